@@ -1,0 +1,63 @@
+/// Flags for `RequestName`, as the D-Bus specification defines them.
+public struct NameRequestFlags: OptionSet, Sendable {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    /// Let a later requester with ``replaceExisting`` take the name from us.
+    public static let allowReplacement = NameRequestFlags(rawValue: 0x1)
+    /// Take the name from its owner if that owner allowed replacement.
+    public static let replaceExisting = NameRequestFlags(rawValue: 0x2)
+    /// Fail rather than wait in the queue when the name is taken.
+    public static let doNotQueue = NameRequestFlags(rawValue: 0x4)
+}
+
+/// The outcome of `RequestName`.
+public enum NameRequestReply: UInt32, Sendable {
+    /// We own the name now.
+    case primaryOwner = 1
+    /// Someone else owns it; we wait in its queue.
+    case inQueue = 2
+    /// Someone else owns it and we did not queue.
+    case exists = 3
+    /// We owned it already.
+    case alreadyOwner = 4
+}
+
+/// The outcome of `ReleaseName`.
+public enum NameReleaseReply: UInt32, Sendable {
+    case released = 1
+    case nonExistent = 2
+    case notOwner = 3
+}
+
+extension DBusConnection {
+    /// Asks the bus for a well-known name.
+    public func requestName(_ name: BusName, flags: NameRequestFlags) async throws -> NameRequestReply {
+        let reply = try await call(
+            destination: .bus, path: .bus, interface: .bus, member: "RequestName",
+            [.string(name.rawValue), .uint32(flags.rawValue)])
+        guard case .uint32(let code)? = reply.first, let outcome = NameRequestReply(rawValue: code) else {
+            throw DBusError.failed("the bus answered RequestName with \(reply)")
+        }
+        return outcome
+    }
+
+    /// Gives a well-known name back to the bus.
+    @discardableResult
+    public func releaseName(_ name: BusName) async throws -> NameReleaseReply {
+        let reply = try await call(
+            destination: .bus, path: .bus, interface: .bus, member: "ReleaseName", [.string(name.rawValue)])
+        guard case .uint32(let code)? = reply.first, let outcome = NameReleaseReply(rawValue: code) else {
+            throw DBusError.failed("the bus answered ReleaseName with \(reply)")
+        }
+        return outcome
+    }
+
+    /// Runs `handler` on the loop thread when the bus takes `name` away from us
+    /// (another owner replaced us).
+    public func onNameLost(_ name: BusName, handler: @escaping @Sendable () -> Void) {
+        onUnicastSignal(MatchRule(
+            sender: BusName.bus.rawValue, path: .bus, interface: .bus, member: "NameLost",
+            arguments: [0: name.rawValue])) { _ in handler() }
+    }
+}

@@ -1,0 +1,102 @@
+import CDBus
+
+/// Ties libdbus's watches (sockets to poll) and timeouts (timers it needs)
+/// to the connection's ``EventLoop``. libdbus calls these on the loop thread,
+/// because every libdbus call on the connection is made there.
+final class LoopIntegration {
+    private let loop: EventLoop
+    private var watches: [OpaquePointer: EventLoop.SourceID] = [:]
+    /// Registered timeouts, each with its armed timer (nil while disabled).
+    private var timeouts: [OpaquePointer: EventLoop.TimerID?] = [:]
+
+    init(loop: EventLoop) { self.loop = loop }
+
+    /// Installs the callbacks; `connection` must outlive this object's use by libdbus.
+    func install(on connection: OpaquePointer) {
+        let data = Unmanaged.passUnretained(self).toOpaque()
+        let added = dbus_connection_set_watch_functions(
+            connection,
+            { watch, data in LoopIntegration.from(data).add(watch: watch!) },
+            { watch, data in LoopIntegration.from(data).remove(watch: watch!) },
+            { watch, data in LoopIntegration.from(data).toggle(watch: watch!) },
+            data, nil)
+        let timed = dbus_connection_set_timeout_functions(
+            connection,
+            { timeout, data in LoopIntegration.from(data).add(timeout: timeout!) },
+            { timeout, data in LoopIntegration.from(data).remove(timeout: timeout!) },
+            { timeout, data in LoopIntegration.from(data).toggle(timeout: timeout!) },
+            data, nil)
+        guard added != 0, timed != 0 else { outOfMemory() }
+    }
+
+    private static func from(_ data: UnsafeMutableRawPointer?) -> LoopIntegration {
+        Unmanaged<LoopIntegration>.fromOpaque(data!).takeUnretainedValue()
+    }
+
+    // MARK: Watches
+
+    private func add(watch: OpaquePointer) -> dbus_bool_t {
+        let fd = dbus_watch_get_unix_fd(watch)
+        let id = loop.addSource(fd: fd, events: events(of: watch)) { ready in
+            var flags: UInt32 = 0
+            if ready.contains(.readable) { flags |= LibDBus.watchReadable }
+            if ready.contains(.writable) { flags |= LibDBus.watchWritable }
+            if ready.contains(.error) { flags |= LibDBus.watchError }
+            if ready.contains(.hangup) { flags |= LibDBus.watchHangup }
+            _ = dbus_watch_handle(watch, flags)
+        }
+        watches[watch] = id
+        return LibDBus.true
+    }
+
+    private func remove(watch: OpaquePointer) {
+        if let id = watches.removeValue(forKey: watch) { loop.removeSource(id) }
+    }
+
+    private func toggle(watch: OpaquePointer) {
+        if let id = watches[watch] { loop.updateSource(id, events: events(of: watch)) }
+    }
+
+    private func events(of watch: OpaquePointer) -> EventLoop.Events {
+        guard dbus_watch_get_enabled(watch) != 0 else { return [] }
+        let flags = dbus_watch_get_flags(watch)
+        var events: EventLoop.Events = []
+        if flags & LibDBus.watchReadable != 0 { events.insert(.readable) }
+        if flags & LibDBus.watchWritable != 0 { events.insert(.writable) }
+        return events
+    }
+
+    // MARK: Timeouts
+
+    private func add(timeout: OpaquePointer) -> dbus_bool_t {
+        timeouts[timeout] = .some(nil)
+        arm(timeout)
+        return LibDBus.true
+    }
+
+    private func remove(timeout: OpaquePointer) {
+        if case .some(.some(let id)) = timeouts.removeValue(forKey: timeout) { loop.cancel(id) }
+    }
+
+    private func toggle(timeout: OpaquePointer) {
+        guard case .some(let armed) = timeouts[timeout] else { return }
+        if let id = armed { loop.cancel(id) }
+        timeouts[timeout] = .some(nil)
+        arm(timeout)
+    }
+
+    private func arm(_ timeout: OpaquePointer) {
+        guard dbus_timeout_get_enabled(timeout) != 0 else { return }
+        let interval = Duration.milliseconds(dbus_timeout_get_interval(timeout))
+        timeouts[timeout] = loop.schedule(after: interval) { [weak self] in self?.fire(timeout) }
+    }
+
+    /// libdbus timeouts repeat every interval until removed or disabled.
+    private func fire(_ timeout: OpaquePointer) {
+        guard timeouts[timeout] != nil else { return }
+        timeouts[timeout] = .some(nil)
+        _ = dbus_timeout_handle(timeout)
+        // Handling may remove the timeout (it is freed then) or re-arm it through toggle.
+        if case .some(.none) = timeouts[timeout] { arm(timeout) }
+    }
+}

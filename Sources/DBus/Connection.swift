@@ -1,0 +1,211 @@
+import CDBus
+import Glibc
+
+/// Which bus to connect to.
+public enum BusAddress: Sendable, Equatable, CustomStringConvertible {
+    case session
+    case system
+    /// A bus at a D-Bus address such as `unix:path=/run/user/1000/bus`.
+    case address(String)
+
+    /// Parses `session`, `system`, or anything else as an address.
+    public init(_ text: String) {
+        switch text {
+        case "session": self = .session
+        case "system": self = .system
+        default: self = .address(text)
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .session: "the session bus"
+        case .system: "the system bus"
+        case .address(let address): "the bus at \(address)"
+        }
+    }
+}
+
+/// A connection to a message bus, owned by one ``EventLoop`` thread.
+///
+/// Every libdbus call on the connection is made on the loop's thread; the
+/// public methods may be called from any thread and hop there when needed.
+/// Incoming method calls go to ``objectServer``; signals go to subscriptions.
+public final class DBusConnection: @unchecked Sendable {
+    /// The loop that owns this connection.
+    public let loop: EventLoop
+    /// The unique name the bus gave this connection, e.g. `:1.42`.
+    public let uniqueName: String
+    /// Serves this connection's objects.
+    public private(set) var objectServer: ObjectServer!
+
+    let raw: OpaquePointer
+    private let integration: LoopIntegration
+    private var subscriptions: [UInt64: SignalSubscription] = [:]
+    private var nextSubscriptionID: UInt64 = 1
+    private var disconnectHandlers: [() -> Void] = []
+    private(set) var isConnected = true
+
+    /// Connects to `bus` and registers with it.
+    ///
+    /// - Parameter loop: the loop to run on; without one the connection starts
+    ///   its own, and ``close()`` stops it.
+    /// The loop keeps the connection alive until ``close()`` (or a disconnect).
+    public static func connect(to bus: BusAddress, loop: EventLoop? = nil) throws -> DBusConnection {
+        let ownLoop = try loop ?? EventLoop(name: "dbus")
+        do {
+            return try ownLoop.performAndWait { try DBusConnection(bus: bus, loop: ownLoop, ownsLoop: loop == nil) }
+        } catch {
+            if loop == nil { ownLoop.stop() }
+            throw error
+        }
+    }
+
+    private let ownsLoop: Bool
+
+    private init(bus: BusAddress, loop: EventLoop, ownsLoop: Bool) throws {
+        self.ownsLoop = ownsLoop
+        var error = CDBus.DBusError()
+        dbus_error_init(&error)
+        defer { dbus_error_free(&error) }
+        let connection: OpaquePointer?
+        switch bus {
+        case .session: connection = dbus_bus_get_private(DBUS_BUS_SESSION, &error)
+        case .system: connection = dbus_bus_get_private(DBUS_BUS_SYSTEM, &error)
+        case .address(let address):
+            connection = dbus_connection_open_private(address, &error)
+            if let connection, dbus_bus_register(connection, &error) == 0 {
+                dbus_connection_close(connection)
+                dbus_connection_unref(connection)
+                throw DBusConnectionError("cannot register with \(bus): \(Self.text(of: error))")
+            }
+        }
+        guard let connection else {
+            throw DBusConnectionError("cannot connect to \(bus): \(Self.text(of: error))")
+        }
+        raw = connection
+        self.loop = loop
+        uniqueName = String(cString: dbus_bus_get_unique_name(connection))
+        integration = LoopIntegration(loop: loop)
+        dbus_connection_set_exit_on_disconnect(connection, LibDBus.false)
+        integration.install(on: connection)
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        guard dbus_connection_add_filter(connection, { _, message, data in
+            Unmanaged<DBusConnection>.fromOpaque(data!).takeUnretainedValue().filter(message!)
+        }, me, nil) != 0 else { outOfMemory() }
+        objectServer = ObjectServer(connection: self)
+        // The hook's strong reference is what keeps an open connection alive; closing drops it.
+        loop.addIterationHook { [self] in dispatchQueued() }
+    }
+
+    deinit {
+        dbus_connection_unref(raw)
+    }
+
+    private static func text(of error: CDBus.DBusError) -> String {
+        guard let message = error.message else { return "unknown error" }
+        return String(cString: message)
+    }
+
+    /// Closes the connection, and stops its loop if it started one; later sends are dropped.
+    public func close() {
+        loop.execute { [self] in
+            guard isConnected else { return }
+            isConnected = false
+            dbus_connection_close(raw)
+            if ownsLoop { loop.stop() }
+        }
+    }
+
+    /// Runs `handler` on the loop thread when the bus connection is lost.
+    public func onDisconnect(_ handler: @escaping @Sendable () -> Void) {
+        loop.execute { [self] in disconnectHandlers.append(handler) }
+    }
+
+    // MARK: Sending
+
+    /// Queues a message for sending; from any thread.
+    public func send(_ message: Message) {
+        if loop.inEventLoop {
+            sendOnLoop(message)
+        } else {
+            loop.execute { [self] in sendOnLoop(message) }
+        }
+    }
+
+    func sendOnLoop(_ message: Message) {
+        guard isConnected else { return }
+        guard dbus_connection_send(raw, message.pointer, nil) != 0 else { outOfMemory() }
+    }
+
+    /// Emits a signal from the object at `path`.
+    public func emitSignal(path: ObjectPath, interface: InterfaceName, member: MemberName, _ values: [DBusValue]) throws {
+        let message = Message.signal(path: path, interface: interface, member: member)
+        try message.append(values)
+        send(message)
+    }
+
+    // MARK: Incoming
+
+    /// libdbus reads on the watch handlers; this runs the filter for each queued message.
+    private func dispatchQueued() {
+        while isConnected, dbus_connection_get_dispatch_status(raw) == DBUS_DISPATCH_DATA_REMAINS {
+            dbus_connection_dispatch(raw)
+        }
+    }
+
+    private func filter(_ raw: OpaquePointer) -> DBusHandlerResult {
+        switch dbus_message_get_type(raw) {
+        case LibDBus.messageTypeMethodCall:
+            objectServer.dispatch(Message(retaining: raw))
+            return LibDBus.handled
+        case LibDBus.messageTypeSignal:
+            let message = Message(retaining: raw)
+            if message.path == LibDBus.localPath, message.interface == LibDBus.localInterface,
+               message.member == "Disconnected" {
+                handleDisconnect()
+                return LibDBus.handled
+            }
+            deliver(signal: message)
+            return LibDBus.notYetHandled
+        default:
+            return LibDBus.notYetHandled
+        }
+    }
+
+    private func handleDisconnect() {
+        guard isConnected else { return }
+        isConnected = false
+        dbus_connection_close(raw)
+        if ownsLoop { loop.stop() }
+        let handlers = disconnectHandlers
+        disconnectHandlers = []
+        for handler in handlers { handler() }
+    }
+
+    // MARK: Signal subscriptions (loop thread)
+
+    func addSubscription(_ subscription: SignalSubscription) -> UInt64 {
+        let id = nextSubscriptionID
+        nextSubscriptionID += 1
+        subscriptions[id] = subscription
+        return id
+    }
+
+    func removeSubscription(_ id: UInt64) {
+        subscriptions.removeValue(forKey: id)
+    }
+
+    private func deliver(signal message: Message) {
+        guard !subscriptions.isEmpty else { return }
+        for (_, subscription) in subscriptions where subscription.rule.matches(message) {
+            subscription.handler(message)
+        }
+    }
+}
+
+/// A local signal handler and the rule that selects its signals.
+struct SignalSubscription {
+    let rule: MatchRule
+    let handler: (Message) -> Void
+}

@@ -1,0 +1,244 @@
+import CLinux
+import Dispatch
+import Glibc
+import Synchronization
+
+/// A single-threaded event loop: file-descriptor sources, timers and work
+/// posted from other threads, on one dedicated thread.
+///
+/// Everything registered with the loop runs on its thread, so state that only
+/// loop callbacks touch needs no locks. ``execute(_:)`` and ``stop()`` may be
+/// called from any thread; the other methods only from the loop's own thread
+/// (``inEventLoop``), which they check.
+public final class EventLoop: @unchecked Sendable {
+    /// Identifies a registered file-descriptor source.
+    public struct SourceID: Hashable, Sendable { let raw: UInt64 }
+    /// Identifies a scheduled timer.
+    public struct TimerID: Hashable, Sendable { let raw: UInt64 }
+
+    /// Readiness flags, as `poll(2)` spells them.
+    public struct Events: OptionSet, Sendable {
+        public let rawValue: Int16
+        public init(rawValue: Int16) { self.rawValue = rawValue }
+        public static let readable = Events(rawValue: Int16(POLLIN))
+        public static let writable = Events(rawValue: Int16(POLLOUT))
+        public static let error = Events(rawValue: Int16(POLLERR))
+        public static let hangup = Events(rawValue: Int16(POLLHUP))
+    }
+
+    private struct Source {
+        let id: SourceID
+        let fd: Int32
+        var events: Events
+        let handler: (Events) -> Void
+    }
+
+    private struct Timer {
+        let id: TimerID
+        let deadline: UInt64
+        let work: () -> Void
+    }
+
+    private let wakeFD: Int32
+    private let posted = Mutex<[@Sendable () -> Void]>([])
+    private let loopThread = Atomic<UInt>(0)
+    private let stopRequested = Atomic<Bool>(false)
+    private let finished = DispatchSemaphore(value: 0)
+
+    // Confined to the loop thread.
+    private var sources: [Source] = []
+    private var timers: [Timer] = []
+    private var nextID: UInt64 = 1
+    private var iterationHooks: [() -> Void] = []
+
+    /// Creates the loop and starts its thread.
+    ///
+    /// - Parameter name: the thread's name, as `top -H` shows it (15 bytes at most).
+    public init(name: String = "dbus-loop") throws(SystemCallError) {
+        wakeFD = try systemCall("eventfd") { clinux_eventfd() }
+        let ready = DispatchSemaphore(value: 0)
+        try startThread(name: name) { [self] in
+            loopThread.store(UInt(pthread_self()), ordering: .releasing)
+            ready.signal()
+            run()
+        }
+        ready.wait()
+    }
+
+    deinit { close(wakeFD) }
+
+    /// Whether the caller runs on this loop's thread.
+    public var inEventLoop: Bool {
+        loopThread.load(ordering: .relaxed) == UInt(pthread_self())
+    }
+
+    /// Runs `work` on the loop thread soon; callable from any thread.
+    public func execute(_ work: @escaping @Sendable () -> Void) {
+        let wasEmpty = posted.withLock { queue in
+            queue.append(work)
+            return queue.count == 1
+        }
+        if wasEmpty { wake() }
+    }
+
+    /// Runs `work` on the loop thread and waits for its result; runs it directly when already there.
+    ///
+    /// `work` need not be `Sendable`: the caller is blocked while it runs, so
+    /// nothing it captures is used on two threads at once.
+    public func performAndWait<T>(_ work: @escaping () throws -> T) throws -> T {
+        if inEventLoop { return try work() }
+        let box = ResultBox<T>()
+        let unchecked = UncheckedSendable(work)
+        execute { box.set(Result { try unchecked.value() }) }
+        box.wait()
+        return try box.take().get()
+    }
+
+    /// Asks the loop to finish its current iteration and end; callable from any thread.
+    public func stop() {
+        stopRequested.store(true, ordering: .releasing)
+        wake()
+    }
+
+    /// Blocks until the loop has ended.
+    public func waitUntilStopped() {
+        finished.wait()
+        finished.signal()  // let any other waiter through too
+    }
+
+    // MARK: Sources, timers, hooks (loop thread only)
+
+    /// Watches `fd` for `events`, calling `handler` with what is ready.
+    @discardableResult
+    public func addSource(fd: Int32, events: Events, handler: @escaping (Events) -> Void) -> SourceID {
+        precondition(inEventLoop, "EventLoop.addSource called off the loop thread")
+        let id = SourceID(raw: takeID())
+        sources.append(Source(id: id, fd: fd, events: events, handler: handler))
+        return id
+    }
+
+    /// Changes what a source waits for; an empty set pauses it.
+    public func updateSource(_ id: SourceID, events: Events) {
+        precondition(inEventLoop, "EventLoop.updateSource called off the loop thread")
+        if let index = sources.firstIndex(where: { $0.id == id }) { sources[index].events = events }
+    }
+
+    /// Stops watching a source.
+    public func removeSource(_ id: SourceID) {
+        precondition(inEventLoop, "EventLoop.removeSource called off the loop thread")
+        sources.removeAll { $0.id == id }
+    }
+
+    /// Runs `work` once after `delay`.
+    @discardableResult
+    public func schedule(after delay: Duration, _ work: @escaping () -> Void) -> TimerID {
+        precondition(inEventLoop, "EventLoop.schedule called off the loop thread")
+        let id = TimerID(raw: takeID())
+        timers.append(Timer(id: id, deadline: monotonicNanoseconds() &+ delay.nanoseconds, work: work))
+        return id
+    }
+
+    /// Cancels a timer that has not fired; does nothing for one that has.
+    public func cancel(_ id: TimerID) {
+        precondition(inEventLoop, "EventLoop.cancel called off the loop thread")
+        timers.removeAll { $0.id == id }
+    }
+
+    /// Runs `hook` at the end of every iteration, before the loop sleeps.
+    public func addIterationHook(_ hook: @escaping () -> Void) {
+        precondition(inEventLoop, "EventLoop.addIterationHook called off the loop thread")
+        iterationHooks.append(hook)
+    }
+
+    // MARK: The loop
+
+    private func takeID() -> UInt64 {
+        defer { nextID += 1 }
+        return nextID
+    }
+
+    private func wake() {
+        var one: UInt64 = 1
+        _ = Glibc.write(wakeFD, &one, 8)
+    }
+
+    private func run() {
+        var pollSet: [pollfd] = []
+        while !stopRequested.load(ordering: .acquiring) {
+            pollSet.removeAll(keepingCapacity: true)
+            pollSet.append(pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0))
+            let polled = sources.filter { !$0.events.isEmpty }
+            for source in polled {
+                pollSet.append(pollfd(fd: source.fd, events: source.events.rawValue, revents: 0))
+            }
+            let ready = poll(&pollSet, nfds_t(pollSet.count), pollTimeout())
+            if ready > 0 {
+                if pollSet[0].revents != 0 { drainWakeups() }
+                for (index, source) in polled.enumerated() where pollSet[index + 1].revents != 0 {
+                    // A handler may have removed this source; skip it then.
+                    guard sources.contains(where: { $0.id == source.id }) else { continue }
+                    source.handler(Events(rawValue: pollSet[index + 1].revents))
+                }
+            }
+            runPostedWork()
+            fireDueTimers()
+            for hook in iterationHooks { hook() }
+        }
+        // Drop every callback (and what it keeps alive) on the loop's own thread.
+        sources.removeAll()
+        timers.removeAll()
+        iterationHooks.removeAll()
+        finished.signal()
+    }
+
+    private func pollTimeout() -> Int32 {
+        if posted.withLock({ !$0.isEmpty }) { return 0 }
+        guard let next = timers.min(by: { $0.deadline < $1.deadline })?.deadline else { return -1 }
+        let now = monotonicNanoseconds()
+        guard next > now else { return 0 }
+        return Duration.nanoseconds(Int64(min(next - now, UInt64(Int64.max)))).milliseconds
+    }
+
+    private func drainWakeups() {
+        var count: UInt64 = 0
+        _ = Glibc.read(wakeFD, &count, 8)
+    }
+
+    private func runPostedWork() {
+        let work = posted.withLock { queue in
+            defer { queue.removeAll(keepingCapacity: true) }
+            return queue
+        }
+        for item in work { item() }
+    }
+
+    private func fireDueTimers() {
+        guard !timers.isEmpty else { return }
+        let now = monotonicNanoseconds()
+        let due = timers.filter { $0.deadline <= now }.sorted { $0.deadline < $1.deadline }
+        guard !due.isEmpty else { return }
+        timers.removeAll { $0.deadline <= now }
+        for timer in due { timer.work() }
+    }
+}
+
+/// Carries a value across an isolation boundary the compiler cannot see is safe.
+struct UncheckedSendable<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}
+
+/// A one-shot result handed from the loop thread to a waiting thread.
+final class ResultBox<T>: @unchecked Sendable {
+    private var result: Result<T, any Error>?
+    private let ready = DispatchSemaphore(value: 0)
+
+    func set(_ value: Result<T, any Error>) {
+        result = value
+        ready.signal()
+    }
+
+    func wait() { ready.wait() }
+
+    func take() -> Result<T, any Error> { result! }
+}

@@ -1,0 +1,117 @@
+import CDBus
+
+/// The four kinds of D-Bus message.
+public enum MessageType: Int32, Sendable {
+    case methodCall = 1
+    case methodReturn = 2
+    case error = 3
+    case signal = 4
+}
+
+/// A D-Bus message: a header and a body of typed values.
+///
+/// A message is built by one owner and treated as read-only once it has been
+/// sent or handed to another thread; libdbus counts its references atomically.
+public final class Message: @unchecked Sendable {
+    /// The libdbus message; one reference is owned by this object.
+    let pointer: OpaquePointer
+
+    /// Takes over a reference the caller already owns.
+    init(adopting pointer: OpaquePointer) {
+        self.pointer = pointer
+    }
+
+    /// Adds a reference of our own to a message libdbus lends us.
+    init(retaining pointer: OpaquePointer) {
+        self.pointer = dbus_message_ref(pointer)
+    }
+
+    deinit { dbus_message_unref(pointer) }
+
+    /// A method call to `member` of `interface` on the object at `path` of `destination`.
+    public static func methodCall(
+        destination: BusName?, path: ObjectPath, interface: InterfaceName?, member: MemberName
+    ) -> Message {
+        guard let raw = dbus_message_new_method_call(
+            destination?.rawValue, path.rawValue, interface?.rawValue, member.rawValue)
+        else { outOfMemory() }
+        return Message(adopting: raw)
+    }
+
+    /// A signal `member` of `interface`, emitted from the object at `path`.
+    public static func signal(path: ObjectPath, interface: InterfaceName, member: MemberName) -> Message {
+        guard let raw = dbus_message_new_signal(path.rawValue, interface.rawValue, member.rawValue)
+        else { outOfMemory() }
+        return Message(adopting: raw)
+    }
+
+    /// An empty method return answering this call.
+    public func makeReturn() -> Message {
+        guard let raw = dbus_message_new_method_return(pointer) else { outOfMemory() }
+        return Message(adopting: raw)
+    }
+
+    /// An error reply answering this call.
+    public func makeError(_ error: DBusError) -> Message {
+        let name = ErrorName.isValid(error.name) ? error.name : DBusError.Name.failed
+        let text = error.message.utf8.contains(0) ? error.message.replacingNUL() : error.message
+        guard let raw = dbus_message_new_error(pointer, name, text) else { outOfMemory() }
+        return Message(adopting: raw)
+    }
+
+    // MARK: Header
+
+    /// What kind of message this is.
+    public var type: MessageType { MessageType(rawValue: dbus_message_get_type(pointer)) ?? .methodCall }
+    /// The object path, for calls and signals.
+    public var path: String? { string(dbus_message_get_path(pointer)) }
+    /// The interface, for calls (optional there) and signals.
+    public var interface: String? { string(dbus_message_get_interface(pointer)) }
+    /// The member name, for calls and signals.
+    public var member: String? { string(dbus_message_get_member(pointer)) }
+    /// The error name, for error replies.
+    public var errorName: String? { string(dbus_message_get_error_name(pointer)) }
+    /// The unique name of the sender, as the bus stamped it.
+    public var sender: String? { string(dbus_message_get_sender(pointer)) }
+    /// The destination bus name.
+    public var destination: String? { string(dbus_message_get_destination(pointer)) }
+    /// The signature of the body, "" when it is empty.
+    public var signature: String { string(dbus_message_get_signature(pointer)) ?? "" }
+    /// The serial the sender gave this message.
+    public var serial: UInt32 { dbus_message_get_serial(pointer) }
+    /// For replies: the serial of the call answered.
+    public var replySerial: UInt32 { dbus_message_get_reply_serial(pointer) }
+
+    /// Whether the caller asked for no reply (NO_REPLY_EXPECTED).
+    public var noReplyExpected: Bool {
+        get { dbus_message_get_no_reply(pointer) != 0 }
+        set { dbus_message_set_no_reply(pointer, newValue ? LibDBus.true : LibDBus.false) }
+    }
+
+    /// Whether the body's signature is exactly `expected`, compared without copying.
+    public func hasSignature(_ expected: String) -> Bool {
+        dbus_message_has_signature(pointer, expected) != 0
+    }
+
+    /// The error carried by an error reply, or nil for any other message.
+    public var error: DBusError? {
+        guard type == .error else { return nil }
+        let text = (try? arguments().first?.stringValue) ?? nil
+        return DBusError(errorName ?? DBusError.Name.failed, text ?? "")
+    }
+
+    private func string(_ pointer: UnsafePointer<CChar>?) -> String? {
+        pointer.map { String(cString: $0) }
+    }
+}
+
+extension String {
+    func replacingNUL() -> String {
+        String(decoding: utf8.map { $0 == 0 ? UInt8(ascii: "?") : $0 }, as: UTF8.self)
+    }
+}
+
+/// libdbus reports allocation failure by returning NULL; there is nothing sane to do then.
+func outOfMemory() -> Never {
+    fatalError("libdbus could not allocate memory")
+}

@@ -1,0 +1,58 @@
+import Synchronization
+
+/// An incoming method call being served; its handler answers it exactly once.
+///
+/// A handler that returns ``MethodReply/later`` keeps this object and calls
+/// ``reply(_:)`` or ``fail(_:)`` when it is done, from any thread. Answers
+/// after the first are ignored. A call sent with NO_REPLY_EXPECTED runs but
+/// its answer is not sent.
+public final class MethodCall: Sendable {
+    /// The call as it arrived.
+    public let message: Message
+    private let connection: DBusConnection
+    private let answered = Atomic<Bool>(false)
+
+    init(message: Message, connection: DBusConnection) {
+        self.message = message
+        self.connection = connection
+    }
+
+    /// The caller's unique bus name.
+    public var sender: String { message.sender ?? "" }
+
+    /// The call's arguments, already checked against the method's in-signature.
+    public func arguments() throws -> [DBusValue] {
+        try message.arguments()
+    }
+
+    /// Whether ``reply(_:)`` or ``fail(_:)`` has been called.
+    public var isAnswered: Bool { answered.load(ordering: .acquiring) }
+
+    /// Answers with values; returns false if the call was already answered.
+    @discardableResult
+    public func reply(_ values: [DBusValue]) -> Bool {
+        guard claim() else { return false }
+        guard !message.noReplyExpected else { return true }
+        let reply = message.makeReturn()
+        do {
+            try reply.append(values)
+            connection.send(reply)
+        } catch {
+            connection.send(message.makeError(.failed("the reply could not be built: \(error)")))
+        }
+        return true
+    }
+
+    /// Answers with an error; returns false if the call was already answered.
+    @discardableResult
+    public func fail(_ error: DBusError) -> Bool {
+        guard claim() else { return false }
+        guard !message.noReplyExpected else { return true }
+        connection.send(message.makeError(error))
+        return true
+    }
+
+    private func claim() -> Bool {
+        answered.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged
+    }
+}

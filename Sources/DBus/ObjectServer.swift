@@ -1,0 +1,165 @@
+/// Serves objects on a connection: each object is a path with interfaces
+/// described as data (``DBusInterface``).
+///
+/// Every object also gets `org.freedesktop.DBus.Introspectable`,
+/// `org.freedesktop.DBus.Properties` and `org.freedesktop.DBus.Peer`, built
+/// from the same kind of description. Calls are checked in this order, and
+/// the first failure answers: unknown object → unknown interface → unknown
+/// member → wrong signature → access policy → handler.
+///
+/// All methods run on the connection's loop thread.
+public final class ObjectServer: @unchecked Sendable {
+    /// Receives one line for every unexpected error a handler threw.
+    public var log: @Sendable (String) -> Void = { _ in }
+
+    unowned let connection: DBusConnection
+    private var objects: [String: ServedObject] = [:]
+    var access: AccessControl?
+
+    struct ServedObject {
+        /// The interfaces in introspection order: the object's own, then the standard ones.
+        var interfaces: [DBusInterface]
+        var byName: [String: Int]
+
+        init(_ interfaces: [DBusInterface]) {
+            self.interfaces = interfaces
+            byName = Dictionary(interfaces.enumerated().map { ($1.name.rawValue, $0) }, uniquingKeysWith: { a, _ in a })
+        }
+
+        func interface(named name: String) -> DBusInterface? {
+            byName[name].map { interfaces[$0] }
+        }
+    }
+
+    init(connection: DBusConnection) {
+        self.connection = connection
+    }
+
+    // MARK: Objects
+
+    /// Serves `interfaces` at `path`, replacing whatever was served there.
+    public func register(_ interfaces: [DBusInterface], at path: ObjectPath) {
+        precondition(connection.loop.inEventLoop, "ObjectServer.register called off the loop thread")
+        objects[path.rawValue] = ServedObject(interfaces + StandardInterfaces.make(server: self, path: path))
+    }
+
+    /// Stops serving the object at `path`.
+    public func unregister(_ path: ObjectPath) {
+        precondition(connection.loop.inEventLoop, "ObjectServer.unregister called off the loop thread")
+        objects.removeValue(forKey: path.rawValue)
+    }
+
+    /// The paths of every served object.
+    public var paths: [ObjectPath] {
+        objects.keys.compactMap { try? ObjectPath($0) }.sorted()
+    }
+
+    func object(at path: String) -> ServedObject? { objects[path] }
+
+    /// The names of the nodes directly below `path` that lead to served objects.
+    func children(of path: String) -> [String] {
+        let prefix = path == "/" ? "/" : path + "/"
+        var names = Set<String>()
+        for key in objects.keys where key.hasPrefix(prefix) && key != path {
+            let rest = key.dropFirst(prefix.count)
+            names.insert(String(rest.prefix { $0 != "/" }))
+        }
+        return names.sorted()
+    }
+
+    // MARK: Signals
+
+    /// Emits a signal of `interface` from the object at `path`.
+    public func emit(_ member: MemberName, of interface: InterfaceName, at path: ObjectPath, _ values: [DBusValue]) {
+        do {
+            try connection.emitSignal(path: path, interface: interface, member: member, values)
+        } catch {
+            log("cannot emit \(interface).\(member) from \(path): \(error)")
+        }
+    }
+
+    /// Emits `PropertiesChanged` for the named properties of `interface` at `path`,
+    /// with new values for those that emit them and names for those that invalidate.
+    public func emitPropertiesChanged(at path: ObjectPath, interface: InterfaceName, _ names: [String]) {
+        guard let description = objects[path.rawValue]?.interface(named: interface.rawValue) else { return }
+        var changed: [(String, DBusValue)] = []
+        var invalidated: [String] = []
+        for name in names {
+            guard let property = description.property(named: name) else { continue }
+            switch property.emitsChange {
+            case .true: changed.append((name, property.get()))
+            case .invalidates: invalidated.append(name)
+            case .const, .false: continue
+            }
+        }
+        guard !changed.isEmpty || !invalidated.isEmpty else { return }
+        emit("PropertiesChanged", of: StandardInterfaces.properties, at: path,
+             [.string(interface.rawValue), .vardict(changed), .strings(invalidated)])
+    }
+
+    // MARK: Dispatch
+
+    func dispatch(_ message: Message) {
+        let path = message.path ?? "/"
+        let member = message.member ?? ""
+        guard let object = objects[path] ?? intermediateNode(at: path) else {
+            return answer(message, DBusError(DBusError.Name.unknownObject, "No object at path \(path)"))
+        }
+        let method: DBusMethod
+        let interfaceName: String
+        if let requested = message.interface {
+            guard let interface = object.interface(named: requested) else {
+                return answer(message, DBusError(DBusError.Name.unknownInterface,
+                    "The object at \(path) has no interface \(requested)"))
+            }
+            guard let found = interface.method(named: member) else {
+                return answer(message, DBusError(DBusError.Name.unknownMethod,
+                    "Interface \(requested) has no method \(member)"))
+            }
+            (method, interfaceName) = (found, requested)
+        } else {
+            guard let interface = object.interfaces.first(where: { $0.method(named: member) != nil }) else {
+                return answer(message, DBusError(DBusError.Name.unknownMethod,
+                    "The object at \(path) has no method \(member)"))
+            }
+            (method, interfaceName) = (interface.method(named: member)!, interface.name.rawValue)
+        }
+        guard message.hasSignature(method.inSignature) else {
+            return answer(message, DBusError.invalidArgs(
+                "\(interfaceName).\(member) takes arguments of signature \"\(method.inSignature)\", not \"\(message.signature)\""))
+        }
+        if let access, !access.isPublic(interfaceName, member) {
+            access.authorize(message) { [self] denial in
+                if let denial { answer(message, denial) } else { invoke(method, message) }
+            }
+            return
+        }
+        invoke(method, message)
+    }
+
+    private func invoke(_ method: DBusMethod, _ message: Message) {
+        let call = MethodCall(message: message, connection: connection)
+        do {
+            if case .values(let values) = try method.handler(call) { call.reply(values) }
+        } catch let error as DBusError {
+            call.fail(error)
+        } catch {
+            log("\(message.interface ?? "").\(message.member ?? "") failed unexpectedly: \(error)")
+            call.fail(.failed("internal error: \(error)"))
+        }
+    }
+
+    private func answer(_ message: Message, _ error: DBusError) {
+        guard !message.noReplyExpected else { return }
+        connection.sendOnLoop(message.makeError(error))
+    }
+
+    /// A path above served objects answers introspection (so `busctl tree` can walk down) and nothing else.
+    private func intermediateNode(at path: String) -> ServedObject? {
+        guard ObjectPath.isValid(path), !children(of: path).isEmpty, let objectPath = try? ObjectPath(path)
+        else { return nil }
+        return ServedObject(StandardInterfaces.make(server: self, path: objectPath).filter {
+            $0.name != StandardInterfaces.properties
+        })
+    }
+}

@@ -1,0 +1,20 @@
+import DBus
+import Testing
+import TestSupport
+
+@Suite struct SmokeTests {
+    @Test func echoRoundTrip() async throws {
+        let bus = PrivateBus.shared
+        let server = try DBusConnection.connect(to: .address(bus.address))
+        let client = try DBusConnection.connect(to: .address(bus.address))
+        let iface = DBusInterface("org.example.Echo", methods: [
+            DBusMethod("Echo", in: [DBusArgument("text", .string)], out: [DBusArgument("text", .string)]) { call in
+                .values(try call.arguments())
+            }
+        ])
+        try server.loop.performAndWait { server.objectServer.register([iface], at: "/org/example") }
+        let reply = try await client.call(destination: BusName(server.uniqueName), path: "/org/example",
+                                          interface: "org.example.Echo", member: "Echo", [.string("hi")])
+        #expect(reply == [.string("hi")])
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+
+/// A private `dbus-daemon` for one test run, never the user's session bus.
+///
+/// The daemon listens on an abstract socket, lets any Unix user connect (so
+/// access-control tests can call as another user), and dies with the test
+/// process: a shell beside it watches the parent and stops it.
+public final class PrivateBus: Sendable {
+    /// The bus address, e.g. `unix:abstract=/tmp/dbus-XXXX,guid=…`.
+    public let address: String
+    /// The folder holding the bus configuration and any service files.
+    public let directory: URL
+
+    /// The bus shared by every test of this process, started on first use.
+    public static let shared: PrivateBus = {
+        do {
+            return try PrivateBus()
+        } catch {
+            fatalError("cannot start a private dbus-daemon for the tests: \(error)")
+        }
+    }()
+
+    /// Starts a bus; `serviceDirectory` holds D-Bus activation files, if any.
+    public init(serviceDirectory: URL? = nil) throws {
+        directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("petal-bus-\(getpid())-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let config = directory.appendingPathComponent("bus.conf")
+        try Self.configuration(serviceDirectory: serviceDirectory).write(to: config, atomically: true, encoding: .utf8)
+
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        // The bus prints its address on the shared stdout; the shell stops it once it is no
+        // longer our child (a zombie parent still answers kill -0, so /proc is asked instead).
+        process.arguments = ["-c", """
+            dbus-daemon --nofork --print-address=1 --config-file="$1" 2>"$3" & bus=$!
+            trap 'kill -9 $bus 2>/dev/null' EXIT TERM
+            while [ "$(cut -d' ' -f4 /proc/$$/stat)" = "$2" ] && kill -0 $bus 2>/dev/null; do sleep 0.2; done
+            """, "sh", config.path, String(getpid()), directory.appendingPathComponent("bus.log").path]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        var line = Data()
+        while true {
+            let byte = output.fileHandleForReading.readData(ofLength: 1)
+            guard !byte.isEmpty else { throw TestSetupError("dbus-daemon exited before printing its address") }
+            if byte.first == UInt8(ascii: "\n") { break }
+            line.append(byte)
+        }
+        address = String(decoding: line, as: UTF8.self)
+    }
+
+    private static func configuration(serviceDirectory: URL?) -> String {
+        """
+        <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+         "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+        <busconfig>
+          <type>session</type>
+          <listen>unix:tmpdir=/tmp</listen>
+          <auth>EXTERNAL</auth>
+          \(serviceDirectory.map { "<servicedir>\($0.path)</servicedir>" } ?? "")
+          <policy context="default">
+            <allow user="*"/>
+            <allow send_destination="*" eavesdrop="true"/>
+            <allow eavesdrop="true"/>
+            <allow own="*"/>
+          </policy>
+        </busconfig>
+        """
+    }
+}
+
+/// A test's environment could not be prepared.
+public struct TestSetupError: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}
