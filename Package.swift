@@ -26,7 +26,7 @@ let package = Package(
         .target(name: "PetalCore"),
 
         // The daemon: action dispatch, the D-Bus service, persistence.
-        .target(name: "PetalDaemon", dependencies: ["DBus", "PetalCore"]),
+        .target(name: "PetalDaemon", dependencies: ["DBus", "PetalCore", "CLinux"]),
 
         // Thin executables.
         .executableTarget(name: "petald", dependencies: ["PetalDaemon"]),

@@ -107,11 +107,13 @@ public final class DBusConnection: @unchecked Sendable {
         return String(cString: message)
     }
 
-    /// Closes the connection, and stops its loop if it started one; later sends are dropped.
+    /// Sends what is queued, closes the connection, and stops its loop if it
+    /// started one; later sends are dropped.
     public func close() {
         loop.execute { [self] in
             guard isConnected else { return }
             isConnected = false
+            dbus_connection_flush(raw)
             dbus_connection_close(raw)
             if ownsLoop { loop.stop() }
         }

@@ -12,7 +12,8 @@ public final class ObjectServer: @unchecked Sendable {
     /// Receives one line for every unexpected error a handler threw.
     public var log: @Sendable (String) -> Void = { _ in }
 
-    unowned let connection: DBusConnection
+    /// The connection this server answers on.
+    public unowned let connection: DBusConnection
     private var objects: [String: ServedObject] = [:]
     var access: AccessControl?
 

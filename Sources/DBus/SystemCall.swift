@@ -14,7 +14,7 @@ public struct SystemCallError: Error, Equatable, Sendable, CustomStringConvertib
 
 /// Runs a system call, retrying on EINTR and turning -1 into a ``SystemCallError``.
 @discardableResult
-func systemCall<T: BinaryInteger>(_ name: String, _ body: () -> T) throws(SystemCallError) -> T {
+public func systemCall<T: BinaryInteger>(_ name: String, _ body: () -> T) throws(SystemCallError) -> T {
     while true {
         let result = body()
         if result != -1 { return result }

@@ -1,0 +1,5 @@
+import Glibc
+import PetalDaemon
+
+Daemon.prepareProcess()
+exit(await Daemon.run(arguments: Array(CommandLine.arguments.dropFirst())))

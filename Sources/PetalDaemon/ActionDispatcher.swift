@@ -1,0 +1,123 @@
+import DBus
+import PetalCore
+
+/// Runs actions off the event loop and brings their outcome back to it,
+/// with the limits of SPEC §2: a timeout per invocation (`Timeout`, and the
+/// task is cancelled) and a cap on how many run at once (`Busy`).
+///
+/// Each invocation finishes exactly once: by its result, its error or its
+/// timeout, whichever comes first; a later outcome is logged and dropped.
+/// Confined to the event loop.
+final class ActionDispatcher {
+    /// What the dispatcher tells the service as invocations start and finish.
+    struct Events {
+        let started: (_ id: UInt32, _ action: String, _ item: String) -> Void
+        let finished: (_ id: UInt32, _ action: String, _ outcome: Result<JSONObject, ActionError>) -> Void
+    }
+
+    private struct Running {
+        let action: String
+        let task: Task<Void, Never>
+        var timer: EventLoop.TimerID?
+        let completion: (Result<JSONObject, ActionError>) -> Void
+    }
+
+    var settings: ActionSettings
+    private let loop: EventLoop
+    private let log: Logger
+    private let events: Events
+    private var running: [UInt32: Running] = [:]
+    private var lastID: UInt32 = 0
+
+    init(settings: ActionSettings, loop: EventLoop, log: Logger, events: Events) {
+        self.settings = settings
+        self.loop = loop
+        self.log = log
+        self.events = events
+    }
+
+    /// How many invocations are running now.
+    var runningCount: Int { running.count }
+
+    /// Starts `action`; `completion` runs on the loop exactly once.
+    ///
+    /// - Throws: `Busy` when `actions.maxConcurrent` invocations are running;
+    ///   nothing is started then.
+    func run(
+        _ action: any Action, params: JSONObject, item: String,
+        completion: @escaping (Result<JSONObject, ActionError>) -> Void
+    ) throws(DBusError) {
+        guard running.count < settings.maxConcurrent else {
+            throw PetalError.make(.busy,
+                "\(running.count) actions are running, the most actions.maxConcurrent allows; try again when one finishes")
+        }
+        lastID &+= 1
+        if lastID == 0 { lastID = 1 }
+        let id = lastID
+        let actionID = action.id
+        events.started(id, actionID, item)
+        let loop = self.loop
+        let dispatcher = UncheckedBox(WeakReference(self))
+        let task = Task.detached {
+            let outcome: Result<JSONObject, ActionError>
+            do {
+                outcome = .success(try await action.perform(params))
+            } catch let error as ActionError {
+                outcome = .failure(error)
+            } catch is CancellationError {
+                outcome = .failure(.failed("the action was cancelled"))
+            } catch {
+                outcome = .failure(.failed("\(error)"))
+            }
+            let sendable = UncheckedBox(outcome)
+            loop.execute { dispatcher.value.object?.finish(id, sendable.value, late: "completed") }
+        }
+        running[id] = Running(action: actionID, task: task, timer: nil, completion: completion)
+        let timeout = settings.timeout
+        running[id]?.timer = loop.schedule(after: timeout) { [weak self] in
+            self?.finish(id, .failure(ActionError(.timeout,
+                "\(actionID) did not finish within \(timeout.seconds) s (actions.timeout); it was cancelled")),
+                late: "timed out")
+        }
+    }
+
+    /// Cancels every running invocation, answering each with `message`.
+    func cancelAll(_ message: String) {
+        for id in running.keys.sorted() {
+            finish(id, .failure(.failed(message)), late: "cancelled")
+        }
+    }
+
+    private func finish(_ id: UInt32, _ outcome: Result<JSONObject, ActionError>, late: String) {
+        guard let invocation = running.removeValue(forKey: id) else {
+            log.debug("invocation \(id) \(late) after it had already finished; its outcome is dropped")
+            return
+        }
+        if let timer = invocation.timer { loop.cancel(timer) }
+        if case .failure(let error) = outcome, error.name == .timeout {
+            invocation.task.cancel()
+        }
+        events.finished(id, invocation.action, outcome)
+        invocation.completion(outcome)
+    }
+}
+
+/// A weak reference, to capture an object without keeping it alive.
+struct WeakReference<Object: AnyObject> {
+    weak var object: Object?
+    init(_ object: Object) { self.object = object }
+}
+
+/// Moves a value that is not `Sendable` to the loop thread, where alone it is used.
+struct UncheckedBox<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}
+
+extension Duration {
+    /// The duration in seconds, for messages.
+    var seconds: Double {
+        let (whole, fraction) = components
+        return Double(whole) + Double(fraction) / 1e18
+    }
+}

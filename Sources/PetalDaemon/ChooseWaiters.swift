@@ -1,0 +1,82 @@
+import DBus
+
+/// The options `Choose` takes, from its `a{sv}`.
+struct ChooseOptions {
+    /// How long to wait for a choice; nil waits until the menu closes.
+    var timeout: Duration?
+    /// Whether the chosen item's action runs.
+    var dispatch = true
+
+    /// Reads `timeout` (seconds, any number type) and `dispatch` (b); other keys are ignored.
+    init(_ value: DBusValue) throws(DBusError) {
+        for (key, raw) in value.stringKeyedEntries ?? [] {
+            let value = raw.unwrapped
+            switch key {
+            case "timeout":
+                guard let seconds = value.doubleValue, seconds.isFinite, seconds > 0, seconds <= 86_400 else {
+                    throw DBusError.invalidArgs(
+                        "Choose option \"timeout\" must be a number of seconds above 0 and at most 86400, not \(value)")
+                }
+                timeout = .milliseconds(Int64((seconds * 1000).rounded(.up)))
+            case "dispatch":
+                guard let flag = value.boolValue else {
+                    throw DBusError.invalidArgs("Choose option \"dispatch\" must be a boolean (b), not \(value.type)")
+                }
+                dispatch = flag
+            default:
+                continue
+            }
+        }
+    }
+}
+
+/// `Choose` calls waiting for the next activation; all get the same answer.
+/// Confined to the event loop.
+struct ChooseWaiters {
+    private final class Waiter {
+        let call: MethodCall
+        let dispatch: Bool
+        var timer: EventLoop.TimerID?
+        init(call: MethodCall, dispatch: Bool) {
+            self.call = call
+            self.dispatch = dispatch
+        }
+    }
+
+    private var waiters: [Waiter] = []
+    private var loop: EventLoop?
+
+    /// Adds a waiting call; its timeout, if any, answers `Cancelled`.
+    mutating func add(_ call: MethodCall, options: ChooseOptions, loop: EventLoop) {
+        self.loop = loop
+        let waiter = Waiter(call: call, dispatch: options.dispatch)
+        if let timeout = options.timeout {
+            waiter.timer = loop.schedule(after: timeout) { [weak waiter] in
+                waiter?.call.fail(PetalError.make(.cancelled,
+                    "no item was chosen within \(timeout.seconds) s (the Choose timeout)"))
+            }
+        }
+        waiters.removeAll { $0.call.isAnswered }
+        waiters.append(waiter)
+    }
+
+    /// Answers every waiting call with `itemID`; returns whether the item's
+    /// action should run (false if any waiter asked for `dispatch: false`).
+    mutating func choose(_ itemID: String) -> Bool {
+        let pending = take()
+        for waiter in pending { waiter.call.reply([.string(itemID)]) }
+        return pending.allSatisfy(\.dispatch)
+    }
+
+    /// Answers every waiting call with `Cancelled`.
+    mutating func cancelAll(_ reason: String) {
+        for waiter in take() { waiter.call.fail(PetalError.make(.cancelled, reason)) }
+    }
+
+    private mutating func take() -> [Waiter] {
+        let pending = waiters.filter { !$0.call.isAnswered }
+        for waiter in waiters { if let timer = waiter.timer { loop?.cancel(timer) } }
+        waiters = []
+        return pending
+    }
+}

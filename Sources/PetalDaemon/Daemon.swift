@@ -1,0 +1,131 @@
+import DBus
+import Glibc
+import PetalCore
+import Synchronization
+
+/// `petald` from command line to exit status: connect, serve the menu, own
+/// `org.petal.Petal1`, run until stopped.
+public enum Daemon {
+    /// The well-known name Petal serves under.
+    public static let busName: BusName = "org.petal.Petal1"
+
+    /// Exit statuses, as `petald --help` documents them.
+    public enum ExitStatus: Int32, Sendable {
+        case success = 0
+        case fault = 1
+        case usage = 2
+        case nameTaken = 3
+    }
+
+    /// Call first in `main`, before any thread starts: blocks the signals the
+    /// daemon handles on its loop.
+    public static func prepareProcess() {
+        SignalWatcher.blockHandledSignals()
+    }
+
+    /// Runs the daemon; returns the process exit status.
+    ///
+    /// - Parameters:
+    ///   - arguments: the command line without the program name.
+    ///   - registry: the actions available to items and `Trigger`.
+    ///   - configuration: loads the menu at start-up and on reload.
+    public static func run(
+        arguments: [String], registry: ActionRegistry = ActionRegistry(),
+        configuration: @escaping MenuService.ConfigurationSource = { .embeddedDefault }
+    ) async -> Int32 {
+        let options: DaemonOptions
+        do {
+            options = try DaemonOptions(arguments: arguments)
+        } catch {
+            printError("petald: \(error)")
+            return ExitStatus.usage.rawValue
+        }
+        if options.help { print(DaemonOptions.helpText, terminator: ""); return 0 }
+        if options.version { print("petald \(petalVersion)"); return 0 }
+
+        var log = Logger()
+        if options.verbose { log.threshold = .debug }
+        if options.quiet { log.threshold = .warning }
+
+        let service: MenuService
+        do {
+            service = try MenuService(registry: registry, configuration: configuration, log: log)
+        } catch {
+            printError("petald: \(error)")
+            return ExitStatus.usage.rawValue
+        }
+        if options.introspect {
+            print(Introspection.xml(serving: [service.interface], at: MenuService.path), terminator: "")
+            return 0
+        }
+        do {
+            return try await serve(service, options: options, log: log).rawValue
+        } catch {
+            log.error("\(error)")
+            return ExitStatus.fault.rawValue
+        }
+    }
+
+    private static func serve(_ service: MenuService, options: DaemonOptions, log: Logger) async throws -> ExitStatus {
+        let loop = try EventLoop(name: "petald")
+        let connection: DBusConnection
+        do {
+            connection = try DBusConnection.connect(to: options.bus, loop: loop)
+        } catch {
+            log.error("\(error)\(options.bus == .session ? " (is DBUS_SESSION_BUS_ADDRESS set? `make run` starts a private bus when there is none)" : "")")
+            return .fault
+        }
+        let status = Atomic<Int32>(ExitStatus.success.rawValue)
+        let stop: @Sendable (ExitStatus) -> Void = { exit in
+            status.store(exit.rawValue, ordering: .relaxed)
+            loop.stop()
+        }
+        try loop.performAndWait {
+            connection.objectServer.log = { log.error($0) }
+            service.attach(to: connection.objectServer)
+            try SignalWatcher.watch(on: loop) { signal in
+                if signal == SIGHUP {
+                    log.info("SIGHUP: reloading the configuration")
+                    do { try service.reload() } catch { log.error("reload failed: \(error)") }
+                } else {
+                    log.info("\(signal == SIGTERM ? "SIGTERM" : "SIGINT"): stopping")
+                    service.shutDown()
+                    stop(.success)
+                }
+            }
+        }
+        try await connection.objectServer.restrict(toUser: getuid()) { interface, member in
+            interface == "org.freedesktop.DBus.Introspectable" || interface == "org.freedesktop.DBus.Peer"
+                || (interface == "org.freedesktop.DBus.Properties" && (member == "Get" || member == "GetAll"))
+        }
+        connection.onDisconnect {
+            log.error("lost the connection to \(options.bus); exiting so that the service manager restarts petald")
+            stop(.fault)
+        }
+        connection.onNameLost(busName) {
+            log.notice("another petald took \(busName) (it was started with --replace); stopping")
+            service.shutDown()
+            stop(.success)
+        }
+        var flags: NameRequestFlags = [.doNotQueue, .allowReplacement]
+        if options.replace { flags.insert(.replaceExisting) }
+        switch try await connection.requestName(busName, flags: flags) {
+        case .primaryOwner, .alreadyOwner:
+            break
+        case .exists, .inQueue:
+            printError("""
+                petald: \(busName) is already owned on \(options.bus) by another petald.
+                Stop it first (systemctl --user stop petald), or start this one with --replace to take over.
+                """)
+            connection.close()
+            return .nameTaken
+        }
+        log.info("serving \(busName) on \(options.bus) as \(connection.uniqueName)")
+        loop.waitUntilStopped()
+        return ExitStatus(rawValue: status.load(ordering: .relaxed)) ?? .fault
+    }
+
+    private static func printError(_ text: String) {
+        writeToStandardError(text + "\n")
+    }
+}

@@ -1,0 +1,85 @@
+import DBus
+
+/// `petald`'s command line.
+public struct DaemonOptions: Sendable, Equatable {
+    /// Which bus to serve on.
+    public var bus: BusAddress = .session
+    /// Take the name from a running instance.
+    public var replace = false
+    /// Print the introspection XML and exit.
+    public var introspect = false
+    /// Print help and exit.
+    public var help = false
+    /// Print the version and exit.
+    public var version = false
+    /// Log debug lines too.
+    public var verbose = false
+    /// Log only warnings and errors.
+    public var quiet = false
+
+    /// Defaults: the session bus, no replacement.
+    public init() {}
+
+    /// Parses arguments (without the program name).
+    ///
+    /// - Throws: ``UsageError`` naming the argument that is wrong.
+    public init(arguments: [String]) throws(UsageError) {
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            let (name, inline) = Self.split(argument)
+            switch name {
+            case "--bus":
+                guard let value = inline ?? remaining.popFirst(), !value.isEmpty else {
+                    throw UsageError("--bus needs a value: session, system or a D-Bus address such as unix:path=/run/user/1000/bus")
+                }
+                bus = BusAddress(value)
+            case "--replace": replace = true
+            case "--introspect": introspect = true
+            case "-h", "--help": help = true
+            case "-V", "--version": version = true
+            case "-v", "--verbose": verbose = true
+            case "-q", "--quiet": quiet = true
+            default:
+                throw UsageError("unknown argument \"\(argument)\"; see petald --help")
+            }
+            if inline != nil && name != "--bus" {
+                throw UsageError("\(name) takes no value, but was given \"\(argument)\"")
+            }
+        }
+    }
+
+    private static func split(_ argument: String) -> (String, String?) {
+        guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
+        return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+    }
+
+    /// The text `petald --help` prints.
+    public static let helpText = """
+        Usage: petald [OPTIONS]
+
+        Serve the Petal action menu as org.petal.Petal1 on D-Bus.
+
+        Options:
+          --bus session|system|ADDRESS   the bus to serve on (default: session)
+          --replace                      take the name from a running petald
+          --introspect                   print the D-Bus introspection XML and exit
+          -v, --verbose                  log debug messages too
+          -q, --quiet                    log only warnings and errors
+          -V, --version                  print the version and exit
+          -h, --help                     print this help and exit
+
+        Exit status: 0 on a clean stop, 1 on a fault (such as a lost bus),
+        2 for a usage or configuration error, 3 when the name is owned by
+        another petald and --replace was not given.
+
+        """
+}
+
+/// A wrong command line; its message says what was wrong and what is expected.
+public struct UsageError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// What was wrong.
+    public let description: String
+
+    /// A usage error with the given explanation.
+    public init(_ description: String) { self.description = description }
+}

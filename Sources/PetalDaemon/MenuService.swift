@@ -1,0 +1,260 @@
+import DBus
+import PetalCore
+
+/// The menu as the daemon serves it: the state machine, the items, the
+/// actions, and everything `org.petal.Petal1.Menu` exposes.
+///
+/// Confined to the event loop: every entry point (method handlers, property
+/// getters and setters, timers, action completions) runs on its thread.
+public final class MenuService: @unchecked Sendable {
+    /// The object path of the menu.
+    public static let path: ObjectPath = "/org/petal/Petal1"
+    /// The menu interface's name.
+    public static let interfaceName: InterfaceName = "org.petal.Petal1.Menu"
+    /// Ids and action ids longer than this are refused.
+    static let maximumIDBytes = 255
+
+    /// Loads the configuration at start-up and on `Reload`.
+    public typealias ConfigurationSource = @Sendable () throws -> MenuConfiguration
+
+    let log: Logger
+    let registry: ActionRegistry
+    private let loadConfiguration: ConfigurationSource
+    private(set) var configuration: MenuConfiguration
+    private(set) var items: [MenuItem] = []
+    private(set) var machine: MenuMachine
+    private var transitionTimer: EventLoop.TimerID?
+    private(set) var highlighted = ""
+    private(set) var layoutOverride: LayoutStyle?
+    private var choosers = ChooseWaiters()
+    private var server: ObjectServer?
+    private var dispatcher: ActionDispatcher?
+
+    /// A menu over `registry`'s actions, configured by `configuration`.
+    public init(registry: ActionRegistry, configuration: @escaping ConfigurationSource, log: Logger) throws {
+        self.registry = registry
+        self.loadConfiguration = configuration
+        self.log = log
+        let initial = try configuration()
+        self.configuration = initial
+        machine = MenuMachine(
+            openDuration: initial.menu.openDuration, closeDuration: initial.menu.closeDuration, clock: MonotonicClock())
+        items = resolvedItems(initial.items)
+    }
+
+    /// Starts serving on `server`'s connection; call on the loop thread.
+    public func attach(to server: ObjectServer) {
+        self.server = server
+        dispatcher = ActionDispatcher(
+            settings: configuration.actions, loop: server.connection.loop, log: log,
+            events: .init(started: { [unowned self] in actionStarted($0, $1, $2) },
+                          finished: { [unowned self] in actionFinished($0, $1, $2) }))
+        server.register([interface], at: Self.path)
+    }
+
+    /// Items whose action no registered plugin provides are shown disabled.
+    private func resolvedItems(_ configured: [MenuItem]) -> [MenuItem] {
+        configured.map { item in
+            var item = item
+            if item.enabled && !registry.contains(item.action) {
+                log.warning("item \"\(item.id)\" is disabled: no loaded plugin provides its action \"\(item.action)\"")
+                item.enabled = false
+            }
+            return item
+        }
+    }
+
+    // MARK: State
+
+    /// The layout in force: the runtime override, else the configuration's.
+    var geometry: MenuGeometry {
+        var geometry = configuration.menu.geometry
+        if let layoutOverride { geometry.style = layoutOverride }
+        return geometry
+    }
+
+    /// Applies Toggle, Open or Close and returns the state after it.
+    func handle(_ command: MenuCommand) -> MenuState {
+        announce(machine.handle(command))
+        return machine.state
+    }
+
+    private func announce(_ transitions: [StateTransition]) {
+        for transition in transitions {
+            server?.emit("StateChanged", of: Self.interfaceName, at: Self.path,
+                         [.string(transition.to.rawValue), .string(transition.from.rawValue)])
+            server?.emitPropertiesChanged(at: Self.path, interface: Self.interfaceName, ["State"])
+            if transition.to == .collapsing || transition.to == .collapsed {
+                choosers.cancelAll("the menu closed before an item was chosen")
+            }
+        }
+        scheduleTransition()
+    }
+
+    private func scheduleTransition() {
+        guard transitionTimer == nil, let deadline = machine.deadline, let loop = server?.connection.loop else { return }
+        let delay = deadline - MonotonicClock().now
+        transitionTimer = loop.schedule(after: max(delay, Duration.zero)) { [unowned self] in
+            transitionTimer = nil
+            announce(machine.advance())
+        }
+    }
+
+    // MARK: Activate, Trigger, Choose
+
+    /// Activates the item `id`: flips a toggle, answers waiting `Choose` calls,
+    /// closes the menu, and runs the item's action, replying when it finishes.
+    func activate(_ id: String, call: MethodCall) throws(DBusError) -> MethodReply {
+        try Self.checkLength(id, what: "item id")
+        guard let index = items.firstIndex(where: { $0.id == id }) else {
+            throw PetalError.make(.unknownItem,
+                "no item has id \"\(id)\"; the Items property lists the ids: \(items.map(\.id).joined(separator: ", "))")
+        }
+        guard machine.state == .expanded else {
+            throw PetalError.make(.notExpanded,
+                "the menu is \(machine.state.rawValue); items can be activated only when it is expanded (call Open first)")
+        }
+        guard items[index].enabled else {
+            let reason = registry.contains(items[index].action)
+                ? "it is disabled in the configuration"
+                : "no loaded plugin provides its action \"\(items[index].action)\""
+            throw PetalError.make(.itemDisabled, "item \"\(id)\" cannot be activated: \(reason)")
+        }
+        var params = items[index].params
+        if items[index].toggle {
+            items[index].selected.toggle()
+            params["selected"] = .bool(items[index].selected)
+            server?.emitPropertiesChanged(at: Self.path, interface: Self.interfaceName, ["Items"])
+        }
+        let item = items[index]
+        let dispatch = choosers.choose(item.id)
+        if configuration.menu.closesAfterActivating(item) {
+            announce(machine.closeAfterActivation())
+        }
+        guard dispatch, let action = registry.action(item.action) else { return .values([.vardict([])]) }
+        try run(action, params: params, item: item.id, call: call)
+        return .later
+    }
+
+    /// Runs action `actionID` with `params` (an `a{sv}`), replying when it finishes.
+    func trigger(_ actionID: String, params: DBusValue, call: MethodCall) throws(DBusError) -> MethodReply {
+        try Self.checkLength(actionID, what: "action id")
+        guard let action = registry.action(actionID) else {
+            throw PetalError.make(.unknownAction,
+                "no loaded plugin provides action \"\(actionID)\"; the Actions property lists those that are available")
+        }
+        try run(action, params: try ParamsCoding.params(from: params), item: "", call: call)
+        return .later
+    }
+
+    private func run(_ action: any Action, params: JSONObject, item: String, call: MethodCall) throws(DBusError) {
+        guard let dispatcher else { throw DBusError.failed("the menu is not being served") }
+        try dispatcher.run(action, params: params, item: item) { outcome in
+            switch outcome {
+            case .success(let result):
+                do throws(DBusError) {
+                    call.reply([try ParamsCoding.result(from: result)])
+                } catch {
+                    call.fail(error)
+                }
+            case .failure(let error):
+                call.fail(PetalError.make(error.name, error.message))
+            }
+        }
+    }
+
+    /// Opens the menu if closed and answers with the next item activated.
+    func choose(options: DBusValue, call: MethodCall) throws(DBusError) -> MethodReply {
+        guard let loop = server?.connection.loop else { throw DBusError.failed("the menu is not being served") }
+        let options = try ChooseOptions(options)
+        announce(machine.handle(.open))
+        guard machine.state == .expanding || machine.state == .expanded else {
+            throw PetalError.make(.cancelled, "the menu is \(machine.state.rawValue), so nothing can be chosen now")
+        }
+        choosers.add(call, options: options, loop: loop)
+        return .later
+    }
+
+    // MARK: Actions' signals
+
+    private func actionStarted(_ id: UInt32, _ action: String, _ item: String) {
+        server?.emit("ActionStarted", of: Self.interfaceName, at: Self.path,
+                     [.uint32(id), .string(action), .string(item)])
+    }
+
+    private func actionFinished(_ id: UInt32, _ action: String, _ outcome: Result<JSONObject, ActionError>) {
+        let (success, name, message): (Bool, String, String) = switch outcome {
+        case .success: (true, "", "")
+        case .failure(let error): (false, error.name.errorName, error.message)
+        }
+        server?.emit("ActionFinished", of: Self.interfaceName, at: Self.path,
+                     [.uint32(id), .string(action), .boolean(success), .string(name), .string(message)])
+    }
+
+    // MARK: Highlight and layout
+
+    func setHighlighted(_ id: String) throws(DBusError) {
+        try Self.checkLength(id, what: "item id", error: DBusError.Name.invalidArgs)
+        guard id.isEmpty || items.contains(where: { $0.id == id }) else {
+            throw DBusError.invalidArgs("no item has id \"\(id)\"; Highlighted takes an item id or \"\" for none")
+        }
+        guard id != highlighted else { return }
+        highlighted = id
+        server?.emitPropertiesChanged(at: Self.path, interface: Self.interfaceName, ["Highlighted"])
+    }
+
+    func setLayoutStyle(_ name: String) throws(DBusError) {
+        guard let style = LayoutStyle(rawValue: name) else {
+            throw DBusError.invalidArgs("\"\(name)\" is not a layout style; use linear, stack or radial")
+        }
+        guard style != geometry.style else { return }
+        layoutOverride = style
+        server?.emitPropertiesChanged(at: Self.path, interface: Self.interfaceName, ["LayoutStyle", "Layout"])
+    }
+
+    // MARK: Reload
+
+    /// Loads the configuration again and swaps it in whole, or keeps the old one.
+    ///
+    /// The state machine keeps its state; a highlighted item that is gone is cleared;
+    /// selections of items that remain are kept.
+    public func reload() throws(DBusError) {
+        let fresh: MenuConfiguration
+        do {
+            fresh = try loadConfiguration()
+        } catch {
+            throw PetalError.make(.invalidConfig, "\(error); the previous configuration stays in force")
+        }
+        let selections = Dictionary(items.map { ($0.id, $0.selected) }, uniquingKeysWith: { a, _ in a })
+        configuration = fresh
+        items = resolvedItems(fresh.items).map { item in
+            var item = item
+            if item.toggle, let kept = selections[item.id] { item.selected = kept }
+            return item
+        }
+        machine.openDuration = fresh.menu.openDuration
+        machine.closeDuration = fresh.menu.closeDuration
+        dispatcher?.settings = fresh.actions
+        var changed = ["Items", "Layout", "LayoutStyle", "Actions"]
+        if !highlighted.isEmpty && !items.contains(where: { $0.id == highlighted }) {
+            highlighted = ""
+            changed.append("Highlighted")
+        }
+        server?.emitPropertiesChanged(at: Self.path, interface: Self.interfaceName, changed)
+        log.info("configuration reloaded: \(items.count) items")
+    }
+
+    /// Stops for good: waiting `Choose` calls and running actions are answered now.
+    public func shutDown() {
+        choosers.cancelAll("petald is stopping")
+        dispatcher?.cancelAll("petald is stopping; the action was cancelled")
+        server?.connection.close()
+    }
+
+    static func checkLength(_ text: String, what: String, error name: String = DBusError.Name.invalidArgs) throws(DBusError) {
+        let count = text.utf8.count
+        guard count <= maximumIDBytes else {
+            throw DBusError(name, "the \(what) is \(count) bytes long; the limit is \(maximumIDBytes) bytes")
+        }
+    }
+}

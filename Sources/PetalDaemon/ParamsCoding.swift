@@ -1,0 +1,95 @@
+import DBus
+import PetalCore
+
+/// Converts action parameters (`a{sv}` on D-Bus) to JSON objects and action
+/// results back, enforcing SPEC §2's size caps.
+enum ParamsCoding {
+    /// Parameters and results may be at most this many bytes as JSON.
+    static let maximumJSONBytes = 64 * 1024
+
+    /// The JSON object for an `a{sv}` of parameters.
+    ///
+    /// - Throws: `InvalidParams` naming the key whose value has no JSON form
+    ///   (a file descriptor, a dictionary with non-string keys), or when the
+    ///   whole is over 64 KiB as JSON.
+    static func params(from value: DBusValue) throws(DBusError) -> JSONObject {
+        guard let entries = value.stringKeyedEntries else {
+            throw PetalError.make(.invalidParams, "parameters must be an a{sv} dictionary")
+        }
+        var object = JSONObject()
+        for (key, value) in entries {
+            object[key] = try json(value, key: key)
+        }
+        let size = JSONValue.object(object).jsonText.utf8.count
+        guard size <= maximumJSONBytes else {
+            throw PetalError.make(.invalidParams,
+                "parameters are \(size) bytes as JSON; the limit is \(maximumJSONBytes) bytes")
+        }
+        return object
+    }
+
+    private static func json(_ value: DBusValue, key: String) throws(DBusError) -> JSONValue {
+        switch value {
+        case .boolean(let b): return .bool(b)
+        case .double(let d): return .double(d)
+        case .string(let s): return .string(s)
+        case .objectPath(let p): return .string(p.rawValue)
+        case .signature(let g): return .string(g.rawValue)
+        case .variant(let inner): return try json(inner, key: key)
+        case .uint64(let v) where v > UInt64(Int64.max): return .double(Double(v))
+        case .structure(let fields): return .array(try fields.map { v throws(DBusError) in try json(v, key: key) })
+        case .array(.dictEntry(.string, _), _):
+            var object = JSONObject()
+            for (name, member) in value.stringKeyedEntries ?? [] {
+                object[name] = try json(member, key: "\(key).\(name)")
+            }
+            return .object(object)
+        case .array(.dictEntry(let keyType, _), _):
+            throw PetalError.make(.invalidParams,
+                "parameter \"\(key)\" is a dictionary keyed by \(keyType); only string keys (a{s…}) have a JSON form")
+        case .array(_, let elements):
+            return .array(try elements.map { v throws(DBusError) in try json(v, key: key) })
+        case .unixFD:
+            throw PetalError.make(.invalidParams, "parameter \"\(key)\" is a file descriptor; actions take JSON values only")
+        case .dictEntry:
+            throw PetalError.make(.invalidParams, "parameter \"\(key)\" is a bare dict entry")
+        default:
+            if let integer = value.integerValue { return .int(integer) }
+            throw PetalError.make(.invalidParams, "parameter \"\(key)\" has type \(value.type), which has no JSON form")
+        }
+    }
+
+    /// The `a{sv}` for an action's result.
+    ///
+    /// Integers become `i` when they fit in 32 bits and `x` otherwise; arrays
+    /// of strings become `as`, other arrays `av`; objects `a{sv}`; null
+    /// members are left out, since a variant cannot be empty.
+    static func result(from object: JSONObject) throws(DBusError) -> DBusValue {
+        let size = JSONValue.object(object).jsonText.utf8.count
+        guard size <= maximumJSONBytes else {
+            throw PetalError.make(.actionFailed,
+                "the action's result is \(size) bytes as JSON; the limit is \(maximumJSONBytes) bytes")
+        }
+        return vardict(object)
+    }
+
+    private static func vardict(_ object: JSONObject) -> DBusValue {
+        .vardict(object.compactMap { member in dbus(member.value).map { (member.key, $0) } })
+    }
+
+    private static func dbus(_ value: JSONValue) -> DBusValue? {
+        switch value {
+        case .null: return nil
+        case .bool(let b): return .boolean(b)
+        case .int(let i): return Int32(exactly: i).map(DBusValue.int32) ?? .int64(i)
+        case .double(let d): return .double(d)
+        case .string(let s): return .string(s)
+        case .object(let o): return vardict(o)
+        case .array(let elements):
+            if elements.allSatisfy({ $0.stringValue != nil }) && !elements.isEmpty {
+                return .strings(elements.compactMap(\.stringValue))
+            }
+            return .array(.variant, elements.compactMap(dbus).map(DBusValue.variant))
+        }
+    }
+}
