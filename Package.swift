@@ -32,7 +32,9 @@ let package = Package(
         .executableTarget(name: "petald", dependencies: ["PetalDaemon"]),
 
         // Tests: unit tests per module; integration tests on a private bus.
-        .target(name: "TestSupport", path: "Tests/Support"),
+        .target(name: "TestSupport", dependencies: ["DBus"], path: "Tests/Support"),
+        // petald with test actions registered in place of plugins.
+        .executableTarget(name: "petal-test-daemon", dependencies: ["PetalDaemon", "PetalCore"], path: "Tests/TestDaemon"),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
         .testTarget(name: "PetalCoreTests", dependencies: ["PetalCore"]),
         .testTarget(name: "PetalDaemonTests", dependencies: ["DBus", "PetalCore", "PetalDaemon", "TestSupport"]),

@@ -33,9 +33,13 @@ extension Message {
     ///   another type than the array's, a signature over 255 bytes or nesting
     ///   deeper than the specification allows. Nothing is appended then.
     public func append(_ values: [DBusValue]) throws {
-        for value in values { try Self.check(value, depth: 0) }
-        if !values.isEmpty {
-            _ = try DBusSignature(values.map(\.type))
+        do {
+            for value in values { try Self.check(value, depth: 0) }
+            if !values.isEmpty {
+                _ = try DBusSignature(values.map(\.type))
+            }
+        } catch let error as DBusSignatureError {
+            throw DBusValueError(message: error.description)
         }
         var iter = DBusMessageIter()
         dbus_message_iter_init_append(pointer, &iter)

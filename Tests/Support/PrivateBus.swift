@@ -5,11 +5,13 @@ import Foundation
 /// The daemon listens on an abstract socket, lets any Unix user connect (so
 /// access-control tests can call as another user), and dies with the test
 /// process: a shell beside it watches the parent and stops it.
-public final class PrivateBus: Sendable {
+public final class PrivateBus: @unchecked Sendable {
     /// The bus address, e.g. `unix:abstract=/tmp/dbus-XXXX,guid=…`.
     public let address: String
     /// The folder holding the bus configuration and any service files.
     public let directory: URL
+    /// The shell that runs the bus and stops it with itself.
+    private let supervisor: Process
 
     /// The bus shared by every test of this process, started on first use.
     public static let shared: PrivateBus = {
@@ -29,6 +31,7 @@ public final class PrivateBus: Sendable {
         try Self.configuration(serviceDirectory: serviceDirectory).write(to: config, atomically: true, encoding: .utf8)
 
         let process = Process()
+        supervisor = process
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         // The bus prints its address on the shared stdout; the shell stops it once it is no
         // longer our child (a zombie parent still answers kill -0, so /proc is asked instead).
@@ -50,6 +53,13 @@ public final class PrivateBus: Sendable {
             line.append(byte)
         }
         address = String(decoding: line, as: UTF8.self)
+    }
+
+    /// Stops the bus now (every connection to it sees a disconnect); the shared bus is never stopped.
+    public func stop() {
+        guard self !== Self.shared, supervisor.isRunning else { return }
+        supervisor.terminate()
+        supervisor.waitUntilExit()
     }
 
     private static func configuration(serviceDirectory: URL?) -> String {

@@ -1,0 +1,112 @@
+import DBus
+import Foundation
+
+/// A daemon process (petald or petal-test-daemon) on a bus of its own, and a
+/// client connection to talk to it as any D-Bus client would.
+public final class RunningDaemon: @unchecked Sendable {
+    /// The daemon's private bus.
+    public let bus: PrivateBus
+    /// The daemon process.
+    public let process: Process
+    /// A client connection on the same bus.
+    public let client: DBusConnection
+    /// Where the daemon's stderr goes.
+    public let logFile: URL
+
+    public static let name: BusName = "org.petal.Petal1"
+    public static let path: ObjectPath = "/org/petal/Petal1"
+    public static let menu: InterfaceName = "org.petal.Petal1.Menu"
+
+    /// The folder holding the package's built executables (beside the test bundle).
+    public static var binDirectory: URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+    }
+
+    /// Starts `executable` (petal-test-daemon by default) on a new private bus and
+    /// waits until it owns `org.petal.Petal1`.
+    public init(
+        executable: String = "petal-test-daemon", arguments: [String] = [],
+        environment: [String: String] = [:], bus: PrivateBus? = nil
+    ) async throws {
+        self.bus = try bus ?? PrivateBus()
+        logFile = self.bus.directory.appendingPathComponent("\(executable)-\(UUID().uuidString.prefix(6)).log")
+        _ = FileManager.default.createFile(atPath: logFile.path, contents: nil)
+        process = Process()
+        process.executableURL = Self.binDirectory.appendingPathComponent(executable)
+        process.arguments = ["--bus", self.bus.address] + arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        process.standardError = try FileHandle(forWritingTo: logFile)
+        process.standardOutput = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        client = try DBusConnection.connect(to: .address(self.bus.address))
+        try await waitForName()
+    }
+
+    private func waitForName() async throws {
+        for _ in 0..<1000 {
+            let owned = try await client.call(
+                destination: .bus, path: .bus, interface: .bus, member: "NameHasOwner", [.string(Self.name.rawValue)])
+            if owned.first == .boolean(true) { return }
+            guard process.isRunning else {
+                throw TestSetupError("the daemon exited with status \(process.terminationStatus) before owning its name:\n\(log)")
+            }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        throw TestSetupError("the daemon did not own \(Self.name) within 10 s:\n\(log)")
+    }
+
+    /// Everything the daemon has logged so far.
+    public var log: String {
+        (try? String(contentsOf: logFile, encoding: .utf8)) ?? ""
+    }
+
+    /// Calls a method of `org.petal.Petal1.Menu`.
+    public func menu(_ member: MemberName, _ arguments: [DBusValue] = [], timeout: Duration = .seconds(10)) async throws -> [DBusValue] {
+        try await client.call(destination: Self.name, path: Self.path, interface: Self.menu, member: member, arguments, timeout: timeout)
+    }
+
+    /// Reads a property of `org.petal.Petal1.Menu`.
+    public func property(_ name: String) async throws -> DBusValue {
+        let reply = try await client.call(
+            destination: Self.name, path: Self.path, interface: "org.freedesktop.DBus.Properties", member: "Get",
+            [.string(Self.menu.rawValue), .string(name)])
+        return reply.first?.unwrapped ?? .string("")
+    }
+
+    /// Sets a property of `org.petal.Petal1.Menu`.
+    public func setProperty(_ name: String, _ value: DBusValue) async throws {
+        _ = try await client.call(
+            destination: Self.name, path: Self.path, interface: "org.freedesktop.DBus.Properties", member: "Set",
+            [.string(Self.menu.rawValue), .string(name), .variant(value)])
+    }
+
+    /// The menu state, read through the `State` property.
+    public func state() async throws -> String {
+        try await property("State").stringValue ?? ""
+    }
+
+    /// Waits until `State` reads `expected`, for up to `limit`.
+    public func waitForState(_ expected: String, within limit: Duration = .seconds(5)) async throws {
+        let deadline = ContinuousClock.now + limit
+        while ContinuousClock.now < deadline {
+            if try await state() == expected { return }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        throw TestSetupError("the menu did not reach \(expected) within \(limit); it is \(try await state())")
+    }
+
+    /// Sends `signal` to the daemon and waits for it to exit; returns its exit status.
+    @discardableResult
+    public func stop(signal: Int32 = SIGTERM) -> Int32 {
+        if process.isRunning { kill(process.processIdentifier, signal) }
+        process.waitUntilExit()
+        client.close()
+        bus.stop()
+        return process.terminationStatus
+    }
+
+    deinit {
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    }
+}
