@@ -44,6 +44,24 @@ extension DBusConnection {
         return SignalSubscriptionToken(connection: self, id: id, rule: rule)
     }
 
+    /// Subscribes without waiting for the bus to accept the rule; callable from
+    /// any thread. Signals the bus routes after it has read the rule are
+    /// delivered, and since the bus reads a connection's messages in order,
+    /// that covers every signal caused by a call sent after this one.
+    public func subscribeWithoutWaiting(
+        _ rule: MatchRule, handler: @escaping @Sendable (Message) -> Void
+    ) -> SignalSubscriptionToken {
+        let id: UInt64 = (try? loop.performAndWait { [self] () -> UInt64 in
+            let id = addSubscription(SignalSubscription(rule: rule, handler: handler))
+            let message = Message.methodCall(destination: .bus, path: .bus, interface: .bus, member: "AddMatch")
+            try? message.append(.string(rule.text))
+            message.noReplyExpected = true
+            sendOnLoop(message)
+            return id
+        }) ?? 0
+        return SignalSubscriptionToken(connection: self, id: id, rule: rule)
+    }
+
     /// The signals `rule` selects, as an async sequence; ends when the consumer stops iterating.
     public func signals(_ rule: MatchRule) async throws -> AsyncStream<Message> {
         let (stream, continuation) = AsyncStream<Message>.makeStream()

@@ -36,7 +36,8 @@ extension Message {
         do {
             for value in values { try Self.check(value, depth: 0) }
             if !values.isEmpty {
-                _ = try DBusSignature(values.map(\.type))
+                // The limits apply to the whole body, including what earlier appends wrote.
+                _ = try DBusSignature(signature + values.map(\.type.signature).joined())
             }
         } catch let error as DBusSignatureError {
             throw DBusValueError(message: error.description)

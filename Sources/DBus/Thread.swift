@@ -5,7 +5,7 @@ import Glibc
 ///
 /// The DBus module avoids Foundation's `Thread` to stay small; this is the
 /// only place that touches pthreads.
-func startThread(name: String, _ body: @escaping @Sendable () -> Void) throws(SystemCallError) {
+public func startThread(name: String, _ body: @escaping @Sendable () -> Void) throws(SystemCallError) {
     final class Context: @unchecked Sendable {
         let name: String
         let body: @Sendable () -> Void

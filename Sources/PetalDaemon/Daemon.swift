@@ -47,26 +47,31 @@ public enum Daemon {
         if options.verbose { log.threshold = .debug }
         if options.quiet { log.threshold = .warning }
 
-        let service: MenuService
+        let initial: MenuConfiguration
         do {
-            service = try MenuService(registry: registry, configuration: configuration, log: log)
+            initial = try configuration()
         } catch {
             printError("petald: \(error)")
             return ExitStatus.usage.rawValue
         }
         if options.introspect {
+            let service = MenuService(registry: registry, initial: initial, configuration: configuration, log: log)
             print(Introspection.xml(serving: [service.interface], at: MenuService.path), terminator: "")
             return 0
         }
         do {
-            return try await serve(service, options: options, log: log).rawValue
+            return try await serve(options: options, registry: registry, initial: initial,
+                                   configuration: configuration, log: log).rawValue
         } catch {
             log.error("\(error)")
             return ExitStatus.fault.rawValue
         }
     }
 
-    private static func serve(_ service: MenuService, options: DaemonOptions, log: Logger) async throws -> ExitStatus {
+    private static func serve(
+        options: DaemonOptions, registry: ActionRegistry, initial: MenuConfiguration,
+        configuration: @escaping MenuService.ConfigurationSource, log: Logger
+    ) async throws -> ExitStatus {
         let loop = try EventLoop(name: "petald")
         let connection: DBusConnection
         do {
@@ -75,6 +80,11 @@ public enum Daemon {
             log.error("\(error)\(options.bus == .session ? " (is DBUS_SESSION_BUS_ADDRESS set? `make run` starts a private bus when there is none)" : "")")
             return .fault
         }
+        var registry = registry
+        let plugins = loadPlugins(options: options, settings: initial.plugins, log: log, connection: connection,
+                                  into: &registry)
+        let service = MenuService(registry: registry, plugins: plugins, initial: initial,
+                                  configuration: configuration, log: log)
         let status = Atomic<Int32>(ExitStatus.success.rawValue)
         let stop: @Sendable (ExitStatus) -> Void = { exit in
             status.store(exit.rawValue, ordering: .relaxed)
@@ -123,6 +133,21 @@ public enum Daemon {
         log.info("serving \(busName) on \(options.bus) as \(connection.uniqueName)")
         loop.waitUntilStopped()
         return ExitStatus(rawValue: status.load(ordering: .relaxed)) ?? .fault
+    }
+
+    private static func loadPlugins(
+        options: DaemonOptions, settings: PluginSettings, log: Logger, connection: DBusConnection,
+        into registry: inout ActionRegistry
+    ) -> [PluginRecord] {
+        let searchPath = PluginSearchPath(explicit: options.pluginDirectories + settings.paths)
+        let executable = PluginSearchPath.executablePath()
+        let binary = PluginSearchPath.parent(of: executable)
+        let builtIn: Set<String> = [binary, PluginSearchPath.parent(of: binary) + "/lib/petal/plugins"]
+        let loader = PluginLoader(
+            searchPath: searchPath, builtInDirectories: builtIn, safeMode: options.safeMode, settings: settings,
+            quarantine: Quarantine(directory: StateDirectory.path(log: log), log: log), log: log,
+            connection: connection)
+        return loader.load(into: &registry).records
     }
 
     private static func printError(_ text: String) {

@@ -16,6 +16,10 @@ public struct DaemonOptions: Sendable, Equatable {
     public var verbose = false
     /// Log only warnings and errors.
     public var quiet = false
+    /// Folders searched for plugins first, in order.
+    public var pluginDirectories: [String] = []
+    /// Load only Petal's built-in plugins.
+    public var safeMode = false
 
     /// Defaults: the session bus, no replacement.
     public init() {}
@@ -33,6 +37,12 @@ public struct DaemonOptions: Sendable, Equatable {
                     throw UsageError("--bus needs a value: session, system or a D-Bus address such as unix:path=/run/user/1000/bus")
                 }
                 bus = BusAddress(value)
+            case "--plugin-dir":
+                guard let value = inline ?? remaining.popFirst(), !value.isEmpty else {
+                    throw UsageError("--plugin-dir needs a folder, e.g. --plugin-dir ~/src/my-plugin/.build/debug")
+                }
+                pluginDirectories.append(value)
+            case "--safe-mode": safeMode = true
             case "--replace": replace = true
             case "--introspect": introspect = true
             case "-h", "--help": help = true
@@ -42,7 +52,7 @@ public struct DaemonOptions: Sendable, Equatable {
             default:
                 throw UsageError("unknown argument \"\(argument)\"; see petald --help")
             }
-            if inline != nil && name != "--bus" {
+            if inline != nil && name != "--bus" && name != "--plugin-dir" {
                 throw UsageError("\(name) takes no value, but was given \"\(argument)\"")
             }
         }
@@ -62,6 +72,8 @@ public struct DaemonOptions: Sendable, Equatable {
         Options:
           --bus session|system|ADDRESS   the bus to serve on (default: session)
           --replace                      take the name from a running petald
+          --plugin-dir DIR               look for plugins in DIR first (repeatable)
+          --safe-mode                    load only Petal's built-in plugins
           --introspect                   print the D-Bus introspection XML and exit
           -v, --verbose                  log debug messages too
           -q, --quiet                    log only warnings and errors

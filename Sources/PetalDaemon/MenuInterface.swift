@@ -42,8 +42,11 @@ extension MenuService {
                     .structure([.string($0.action.id), .string($0.plugin), .string($0.action.title)])
                 })
             },
-            DBusProperty("Plugins", .array(.structure([.string, .string, .string, .string, .string]))) {
-                .array(.structure([.string, .string, .string, .string, .string]), [])
+            DBusProperty("Plugins", .array(.structure([.string, .string, .string, .string, .string]))) { [unowned self] in
+                .array(.structure([.string, .string, .string, .string, .string]), plugins.map {
+                    .structure([.string($0.name), .string($0.version), .string($0.path), .string($0.status.rawValue),
+                                .string($0.reason)])
+                })
             },
             DBusProperty("Highlighted", .string, get: { [unowned self] in .string(highlighted) },
                          set: { [unowned self] in try setHighlighted($0.stringValue ?? "") }),

@@ -19,6 +19,8 @@ public final class MenuService: @unchecked Sendable {
 
     let log: Logger
     let registry: ActionRegistry
+    /// Every plugin file found at start-up, for the `Plugins` property.
+    let plugins: [PluginRecord]
     private let loadConfiguration: ConfigurationSource
     private(set) var configuration: MenuConfiguration
     private(set) var items: [MenuItem] = []
@@ -30,12 +32,15 @@ public final class MenuService: @unchecked Sendable {
     private var server: ObjectServer?
     private var dispatcher: ActionDispatcher?
 
-    /// A menu over `registry`'s actions, configured by `configuration`.
-    public init(registry: ActionRegistry, configuration: @escaping ConfigurationSource, log: Logger) throws {
+    /// A menu over `registry`'s actions, configured by `initial` and reloaded from `configuration`.
+    public init(
+        registry: ActionRegistry, plugins: [PluginRecord] = [], initial: MenuConfiguration,
+        configuration: @escaping ConfigurationSource, log: Logger
+    ) {
         self.registry = registry
+        self.plugins = plugins
         self.loadConfiguration = configuration
         self.log = log
-        let initial = try configuration()
         self.configuration = initial
         machine = MenuMachine(
             openDuration: initial.menu.openDuration, closeDuration: initial.menu.closeDuration, clock: MonotonicClock())

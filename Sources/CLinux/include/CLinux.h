@@ -4,6 +4,7 @@
 // not part of it, and pthread_setname_np needs _GNU_SOURCE.
 
 #include <signal.h>
+#include <spawn.h>
 
 /// eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK); -1 with errno set on failure.
 int clinux_eventfd(void);
@@ -16,5 +17,17 @@ int clinux_signalfd(const sigset_t *mask);
 
 /// The signal number in a signalfd record read from `fd`; 0 when none was ready.
 int clinux_read_signal(int fd);
+
+/// pipe2(fds, O_CLOEXEC); 0 or -1 with errno set.
+int clinux_pipe_cloexec(int fds[2]);
+
+/// posix_spawn_file_actions_addchdir_np: the child changes to `path` before exec.
+int clinux_spawn_add_chdir(posix_spawn_file_actions_t *actions, const char *path);
+
+/// Installs handlers for SIGSEGV, SIGBUS, SIGILL, SIGFPE and SIGABRT that
+/// write "crash\n" to `fd`, then hand the signal to whatever handled it before
+/// (or its default action), so a crash still crashes. Only async-signal-safe
+/// calls are made in the handler.
+int clinux_install_crash_marker(int fd);
 
 #endif

@@ -1,0 +1,129 @@
+import PetalCore
+import PetalPluginABI
+import Synchronization
+
+/// A plugin loaded from a shared library: its C table, its state from
+/// `init`, and the quarantine that watches it while its code runs.
+final class NativePlugin: @unchecked Sendable {
+    let name: String
+    let version: String
+    let path: String
+    let identity: PluginIdentity
+    private let table: UnsafePointer<petal_plugin>
+    private var state: UnsafeMutableRawPointer?
+    private let quarantine: Quarantine
+    private let nextInvocation = Atomic<UInt64>(1)
+
+    init(table: UnsafePointer<petal_plugin>, file identity: PluginIdentity, quarantine: Quarantine) {
+        self.table = table
+        self.identity = identity
+        self.path = identity.path
+        self.quarantine = quarantine
+        name = String(cString: table.pointee.name)
+        version = table.pointee.version.map { String(cString: $0) } ?? ""
+    }
+
+    /// The actions the table declares, in order.
+    var declaredActions: [(id: String, title: String, icon: String)] {
+        (0..<table.pointee.action_count).map { index in
+            let action = table.pointee.actions[index]
+            return (action.id.map { String(cString: $0) } ?? "",
+                    action.title.map { String(cString: $0) } ?? "",
+                    action.icon.map { String(cString: $0) } ?? "")
+        }
+    }
+
+    /// Calls the plugin's `init`; returns nil on success or the reason it gave.
+    func initialize(host: UnsafePointer<petal_host>) -> String? {
+        guard let start = table.pointee.`init` else { return nil }
+        var failure: UnsafePointer<CChar>?
+        let status = quarantine.whileRunning(identity) { start(host, &state, &failure) }
+        guard status != 0 else { return nil }
+        return failure.map { String(cString: $0) } ?? "its init returned \(status) without a reason"
+    }
+
+    /// The daemon-side actions that invoke this plugin.
+    func actions() -> [any Action] {
+        declaredActions.map { NativeAction(plugin: self, id: $0.id, title: $0.title, icon: $0.icon) }
+    }
+
+    /// Invokes `action` and waits for its single completion; cancelling the task cancels the invocation.
+    func invoke(_ action: String, params: JSONObject) async throws -> JSONObject {
+        let id = nextInvocation.add(1, ordering: .relaxed).oldValue
+        let completion = InvocationCompletion(plugin: name, action: action, quarantine: quarantine, identity: identity)
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                completion.start(continuation)
+                let context = Unmanaged.passRetained(completion).toOpaque()
+                let text = JSONValue.object(params).jsonText
+                quarantine.enter(identity)
+                table.pointee.invoke(state, id, action, text, { context, result, errorName, message in
+                    Unmanaged<InvocationCompletion>.fromOpaque(context!).takeRetainedValue()
+                        .complete(result: result, errorName: errorName, message: message)
+                }, context)
+            }
+        } onCancel: {
+            completion.cancel()
+            table.pointee.cancel?(state, id)
+        }
+    }
+}
+
+/// One invocation's completion: resumes its task exactly once, and leaves the
+/// quarantine's record when the plugin is done. Late or second completions are dropped.
+private final class InvocationCompletion: @unchecked Sendable {
+    private let plugin: String
+    private let action: String
+    private let quarantine: Quarantine
+    private let identity: PluginIdentity
+    private let continuation = Mutex<CheckedContinuation<JSONObject, any Error>?>(nil)
+    private let finished = Atomic<Bool>(false)
+
+    init(plugin: String, action: String, quarantine: Quarantine, identity: PluginIdentity) {
+        self.plugin = plugin
+        self.action = action
+        self.quarantine = quarantine
+        self.identity = identity
+    }
+
+    func start(_ continuation: CheckedContinuation<JSONObject, any Error>) {
+        self.continuation.withLock { $0 = continuation }
+    }
+
+    func complete(result: UnsafePointer<CChar>?, errorName: UnsafePointer<CChar>?, message: UnsafePointer<CChar>?) {
+        if !finished.exchange(true, ordering: .acquiringAndReleasing) { quarantine.leave(identity) }
+        guard let continuation = continuation.withLock({ $0.take() }) else {
+            quarantine.log.debug("plugin \(plugin) completed \(action) after it had already finished; dropped")
+            return
+        }
+        if let errorName {
+            let name = PetalError.Name(rawValue: String(cString: errorName)) ?? .actionFailed
+            let text = message.map { String(cString: $0) } ?? ""
+            continuation.resume(throwing: ActionError(name == .invalidParams ? .invalidParams : .actionFailed, text))
+            return
+        }
+        let text = result.map { String(cString: $0) } ?? "{}"
+        guard case .object(let object)? = try? JSONValue.parse(text) else {
+            continuation.resume(throwing: ActionError.failed(
+                "plugin \(plugin) returned a result for \(action) that is not a JSON object: \(text.prefix(120))"))
+            return
+        }
+        continuation.resume(returning: object)
+    }
+
+    func cancel() {
+        continuation.withLock { $0.take() }?.resume(throwing: CancellationError())
+    }
+}
+
+/// An action served by a native plugin.
+struct NativeAction: Action {
+    let plugin: NativePlugin
+    let id: String
+    let title: String
+    let icon: String
+
+    func perform(_ params: JSONObject) async throws -> JSONObject {
+        try await plugin.invoke(id, params: params)
+    }
+}

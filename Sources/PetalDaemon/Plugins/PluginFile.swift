@@ -1,0 +1,90 @@
+import Glibc
+
+/// A plugin file opened for loading: opened without following a symlink,
+/// checked on the open descriptor, and loaded through that descriptor, so a
+/// file swapped between the check and the load is never loaded (SPEC §3).
+final class PluginFile {
+    /// The path it was found at.
+    let path: String
+    /// Its size and modification time, which key the quarantine.
+    let identity: PluginIdentity
+    private let descriptor: Int32
+
+    /// Why a file was not opened; the message names the path and the rule.
+    struct Refusal: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// Opens `path` and checks it and its folder.
+    ///
+    /// - Parameter user: the daemon's user; files and folders must belong to it or to root,
+    ///   and be writable by nobody else.
+    init(path: String, user: uid_t) throws(Refusal) {
+        self.path = path
+        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else {
+            let code = errno
+            throw Refusal(description: code == ELOOP
+                ? "\(path) is a symbolic link; plugins are loaded only from regular files (copy the library instead of linking it)"
+                : "cannot open \(path): \(String(cString: strerror(code)))")
+        }
+        descriptor = fd
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
+            close(fd)
+            throw Refusal(description: "cannot stat \(path): \(String(cString: strerror(errno)))")
+        }
+        identity = PluginIdentity(path: path, size: Int64(info.st_size), modified: Int64(info.st_mtim.tv_sec))
+        // Fully initialised from here: a throw runs deinit, which closes the descriptor.
+        try Self.checkOwnership(info, of: path, kind: "file", user: user)
+        try Self.checkFolder(of: path, user: user)
+        try Self.checkELF(fd, path: path)
+    }
+
+    deinit { close(descriptor) }
+
+    /// `dlopen`s the checked descriptor; returns the handle or dlerror's text.
+    func load() -> Result<UnsafeMutableRawPointer, Refusal> {
+        guard let handle = dlopen("/proc/self/fd/\(descriptor)", RTLD_NOW | RTLD_LOCAL) else {
+            let reason = dlerror().map { String(cString: $0) } ?? "unknown error"
+            return .failure(Refusal(description: "dlopen failed: \(reason)"))
+        }
+        return .success(handle)
+    }
+
+    private static func checkOwnership(_ info: stat, of path: String, kind: String, user: uid_t) throws(Refusal) {
+        if kind == "file" && (info.st_mode & S_IFMT) != S_IFREG {
+            throw Refusal(description: "\(path) is not a regular file")
+        }
+        guard info.st_uid == user || info.st_uid == 0 else {
+            throw Refusal(description: "the \(kind) \(path) belongs to uid \(info.st_uid); it must belong to uid \(user) (petald's user) or root")
+        }
+        guard info.st_mode & (S_IWGRP | S_IWOTH) == 0 else {
+            let mode = String(info.st_mode & 0o7777, radix: 8)
+            throw Refusal(description: "the \(kind) \(path) is writable by other users (mode \(mode)); run chmod go-w on it")
+        }
+    }
+
+    private static func checkFolder(of path: String, user: uid_t) throws(Refusal) {
+        let folder = PluginSearchPath.parent(of: path)
+        var info = stat()
+        guard stat(folder, &info) == 0 else {
+            throw Refusal(description: "cannot stat the folder \(folder): \(String(cString: strerror(errno)))")
+        }
+        try checkOwnership(info, of: folder, kind: "folder", user: user)
+    }
+
+    private static func checkELF(_ fd: Int32, path: String) throws(Refusal) {
+        var magic = [UInt8](repeating: 0, count: 4)
+        guard pread(fd, &magic, 4, 0) == 4, magic == [0x7f, 0x45, 0x4c, 0x46] else {
+            throw Refusal(description: "\(path) is not an ELF shared library")
+        }
+    }
+}
+
+/// What identifies a plugin file for the quarantine: its path, size and modification time.
+public struct PluginIdentity: Hashable, Sendable {
+    public let path: String
+    public let size: Int64
+    public let modified: Int64
+}

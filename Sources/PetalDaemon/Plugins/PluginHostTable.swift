@@ -1,0 +1,226 @@
+import DBus
+import Glibc
+import PetalCore
+import PetalPluginABI
+
+/// What one plugin's `petal_host` table serves: its name for the log, its
+/// settings, the bus connection for its D-Bus calls. Lives as long as the process.
+final class PluginContext: @unchecked Sendable {
+    let name: String
+    let log: Logger
+    let connection: DBusConnection?
+    let settings: UnsafeMutablePointer<CChar>
+    /// The table handed to `init`; never freed, since plugins may keep the pointer.
+    private(set) var table: UnsafeMutablePointer<petal_host>!
+
+    init(name: String, settings: JSONObject, log: Logger, connection: DBusConnection?) {
+        self.name = name
+        self.log = log
+        self.connection = connection
+        self.settings = strdup(JSONValue.object(settings).jsonText)
+        table = Self.makeTable(context: Unmanaged.passRetained(self).toOpaque(), settings: self.settings)
+    }
+
+    static func from(_ raw: UnsafeMutableRawPointer?) -> PluginContext {
+        Unmanaged<PluginContext>.fromOpaque(raw!).takeUnretainedValue()
+    }
+
+    private static func makeTable(context: UnsafeMutableRawPointer, settings: UnsafeMutablePointer<CChar>) -> UnsafeMutablePointer<petal_host> {
+        let table = UnsafeMutablePointer<petal_host>.allocate(capacity: 1)
+        table.initialize(to: petal_host(
+            struct_size: UInt32(MemoryLayout<petal_host>.size),
+            abi_major: UInt16(PETAL_PLUGIN_ABI_MAJOR), abi_minor: UInt16(PETAL_PLUGIN_ABI_MINOR),
+            context: context, settings_json: UnsafePointer(settings),
+            log: { context, level, message in
+                let plugin = PluginContext.from(context)
+                let text = message.map { String(cString: $0) } ?? ""
+                plugin.log.log(Logger.Level(rawValue: Int(level.rawValue)) ?? .info, "plugin \(plugin.name): \(text)")
+            },
+            launch: { context, argv, options, out, size in
+                PluginContext.from(context).launch(argv, options, out, size)
+            },
+            run: { context, argv, options, complete, completionContext in
+                PluginContext.from(context).run(argv, options, complete!, completionContext)
+            },
+            call_method: { context, destination, path, interface, method, signature, args, timeout, reply, replyContext in
+                PluginContext.from(context).callMethod(
+                    destination: destination, path: path, interface: interface, method: method,
+                    signature: signature, args: args, timeout: timeout, reply: reply!, replyContext: replyContext)
+            },
+            subscribe_signal: { context, sender, path, interface, member, handler, signalContext in
+                PluginContext.from(context).subscribe(sender, path, interface, member, handler!, signalContext)
+            },
+            unsubscribe_signal: { context, id in
+                PluginContext.from(context).unsubscribe(id)
+            }))
+        return table
+    }
+
+    // MARK: Programs
+
+    private func launch(
+        _ argv: UnsafePointer<UnsafePointer<CChar>?>?, _ options: UnsafePointer<CChar>?,
+        _ out: UnsafeMutablePointer<CChar>?, _ size: Int
+    ) -> Int32 {
+        let request = ProgramRequest(argv: argv, options: options)
+        do {
+            let started = try ProgramLauncher.launch(request.argv, extraEnvironment: request.environment,
+                                                     directory: request.directory)
+            log.info("plugin \(name) started \(request.argv.joined(separator: " "))")
+            write(JSONValue.object(started).jsonText, to: out, size: size)
+            return 0
+        } catch {
+            write(error.description, to: out, size: size)
+            return -1
+        }
+    }
+
+    private func run(
+        _ argv: UnsafePointer<UnsafePointer<CChar>?>?, _ options: UnsafePointer<CChar>?,
+        _ complete: petal_complete_fn, _ completionContext: UnsafeMutableRawPointer?
+    ) {
+        let request = ProgramRequest(argv: argv, options: options)
+        let callback = UncheckedBox((complete, completionContext))
+        ProgramRunner.run(request.argv, extraEnvironment: request.environment, directory: request.directory,
+                          timeout: request.timeout, outputLimit: request.outputLimit) { outcome in
+            let (complete, context) = callback.value
+            switch outcome {
+            case .success(let result): complete(context, JSONValue.object(result).jsonText, nil, nil)
+            case .failure(let failure): complete(context, nil, "ActionFailed", failure.description)
+            }
+        }
+    }
+
+    private func write(_ text: String, to out: UnsafeMutablePointer<CChar>?, size: Int) {
+        guard let out, size > 0 else { return }
+        let bytes = Array(text.utf8.prefix(size - 1))
+        for (index, byte) in bytes.enumerated() { out[index] = CChar(bitPattern: byte) }
+        out[bytes.count] = 0
+    }
+
+    // MARK: D-Bus
+
+    private func callMethod(
+        destination: UnsafePointer<CChar>?, path: UnsafePointer<CChar>?, interface: UnsafePointer<CChar>?,
+        method: UnsafePointer<CChar>?, signature: UnsafePointer<CChar>?, args: UnsafePointer<CChar>?,
+        timeout: Int32, reply: petal_reply_fn, replyContext: UnsafeMutableRawPointer?
+    ) {
+        let answer = UncheckedBox((reply, replyContext))
+        func fail(_ error: DBusError) {
+            let (reply, context) = answer.value
+            reply(context, nil, error.name, error.message)
+        }
+        guard let connection else { return fail(.failed("petald has no bus connection")) }
+        let message: Message
+        do {
+            message = try PluginCall.message(
+                destination: destination, path: path, interface: interface, method: method,
+                signature: signature, args: args)
+        } catch {
+            return fail(error)
+        }
+        let limit: Duration = timeout > 0 ? .milliseconds(Int64(timeout)) : DBusConnection.defaultCallTimeout
+        connection.loop.execute {
+            connection.sendWithReply(message, timeout: limit) { result in
+                let (reply, context) = answer.value
+                switch result {
+                case .success(let message):
+                    let values = (try? message.arguments()) ?? []
+                    reply(context, JSONValue.array(values.map(DBusJSON.json)).jsonText, nil, nil)
+                case .failure(let error):
+                    reply(context, nil, error.name, error.message)
+                }
+            }
+        }
+    }
+
+    private var subscriptions: [UInt64: SignalSubscriptionToken] = [:]
+    private var nextSubscription: UInt64 = 1
+
+    private func subscribe(
+        _ sender: UnsafePointer<CChar>?, _ path: UnsafePointer<CChar>?, _ interface: UnsafePointer<CChar>?,
+        _ member: UnsafePointer<CChar>?, _ handler: petal_signal_fn, _ signalContext: UnsafeMutableRawPointer?
+    ) -> UInt64 {
+        guard let connection else { return 0 }
+        func text(_ pointer: UnsafePointer<CChar>?) -> String? { pointer.map { String(cString: $0) } }
+        guard let rule = try? MatchRule(
+            sender: text(sender), path: text(path).map { try ObjectPath($0) },
+            interface: text(interface).map { try InterfaceName($0) }, member: text(member).map { try MemberName($0) })
+        else { return 0 }
+        let deliver = UncheckedBox((handler, signalContext))
+        let token = connection.subscribeWithoutWaiting(rule) { message in
+            let (handler, context) = deliver.value
+            let values = (try? message.arguments()) ?? []
+            handler(context, JSONValue.array(values.map(DBusJSON.json)).jsonText)
+        }
+        return (try? connection.loop.performAndWait { [self] in
+            let id = nextSubscription
+            nextSubscription += 1
+            subscriptions[id] = token
+            return id
+        }) ?? 0
+    }
+
+    private func unsubscribe(_ id: UInt64) {
+        guard let connection else { return }
+        connection.loop.execute { [self] in subscriptions.removeValue(forKey: id)?.cancel() }
+    }
+}
+
+/// The arguments of `launch` and `run`, read from C.
+private struct ProgramRequest {
+    var argv: [String] = []
+    var environment: [String: String] = [:]
+    var directory: String?
+    var timeout: Double?
+    var outputLimit: Int?
+
+    init(argv raw: UnsafePointer<UnsafePointer<CChar>?>?, options: UnsafePointer<CChar>?) {
+        var cursor = raw
+        while let pointer = cursor, let entry = pointer.pointee {
+            argv.append(String(cString: entry))
+            cursor = pointer + 1
+        }
+        guard let options, case .object(let object)? = try? JSONValue.parse(String(cString: options)) else { return }
+        if case .object(let variables)? = object["env"] {
+            for (name, value) in variables { if let text = value.stringValue { environment[name] = text } }
+        }
+        directory = object["cwd"]?.stringValue
+        timeout = object["timeout"]?.doubleValue
+        outputLimit = object["output_limit"]?.int64Value.map { Int($0) }
+    }
+}
+
+/// Builds the message for `petal_host.call_method` from its C arguments.
+enum PluginCall {
+    static func message(
+        destination: UnsafePointer<CChar>?, path: UnsafePointer<CChar>?, interface: UnsafePointer<CChar>?,
+        method: UnsafePointer<CChar>?, signature: UnsafePointer<CChar>?, args: UnsafePointer<CChar>?
+    ) throws(DBusError) -> Message {
+        func text(_ pointer: UnsafePointer<CChar>?) -> String { pointer.map { String(cString: $0) } ?? "" }
+        let types: [DBusType]
+        let arguments: JSONValue
+        let message: Message
+        do {
+            message = Message.methodCall(
+                destination: try BusName(text(destination)), path: try ObjectPath(text(path)),
+                interface: try InterfaceName(text(interface)), member: try MemberName(text(method)))
+            types = try DBusSignature(text(signature)).types
+            arguments = args == nil ? .array([]) : try JSONValue.parse(text(args))
+        } catch {
+            throw DBusError.invalidArgs("call_method: \(error)")
+        }
+        guard case .array(let values) = arguments, values.count == types.count else {
+            throw DBusError.invalidArgs(
+                "call_method: args_json must be an array of \(types.count) values for signature \"\(text(signature))\"")
+        }
+        var converted: [DBusValue] = []
+        for (value, type) in zip(values, types) { converted.append(try DBusJSON.value(value, as: type)) }
+        do {
+            try message.append(converted)
+        } catch {
+            throw DBusError.invalidArgs("call_method: \(error)")
+        }
+        return message
+    }
+}

@@ -1,0 +1,174 @@
+import DBus
+import Glibc
+import PetalCore
+import PetalPluginABI
+
+/// Finds, checks and loads plugin libraries into an ``ActionRegistry``
+/// (SPEC §3). Every file found gets a ``PluginRecord``; a bad one is skipped
+/// with its reason, never a crash. Libraries are never `dlclose`d.
+struct PluginLoader {
+    /// The plugins shipped with Petal, which `--safe-mode` still loads.
+    static let builtInNames: Set<String> = ["camera", "message", "phone", "command", "open"]
+
+    let searchPath: PluginSearchPath
+    /// The folders Petal's own plugins are installed in (or built into).
+    let builtInDirectories: Set<String>
+    let safeMode: Bool
+    let settings: PluginSettings
+    let quarantine: Quarantine
+    let log: Logger
+    let connection: DBusConnection?
+
+    /// Loads every `*.so` of the search path, in order, registering their actions.
+    func load(into registry: inout ActionRegistry) -> (records: [PluginRecord], plugins: [NativePlugin]) {
+        var records: [PluginRecord] = []
+        var plugins: [NativePlugin] = []
+        var loadedNames: [String: String] = [:]
+        for directory in searchPath.directories {
+            for path in Self.libraries(in: directory) {
+                var record = PluginRecord(name: Self.stem(of: path), version: "", path: path, status: .failed, reason: "")
+                if let plugin = load(path, builtIn: builtInDirectories.contains(directory), record: &record,
+                                     loadedNames: &loadedNames, registry: &registry) {
+                    plugins.append(plugin)
+                }
+                if record.status == .loaded {
+                    log.info("loaded plugin \(record.name) \(record.version) from \(path)")
+                } else {
+                    log.warning("skipped plugin \(path): \(record.status.rawValue): \(record.reason)")
+                }
+                records.append(record)
+            }
+        }
+        return (records, plugins)
+    }
+
+    private func load(
+        _ path: String, builtIn: Bool, record: inout PluginRecord,
+        loadedNames: inout [String: String], registry: inout ActionRegistry
+    ) -> NativePlugin? {
+        if safeMode && !(builtIn && Self.builtInNames.contains(Self.pluginName(fromFile: path))) {
+            record.status = .disabled
+            record.reason = "petald runs with --safe-mode, which loads only Petal's built-in plugins"
+            return nil
+        }
+        let file: PluginFile
+        do {
+            file = try PluginFile(path: path, user: getuid())
+        } catch {
+            record.reason = error.description
+            return nil
+        }
+        if let reason = quarantine.reason(for: file.identity) {
+            record.status = .quarantined
+            record.reason = reason
+            return nil
+        }
+        let handle: UnsafeMutableRawPointer
+        switch file.load() {
+        case .success(let opened): handle = opened
+        case .failure(let refusal):
+            record.reason = refusal.description
+            return nil
+        }
+        guard let symbol = dlsym(handle, PETAL_PLUGIN_ENTRY_SYMBOL) else {
+            record.status = .incompatible
+            record.reason = "it does not export \(PETAL_PLUGIN_ENTRY_SYMBOL); is it a Petal plugin built against petal_plugin.h?"
+            return nil
+        }
+        typealias Entry = @convention(c) () -> UnsafePointer<petal_plugin>?
+        guard let table = quarantine.whileRunning(file.identity, { unsafeBitCast(symbol, to: Entry.self)() }) else {
+            record.reason = "\(PETAL_PLUGIN_ENTRY_SYMBOL) returned NULL"
+            return nil
+        }
+        if let problem = Self.compatibilityProblem(table.pointee) {
+            record.status = .incompatible
+            record.reason = problem
+            return nil
+        }
+        let plugin = NativePlugin(table: table, file: file.identity, quarantine: quarantine)
+        record.name = plugin.name
+        record.version = plugin.version
+        if let problem = problem(with: plugin, loadedNames: loadedNames, registry: registry) {
+            record.reason = problem
+            return nil
+        }
+        loadedNames[plugin.name] = path
+        if settings.disabled.contains(plugin.name) {
+            record.status = .disabled
+            record.reason = "listed in plugins.disabled of the configuration"
+            return nil
+        }
+        let pluginSettings = settings.settings[plugin.name]?.objectValue ?? [:]
+        let context = PluginContext(name: plugin.name, settings: pluginSettings, log: log, connection: connection)
+        if let failure = plugin.initialize(host: context.table) {
+            record.reason = "its init failed: \(failure)"
+            return nil
+        }
+        for action in plugin.actions() { registry.register(action, plugin: plugin.name) }
+        record.status = .loaded
+        return plugin
+    }
+
+    /// Why a table cannot be used by this daemon's ABI, or nil.
+    static func compatibilityProblem(_ table: petal_plugin) -> String? {
+        let ours = "\(PETAL_PLUGIN_ABI_MAJOR).\(PETAL_PLUGIN_ABI_MINOR)"
+        guard table.abi_major == PETAL_PLUGIN_ABI_MAJOR else {
+            return "it was built for plugin ABI \(table.abi_major).\(table.abi_minor); petald speaks \(ours) (rebuild it against this petal_plugin.h)"
+        }
+        guard table.abi_minor <= PETAL_PLUGIN_ABI_MINOR else {
+            return "it was built for plugin ABI \(table.abi_major).\(table.abi_minor), newer than petald's \(ours); update petald"
+        }
+        let minimum = MemoryLayout<petal_plugin>.offset(of: \petal_plugin.deinit)! + MemoryLayout<UnsafeRawPointer?>.size
+        guard Int(table.struct_size) >= minimum else {
+            return "its struct_size is \(table.struct_size) bytes; an ABI \(ours) table has at least \(minimum)"
+        }
+        return nil
+    }
+
+    private func problem(with plugin: NativePlugin, loadedNames: [String: String], registry: ActionRegistry) -> String? {
+        guard !plugin.name.isEmpty, plugin.name.utf8.allSatisfy({ Self.nameBytes.contains($0) }) else {
+            return "its name \"\(plugin.name)\" is not valid; names are lowercase letters, digits, \"-\" and \"_\""
+        }
+        if let first = loadedNames[plugin.name] {
+            return "a plugin named \"\(plugin.name)\" is already loaded from \(first); the first in the search path wins"
+        }
+        var seen = Set<String>()
+        for action in plugin.declaredActions {
+            guard !action.id.isEmpty, action.id.utf8.count <= MenuService.maximumIDBytes else {
+                return "it declares an action id that is empty or longer than \(MenuService.maximumIDBytes) bytes"
+            }
+            guard seen.insert(action.id).inserted else { return "it declares action \"\(action.id)\" twice" }
+            if let owner = registry.all.first(where: { $0.action.id == action.id }) {
+                return "its action \"\(action.id)\" is already provided by plugin \"\(owner.plugin)\""
+            }
+        }
+        return nil
+    }
+
+    private static let nameBytes = Set("abcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+
+    /// The `*.so` files of `directory`, sorted by name; none if it cannot be read.
+    static func libraries(in directory: String) -> [String] {
+        guard let stream = opendir(directory) else { return [] }
+        defer { closedir(stream) }
+        var names: [String] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name.hasSuffix(".so") && !name.hasPrefix(".") { names.append(name) }
+        }
+        return names.sorted().map { directory == "/" ? "/\($0)" : "\(directory)/\($0)" }
+    }
+
+    static func stem(of path: String) -> String {
+        let file = PluginSearchPath.lastComponent(of: path)
+        return file.hasSuffix(".so") ? String(file.dropLast(3)) : file
+    }
+
+    /// `libpetal-camera.so` → `camera`: how Petal's own plugin files are named.
+    static func pluginName(fromFile path: String) -> String {
+        let stem = stem(of: path)
+        return stem.hasPrefix("libpetal-") ? String(stem.dropFirst("libpetal-".count)) : stem
+    }
+}

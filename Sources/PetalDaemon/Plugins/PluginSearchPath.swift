@@ -1,0 +1,60 @@
+import Glibc
+
+/// Where plugins are looked for, in order (SPEC §3): `--plugin-dir`
+/// arguments, `$PETAL_PLUGIN_PATH`, `$XDG_DATA_HOME/petal/plugins`,
+/// `<prefix>/lib/petal/plugins`, and the build folder beside the executable.
+public struct PluginSearchPath: Equatable, Sendable {
+    /// The folders, in search order, without duplicates.
+    public let directories: [String]
+
+    /// The search path for this process.
+    ///
+    /// - Parameters:
+    ///   - explicit: `--plugin-dir` arguments, then `plugins.paths` of the configuration.
+    ///   - environment: reads an environment variable.
+    ///   - executable: the daemon's own path; `<prefix>` is the folder above its `bin/`.
+    public init(
+        explicit: [String], environment: (String) -> String? = Self.processEnvironment,
+        executable: String = Self.executablePath()
+    ) {
+        var folders = explicit
+        if let path = environment("PETAL_PLUGIN_PATH") {
+            folders += path.split(separator: ":").map(String.init)
+        }
+        if let data = environment("XDG_DATA_HOME"), data.hasPrefix("/") {
+            folders.append(data + "/petal/plugins")
+        } else if let home = environment("HOME") {
+            folders.append(home + "/.local/share/petal/plugins")
+        }
+        let binary = Self.parent(of: executable)
+        if Self.lastComponent(of: binary) == "bin" {
+            folders.append(Self.parent(of: binary) + "/lib/petal/plugins")
+        }
+        // `swift build` puts the plugin libraries beside the executable.
+        folders.append(binary)
+        var seen = Set<String>()
+        directories = folders.filter { !$0.isEmpty && seen.insert($0).inserted }
+    }
+
+    /// Reads the process environment.
+    public static func processEnvironment(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
+    }
+
+    /// The running executable's path, from /proc/self/exe.
+    public static func executablePath() -> String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard count > 0 else { return CommandLine.arguments[0] }
+        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    static func parent(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    static func lastComponent(of path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+}

@@ -1,0 +1,126 @@
+import CLinux
+import DBus
+import Glibc
+import PetalCore
+
+/// Starts the programs actions ask for: never through a shell, with the
+/// user's environment minus the daemon's own variables.
+///
+/// `launch` detaches the program (it outlives the action and is not our
+/// child); `run` waits for it and keeps the tails of its output.
+enum ProgramLauncher {
+    /// Variables that describe petald's own service and must not leak into programs it starts.
+    static let daemonVariables: Set<String> = [
+        "NOTIFY_SOCKET", "WATCHDOG_USEC", "WATCHDOG_PID", "LISTEN_FDS", "LISTEN_PID", "LISTEN_FDNAMES",
+        "INVOCATION_ID", "JOURNAL_STREAM", "MANAGERPID", "SYSTEMD_EXEC_PID", "MAINPID",
+        "PETAL_PLUGIN_PATH", "MEMORY_PRESSURE_WATCH", "MEMORY_PRESSURE_WRITE",
+    ]
+
+    /// A program that could not be started, said for a person.
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// The environment for a started program: ours, less the daemon's variables, plus `extra`.
+    static func environment(adding extra: [String: String]) -> [String] {
+        var variables: [String: String] = [:]
+        var cursor = environ
+        while let entry = cursor.pointee {
+            let text = String(cString: entry)
+            if let equals = text.firstIndex(of: "=") {
+                let name = String(text[..<equals])
+                if !daemonVariables.contains(name) { variables[name] = String(text[text.index(after: equals)...]) }
+            }
+            cursor += 1
+        }
+        variables.merge(extra) { _, new in new }
+        return variables.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+    }
+
+    /// Finds `program` on PATH (or takes it as is when it holds a slash).
+    static func resolve(_ program: String, environment: [String]) -> String? {
+        if program.contains("/") { return access(program, X_OK) == 0 ? program : nil }
+        let path = environment.first { $0.hasPrefix("PATH=") }.map { String($0.dropFirst(5)) }
+            ?? "/usr/local/bin:/usr/bin:/bin"
+        for folder in path.split(separator: ":") {
+            let candidate = "\(folder)/\(program)"
+            if access(candidate, X_OK) == 0 { return candidate }
+        }
+        return nil
+    }
+
+    /// Starts `argv` detached (in a new session, reparented away from petald) and returns `{"pid": N}`.
+    static func launch(_ argv: [String], extraEnvironment: [String: String], directory: String?) throws(Failure) -> JSONObject {
+        let environment = environment(adding: extraEnvironment)
+        guard let program = argv.first, !program.isEmpty else { throw Failure(description: "no program was given (argv is empty)") }
+        guard let executable = resolve(program, environment: environment) else {
+            throw Failure(description: "the program \"\(program)\" was not found on PATH")
+        }
+        // setsid --fork starts the program in a session of its own and exits at once,
+        // so the program is never petald's child and needs no reaping.
+        let spawned = try spawn(["/usr/bin/setsid", "--fork", "--", executable] + argv.dropFirst(),
+                                environment: environment, directory: directory, output: nil)
+        var status: Int32 = 0
+        _ = try? systemCall("waitpid") { waitpid(spawned.pid, &status, 0) }
+        return ["started": .string(executable)]
+    }
+
+    /// A running child and the read ends of its output pipes.
+    struct Spawned {
+        let pid: pid_t
+        let stdout: Int32
+        let stderr: Int32
+    }
+
+    /// posix_spawn with stdin from /dev/null and, when `output` is true, stdout and stderr into pipes.
+    static func spawn(_ argv: [String], environment: [String], directory: String?, output: Bool?) throws(Failure) -> Spawned {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        var pipes: [Int32] = [-1, -1, -1, -1]
+        if output == true {
+            guard clinux_pipe_cloexec(&pipes[0]) == 0, clinux_pipe_cloexec(&pipes[2]) == 0 else {
+                throw Failure(description: "cannot create pipes: \(String(cString: strerror(errno)))")
+            }
+            posix_spawn_file_actions_adddup2(&actions, pipes[1], 1)
+            posix_spawn_file_actions_adddup2(&actions, pipes[3], 2)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        }
+        if let directory { clinux_spawn_add_chdir(&actions, directory) }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        posix_spawnattr_setsigmask(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
+        var pid: pid_t = 0
+        let result = withCStringArray(argv) { arguments in
+            withCStringArray(environment) { variables in
+                posix_spawn(&pid, argv[0], &actions, &attributes, arguments, variables)
+            }
+        }
+        if output == true {
+            close(pipes[1])
+            close(pipes[3])
+        }
+        guard result == 0 else {
+            if output == true { close(pipes[0]); close(pipes[2]) }
+            let reason = result == ENOENT && directory != nil
+                ? "the working folder \(directory!) or the program does not exist"
+                : String(cString: strerror(result))
+            throw Failure(description: "cannot start \(argv[0]): \(reason)")
+        }
+        return Spawned(pid: pid, stdout: pipes[0], stderr: pipes[2])
+    }
+}
+
+/// Calls `body` with a NULL-terminated array of C strings.
+func withCStringArray<R>(_ strings: [String], _ body: ([UnsafeMutablePointer<CChar>?]) -> R) -> R {
+    let copies = strings.map { strdup($0) }
+    defer { copies.forEach { free($0) } }
+    return body(copies + [nil])
+}

@@ -1,0 +1,104 @@
+import DBus
+import Glibc
+import PetalCore
+
+/// Runs a program to completion on a thread of its own (never on the event
+/// loop) and reports its exit status with the tails of its output.
+enum ProgramRunner {
+    /// Bytes kept from the end of stdout and of stderr by default.
+    static let defaultOutputLimit = 16 * 1024
+
+    /// Runs `argv` and calls `completion` once with `{"status", "stdout", "stderr"}`.
+    ///
+    /// `status` is the exit status, or 128 + the signal that ended the program.
+    /// After `timeout` seconds the program gets SIGTERM, and SIGKILL a second later.
+    static func run(
+        _ argv: [String], extraEnvironment: [String: String], directory: String?,
+        timeout: Double?, outputLimit: Int?,
+        completion: @escaping @Sendable (Result<JSONObject, ProgramLauncher.Failure>) -> Void
+    ) {
+        let environment = ProgramLauncher.environment(adding: extraEnvironment)
+        guard let program = argv.first, !program.isEmpty else {
+            return completion(.failure(.init(description: "no program was given (argv is empty)")))
+        }
+        guard let executable = ProgramLauncher.resolve(program, environment: environment) else {
+            return completion(.failure(.init(description: "the program \"\(program)\" was not found on PATH")))
+        }
+        let spawned: ProgramLauncher.Spawned
+        do {
+            spawned = try ProgramLauncher.spawn([executable] + argv.dropFirst(), environment: environment,
+                                                directory: directory, output: true)
+        } catch {
+            return completion(.failure(error))
+        }
+        let limit = max(0, outputLimit ?? defaultOutputLimit)
+        do {
+            try startThread(name: "petal-run") {
+                completion(.success(collect(spawned, limit: limit, timeout: timeout)))
+            }
+        } catch {
+            kill(spawned.pid, SIGKILL)
+            completion(.failure(.init(description: "cannot start a thread to wait for \(program): \(error)")))
+        }
+    }
+
+    private static func collect(_ child: ProgramLauncher.Spawned, limit: Int, timeout: Double?) -> JSONObject {
+        var tails = [OutputTail(limit: limit), OutputTail(limit: limit)]
+        var fds = [pollfd(fd: child.stdout, events: Int16(POLLIN), revents: 0),
+                   pollfd(fd: child.stderr, events: Int16(POLLIN), revents: 0)]
+        let start = MonotonicTime.nanoseconds
+        var terminatedAt: UInt64?
+        var buffer = [UInt8](repeating: 0, count: 8192)
+        while fds.contains(where: { $0.fd >= 0 }) {
+            let elapsed = Double(MonotonicTime.nanoseconds - start) / 1e9
+            if let timeout, elapsed >= timeout, terminatedAt == nil {
+                kill(child.pid, SIGTERM)
+                terminatedAt = MonotonicTime.nanoseconds
+            }
+            if let terminatedAt, MonotonicTime.nanoseconds - terminatedAt > 1_000_000_000 {
+                kill(child.pid, SIGKILL)
+            }
+            _ = poll(&fds, 2, 100)
+            for index in fds.indices where fds[index].fd >= 0 && fds[index].revents != 0 {
+                let count = read(fds[index].fd, &buffer, buffer.count)
+                if count > 0 {
+                    tails[index].append(buffer[..<count])
+                } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
+                    close(fds[index].fd)
+                    fds[index].fd = -1
+                }
+            }
+        }
+        var status: Int32 = 0
+        while waitpid(child.pid, &status, 0) == -1 && errno == EINTR {}
+        let exitStatus = status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        var result: JSONObject = ["status": .int(Int64(exitStatus)), "stdout": .string(tails[0].text),
+                                  "stderr": .string(tails[1].text)]
+        if terminatedAt != nil { result["timedOut"] = .bool(true) }
+        return result
+    }
+}
+
+/// The last `limit` bytes of a stream, decoded as UTF-8 (invalid bytes replaced).
+struct OutputTail {
+    let limit: Int
+    private(set) var bytes: [UInt8] = []
+
+    init(limit: Int) { self.limit = limit }
+
+    mutating func append(_ chunk: ArraySlice<UInt8>) {
+        bytes.append(contentsOf: chunk)
+        if bytes.count > limit { bytes.removeFirst(bytes.count - limit) }
+    }
+
+    var text: String { String(decoding: bytes, as: UTF8.self) }
+}
+
+/// CLOCK_MONOTONIC in nanoseconds.
+enum MonotonicTime {
+    static var nanoseconds: UInt64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
+    }
+}

@@ -1,0 +1,155 @@
+import CLinux
+import Glibc
+import PetalCore
+import Synchronization
+
+/// Keeps a plugin that crashed the daemon from crashing it again (SPEC §3).
+///
+/// While a plugin's code runs (its `init`, or an invocation until it
+/// completes) its file is listed in `plugins-running`. A fatal signal writes
+/// a line to `plugin-crash` before the process dies. At the next start, if
+/// both are non-empty, every listed plugin is added to `quarantine.json`,
+/// keyed by path, size and modification time, and skipped until the file
+/// changes or the quarantine is cleared. All three files live in
+/// `$XDG_STATE_HOME/petal/`. A daemon killed by SIGKILL or stopped cleanly
+/// leaves no crash line, so it quarantines nothing.
+final class Quarantine: @unchecked Sendable {
+    /// A quarantined file and why.
+    struct Entry: Equatable {
+        let identity: PluginIdentity
+        let reason: String
+    }
+
+    let log: Logger
+    private let directory: String?
+    private let running = Mutex<(fd: Int32, counts: [PluginIdentity: Int])>((-1, [:]))
+    private(set) var entries: [Entry] = []
+
+    /// Reads the records in `directory`, quarantining what the last crash implicates.
+    init(directory: String?, log: Logger) {
+        self.directory = directory
+        self.log = log
+        guard let directory else { return }
+        entries = Self.readEntries(at: directory + "/quarantine.json")
+        let crashed = (Self.read(directory + "/plugin-crash") ?? "").contains("crash")
+        let wasRunning = Self.readIdentities(Self.read(directory + "/plugins-running") ?? "")
+        if crashed && !wasRunning.isEmpty {
+            for identity in wasRunning where !entries.contains(where: { $0.identity == identity }) {
+                let reason = "petald crashed while this plugin's code was running; it stays off until the file changes or the quarantine is cleared (petalctl plugins --clear-quarantine)"
+                entries.append(Entry(identity: identity, reason: reason))
+                log.error("quarantining plugin \(identity.path): \(reason)")
+            }
+            save()
+        }
+        let runningFD = open(directory + "/plugins-running", O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        running.withLock { $0.fd = runningFD }
+        let crashFD = open(directory + "/plugin-crash", O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0o600)
+        if runningFD < 0 || crashFD < 0 || clinux_install_crash_marker(crashFD) != 0 {
+            log.warning("cannot keep plugin crash records in \(directory): \(String(cString: strerror(errno))); crashing plugins will not be quarantined")
+        }
+    }
+
+    /// The reason `identity` is quarantined, or nil.
+    func reason(for identity: PluginIdentity) -> String? {
+        entries.first { $0.identity == identity }?.reason
+    }
+
+    /// Forgets every quarantined plugin.
+    func clear() {
+        entries = []
+        save()
+    }
+
+    /// Runs `body` with `identity` listed as running.
+    func whileRunning<T>(_ identity: PluginIdentity, _ body: () -> T) -> T {
+        enter(identity)
+        defer { leave(identity) }
+        return body()
+    }
+
+    /// Lists `identity` as running (counted: invocations may overlap).
+    func enter(_ identity: PluginIdentity) {
+        running.withLock { state in
+            state.counts[identity, default: 0] += 1
+            if state.counts[identity] == 1 { Self.write(state) }
+        }
+    }
+
+    /// Ends one `enter` of `identity`.
+    func leave(_ identity: PluginIdentity) {
+        running.withLock { state in
+            guard let count = state.counts[identity] else { return }
+            if count <= 1 {
+                state.counts.removeValue(forKey: identity)
+                Self.write(state)
+            } else {
+                state.counts[identity] = count - 1
+            }
+        }
+    }
+
+    /// Rewrites the running list in place; page-cache writes, no fsync: it only has to survive the process.
+    private static func write(_ state: (fd: Int32, counts: [PluginIdentity: Int])) {
+        guard state.fd >= 0 else { return }
+        let text = state.counts.keys.map { line(for: $0) }.joined()
+        _ = text.utf8CString.withUnsafeBufferPointer { pwrite(state.fd, $0.baseAddress, $0.count - 1, 0) }
+        _ = ftruncate(state.fd, off_t(text.utf8.count))
+    }
+
+    private static func line(for identity: PluginIdentity) -> String {
+        JSONValue.object(["path": .string(identity.path), "size": .int(identity.size),
+                          "modified": .int(identity.modified)]).jsonText + "\n"
+    }
+
+    private static func readIdentities(_ text: String) -> [PluginIdentity] {
+        text.split(separator: "\n").compactMap { line in
+            guard case .object(let object)? = try? JSONValue.parse(line) else { return nil }
+            return identity(from: object)
+        }
+    }
+
+    private static func identity(from object: JSONObject) -> PluginIdentity? {
+        guard let path = object["path"]?.stringValue, let size = object["size"]?.int64Value,
+              let modified = object["modified"]?.int64Value else { return nil }
+        return PluginIdentity(path: path, size: size, modified: modified)
+    }
+
+    private static func readEntries(at path: String) -> [Entry] {
+        guard let text = read(path), case .array(let items)? = try? JSONValue.parse(text) else { return [] }
+        return items.compactMap { item in
+            guard case .object(let object) = item, let identity = identity(from: object) else { return nil }
+            return Entry(identity: identity, reason: object["reason"]?.stringValue ?? "quarantined")
+        }
+    }
+
+    private func save() {
+        guard let directory else { return }
+        let list = JSONValue.array(entries.map { entry in
+            .object(["path": .string(entry.identity.path), "size": .int(entry.identity.size),
+                     "modified": .int(entry.identity.modified), "reason": .string(entry.reason)])
+        })
+        let path = directory + "/quarantine.json"
+        let temporary = path + ".tmp"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { return log.warning("cannot write \(path): \(String(cString: strerror(errno)))") }
+        let text = list.jsonText(pretty: true) + "\n"
+        _ = text.utf8CString.withUnsafeBufferPointer { Glibc.write(fd, $0.baseAddress, $0.count - 1) }
+        fsync(fd)
+        close(fd)
+        rename(temporary, path)
+    }
+
+    static func read(_ path: String) -> String? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while bytes.count < 1 << 20 {
+            let count = Glibc.read(fd, &buffer, buffer.count)
+            guard count > 0 else { break }
+            bytes += buffer[..<count]
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

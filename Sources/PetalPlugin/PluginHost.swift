@@ -1,0 +1,160 @@
+import Glibc
+import PetalCore
+import PetalPluginABI
+
+/// What the daemon offers a Swift plugin: logging, programs, D-Bus and settings.
+///
+/// All methods are thread-safe. Programs started here run outside the daemon's
+/// sandbox (under systemd, in a transient unit of their own).
+public struct PluginHost: @unchecked Sendable {
+    private let table: UnsafePointer<petal_host>
+
+    init(_ table: UnsafePointer<petal_host>) { self.table = table }
+
+    /// The plugin's settings: `plugins.settings.<name>` of the configuration.
+    public var settings: JSONObject {
+        guard let raw = table.pointee.settings_json,
+              case .object(let object)? = try? JSONValue.parse(String(cString: raw)) else { return [:] }
+        return object
+    }
+
+    /// Writes a line to the daemon's log.
+    public func log(_ level: LogLevel, _ message: String) {
+        table.pointee.log(table.pointee.context, petal_log_level(level.rawValue), message)
+    }
+
+    /// Starts `argv` (looked up on PATH, never through a shell) and does not
+    /// wait; returns `{"pid": N}` or `{"unit": "name"}`.
+    ///
+    /// - Throws: ``PluginError/failed(_:)`` saying why it could not start.
+    public func launch(_ argv: [String], environment: [String: String] = [:], directory: String? = nil) throws -> JSONObject {
+        var buffer = [CChar](repeating: 0, count: 1024)
+        let options = Self.options(environment: environment, directory: directory, extra: [:])
+        let status = withCStrings(argv) { arguments in
+            table.pointee.launch(table.pointee.context, arguments, options, &buffer, buffer.count)
+        }
+        let text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard status == 0 else { throw PluginError.failed(text) }
+        if case .object(let object)? = try? JSONValue.parse(text) { return object }
+        return [:]
+    }
+
+    /// Runs `argv` to completion: returns `{"status", "stdout", "stderr"}` with capped tails.
+    public func run(
+        _ argv: [String], environment: [String: String] = [:], directory: String? = nil,
+        timeout: Double? = nil, outputLimit: Int? = nil
+    ) async throws -> JSONObject {
+        var extra: JSONObject = [:]
+        if let timeout { extra["timeout"] = .double(timeout) }
+        if let outputLimit { extra["output_limit"] = .int(Int64(outputLimit)) }
+        let options = Self.options(environment: environment, directory: directory, extra: extra)
+        return try await withCompletion { complete, context in
+            withCStrings(argv) { arguments in
+                table.pointee.run(table.pointee.context, arguments, options, complete, context)
+            }
+        }
+    }
+
+    /// Calls a D-Bus method on the daemon's connection; `arguments` is a JSON
+    /// array matching `signature`, with each variant written as `[signature, value]`.
+    /// Returns the reply's arguments as a JSON array.
+    public func callMethod(
+        destination: String, path: String, interface: String, method: String,
+        signature: String, arguments: [JSONValue], timeoutMilliseconds: Int32 = -1
+    ) async throws -> [JSONValue] {
+        let box = ReplyBox()
+        let json = JSONValue.array(arguments).jsonText
+        return try await withCheckedThrowingContinuation { continuation in
+            box.continuation = continuation
+            let context = Unmanaged.passRetained(box).toOpaque()
+            table.pointee.call_method(
+                table.pointee.context, destination, path, interface, method, signature, json, timeoutMilliseconds,
+                { context, reply, errorName, message in
+                    let box = Unmanaged<ReplyBox>.fromOpaque(context!).takeRetainedValue()
+                    if let errorName {
+                        box.continuation?.resume(throwing: DBusCallError(
+                            name: String(cString: errorName), message: message.map { String(cString: $0) } ?? ""))
+                    } else {
+                        let text = reply.map { String(cString: $0) } ?? "[]"
+                        box.continuation?.resume(returning: (try? JSONValue.parse(text))?.arrayValue ?? [])
+                    }
+                }, context)
+        }
+    }
+
+    /// Delivers matching signals' arguments to `handler` until the returned subscription is cancelled.
+    public func subscribe(
+        sender: String? = nil, path: String? = nil, interface: String? = nil, member: String? = nil,
+        handler: @escaping @Sendable ([JSONValue]) -> Void
+    ) -> SignalSubscription {
+        let box = Unmanaged.passRetained(SignalBox(handler)).toOpaque()
+        let id = table.pointee.subscribe_signal(table.pointee.context, sender, path, interface, member, { context, args in
+            let box = Unmanaged<SignalBox>.fromOpaque(context!).takeUnretainedValue()
+            box.handler((try? JSONValue.parse(args.map { String(cString: $0) } ?? "[]"))?.arrayValue ?? [])
+        }, box)
+        return SignalSubscription(host: self, id: id, box: box)
+    }
+
+    fileprivate func unsubscribe(_ id: UInt64) {
+        table.pointee.unsubscribe_signal(table.pointee.context, id)
+    }
+
+    private static func options(environment: [String: String], directory: String?, extra: JSONObject) -> String {
+        var options = extra
+        if !environment.isEmpty {
+            options["env"] = .object(JSONObject(environment.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.string($0.value)) }))
+        }
+        if let directory { options["cwd"] = .string(directory) }
+        return JSONValue.object(options).jsonText
+    }
+}
+
+/// Log priorities, as syslog numbers them.
+public enum LogLevel: UInt32, Sendable {
+    case error = 3, warning = 4, notice = 5, info = 6, debug = 7
+}
+
+/// An error reply to ``PluginHost/callMethod(destination:path:interface:method:signature:arguments:timeoutMilliseconds:)``.
+public struct DBusCallError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The D-Bus error name.
+    public let name: String
+    /// Its message.
+    public let message: String
+    public var description: String { "\(name): \(message)" }
+}
+
+/// A live signal subscription; ``cancel()`` ends it.
+public final class SignalSubscription: @unchecked Sendable {
+    private let host: PluginHost
+    private let id: UInt64
+    private var box: UnsafeMutableRawPointer?
+
+    fileprivate init(host: PluginHost, id: UInt64, box: UnsafeMutableRawPointer) {
+        self.host = host
+        self.id = id
+        self.box = box
+    }
+
+    /// Stops delivery. The handler's storage is kept: a signal already on its
+    /// way may still arrive, and must find it.
+    public func cancel() {
+        host.unsubscribe(id)
+    }
+}
+
+private final class ReplyBox: @unchecked Sendable {
+    var continuation: CheckedContinuation<[JSONValue], any Error>?
+}
+
+private final class SignalBox: @unchecked Sendable {
+    let handler: @Sendable ([JSONValue]) -> Void
+    init(_ handler: @escaping @Sendable ([JSONValue]) -> Void) { self.handler = handler }
+}
+
+/// Calls `body` with a NULL-terminated C array of `strings`.
+func withCStrings<R>(_ strings: [String], _ body: (UnsafePointer<UnsafePointer<CChar>?>) -> R) -> R {
+    let copies = strings.map { strdup($0) }
+    defer { copies.forEach { free($0) } }
+    let pointers = copies.map { UnsafePointer($0) } + [nil]
+    return pointers.withUnsafeBufferPointer { body($0.baseAddress!) }
+}
