@@ -13,7 +13,11 @@ extension DBusConnection {
             let send: @Sendable () -> Void = { [self] in
                 sendWithReply(message, timeout: timeout) { continuation.resume(with: $0) }
             }
-            if loop.inEventLoop { send() } else { loop.execute(send) }
+            if loop.inEventLoop {
+                send()
+            } else if !loop.execute(send) {
+                continuation.resume(throwing: DBusError(DBusError.Name.disconnected, "the bus connection is closed"))
+            }
         }
     }
 

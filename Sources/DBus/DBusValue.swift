@@ -46,6 +46,14 @@ public indirect enum DBusValue: Hashable, Sendable {
         }
     }
 
+    /// Whether this is a value of a basic type (no container, no variant).
+    public var isBasic: Bool {
+        switch self {
+        case .variant, .array, .dictEntry, .structure: false
+        default: true
+        }
+    }
+
     /// A dictionary `a{kv}` from key-value pairs, in the given order.
     public static func dictionary(_ key: DBusType, _ value: DBusType, _ entries: [(DBusValue, DBusValue)]) -> DBusValue {
         .array(.dictEntry(key: key, value: value), entries.map { .dictEntry($0.0, $0.1) })

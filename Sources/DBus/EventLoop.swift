@@ -40,7 +40,7 @@ public final class EventLoop: @unchecked Sendable {
     }
 
     private let wakeFD: Int32
-    private let posted = Mutex<[@Sendable () -> Void]>([])
+    private let posted = Mutex<(queue: [@Sendable () -> Void], ended: Bool)>(([], false))
     private let loopThread = Atomic<UInt>(0)
     private let stopRequested = Atomic<Bool>(false)
     private let finished = DispatchSemaphore(value: 0)
@@ -73,12 +73,17 @@ public final class EventLoop: @unchecked Sendable {
     }
 
     /// Runs `work` on the loop thread soon; callable from any thread.
-    public func execute(_ work: @escaping @Sendable () -> Void) {
-        let wasEmpty = posted.withLock { queue in
-            queue.append(work)
-            return queue.count == 1
+    ///
+    /// - Returns: false, running nothing, when the loop has ended.
+    @discardableResult
+    public func execute(_ work: @escaping @Sendable () -> Void) -> Bool {
+        let (accepted, wasEmpty) = posted.withLock { state -> (Bool, Bool) in
+            guard !state.ended else { return (false, false) }
+            state.queue.append(work)
+            return (true, state.queue.count == 1)
         }
         if wasEmpty { wake() }
+        return accepted
     }
 
     /// Runs `work` on the loop thread and waits for its result; runs it directly when already there.
@@ -89,7 +94,9 @@ public final class EventLoop: @unchecked Sendable {
         if inEventLoop { return try work() }
         let box = ResultBox<T>()
         let unchecked = UncheckedSendable(work)
-        execute { box.set(Result { try unchecked.value() }) }
+        guard execute({ box.set(Result { try unchecked.value() }) }) else {
+            throw EventLoopEnded()
+        }
         box.wait()
         return try box.take().get()
     }
@@ -184,6 +191,14 @@ public final class EventLoop: @unchecked Sendable {
             fireDueTimers()
             for hook in iterationHooks { hook() }
         }
+        // Work posted before the end still runs (a call then fails as disconnected
+        // instead of waiting forever); work posted after it is refused.
+        let leftover = posted.withLock { state in
+            state.ended = true
+            defer { state.queue.removeAll() }
+            return state.queue
+        }
+        for item in leftover { item() }
         // Drop every callback (and what it keeps alive) on the loop's own thread.
         sources.removeAll()
         timers.removeAll()
@@ -192,7 +207,7 @@ public final class EventLoop: @unchecked Sendable {
     }
 
     private func pollTimeout() -> Int32 {
-        if posted.withLock({ !$0.isEmpty }) { return 0 }
+        if posted.withLock({ !$0.queue.isEmpty }) { return 0 }
         guard let next = timers.min(by: { $0.deadline < $1.deadline })?.deadline else { return -1 }
         let now = monotonicNanoseconds()
         guard next > now else { return 0 }
@@ -205,9 +220,9 @@ public final class EventLoop: @unchecked Sendable {
     }
 
     private func runPostedWork() {
-        let work = posted.withLock { queue in
-            defer { queue.removeAll(keepingCapacity: true) }
-            return queue
+        let work = posted.withLock { state in
+            defer { state.queue.removeAll(keepingCapacity: true) }
+            return state.queue
         }
         for item in work { item() }
     }
@@ -216,10 +231,18 @@ public final class EventLoop: @unchecked Sendable {
         guard !timers.isEmpty else { return }
         let now = monotonicNanoseconds()
         let due = timers.filter { $0.deadline <= now }.sorted { $0.deadline < $1.deadline }
-        guard !due.isEmpty else { return }
-        timers.removeAll { $0.deadline <= now }
-        for timer in due { timer.work() }
+        for timer in due {
+            // An earlier timer's work may have cancelled this one.
+            guard let index = timers.firstIndex(where: { $0.id == timer.id }) else { continue }
+            timers.remove(at: index)
+            timer.work()
+        }
     }
+}
+
+/// The loop has ended and runs no more work.
+public struct EventLoopEnded: Error, CustomStringConvertible {
+    public var description: String { "the event loop has stopped" }
 }
 
 /// Carries a value across an isolation boundary the compiler cannot see is safe.

@@ -1,4 +1,5 @@
 import CDBus
+import Glibc
 
 /// A value that cannot be put into a message, found before libdbus sees it
 /// (libdbus aborts the process on such input rather than returning an error).
@@ -35,8 +36,11 @@ extension Message {
     public func append(_ values: [DBusValue]) throws {
         do {
             for value in values { try Self.check(value, depth: 0) }
-            if !values.isEmpty {
-                // The limits apply to the whole body, including what earlier appends wrote.
+            // The limits apply to the whole body, including what earlier appends wrote. Basic
+            // values cannot nest, so for them only the length can be over (the common, hot case).
+            let written = strlen(dbus_message_get_signature(pointer))
+            let basicOnly = values.allSatisfy(\.isBasic)
+            if !values.isEmpty && !(basicOnly && written + values.count <= DBusSignature.maxLength) {
                 _ = try DBusSignature(signature + values.map(\.type.signature).joined())
             }
         } catch let error as DBusSignatureError {

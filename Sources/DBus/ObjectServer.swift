@@ -98,6 +98,13 @@ public final class ObjectServer: @unchecked Sendable {
              [.string(interface.rawValue), .vardict(changed), .strings(invalidated)])
     }
 
+    /// Emits `PropertiesChanged` for `interface` at `path` with the given new values,
+    /// for a change whose value at emission time is no longer the one to announce.
+    public func emitPropertiesChanged(at path: ObjectPath, interface: InterfaceName, values: [(String, DBusValue)]) {
+        emit("PropertiesChanged", of: StandardInterfaces.properties, at: path,
+             [.string(interface.rawValue), .vardict(values), .strings([])])
+    }
+
     // MARK: Dispatch
 
     func dispatch(_ message: Message) {
