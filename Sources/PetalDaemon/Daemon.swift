@@ -1,4 +1,5 @@
 import DBus
+import Dispatch
 import Glibc
 import PetalCore
 import Synchronization
@@ -17,10 +18,27 @@ public enum Daemon {
         case nameTaken = 3
     }
 
-    /// Call first in `main`, before any thread starts: blocks the signals the
-    /// daemon handles on its loop.
-    public static func prepareProcess() {
+    /// The whole of an executable's `main`: blocks the handled signals before
+    /// any thread starts, runs the daemon, and exits with its status.
+    ///
+    /// `main` must not use top-level `await`: an async main ends in
+    /// libdispatch's `dispatch_main()`, which parks the main thread in
+    /// `sigsuspend()` with an empty mask, so SIGTERM, SIGHUP and SIGINT would
+    /// take their default action instead of reaching the daemon's signalfd.
+    public static func main(
+        registry: ActionRegistry = ActionRegistry(), configuration: MenuService.ConfigurationSource? = nil
+    ) -> Never {
         SignalWatcher.blockHandledSignals()
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        let finished = DispatchSemaphore(value: 0)
+        let status = Atomic<Int32>(ExitStatus.fault.rawValue)
+        Task.detached {
+            status.store(await run(arguments: arguments, registry: registry, configuration: configuration),
+                         ordering: .relaxed)
+            finished.signal()
+        }
+        finished.wait()
+        exit(status.load(ordering: .relaxed))
     }
 
     /// Runs the daemon; returns the process exit status.
@@ -31,7 +49,7 @@ public enum Daemon {
     ///   - configuration: loads the menu at start-up and on reload.
     public static func run(
         arguments: [String], registry: ActionRegistry = ActionRegistry(),
-        configuration: @escaping MenuService.ConfigurationSource = { .embeddedDefault }
+        configuration: MenuService.ConfigurationSource? = nil
     ) async -> Int32 {
         let options: DaemonOptions
         do {
@@ -42,14 +60,24 @@ public enum Daemon {
         }
         if options.help { print(DaemonOptions.helpText, terminator: ""); return 0 }
         if options.version { print("petald \(petalVersion)"); return 0 }
+        if let path = options.checkConfigPath { return checkConfiguration(at: path) }
 
         var log = Logger()
         if options.verbose { log.threshold = .debug }
         if options.quiet { log.threshold = .warning }
 
+        let configPath = options.configPath
+        let configuration = configuration ?? { [log] in
+            let (loaded, warnings) = try ConfigurationFile.loadConfigured(explicitPath: configPath)
+            for warning in warnings { log.warning("\(warning)") }
+            return loaded
+        }
         let initial: MenuConfiguration
         do {
             initial = try configuration()
+        } catch let error as ConfigurationError {
+            for problem in error.problems { printError("petald: \(problem)") }
+            return ExitStatus.usage.rawValue
         } catch {
             printError("petald: \(error)")
             return ExitStatus.usage.rawValue
@@ -90,6 +118,11 @@ public enum Daemon {
             status.store(exit.rawValue, ordering: .relaxed)
             loop.stop()
         }
+        // Restrict before serving anything, so no call slips in unchecked.
+        try await connection.objectServer.restrict(toUser: getuid()) { interface, member in
+            interface == "org.freedesktop.DBus.Introspectable" || interface == "org.freedesktop.DBus.Peer"
+                || (interface == "org.freedesktop.DBus.Properties" && (member == "Get" || member == "GetAll"))
+        }
         try loop.performAndWait {
             connection.objectServer.log = { log.error($0) }
             service.attach(to: connection.objectServer)
@@ -103,10 +136,6 @@ public enum Daemon {
                     stop(.success)
                 }
             }
-        }
-        try await connection.objectServer.restrict(toUser: getuid()) { interface, member in
-            interface == "org.freedesktop.DBus.Introspectable" || interface == "org.freedesktop.DBus.Peer"
-                || (interface == "org.freedesktop.DBus.Properties" && (member == "Get" || member == "GetAll"))
         }
         connection.onDisconnect {
             log.error("lost the connection to \(options.bus); exiting so that the service manager restarts petald")
@@ -148,6 +177,22 @@ public enum Daemon {
             quarantine: Quarantine(directory: StateDirectory.path(log: log), log: log), log: log,
             connection: connection)
         return loader.load(into: &registry).records
+    }
+
+    /// `--check-config FILE`: every problem on stderr, one per line, a summary
+    /// on stdout when the file is usable; 0 when it is, 2 when it is not.
+    private static func checkConfiguration(at path: String) -> Int32 {
+        let (problems, configuration) = ConfigurationFile.check(path: path)
+        for problem in problems { printError(problem.description) }
+        guard let configuration else {
+            let errors = problems.filter(\.isError).count
+            printError("\(path): \(errors) error\(errors == 1 ? "" : "s"); petald would not start with this file")
+            return ExitStatus.usage.rawValue
+        }
+        let warnings = problems.count
+        print("\(path): OK, \(configuration.items.count) item\(configuration.items.count == 1 ? "" : "s"), "
+            + "\(warnings) warning\(warnings == 1 ? "" : "s")")
+        return ExitStatus.success.rawValue
     }
 
     private static func printError(_ text: String) {

@@ -88,7 +88,8 @@ public final class MenuService: @unchecked Sendable {
         for transition in transitions {
             server?.emit("StateChanged", of: Self.interfaceName, at: Self.path,
                          [.string(transition.to.rawValue), .string(transition.from.rawValue)])
-            server?.emitPropertiesChanged(at: Self.path, interface: Self.interfaceName, ["State"])
+            server?.emitPropertiesChanged(at: Self.path, interface: Self.interfaceName,
+                                          values: [("State", .string(transition.to.rawValue))])
             if transition.to == .collapsing || transition.to == .collapsed {
                 choosers.cancelAll("the menu closed before an item was chosen")
             }

@@ -1,5 +1,3 @@
-import Glibc
 import PetalDaemon
 
-Daemon.prepareProcess()
-exit(await Daemon.run(arguments: Array(CommandLine.arguments.dropFirst())))
+Daemon.main()

@@ -24,9 +24,21 @@ public final class RunningDaemon: @unchecked Sendable {
 
     /// Starts `executable` (petal-test-daemon by default) on a new private bus and
     /// waits until it owns `org.petal.Petal1`.
-    public init(
+    public convenience init(
         executable: String = "petal-test-daemon", arguments: [String] = [],
         environment: [String: String] = [:], bus: PrivateBus? = nil
+    ) async throws {
+        await TestSlots.daemons.acquire()
+        do {
+            try await self.init(starting: executable, arguments: arguments, environment: environment, bus: bus)
+        } catch {
+            await TestSlots.daemons.release()
+            throw error
+        }
+    }
+
+    private init(
+        starting executable: String, arguments: [String], environment: [String: String], bus: PrivateBus?
     ) async throws {
         self.bus = try bus ?? PrivateBus()
         logFile = self.bus.directory.appendingPathComponent("\(executable)-\(UUID().uuidString.prefix(6)).log")
@@ -96,17 +108,32 @@ public final class RunningDaemon: @unchecked Sendable {
         throw TestSetupError("the menu did not reach \(expected) within \(limit); it is \(try await state())")
     }
 
-    /// Sends `signal` to the daemon and waits for it to exit; returns its exit status.
+    /// Sends `signal` to the daemon and waits for it to exit (killing it after 10 s);
+    /// returns its exit status, or the number of the signal that ended it.
     @discardableResult
     public func stop(signal: Int32 = SIGTERM) -> Int32 {
         if process.isRunning { kill(process.processIdentifier, signal) }
+        // A daemon that ignores the signal must fail the test, not hang it: after 10 s it is killed.
+        let deadline = ContinuousClock.now + .seconds(10)
+        while process.isRunning && ContinuousClock.now < deadline { usleep(10_000) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
         client.close()
-        bus.stop()
+        // The bus's supervisor may take half a second to stop it; that wait must not hold
+        // one of the few threads that run the (parallel) tests.
+        let bus = bus
+        Thread.detachNewThread { bus.stop() }
+        if !released {
+            released = true
+            Task { await TestSlots.daemons.release() }
+        }
         return process.terminationStatus
     }
 
+    private var released = false
+
     deinit {
+        if !released { Task { await TestSlots.daemons.release() } }
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     }
 }

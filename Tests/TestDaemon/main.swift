@@ -73,8 +73,7 @@ struct BrokenConfiguration: Error, CustomStringConvertible {
     let description = "test configuration: items[0].action: expected a string, found 42 (PETAL_TEST_BROKEN_CONFIG)"
 }
 
-Daemon.prepareProcess()
-exit(await Daemon.run(arguments: Array(CommandLine.arguments.dropFirst()), registry: registry) {
+Daemon.main(registry: registry) { [brokenFlag, menu, items, limits] in
     if let brokenFlag, access(brokenFlag, F_OK) == 0 { throw BrokenConfiguration() }
     return MenuConfiguration(menu: menu, items: items, actions: limits)
-})
+}

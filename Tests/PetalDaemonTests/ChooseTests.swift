@@ -1,0 +1,136 @@
+import DBus
+import Testing
+import TestSupport
+
+/// `Choose` (SPEC §1): opens the menu, answers every waiting call with the
+/// next item activated by any client, runs the item's action unless asked not
+/// to, and answers `Cancelled` when the menu closes or the timeout passes.
+@Suite struct ChooseTests {
+    @Test func choosingOpensTheMenu() async throws {
+        let daemon = try await RunningDaemon()
+        defer { daemon.stop() }
+        let recorder = try await SignalRecorder(daemon)
+
+        let choice = try startChoose(daemon)
+        try await recorder.wait(for: "StateChanged") { $0.stateChange == ["expanded", "expanding"] }
+        #expect(recorder.stateChanges() == [["expanding", "collapsed"], ["expanded", "expanding"]])
+        _ = try await daemon.activate("stay")
+        #expect(try await choice.value == "stay")
+    }
+
+    /// Two Choose calls wait; an Activate from another client answers both
+    /// with its item, and the item's action still runs.
+    @Test func activationFromAnotherClientAnswersEveryWaitingChoose() async throws {
+        let daemon = try await RunningDaemon()
+        defer { daemon.stop() }
+        let first = try startChoose(daemon)
+        let second = try startChoose(daemon)
+        try await daemon.waitForState("expanded", within: .patience)  // on the same connection, so both Chooses are in
+
+        let other = try daemon.connectClient()
+        defer { other.close() }
+        let recorder = try await SignalRecorder(daemon, on: other)
+        let result = try await daemon.call(RunningDaemon.menu, "Activate", [.string("echo")], from: other)
+
+        #expect(try await first.value == "echo")
+        #expect(try await second.value == "echo")
+        #expect(result.first?.entries == ["greeting": .string("hello")])
+        #expect(recorder.signals("ActionStarted").map { Array($0.arguments.dropFirst()) } == [[.string("test.echo"), .string("echo")]])
+    }
+
+    /// When one waiting Choose asked for `dispatch: false`, the choice is
+    /// answered but the action does not run, and Activate returns an empty a{sv}.
+    @Test func dispatchFalseSkipsTheAction() async throws {
+        let daemon = try await RunningDaemon()
+        defer { daemon.stop() }
+        let running = try startChoose(daemon)
+        let quiet = try startChoose(daemon, [("dispatch", .boolean(false))])
+        try await daemon.waitForState("expanded", within: .patience)
+
+        let other = try daemon.connectClient()
+        defer { other.close() }
+        let recorder = try await SignalRecorder(daemon, on: other)
+        let result = try await daemon.call(RunningDaemon.menu, "Activate", [.string("echo")], from: other)
+
+        #expect(try await running.value == "echo")
+        #expect(try await quiet.value == "echo")
+        #expect(result == [.vardict([])])
+        #expect(recorder.signals("ActionStarted").isEmpty)
+        #expect(recorder.stateChanges().first == ["collapsing", "expanded"], "the activation still closes the menu")
+    }
+
+    @Test func closingTheMenuCancelsWaitingChooses() async throws {
+        let daemon = try await RunningDaemon()
+        defer { daemon.stop() }
+        let first = try startChoose(daemon)
+        let second = try startChoose(daemon)
+        try await daemon.waitForState("expanded", within: .patience)
+
+        #expect(try await daemon.menu("Close") == [.string("collapsing")])
+        await expectPetalError("Cancelled") { try await first.value }
+        await expectPetalError("Cancelled") { try await second.value }
+    }
+
+    @Test func timeoutCancels() async throws {
+        let daemon = try await RunningDaemon()
+        defer { daemon.stop() }
+        let started = ContinuousClock.now
+        let choice = try startChoose(daemon, [("timeout", .double(0.3))])
+
+        await expectPetalError("Cancelled") { try await choice.value }
+        let waited = ContinuousClock.now - started
+        #expect(waited >= .milliseconds(300), "answered after \(waited), before the timeout")
+        #expect(await daemon.answers())
+    }
+
+    /// Any number type is taken as the timeout; an integer one works too.
+    @Test func integerTimeoutIsAccepted() async throws {
+        let daemon = try await RunningDaemon()
+        defer { daemon.stop() }
+        let choice = try startChoose(daemon, [("timeout", .uint32(5))])
+        try await daemon.waitForState("expanded", within: .patience)
+        _ = try await daemon.activate("stay")
+        #expect(try await choice.value == "stay")
+    }
+
+    @Test(arguments: [DBusValue.string("soon"), .double(-1), .boolean(true)])
+    func timeoutOfAWrongTypeOrRangeIsInvalidArgs(_ timeout: DBusValue) async throws {
+        let daemon = try await RunningDaemon()
+        defer { daemon.stop() }
+        await expectDBusError(DBusError.Name.invalidArgs) {
+            try await daemon.menu("Choose", [.vardict([("timeout", timeout)])])
+        }
+        #expect(try await daemon.state() == "collapsed", "a refused Choose does not open the menu")
+    }
+
+    /// While the menu is collapsing it cannot open, so nothing can be chosen.
+    @Test func chooseWhileCollapsingIsCancelled() async throws {
+        let daemon = try await RunningDaemon(environment: ["PETAL_TEST_OPEN": "0", "PETAL_TEST_CLOSE": "60"])
+        defer { daemon.stop() }
+        try await daemon.openMenu()
+        #expect(try await daemon.menu("Close") == [.string("collapsing")])
+        await expectPetalError("Cancelled") { try await daemon.menu("Choose", [.vardict([])]) }
+    }
+
+    /// Sends Choose now (queued on the client before this returns, so later calls
+    /// on the same connection reach the daemon after it) and returns its answer as a task.
+    private func startChoose(_ daemon: RunningDaemon, _ options: [(String, DBusValue)] = []) throws -> Task<String, any Error> {
+        let connection = daemon.client
+        let message = Message.methodCall(
+            destination: RunningDaemon.name, path: RunningDaemon.path, interface: RunningDaemon.menu, member: "Choose")
+        try message.append(.vardict(options))
+        let (replies, continuation) = AsyncThrowingStream<Message, any Error>.makeStream()
+        try connection.loop.performAndWait {
+            connection.sendWithReply(message, timeout: .seconds(15)) { result in
+                continuation.yield(with: result.mapError { $0 as any Error })
+                continuation.finish()
+            }
+        }
+        return Task {
+            for try await reply in replies {
+                return try reply.arguments().first?.stringValue ?? ""
+            }
+            throw TestSetupError("Choose got no reply")
+        }
+    }
+}

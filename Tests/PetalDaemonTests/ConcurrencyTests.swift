@@ -1,0 +1,116 @@
+import DBus
+import Foundation
+import Testing
+import TestSupport
+
+/// SPEC §2 "Concurrency": a running (even hanging) action never blocks the
+/// daemon, a flood of calls from several clients is served correctly, and
+/// stopping answers the calls in flight.
+@Suite struct ConcurrencyTests {
+    /// While test.hang runs, another client's calls are answered at once: before
+    /// the hang times out (its ActionFinished has not come when they are answered).
+    @Test func callsAreServedWhileAnActionHangs() async throws {
+        let daemon = try await RunningDaemon(environment: ["PETAL_TEST_TIMEOUT": "60"])
+        defer { daemon.stop() }
+        let other = try daemon.connectClient()
+        defer { other.close() }
+        let recorder = try await SignalRecorder(daemon, on: other)
+        let hanging = Task { try await daemon.trigger("test.hang", timeout: .seconds(90)) }
+        defer { hanging.cancel() }
+        try await recorder.wait(for: "ActionStarted") { $0.arguments.dropFirst().first == .string("test.hang") }
+
+        #expect(try await daemon.call(RunningDaemon.menu, "Toggle", from: other) == [.string("expanding")])
+        #expect(try await daemon.call(RunningDaemon.menu, "Trigger", [.string("test.noop"), .vardict([])], from: other)
+            == [.vardict([])])
+        try await daemon.waitForState("expanded", within: .patience)
+        #expect(try await daemon.call(RunningDaemon.menu, "Activate", [.string("stay")], from: other) == [.vardict([])])
+        #expect(recorder.signals("ActionFinished").allSatisfy { $0.arguments.dropFirst().first != .string("test.hang") },
+                "the calls must be answered while test.hang still runs")
+    }
+
+    /// 10,000 Toggles from 4 clients, 32 in flight on each: with zero-length
+    /// animations each one flips the state, so half answer expanded, half
+    /// collapsed, and the menu ends collapsed.
+    @Test func floodOfTogglesFromFourClients() async throws {
+        let daemon = try await RunningDaemon(environment: ["PETAL_TEST_OPEN": "0", "PETAL_TEST_CLOSE": "0"])
+        defer { daemon.stop() }
+        let clients = try (0..<4).map { _ in try daemon.connectClient() }
+        defer { clients.forEach { $0.close() } }
+
+        let replies = try await withThrowingTaskGroup(of: [String: Int].self) { group in
+            for client in clients {
+                group.addTask { try await toggle(on: client, times: 2_500, inFlight: 32) }
+            }
+            return try await group.reduce(into: [:]) { total, counts in total.merge(counts, uniquingKeysWith: +) }
+        }
+
+        #expect(replies == ["expanded": 5_000, "collapsed": 5_000])
+        #expect(try await daemon.state() == "collapsed")
+        #expect(daemon.process.isRunning)
+        #expect(try await daemon.menu("Toggle") == [.string("expanded")])
+    }
+
+    /// Calls Toggle `times` times on `connection`, keeping `inFlight` calls
+    /// outstanding; returns how many times each state was answered.
+    private func toggle(on connection: DBusConnection, times: Int, inFlight: Int) async throws -> [String: Int] {
+        try await withThrowingTaskGroup(of: String.self) { group in
+            @Sendable func call() async throws -> String {
+                try await connection.call(destination: RunningDaemon.name, path: RunningDaemon.path,
+                                          interface: RunningDaemon.menu, member: "Toggle", timeout: .seconds(20))
+                    .first?.stringValue ?? ""
+            }
+            var sent = 0
+            var counts: [String: Int] = [:]
+            while sent < min(inFlight, times) {
+                group.addTask(operation: call)
+                sent += 1
+            }
+            while let state = try await group.next() {
+                counts[state, default: 0] += 1
+                if sent < times {
+                    group.addTask(operation: call)
+                    sent += 1
+                }
+            }
+            return counts
+        }
+    }
+
+    /// SIGTERM while test.slow runs: the caller gets an answer (not a NoReply
+    /// timeout), and petald exits with status 0.
+    @Test func sigtermAnswersTheRunningCallAndExitsCleanly() async throws {
+        let daemon = try await RunningDaemon(environment: ["PETAL_TEST_TIMEOUT": "30"])
+        defer { daemon.stop() }
+        let other = try daemon.connectClient()
+        defer { other.close() }
+        let recorder = try await SignalRecorder(daemon, on: other)
+        let slow = Task {
+            try await daemon.call(RunningDaemon.menu, "Trigger", [.string("test.slow"), .vardict([("seconds", .double(20))])],
+                                  from: other, timeout: .seconds(8))
+        }
+        try await recorder.wait(for: "ActionStarted")
+
+        kill(daemon.process.processIdentifier, SIGTERM)
+        let outcome = await slow.result
+        if case .failure(let error as DBusError) = outcome {
+            #expect(error.name != DBusError.Name.noReply && error.name != DBusError.Name.disconnected,
+                    "the running call must be answered before petald exits: \(error)")
+        }
+        #expect(await eventually { !daemon.process.isRunning }, "petald did not exit after SIGTERM")
+        #expect(daemon.stop() == 0)
+        #expect(daemon.process.terminationReason == .exit, "petald was killed by the signal instead of handling it")
+    }
+
+    @Test func sigtermWhenIdleExitsCleanly() async throws {
+        let daemon = try await RunningDaemon()
+        _ = try await daemon.menu("Toggle")
+        #expect(daemon.stop(signal: SIGTERM) == 0)
+        #expect(daemon.process.terminationReason == .exit)
+    }
+
+    @Test func sigintExitsCleanly() async throws {
+        let daemon = try await RunningDaemon()
+        #expect(daemon.stop(signal: SIGINT) == 0)
+        #expect(daemon.process.terminationReason == .exit)
+    }
+}
