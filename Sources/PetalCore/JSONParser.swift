@@ -17,6 +17,29 @@ extension JSONValue {
         var parser = JSONParser(bytes: bytes, trustedUTF8: false)
         return try parser.parseDocument()
     }
+
+    /// Parses UTF-8 `bytes` as `parse(_:)` does, and also records where each value
+    /// starts, by its ``JSONPath``, for messages that point into the text.
+    ///
+    /// - Parameter maximumPathDepth: record values at most this many arrays and
+    ///   objects deep (the root is at depth 0, `items[2]` at 2), to bound the
+    ///   map's size when only the top of the document is of interest.
+    public static func parseWithPositions(
+        _ bytes: [UInt8], maximumPathDepth: Int = maximumDepth
+    ) throws(JSONParseError) -> (value: JSONValue, positions: JSONSourceMap) {
+        var parser = JSONParser(bytes: bytes, trustedUTF8: false)
+        parser.positionDepth = maximumPathDepth
+        let value = try parser.parseDocument()
+        return (value, JSONSourceMap(offsets: parser.offsets, in: bytes))
+    }
+
+    /// Parses `text` as `parse(_:)` does, recording positions as
+    /// ``parseWithPositions(_:maximumPathDepth:)`` does.
+    public static func parseWithPositions(
+        _ text: some StringProtocol, maximumPathDepth: Int = maximumDepth
+    ) throws(JSONParseError) -> (value: JSONValue, positions: JSONSourceMap) {
+        try parseWithPositions(Array(text.utf8), maximumPathDepth: maximumPathDepth)
+    }
 }
 
 /// A recursive-descent parser over UTF-8 bytes.
@@ -26,6 +49,12 @@ struct JSONParser {
     let trustedUTF8: Bool
     var index = 0
     var depth = 0
+    /// Record the offsets of values at most this deep; -1 records none.
+    var positionDepth = -1
+    /// The path of the value being parsed, while positions are recorded.
+    var path = ""
+    /// Where each recorded value starts, in document (so increasing) order.
+    var offsets: [(path: String, offset: Int)] = []
 
     init(bytes: [UInt8], trustedUTF8: Bool) {
         self.bytes = bytes
@@ -47,6 +76,7 @@ struct JSONParser {
 
     mutating func parseValue() throws(JSONParseError) -> JSONValue {
         guard let byte = peek else { throw error("expected a value, found \(found)") }
+        if depth <= positionDepth { offsets.append((path, index)) }
         switch byte {
         case UInt8(ascii: "{"): return try parseObject()
         case UInt8(ascii: "["): return try parseArray()
@@ -91,7 +121,14 @@ struct JSONParser {
             }
             index += 1
             skipWhitespace()
-            object[key] = try parseValue()
+            if depth <= positionDepth {
+                let parent = path
+                path = JSONPath.member(key, of: parent)
+                object[key] = try parseValue()
+                path = parent
+            } else {
+                object[key] = try parseValue()
+            }
             skipWhitespace()
             switch peek {
             case UInt8(ascii: ","):
@@ -119,7 +156,14 @@ struct JSONParser {
             return .array(elements)
         }
         while true {
-            elements.append(try parseValue())
+            if depth <= positionDepth {
+                let parent = path
+                path = JSONPath.element(elements.count, of: parent)
+                elements.append(try parseValue())
+                path = parent
+            } else {
+                elements.append(try parseValue())
+            }
             skipWhitespace()
             switch peek {
             case UInt8(ascii: ","):

@@ -20,6 +20,10 @@ public struct DaemonOptions: Sendable, Equatable {
     public var pluginDirectories: [String] = []
     /// Load only Petal's built-in plugins.
     public var safeMode = false
+    /// The configuration file given with `--config`; nil for the default place.
+    public var configPath: String?
+    /// The file given with `--check-config`: check it, print its problems and exit.
+    public var checkConfigPath: String?
 
     /// Defaults: the session bus, no replacement.
     public init() {}
@@ -42,6 +46,11 @@ public struct DaemonOptions: Sendable, Equatable {
                     throw UsageError("--plugin-dir needs a folder, e.g. --plugin-dir ~/src/my-plugin/.build/debug")
                 }
                 pluginDirectories.append(value)
+            case "--config", "--check-config":
+                guard let value = inline ?? remaining.popFirst(), !value.isEmpty else {
+                    throw UsageError("\(name) needs a file, e.g. \(name) ~/.config/petal/config.json")
+                }
+                if name == "--config" { configPath = value } else { checkConfigPath = value }
             case "--safe-mode": safeMode = true
             case "--replace": replace = true
             case "--introspect": introspect = true
@@ -52,7 +61,7 @@ public struct DaemonOptions: Sendable, Equatable {
             default:
                 throw UsageError("unknown argument \"\(argument)\"; see petald --help")
             }
-            if inline != nil && name != "--bus" && name != "--plugin-dir" {
+            if inline != nil && !["--bus", "--plugin-dir", "--config", "--check-config"].contains(name) {
                 throw UsageError("\(name) takes no value, but was given \"\(argument)\"")
             }
         }
@@ -72,6 +81,9 @@ public struct DaemonOptions: Sendable, Equatable {
         Options:
           --bus session|system|ADDRESS   the bus to serve on (default: session)
           --replace                      take the name from a running petald
+          --config FILE                  read the menu from FILE (default:
+                                         $XDG_CONFIG_HOME/petal/config.json)
+          --check-config FILE            check FILE, print every problem, exit 0 or 2
           --plugin-dir DIR               look for plugins in DIR first (repeatable)
           --safe-mode                    load only Petal's built-in plugins
           --introspect                   print the D-Bus introspection XML and exit

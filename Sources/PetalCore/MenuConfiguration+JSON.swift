@@ -1,0 +1,60 @@
+extension MenuConfiguration {
+    /// The configuration as the JSON a configuration file holds, every key
+    /// written out, in the order of SPEC §4; ``ConfigurationDecoder`` reads it
+    /// back to an equal configuration.
+    public var jsonValue: JSONValue {
+        let geometry = menu.geometry
+        let menu: JSONObject = [
+            "layout": .string(geometry.style.rawValue),
+            "spacing": .number(geometry.spacing),
+            "firstAngle": .number(geometry.firstAngle),
+            "angleInterval": .number(geometry.angleInterval),
+            "radius": .number(geometry.radius),
+            "openDuration": .number(self.menu.openDuration.configuredSeconds),
+            "closeDuration": .number(self.menu.closeDuration.configuredSeconds),
+            "closeOnActivate": .bool(self.menu.closeOnActivate),
+        ]
+        let plugins: JSONObject = [
+            "paths": .array(self.plugins.paths.map(JSONValue.string)),
+            "disabled": .array(self.plugins.disabled.map(JSONValue.string)),
+            "settings": .object(self.plugins.settings),
+        ]
+        let actions: JSONObject = [
+            "timeout": .number(self.actions.timeout.configuredSeconds),
+            "maxConcurrent": .int(Int64(self.actions.maxConcurrent)),
+        ]
+        return [
+            "menu": .object(menu),
+            "items": .array(items.map(\.jsonValue)),
+            "plugins": .object(plugins),
+            "actions": .object(actions),
+        ]
+    }
+}
+
+extension MenuItem {
+    /// The item as a configuration file writes it, every key written out.
+    public var jsonValue: JSONValue {
+        [
+            "id": .string(id), "title": .string(title), "icon": .string(icon), "color": .string(color),
+            "action": .string(action), "params": .object(params), "toggle": .bool(toggle),
+            "selected": .bool(selected), "selectedIcon": .string(selectedIcon), "enabled": .bool(enabled),
+            "keepOpen": .bool(keepOpen),
+        ]
+    }
+}
+
+extension JSONValue {
+    /// `.int` for a whole number that fits, `.double` otherwise, so 80 is written `80`.
+    static func number(_ value: Double) -> JSONValue {
+        if let whole = Int64(exactly: value) { .int(whole) } else { .double(value) }
+    }
+}
+
+extension Duration {
+    /// The duration in seconds, as a configuration file writes it.
+    var configuredSeconds: Double {
+        let (seconds, attoseconds) = components
+        return Double(seconds) + Double(attoseconds) / 1e18
+    }
+}

@@ -1,0 +1,157 @@
+import Glibc
+import PetalCore
+
+/// Reads the configuration file (SPEC §4): a regular file of at most
+/// ``maximumBytes``, decoded and checked by ``ConfigurationDecoder``.
+public enum ConfigurationFile {
+    /// The largest configuration file read: 1 MiB.
+    public static let maximumBytes = 1 << 20
+
+    /// `$XDG_CONFIG_HOME/petal/config.json`, else `$HOME/.config/petal/config.json`;
+    /// nil when neither variable is usable (XDG_CONFIG_HOME must be absolute).
+    public static func defaultPath(environment: [String: String] = currentEnvironment()) -> String? {
+        if let base = environment["XDG_CONFIG_HOME"], base.hasPrefix("/") {
+            return base + "/petal/config.json"
+        }
+        if let home = environment["HOME"], !home.isEmpty {
+            return home + "/.config/petal/config.json"
+        }
+        return nil
+    }
+
+    /// Reads and checks the configuration at `path`.
+    ///
+    /// Symbolic links are followed, but what they lead to must be a regular file.
+    /// - Returns: the configuration and its warnings, each naming `path`.
+    /// - Throws: ``ConfigurationError`` with every problem found, each naming `path`:
+    ///   the file cannot be opened or read, is not a regular file, is larger than
+    ///   ``maximumBytes``, or its contents have errors.
+    public static func load(path: String) throws(ConfigurationError) -> (MenuConfiguration, warnings: [ConfigurationProblem]) {
+        let bytes = try read(path: path)
+        let decoded = ConfigurationDecoder.decode(bytes)
+        let problems = decoded.problems.map { $0.inFile(path) }
+        guard let configuration = decoded.configuration else {
+            throw ConfigurationError(path: path, problems: problems)
+        }
+        return (configuration, problems)
+    }
+
+    /// What `petald --check-config FILE` reports: every problem with the file at
+    /// `path`, each naming it, and the configuration when there is no error.
+    public static func check(path: String) -> (problems: [ConfigurationProblem], configuration: MenuConfiguration?) {
+        do {
+            let (configuration, warnings) = try load(path: path)
+            return (warnings, configuration)
+        } catch {
+            return (error.problems, nil)
+        }
+    }
+
+    /// Loads `explicitPath` (`--config FILE`), which must exist; without one, the
+    /// file at ``defaultPath(environment:)``, or the embedded default menu when
+    /// that file does not exist.
+    public static func loadConfigured(
+        explicitPath: String?, environment: [String: String] = currentEnvironment()
+    ) throws(ConfigurationError) -> (MenuConfiguration, warnings: [ConfigurationProblem]) {
+        if let explicitPath { return try load(path: explicitPath) }
+        guard let path = defaultPath(environment: environment) else { return (.embeddedDefault, []) }
+        do {
+            return try load(path: path)
+        } catch where error.isMissingFile {
+            return (.embeddedDefault, [])
+        }
+    }
+
+    /// The whole file at `path`, if it is a regular file of at most `maximumBytes`.
+    static func read(path: String) throws(ConfigurationError) -> [UInt8] {
+        // O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused below.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { throw .file(path, errno: errno, "cannot open the file") }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw .file(path, errno: errno, "cannot stat the file") }
+        let kind = info.st_mode & S_IFMT
+        guard kind == S_IFREG else {
+            throw .file(path, "expected a regular file, found \(fileKind(kind)); the configuration must be a JSON file")
+        }
+        guard info.st_size <= maximumBytes else {
+            throw .file(path, "the file is \(info.st_size) bytes; the limit is \(maximumBytes) bytes (1 MiB)")
+        }
+        // Read one byte past the limit, in case the file grew since fstat.
+        var bytes = [UInt8](repeating: 0, count: maximumBytes + 1)
+        var count = 0
+        while count < bytes.count {
+            let result = bytes.withUnsafeMutableBytes { buffer in
+                Glibc.read(fd, buffer.baseAddress! + count, buffer.count - count)
+            }
+            if result == 0 { break }
+            if result < 0 {
+                if errno == EINTR { continue }
+                throw .file(path, errno: errno, "cannot read the file")
+            }
+            count += result
+        }
+        guard count <= maximumBytes else {
+            throw .file(path, "the file grew past the limit of \(maximumBytes) bytes (1 MiB) while being read")
+        }
+        bytes.removeSubrange(count...)
+        return bytes
+    }
+
+    private static func fileKind(_ kind: mode_t) -> String {
+        switch kind {
+        case S_IFDIR: "a directory"
+        case S_IFIFO: "a FIFO"
+        case S_IFSOCK: "a socket"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        default: "a special file"
+        }
+    }
+
+    /// The process environment as a dictionary.
+    public static func currentEnvironment() -> [String: String] {
+        var environment: [String: String] = [:]
+        var entry = environ
+        while let pointer = entry.pointee {
+            let text = String(cString: pointer)
+            if let equals = text.firstIndex(of: "=") {
+                environment[String(text[..<equals])] = String(text[text.index(after: equals)...])
+            }
+            entry += 1
+        }
+        return environment
+    }
+}
+
+/// A configuration that was refused: the file, and every problem found in it.
+public struct ConfigurationError: Error, Sendable, CustomStringConvertible {
+    /// The file the configuration came from.
+    public let path: String
+    /// Every problem, errors and warnings, each naming the file; at least one is an error.
+    public let problems: [ConfigurationProblem]
+    /// The `errno` of a failed open, stat or read, if that is what went wrong.
+    public let errno: Int32?
+
+    /// A refusal of `path` for `problems`.
+    public init(path: String, problems: [ConfigurationProblem], errno: Int32? = nil) {
+        self.path = path
+        self.problems = problems
+        self.errno = errno
+    }
+
+    /// A problem with the file itself rather than its contents.
+    static func file(_ path: String, errno code: Int32? = nil, _ message: String) -> ConfigurationError {
+        let reason = code.map { "\(message): \(String(cString: strerror($0)))" } ?? message
+        return ConfigurationError(
+            path: path, problems: [ConfigurationProblem(.error, path: "", reason, file: path)], errno: code)
+    }
+
+    /// Whether the file does not exist (so the embedded default applies, if it was the default path).
+    public var isMissingFile: Bool { errno == ENOENT }
+
+    /// One problem per line, each `FILE:LINE:COLUMN: PATH: MESSAGE`.
+    public var description: String {
+        problems.map(\.description).joined(separator: "\n")
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import PetalCore
+import Testing
+
+/// The files in examples/config, and the embedded default written out and read back.
+struct ConfigurationDecoderExampleTests {
+    /// The repository's root, found from this file's path (Tests/PetalCoreTests/…).
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    static let folder = root.appendingPathComponent("examples/config")
+    /// The actions of Petal's built-in plugins (SPEC §3).
+    static let builtInActions: Set = [
+        "camera.open", "camera.screenshot", "message.notify", "message.compose", "phone.call", "command.run", "open.uri",
+    ]
+
+    static func load(_ name: String) throws -> MenuConfiguration {
+        let bytes = try [UInt8](Data(contentsOf: folder.appendingPathComponent(name)))
+        let decoded = ConfigurationDecoder.decode(bytes)
+        #expect(decoded.problems.isEmpty, "\(name): \(decoded.problems)")
+        return try #require(decoded.configuration)
+    }
+
+    static var exampleNames: [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".json") }.sorted()
+    }
+
+    @Test func theClassicDesignsAreAllThere() {
+        #expect(Self.exampleNames == [
+            "circle-camera.json", "fab-stack.json", "full-circle.json", "like-toggle.json", "linear-contacts.json",
+        ])
+    }
+
+    @Test(arguments: exampleNames)
+    func everyExampleLoadsCleanlyAndUsesBuiltInActions(_ name: String) throws {
+        let config = try Self.load(name)
+        #expect(!config.items.isEmpty)
+        for item in config.items {
+            #expect(Self.builtInActions.contains(item.action), "\(name): \(item.id) uses \(item.action)")
+            #expect(!item.icon.isEmpty && item.color.hasPrefix("#") && item.title != item.id, "\(name): \(item.id)")
+        }
+        // Written out and read back, it is the same configuration.
+        #expect(ConfigurationDecoder.decode(config.jsonValue.jsonText(pretty: true)).configuration == config)
+    }
+
+    @Test func linearContacts() throws {
+        let config = try Self.load("linear-contacts.json")
+        #expect(config.menu.geometry.style == .linear)
+        #expect(config.items.map(\.id) == ["add-contact", "message", "phone"])
+        #expect(config.menu.geometry.positions(count: 3).map(\.y) == [0, 0, 0])
+    }
+
+    @Test func circleCamera() throws {
+        let config = try Self.load("circle-camera.json")
+        #expect(config.menu.geometry.style == .radial)
+        #expect(config.items.map(\.id) == ["camera", "photo-library", "compose"])
+    }
+
+    @Test func fullCircleSpreadsNineItemsAllTheWayRound() throws {
+        let config = try Self.load("full-circle.json")
+        let geometry = config.menu.geometry
+        #expect(geometry.style == .radial && geometry.firstAngle == 90 && geometry.angleInterval == 40)
+        #expect(config.items.count == 9 && Set(config.items.map(\.id)).count == 9)
+        let first = geometry.position(at: 0)
+        #expect(first.x == 0 && first.y == -geometry.radius)  // straight up
+        #expect(geometry.angleInterval * Double(config.items.count) == 360)
+    }
+
+    @Test func fabStack() throws {
+        let config = try Self.load("fab-stack.json")
+        #expect(config.menu.geometry.style == .stack)
+        #expect(config.items.map(\.id) == ["pencil", "camera", "send"])
+        #expect(config.menu.geometry.positions(count: 3).map(\.x) == [0, 0, 0])
+    }
+
+    @Test func likeToggle() throws {
+        let config = try Self.load("like-toggle.json")
+        let like = try #require(config.item(withID: "like"))
+        #expect(like.toggle && !like.selected && like.keepOpen)
+        #expect(like.icon == "non-starred" && like.selectedIcon == "starred")
+    }
+
+    // MARK: - The embedded default
+
+    @Test func embeddedDefaultRoundTrips() {
+        let text = MenuConfiguration.embeddedDefault.jsonValue.jsonText(pretty: true)
+        let decoded = ConfigurationDecoder.decode(text)
+        #expect(decoded.problems.isEmpty)
+        #expect(decoded.configuration == .embeddedDefault)
+    }
+
+    @Test func embeddedDefaultIsWrittenAsTheSpecShowsIt() {
+        let json = MenuConfiguration.embeddedDefault.jsonValue
+        #expect(json["menu"] == [
+            "layout": "radial", "spacing": 80, "firstAngle": 100, "angleInterval": 40, "radius": 100,
+            "openDuration": 0.3, "closeDuration": 0.3, "closeOnActivate": true,
+        ])
+        #expect(json["items"]?.arrayValue?.first == [
+            "id": "camera", "title": "Camera", "icon": "camera-photo", "color": "#ef5285", "action": "camera.open",
+            "params": [:], "toggle": false, "selected": false, "selectedIcon": "", "enabled": true, "keepOpen": false,
+        ])
+        #expect(json["plugins"] == ["paths": [], "disabled": [], "settings": ["command": [:]]])
+        #expect(json["actions"] == ["timeout": 20, "maxConcurrent": 32])
+        #expect(json.objectValue?.keys == ["menu", "items", "plugins", "actions"])
+    }
+}
