@@ -15,6 +15,8 @@ public final class ObjectServer: @unchecked Sendable {
     /// The connection this server answers on.
     public unowned let connection: DBusConnection
     private var objects: [String: ServedObject] = [:]
+    /// Paths that serve `org.freedesktop.DBus.ObjectManager` for the objects below them.
+    var managedRoots: Set<String> = []
     var access: AccessControl?
 
     struct ServedObject {
@@ -39,15 +41,26 @@ public final class ObjectServer: @unchecked Sendable {
     // MARK: Objects
 
     /// Serves `interfaces` at `path`, replacing whatever was served there.
+    ///
+    /// Below a path that serves an object manager, a new object is announced with `InterfacesAdded`.
     public func register(_ interfaces: [DBusInterface], at path: ObjectPath) {
         precondition(connection.loop.inEventLoop, "ObjectServer.register called off the loop thread")
+        let isNew = objects[path.rawValue] == nil
         objects[path.rawValue] = ServedObject(interfaces + StandardInterfaces.make(server: self, path: path))
+        if isNew, let root = managingRoot(of: path) {
+            emit("InterfacesAdded", of: Self.objectManager, at: root,
+                 [.objectPath(path), interfacesAndProperties(of: interfaces)])
+        }
     }
 
-    /// Stops serving the object at `path`.
+    /// Stops serving the object at `path`; below an object manager, announces `InterfacesRemoved`.
     public func unregister(_ path: ObjectPath) {
         precondition(connection.loop.inEventLoop, "ObjectServer.unregister called off the loop thread")
-        objects.removeValue(forKey: path.rawValue)
+        guard let removed = objects.removeValue(forKey: path.rawValue) else { return }
+        if let root = managingRoot(of: path) {
+            let names = removed.interfaces.map(\.name).filter { !Self.isStandard($0) }.map(\.rawValue)
+            emit("InterfacesRemoved", of: Self.objectManager, at: root, [.objectPath(path), .strings(names)])
+        }
     }
 
     /// The paths of every served object.

@@ -84,7 +84,9 @@ public enum Daemon {
         }
         if options.introspect {
             let service = MenuService(registry: registry, initial: initial, configuration: configuration, log: log)
-            print(Introspection.xml(serving: [service.interface], at: MenuService.path), terminator: "")
+            print(Introspection.xml(
+                serving: [service.interface, ObjectServer.objectManagerDescription(at: MenuService.path)],
+                at: MenuService.path, children: initial.items.isEmpty ? [] : ["items"]), terminator: "")
             return 0
         }
         do {

@@ -29,7 +29,7 @@ public final class MenuService: @unchecked Sendable {
     private(set) var highlighted = ""
     private(set) var layoutOverride: LayoutStyle?
     private var choosers = ChooseWaiters()
-    private var server: ObjectServer?
+    private(set) var server: ObjectServer?
     private var dispatcher: ActionDispatcher?
 
     /// A menu over `registry`'s actions, configured by `initial` and reloaded from `configuration`.
@@ -54,7 +54,8 @@ public final class MenuService: @unchecked Sendable {
             settings: configuration.actions, loop: server.connection.loop, log: log,
             events: .init(started: { [unowned self] in actionStarted($0, $1, $2) },
                           finished: { [unowned self] in actionFinished($0, $1, $2) }))
-        server.register([interface], at: Self.path)
+        server.register([interface, server.objectManagerInterface(at: Self.path)], at: Self.path)
+        publishItems(replacing: [])
     }
 
     /// Items whose action no registered plugin provides are shown disabled.
@@ -231,6 +232,7 @@ public final class MenuService: @unchecked Sendable {
         } catch {
             throw PetalError.make(.invalidConfig, "\(error); the previous configuration stays in force")
         }
+        let previous = items
         let selections = Dictionary(items.map { ($0.id, $0.selected) }, uniquingKeysWith: { a, _ in a })
         configuration = fresh
         items = resolvedItems(fresh.items).map { item in
@@ -238,6 +240,8 @@ public final class MenuService: @unchecked Sendable {
             if item.toggle, let kept = selections[item.id] { item.selected = kept }
             return item
         }
+        // The configuration is the source of truth again: a runtime LayoutStyle lasts until a reload.
+        layoutOverride = nil
         machine.openDuration = fresh.menu.openDuration
         machine.closeDuration = fresh.menu.closeDuration
         dispatcher?.settings = fresh.actions
@@ -247,6 +251,7 @@ public final class MenuService: @unchecked Sendable {
             changed.append("Highlighted")
         }
         server?.emitPropertiesChanged(at: Self.path, interface: Self.interfaceName, changed)
+        publishItems(replacing: previous)
         log.info("configuration reloaded: \(items.count) items")
     }
 
