@@ -8,10 +8,13 @@ BIN          := $(shell $(SWIFT) build -c $(CONFIG) --show-bin-path 2>/dev/null)
 
 # Debian packages the build and the tests need: libdbus to build against,
 # dbus-daemon for private test buses, busctl/gdbus/dbus-send/setpriv as
-# independent clients in the tests.
-APT_PACKAGES := libdbus-1-dev pkg-config dbus dbus-bin systemd libglib2.0-bin util-linux
+# independent clients in the tests, python3 with dbus and gi for the test
+# peers that stand in for a notification server and the screenshot portal,
+# and a C compiler (cc) for the C plugin example and the loader tests' fixtures.
+APT_PACKAGES := libdbus-1-dev pkg-config dbus dbus-bin systemd libglib2.0-bin util-linux \
+                python3-dbus python3-gi gcc
 
-.PHONY: all build run test deps introspect clean
+.PHONY: all build run test deps examples introspect clean
 
 all: build
 
@@ -26,8 +29,13 @@ build: deps
 run: build
 	@scripts/run.sh "$(BIN)/petald"
 
+## Build the plugin examples of examples/plugins (the tests load them into petald).
+examples: deps
+	$(MAKE) -C examples/plugins/hello-c
+	$(SWIFT) build --package-path examples/plugins/hello-swift $(SWIFT_FLAGS)
+
 ## Install what is missing, build everything and run the whole test suite.
-test: deps
+test: deps examples
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	$(SWIFT) test --skip-build -c $(CONFIG)
 
@@ -37,3 +45,5 @@ introspect: build
 
 clean:
 	$(SWIFT) package clean
+	$(MAKE) -C examples/plugins/hello-c clean
+	$(SWIFT) package --package-path examples/plugins/hello-swift clean

@@ -2,18 +2,28 @@
 import PackageDescription
 
 /// Petal's own plugins: each is a target under Plugins/<Name> built into
-/// libpetal-<name>.so, which petald finds beside itself.
+/// libpetal-<name>.so, which petald finds beside itself. The C entry point
+/// lives in Plugins/<Name>/Entry, a target of its own, so that tests can link
+/// several plugins' logic (`<Name>Plugin`) into one binary without its symbol
+/// clashing.
 let builtInPlugins: [(name: String, folder: String)] = [
+    ("camera", "Camera"),
+    ("command", "Command"),
+    ("message", "Message"),
+    ("open", "Open"),
     ("phone", "Phone"),
 ]
 
 let pluginProducts: [Product] = builtInPlugins.map {
-    .library(name: "petal-\($0.name)", type: .dynamic, targets: ["\($0.folder)Plugin"])
+    .library(name: "petal-\($0.name)", type: .dynamic, targets: ["\($0.folder)PluginEntry"])
 }
 
-let pluginTargets: [Target] = builtInPlugins.map {
-    .target(name: "\($0.folder)Plugin", dependencies: ["PetalPlugin", "PetalCore"], path: "Plugins/\($0.folder)")
-}
+let pluginTargets: [Target] = builtInPlugins.flatMap { plugin -> [Target] in [
+    .target(name: "\(plugin.folder)Plugin", dependencies: ["PetalPlugin", "PetalCore"],
+            path: "Plugins/\(plugin.folder)", exclude: ["Entry"]),
+    .target(name: "\(plugin.folder)PluginEntry", dependencies: [.target(name: "\(plugin.folder)Plugin"), "PetalPlugin"],
+            path: "Plugins/\(plugin.folder)/Entry"),
+] }
 
 let libraryTargets: [Target] = [
     // C at the edge: libdbus through pkg-config, and the Linux calls Swift's
@@ -46,6 +56,12 @@ let testTargets: [Target] = [
     .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
     .testTarget(name: "PetalCoreTests", dependencies: ["PetalCore"]),
     .testTarget(name: "PetalDaemonTests", dependencies: ["DBus", "PetalCore", "PetalDaemon", "TestSupport"]),
+    // The real petald loading plugins: C fixtures compiled at test time, and the examples.
+    .testTarget(name: "PluginLoaderTests", dependencies: ["DBus", "PetalCore", "TestSupport"], exclude: ["Fixtures"]),
+    // The built-in plugins: their logic in unit tests, and through a real petald on a private bus.
+    .testTarget(name: "PluginTests",
+                dependencies: ["DBus", "PetalCore", "PetalPlugin", "TestSupport"] + builtInPlugins.map { .target(name: "\($0.folder)Plugin") },
+                exclude: ["Peers"]),
 ]
 
 let package = Package(

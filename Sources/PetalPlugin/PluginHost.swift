@@ -120,6 +120,13 @@ public struct DBusCallError: Error, Equatable, Sendable, CustomStringConvertible
     public let name: String
     /// Its message.
     public let message: String
+
+    /// An error reply named `name` saying `message`; for tests of a plugin's error handling.
+    public init(name: String, message: String) {
+        self.name = name
+        self.message = message
+    }
+
     public var description: String { "\(name): \(message)" }
 }
 

@@ -54,18 +54,62 @@ final class NativePlugin: @unchecked Sendable {
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 completion.start(continuation)
-                let context = Unmanaged.passRetained(completion).toOpaque()
+                let context = PendingCompletions.register(completion)
                 let text = JSONValue.object(params).jsonText
                 quarantine.enter(identity)
                 table.pointee.invoke(state, id, action, text, { context, result, errorName, message in
-                    Unmanaged<InvocationCompletion>.fromOpaque(context!).takeRetainedValue()
-                        .complete(result: result, errorName: errorName, message: message)
+                    PendingCompletions.take(context)?.complete(result: result, errorName: errorName, message: message)
                 }, context)
             }
         } onCancel: {
             completion.cancel()
             table.pointee.cancel?(state, id)
         }
+    }
+}
+
+/// The invocations plugins have not completed yet. A plugin gets a token as
+/// its `completion_context`, not a pointer to an object: a plugin that
+/// completes twice then finds nothing to complete (and the extra call is
+/// logged) instead of an object that the first completion released.
+private enum PendingCompletions {
+    private struct State {
+        var next: UInt = 1
+        var pending: [UInt: InvocationCompletion] = [:]
+        /// The last few completed tokens, to name the plugin in the log when one completes again.
+        var recent: [UInt: (description: String, log: Logger)] = [:]
+        var recentOrder: [UInt] = []
+    }
+
+    private static let state = Mutex(State())
+    private static let recentLimit = 256
+
+    /// Lists `completion` until its first completion; returns the context to pass to the plugin.
+    static func register(_ completion: InvocationCompletion) -> UnsafeMutableRawPointer {
+        state.withLock { state in
+            let token = state.next
+            state.next += 1
+            state.pending[token] = completion
+            return UnsafeMutableRawPointer(bitPattern: token)!
+        }
+    }
+
+    /// The completion for `context` the first time; nil (logging it) afterwards.
+    static func take(_ context: UnsafeMutableRawPointer?) -> InvocationCompletion? {
+        let token = UInt(bitPattern: context)
+        let (completion, again) = state.withLock { state -> (InvocationCompletion?, (description: String, log: Logger)?) in
+            guard let completion = state.pending.removeValue(forKey: token) else { return (nil, state.recent[token]) }
+            state.recent[token] = (completion.description, completion.log)
+            state.recentOrder.append(token)
+            if state.recentOrder.count > recentLimit { state.recent.removeValue(forKey: state.recentOrder.removeFirst()) }
+            return (completion, nil)
+        }
+        if completion == nil {
+            let what = again.map(\.description) ?? "an invocation"
+            (again?.log ?? Logger()).warning(
+                "\(what) was completed more than once; the extra completion is ignored (the plugin must complete each invocation exactly once)")
+        }
+        return completion
     }
 }
 
@@ -85,6 +129,10 @@ private final class InvocationCompletion: @unchecked Sendable {
         self.quarantine = quarantine
         self.identity = identity
     }
+
+    /// `plugin twice, action twice.go`, for the log.
+    var description: String { "plugin \(plugin), action \(action)" }
+    var log: Logger { quarantine.log }
 
     func start(_ continuation: CheckedContinuation<JSONObject, any Error>) {
         self.continuation.withLock { $0 = continuation }

@@ -9,6 +9,8 @@ final class PluginFile {
     /// Its size and modification time, which key the quarantine.
     let identity: PluginIdentity
     private let descriptor: Int32
+    /// Whether `dlopen` took the library; its descriptor then stays open for good (see ``load()``).
+    private var loaded = false
 
     /// Why a file was not opened; the message names the path and the rule.
     struct Refusal: Error, CustomStringConvertible {
@@ -41,14 +43,24 @@ final class PluginFile {
         try Self.checkELF(fd, path: path)
     }
 
-    deinit { close(descriptor) }
+    deinit {
+        if !loaded { close(descriptor) }
+    }
 
     /// `dlopen`s the checked descriptor; returns the handle or dlerror's text.
+    ///
+    /// The descriptor of a loaded library is never closed. The dynamic linker
+    /// knows the library by the name `/proc/self/fd/N` and answers a later
+    /// `dlopen` of the same name with it, without opening anything: if N were
+    /// closed, the next plugin file would get the same number, and "loading" it
+    /// would hand back this library again. Libraries are never `dlclose`d, so
+    /// keeping N costs one descriptor per plugin.
     func load() -> Result<UnsafeMutableRawPointer, Refusal> {
         guard let handle = dlopen("/proc/self/fd/\(descriptor)", RTLD_NOW | RTLD_LOCAL) else {
             let reason = dlerror().map { String(cString: $0) } ?? "unknown error"
             return .failure(Refusal(description: "dlopen failed: \(reason)"))
         }
+        loaded = true
         return .success(handle)
     }
 

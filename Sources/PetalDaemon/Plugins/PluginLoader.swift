@@ -64,7 +64,8 @@ struct PluginLoader {
             return nil
         }
         let handle: UnsafeMutableRawPointer
-        switch file.load() {
+        // dlopen runs the library's constructors: plugin code, watched like init.
+        switch quarantine.whileRunning(file.identity, { file.load() }) {
         case .success(let opened): handle = opened
         case .failure(let refusal):
             record.reason = refusal.description

@@ -1,0 +1,56 @@
+import DBus
+import Foundation
+import Testing
+import TestSupport
+
+/// The plugin examples of `examples/plugins` load into the real petald and
+/// do what their READMEs say. `make test` builds them first (`make examples`);
+/// run alone, these tests build what is missing.
+@Suite struct ExamplePluginTests {
+    static let examples = PluginLab.repositoryRoot.appendingPathComponent("examples/plugins")
+
+    @Test func helloInC() async throws {
+        let source = Self.examples.appendingPathComponent("hello-c").path
+        // make is cheap when nothing changed, and rebuilds after an edit of hello.c.
+        try Tool.run(["make", "-s", "-C", source])
+        try await expectGreets(library: source + "/libhello.so", plugin: "hello")
+    }
+
+    @Test func helloInSwift() async throws {
+        let package = Self.examples.appendingPathComponent("hello-swift").path
+        // A Swift build takes minutes: only when `make examples` has not built it (debug or release).
+        let built = ["debug", "release"].map { package + "/.build/\($0)/libhello-swift.so" }
+        let library = built.first { FileManager.default.fileExists(atPath: $0) } ?? built[0]
+        if !FileManager.default.fileExists(atPath: library) {
+            try Tool.run(["swift", "build", "--package-path", package])
+        }
+        try await expectGreets(library: library, plugin: "hello-swift")
+    }
+
+    /// Loads `library` (copied into a folder of its own) and triggers hello.greet with and without a name.
+    private func expectGreets(library: String, plugin: String) async throws {
+        let lab = try PluginLab()
+        let folder = try lab.folder("plugins")
+        let path = try lab.copy(library, into: folder, as: URL(fileURLWithPath: library).lastPathComponent)
+        let daemon = try await lab.start([folder])
+        defer { daemon.stop() }
+
+        let row = try #require(try await daemon.plugin(at: path))
+        #expect(row.status == "loaded", "\(row)\n\(daemon.log)")
+        #expect(row.name == plugin)
+        #expect(row.version == "1.0.0")
+        #expect(try await daemon.trigger("hello.greet", [("name", .string("Ann"))]) == ["greeting": .string("Hello, Ann!")])
+        // Escapes survive the trip: quotes and non-ASCII text.
+        #expect(try await daemon.trigger("hello.greet", [("name", .string(#"Zoë "Z""#))])
+                == ["greeting": .string(#"Hello, Zoë "Z"!"#)])
+
+        let missing = await daemon.triggerError("hello.greet")
+        #expect(missing?.name == "org.petal.Petal1.Error.InvalidParams")
+        #expect(missing?.message.contains(#""name""#) == true, "\(String(describing: missing))")
+        let mistyped = await daemon.triggerError("hello.greet", [("name", .int32(3))])
+        #expect(mistyped?.name == "org.petal.Petal1.Error.InvalidParams")
+        #expect(mistyped?.message.contains("string") == true, "\(String(describing: mistyped))")
+        try await daemon.expectServing(loaded: ["phone", plugin])
+        #expect(daemon.log.contains("plugin \(plugin): ready to greet"), "the plugin logs through the host:\n\(daemon.log)")
+    }
+}

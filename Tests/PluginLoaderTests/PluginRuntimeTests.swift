@@ -1,0 +1,114 @@
+import DBus
+import Foundation
+import Testing
+import TestSupport
+
+/// What petald does with a plugin's code once it runs (SPEC §3): a crash
+/// quarantines the plugin at the next start, a second completion is ignored,
+/// and `--safe-mode` keeps every plugin but the built-in ones off.
+@Suite struct PluginRuntimeTests {
+    @Test func pluginThatCrashesTheDaemonIsQuarantinedUntilItsFileChanges() async throws {
+        let lab = try PluginLab()
+        let folder = try lab.folder("plugins")
+        try lab.compile("good", into: folder, as: "good.so")
+        let crash = try lab.compile("crash", into: folder, as: "crash.so")
+
+        // 1. The action crashes petald.
+        let first = try await lab.start([folder])
+        #expect(try await first.plugin(at: crash)?.status == "loaded")
+        #expect(await first.triggerError("crash.boom") != nil, "Trigger cannot answer: the daemon died")
+        try await waitForExit(first)
+        #expect(first.process.terminationReason == .uncaughtSignal, "petald died of a signal:\n\(first.log)")
+        #expect(first.process.terminationStatus == SIGSEGV)
+        first.stop()
+
+        // 2. The next start (systemd would restart it) skips the plugin that was running.
+        let second = try await lab.start([folder])
+        let row = try #require(try await second.plugin(at: crash))
+        #expect(row.status == "quarantined", "\(row)")
+        #expect(row.name == "crash")
+        #expect(row.reason.contains("crashed while this plugin's code was running"), "\(row)")
+        #expect(row.reason.contains("until the file changes"), "\(row)")
+        #expect(second.log.contains("quarantining plugin \(crash)"), "\(second.log)")
+        #expect(!(try await second.actionIDs()).contains("crash.boom"))
+        #expect(await second.triggerError("crash.boom")?.name == "org.petal.Petal1.Error.UnknownAction")
+        try await second.expectServing(loaded: ["phone", "good"])
+        #expect(try await second.trigger("good.ping")["pong"] == .boolean(true))
+        second.stop()
+
+        // 3. Still quarantined after a clean restart: the record is on disk, not in memory.
+        let third = try await lab.start([folder])
+        #expect(try await third.plugin(at: crash)?.status == "quarantined")
+        third.stop()
+
+        // 4. A changed file (here: only its modification time) is a new plugin, and loads again.
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: crash)
+        let fourth = try await lab.start([folder])
+        defer { fourth.stop() }
+        #expect(try await fourth.plugin(at: crash)?.status == "loaded", "\(fourth.log)")
+        #expect(try await fourth.actionIDs().contains("crash.boom"))
+        try await fourth.expectServing(loaded: ["phone", "good", "crash"])
+    }
+
+    @Test func pluginThatCrashesWhileLoadingIsQuarantined() async throws {
+        let lab = try PluginLab()
+        let folder = try lab.folder("plugins")
+        try lab.compile("good", into: folder, as: "good.so")
+        let crash = try lab.compile("ctor_crash", into: folder, as: "ctor.so")
+
+        // Its constructor kills petald before it owns its name.
+        await #expect(throws: TestSetupError.self) { _ = try await lab.start([folder]) }
+
+        let daemon = try await lab.start([folder])
+        defer { daemon.stop() }
+        let row = try #require(try await daemon.plugin(at: crash))
+        #expect(row.status == "quarantined", "\(row)")
+        #expect(row.reason.contains("crashed while this plugin's code was running"), "\(row)")
+        try await daemon.expectServing(loaded: ["phone", "good"])
+    }
+
+    @Test func onlyTheFirstOfSeveralCompletionsCounts() async throws {
+        let lab = try PluginLab()
+        let folder = try lab.folder("plugins")
+        try lab.compile("twice", into: folder, as: "twice.so")
+        let daemon = try await lab.start([folder])
+        defer { daemon.stop() }
+
+        #expect(try await daemon.trigger("twice.go") == ["n": .int32(1)])
+        // The third completion comes 200 ms later, from the plugin's own thread.
+        try await Task.sleep(for: .milliseconds(500))
+        #expect(daemon.process.isRunning, "petald survived the extra completions:\n\(daemon.log)")
+        #expect(try await daemon.trigger("twice.go") == ["n": .int32(1)])
+        try await Task.sleep(for: .milliseconds(500))
+        try await daemon.expectServing(loaded: ["phone", "twice"])
+        #expect(daemon.log.contains("plugin twice, action twice.go was completed more than once"), "\(daemon.log)")
+    }
+
+    @Test func safeModeLoadsOnlyTheBuiltInPlugins() async throws {
+        let lab = try PluginLab()
+        let folder = try lab.folder("plugins")
+        let good = try lab.compile("good", into: folder, as: "good.so")
+        let daemon = try await lab.start([folder], arguments: ["--safe-mode"])
+        defer { daemon.stop() }
+
+        let row = try #require(try await daemon.plugin(at: good))
+        #expect(row.status == "disabled")
+        #expect(row.reason.contains("--safe-mode, which loads only Petal's built-in plugins"), "\(row)")
+        #expect(!(try await daemon.actionIDs()).contains("good.ping"))
+        #expect(await daemon.triggerError("good.ping")?.name == "org.petal.Petal1.Error.UnknownAction")
+        // Every plugin that did load is a built-in one, from beside petald.
+        let builtIn = RunningDaemon.binDirectory.path
+        for loaded in try await daemon.plugins() where loaded.status == "loaded" {
+            #expect(loaded.path.hasPrefix(builtIn + "/libpetal-"), "\(loaded)")
+        }
+        try await daemon.expectServing(loaded: ["phone"])
+    }
+
+    /// Waits up to 10 s for the daemon process to end.
+    private func waitForExit(_ daemon: RunningDaemon) async throws {
+        for _ in 0..<1000 where daemon.process.isRunning {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        if daemon.process.isRunning { throw LabError("petald is still running:\n\(daemon.log)") }
+    }
+}

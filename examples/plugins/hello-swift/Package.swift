@@ -1,0 +1,26 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// A Petal plugin in Swift, as its own package. It depends on the Petal
+// checkout three folders up for the PetalPlugin SDK; a plugin outside the
+// checkout would name Petal's Git URL and a version instead.
+let package = Package(
+    name: "hello-swift",
+    products: [
+        // A dynamic library: `swift build` writes .build/debug/libhello-swift.so.
+        .library(name: "hello-swift", type: .dynamic, targets: ["HelloSwift"]),
+    ],
+    dependencies: [
+        .package(name: "Petal", path: "../../.."),
+    ],
+    targets: [
+        .target(
+            name: "HelloSwift",
+            dependencies: [
+                .product(name: "PetalPlugin", package: "Petal"),  // Plugin, export, PluginHost
+                .product(name: "PetalCore", package: "Petal"),    // JSONObject, JSONValue
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+    ]
+)
