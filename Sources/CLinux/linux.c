@@ -81,3 +81,9 @@ int clinux_install_crash_marker(int fd) {
     }
     return 0;
 }
+
+int clinux_spawnattr_set_flags(posix_spawnattr_t *attributes, int new_session) {
+    short flags = POSIX_SPAWN_SETSIGMASK;
+    if (new_session) flags |= POSIX_SPAWN_SETSID;
+    return posix_spawnattr_setflags(attributes, flags);
+}

@@ -72,7 +72,7 @@ import Testing
         let kamoso = try StandIn("kamoso", in: petal.bin, record: record)
         try StandIn("webcamoid", in: petal.bin, record: record)
         let result = try await petal.trigger("camera.open")
-        #expect(result["started"]?.stringValue == petal.bin + "/kamoso" || result["pid"] != nil, "\(result)")
+        #expect((result["pid"]?.integerValue ?? 0) > 1, "camera.open reports the pid it started: \(result)")
         #expect(await kamoso.firstCall() == ["kamoso"])
         try await Task.sleep(for: .milliseconds(200))
         #expect(kamoso.calls.count == 1)

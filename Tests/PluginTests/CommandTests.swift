@@ -157,7 +157,7 @@ import Testing
         let result = try await petal.trigger("command.run", [("argv", .strings(["petal-detached", "one", "two words"])),
                                                               ("detach", .boolean(true))])
         #expect(ContinuousClock.now - start < .seconds(5))
-        #expect(result["started"]?.stringValue == petal.bin + "/petal-detached" || result["pid"] != nil, "\(result)")
+        #expect((result["pid"]?.integerValue ?? 0) > 1, "a detached program reports its pid: \(result)")
         #expect(await program.firstCall() == ["petal-detached", "one", "two words"])
     }
 

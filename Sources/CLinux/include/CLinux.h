@@ -24,6 +24,10 @@ int clinux_pipe_cloexec(int fds[2]);
 /// posix_spawn_file_actions_addchdir_np: the child changes to `path` before exec.
 int clinux_spawn_add_chdir(posix_spawn_file_actions_t *actions, const char *path);
 
+/// Sets POSIX_SPAWN_SETSIGMASK, and POSIX_SPAWN_SETSID when `new_session` is
+/// non-zero (a GNU flag Swift's Glibc module does not expose).
+int clinux_spawnattr_set_flags(posix_spawnattr_t *attributes, int new_session);
+
 /// Installs handlers for SIGSEGV, SIGBUS, SIGILL, SIGFPE and SIGABRT that
 /// write "crash\n" to `fd`, then hand the signal to whatever handled it before
 /// (or its default action), so a crash still crashes. Only async-signal-safe

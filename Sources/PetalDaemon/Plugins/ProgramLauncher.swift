@@ -49,20 +49,27 @@ enum ProgramLauncher {
         return nil
     }
 
-    /// Starts `argv` detached (in a new session, reparented away from petald) and returns `{"pid": N}`.
+    /// Starts `argv` detached, in a session of its own so it outlives petald, and returns `{"pid": N}`.
+    ///
+    /// A thread of its own waits for the program, so it never lingers as a zombie.
     static func launch(_ argv: [String], extraEnvironment: [String: String], directory: String?) throws(Failure) -> JSONObject {
         let environment = environment(adding: extraEnvironment)
         guard let program = argv.first, !program.isEmpty else { throw Failure(description: "no program was given (argv is empty)") }
         guard let executable = resolve(program, environment: environment) else {
             throw Failure(description: "the program \"\(program)\" was not found on PATH")
         }
-        // setsid --fork starts the program in a session of its own and exits at once,
-        // so the program is never petald's child and needs no reaping.
-        let spawned = try spawn(["/usr/bin/setsid", "--fork", "--", executable] + argv.dropFirst(),
-                                environment: environment, directory: directory, output: nil)
-        var status: Int32 = 0
-        _ = try? systemCall("waitpid") { waitpid(spawned.pid, &status, 0) }
-        return ["started": .string(executable)]
+        let spawned = try spawn([executable] + argv.dropFirst(), environment: environment, directory: directory,
+                                output: nil, newSession: true)
+        let pid = spawned.pid
+        do {
+            try startThread(name: "petal-reap") {
+                var status: Int32 = 0
+                while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+            }
+        } catch {
+            // Without a reaper the program still runs; it is reaped when petald exits.
+        }
+        return ["pid": .int(Int64(pid))]
     }
 
     /// A running child and the read ends of its output pipes.
@@ -73,7 +80,9 @@ enum ProgramLauncher {
     }
 
     /// posix_spawn with stdin from /dev/null and, when `output` is true, stdout and stderr into pipes.
-    static func spawn(_ argv: [String], environment: [String], directory: String?, output: Bool?) throws(Failure) -> Spawned {
+    static func spawn(
+        _ argv: [String], environment: [String], directory: String?, output: Bool?, newSession: Bool = false
+    ) throws(Failure) -> Spawned {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -96,7 +105,7 @@ enum ProgramLauncher {
         var defaults = sigset_t()
         sigemptyset(&defaults)
         posix_spawnattr_setsigmask(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
+        clinux_spawnattr_set_flags(&attributes, newSession ? 1 : 0)
         var pid: pid_t = 0
         let result = withCStringArray(argv) { arguments in
             withCStringArray(environment) { variables in
