@@ -113,7 +113,9 @@ public enum Daemon {
         var registry = registry
         let plugins = loadPlugins(options: options, settings: initial.plugins, log: log, connection: connection,
                                   into: &registry)
-        let service = MenuService(registry: registry, plugins: plugins, initial: initial,
+        let store = SelectionStore(directory: StateDirectory.path(log: log), log: log)
+        if !store.isPersistent { log.warning(store.status) }
+        let service = MenuService(registry: registry, plugins: plugins, selections: store, initial: initial,
                                   configuration: configuration, log: log)
         let status = Atomic<Int32>(ExitStatus.success.rawValue)
         let stop: @Sendable (ExitStatus) -> Void = { exit in

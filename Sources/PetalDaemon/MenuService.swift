@@ -21,6 +21,8 @@ public final class MenuService: @unchecked Sendable {
     let registry: ActionRegistry
     /// Every plugin file found at start-up, for the `Plugins` property.
     let plugins: [PluginRecord]
+    /// Where toggle selections are kept across restarts.
+    private let selections: SelectionStore
     private let loadConfiguration: ConfigurationSource
     private(set) var configuration: MenuConfiguration
     private(set) var items: [MenuItem] = []
@@ -33,12 +35,13 @@ public final class MenuService: @unchecked Sendable {
     private var dispatcher: ActionDispatcher?
 
     /// A menu over `registry`'s actions, configured by `initial` and reloaded from `configuration`.
-    public init(
-        registry: ActionRegistry, plugins: [PluginRecord] = [], initial: MenuConfiguration,
-        configuration: @escaping ConfigurationSource, log: Logger
+    init(
+        registry: ActionRegistry, plugins: [PluginRecord] = [], selections: SelectionStore? = nil,
+        initial: MenuConfiguration, configuration: @escaping ConfigurationSource, log: Logger
     ) {
         self.registry = registry
         self.plugins = plugins
+        self.selections = selections ?? SelectionStore(directory: nil, log: log)
         self.loadConfiguration = configuration
         self.log = log
         self.configuration = initial
@@ -58,10 +61,12 @@ public final class MenuService: @unchecked Sendable {
         publishItems(replacing: [])
     }
 
-    /// Items whose action no registered plugin provides are shown disabled.
+    /// Items whose action no registered plugin provides are shown disabled;
+    /// toggles take their saved selection.
     private func resolvedItems(_ configured: [MenuItem]) -> [MenuItem] {
         configured.map { item in
             var item = item
+            if item.toggle, let saved = selections.selections[item.id] { item.selected = saved }
             if item.enabled && !registry.contains(item.action) {
                 log.warning("item \"\(item.id)\" is disabled: no loaded plugin provides its action \"\(item.action)\"")
                 item.enabled = false
@@ -129,9 +134,12 @@ public final class MenuService: @unchecked Sendable {
         }
         var params = items[index].params
         if items[index].toggle {
-            items[index].selected.toggle()
-            params["selected"] = .bool(items[index].selected)
+            let selected = !items[index].selected
+            try saveSelection(selected, of: id)
+            items[index].selected = selected
+            params["selected"] = .bool(selected)
             server?.emitPropertiesChanged(at: Self.path, interface: Self.interfaceName, ["Items"])
+            server?.emitPropertiesChanged(at: Self.itemPath(id), interface: Self.itemInterfaceName, ["Selected"])
         }
         let item = items[index]
         let dispatch = choosers.choose(item.id)
@@ -141,6 +149,19 @@ public final class MenuService: @unchecked Sendable {
         guard dispatch, let action = registry.action(item.action) else { return .values([.vardict([])]) }
         try run(action, params: params, item: item.id, call: call)
         return .later
+    }
+
+    /// Writes the toggles' selections with `id` set to `selected`, before anything changes.
+    private func saveSelection(_ selected: Bool, of id: String) throws(DBusError) {
+        var all = Dictionary(items.filter(\.toggle).map { ($0.id, $0.selected) }, uniquingKeysWith: { a, _ in a })
+        all[id] = selected
+        do {
+            try selections.save(all)
+        } catch {
+            log.error("\(error)")
+            throw PetalError.make(.stateNotSaved,
+                "the new selection of \"\(id)\" could not be saved (\(error)); it stays \(selected ? "unselected" : "selected"). Free space or fix the permissions of the state folder and try again")
+        }
     }
 
     /// Runs action `actionID` with `params` (an `a{sv}`), replying when it finishes.

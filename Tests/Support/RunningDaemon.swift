@@ -46,7 +46,11 @@ public final class RunningDaemon: @unchecked Sendable {
         process = Process()
         process.executableURL = Self.binDirectory.appendingPathComponent(executable)
         process.arguments = ["--bus", self.bus.address] + arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        // Each daemon keeps its state (toggles, quarantine) in a folder of its own unless told otherwise.
+        let isolated = ["XDG_STATE_HOME": self.bus.directory.appendingPathComponent("state").path]
+        process.environment = ProcessInfo.processInfo.environment
+            .merging(isolated) { _, new in new }
+            .merging(environment) { _, new in new }
         process.standardError = try FileHandle(forWritingTo: logFile)
         process.standardOutput = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice

@@ -1,0 +1,158 @@
+import Glibc
+import PetalCore
+
+/// Toggle selections on disk: `$XDG_STATE_HOME/petal/state.json` = {"version": 1, "selected": {"<item id>": true|false, ...}}.
+///
+/// Saved with `AtomicFile` before a toggle's reply (SPEC §4). The file is
+/// never silently overwritten: a corrupt one is moved aside first, and one
+/// that cannot be read, or has a version this petald does not know, is left
+/// alone while selections are kept in memory only.
+final class SelectionStore {
+    /// The selections read at start.
+    private(set) var selections: [String: Bool] = [:]
+    /// Whether saves reach the disk.
+    private(set) var isPersistent: Bool
+    /// A one-line description for logs/STATUS, e.g. "selections are kept in memory only: /x is read-only".
+    private(set) var status: String
+
+    /// The state file, nil in memory-only mode.
+    private let path: String?
+    private let log: Logger
+
+    /// The largest state file read; anything bigger is not Petal's and is treated as corrupt.
+    static let sizeLimit = 1 << 20
+
+    /// `directory` nil → memory only. Reads the file at init: a missing file is empty; a corrupt one (not JSON, wrong shape) is renamed to "state.json.corrupt-<unix seconds>" (never overwritten) and a warning logged; stale temporaries removed. If the folder is not writable (access W_OK fails or a probe write fails), `isPersistent` is false and `status` says so.
+    init(directory: String?, log: Logger) {
+        self.log = log
+        guard let directory else {
+            (path, isPersistent, status) = (nil, false, "selections are kept in memory only: there is no state folder")
+            log.warning(status)
+            return
+        }
+        let path = AtomicFile.join(directory, "state.json")
+        let removed = AtomicFile.removeStaleTemporaries(of: path)
+        if removed > 0 { log.info("removed \(removed) stale temporary file(s) of \(path) left by an interrupted save") }
+        var refusal: String?
+        switch Self.load(path) {
+        case .missing:
+            break
+        case .loaded(let selections):
+            self.selections = selections
+            log.debug("read \(selections.count) selection(s) from \(path)")
+        case .corrupt(let reason):
+            if let aside = Self.moveAside(path) {
+                log.warning("\(path) is corrupt (\(reason)); moved it to \(aside) and starting with no selections")
+            } else {
+                refusal = "\(path) is corrupt (\(reason)) and cannot be moved aside: \(String(cString: strerror(errno))); it is left as it is"
+            }
+        case .unreadable(let error):
+            refusal = "cannot read \(path): \(String(cString: strerror(error))); it is left as it is"
+        case .unknownVersion(let version):
+            refusal = "\(path) has version \(version), which this petald does not know; it is left as it is"
+        }
+        if refusal == nil { refusal = Self.writeProblem(in: directory, probe: path) }
+        if let refusal {
+            (self.path, isPersistent, status) = (nil, false, "selections are kept in memory only: " + refusal)
+            log.warning(status)
+        } else {
+            (self.path, isPersistent, status) = (path, true, "selections are saved in \(path)")
+        }
+    }
+
+    /// Saves all selections (replacing the file). In memory-only mode, just updates `selections` and succeeds.
+    /// - Throws: the failure, leaving `selections` as they were.
+    func save(_ selections: [String: Bool]) throws(AtomicFile.Failure) {
+        if let path { try AtomicFile.write(Self.encode(selections), to: path) }
+        self.selections = selections
+    }
+
+    /// The file's bytes for `selections`: keys sorted, so equal selections give equal files.
+    static func encode(_ selections: [String: Bool]) -> [UInt8] {
+        let selected = JSONObject(selections.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.bool($0.value)) })
+        let document: JSONValue = ["version": 1, "selected": .object(selected)]
+        return Array((document.jsonText(pretty: true) + "\n").utf8)
+    }
+
+    /// What reading the state file found.
+    enum Contents: Equatable {
+        case missing
+        case loaded([String: Bool])
+        case corrupt(String)
+        case unreadable(Int32)
+        case unknownVersion(Int64)
+    }
+
+    /// Reads and checks the state file at `path`.
+    static func load(_ path: String) -> Contents {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        // ENOTDIR: the folder is not one, so no state file can exist; the write probe says why.
+        guard fd >= 0 else { return errno == ENOENT || errno == ENOTDIR ? .missing : .unreadable(errno) }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 16384)
+        while true {
+            let count = read(fd, &buffer, buffer.count)
+            if count < 0 && errno == EINTR { continue }
+            if count < 0 { return .unreadable(errno) }
+            if count == 0 { break }
+            bytes += buffer[..<count]
+            if bytes.count > sizeLimit { return .corrupt("larger than \(sizeLimit) bytes") }
+        }
+        return decode(bytes)
+    }
+
+    /// Checks the shape {"version": 1, "selected": {"<id>": <bool>, ...}}; other top-level keys are ignored.
+    static func decode(_ bytes: [UInt8]) -> Contents {
+        let document: JSONValue
+        do {
+            document = try JSONValue.parse(bytes)
+        } catch {
+            return .corrupt("not JSON: \(error)")
+        }
+        guard case .object(let root) = document else { return .corrupt("expected an object, found \(document.typeName)") }
+        guard let version = root["version"]?.int64Value else { return .corrupt("\"version\" is missing or not an integer") }
+        guard version == 1 else { return .unknownVersion(version) }
+        guard case .object(let selected)? = root["selected"] else { return .corrupt("\"selected\" is missing or not an object") }
+        var selections: [String: Bool] = [:]
+        for (id, value) in selected {
+            guard let flag = value.boolValue else { return .corrupt("selected.\(id) is a \(value.typeName), not a boolean") }
+            selections[id] = flag
+        }
+        return .loaded(selections)
+    }
+
+    /// Renames `path` to "<path>.corrupt-<unix seconds>" (adding "-2", "-3"… rather than replacing
+    /// an earlier one); returns the new name, or nil with `errno` set.
+    private static func moveAside(_ path: String) -> String? {
+        let stem = "\(path).corrupt-\(time(nil))"
+        for attempt in 1...100 {
+            let aside = attempt == 1 ? stem : "\(stem)-\(attempt)"
+            // link refuses to replace an existing name, which rename would do silently.
+            if link(path, aside) == 0 {
+                unlink(path)
+                return aside
+            }
+            if errno == EEXIST { continue }
+            // A file system without hard links: check, then rename.
+            guard access(aside, F_OK) != 0 else { continue }
+            return rename(path, aside) == 0 ? aside : nil
+        }
+        return nil
+    }
+
+    /// Why files cannot be created in `directory`, or nil if they can: `access(W_OK)`, then a probe
+    /// file named like a temporary of `probe` (so a crash in between leaves nothing start-up keeps).
+    private static func writeProblem(in directory: String, probe: String) -> String? {
+        if access(directory, W_OK) != 0 {
+            return "\(directory) is read-only (\(String(cString: strerror(errno))))"
+        }
+        let name = "\(probe).tmp-\(getpid())-probe"
+        unlink(name)
+        let fd = open(name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { return "cannot create files in \(directory): \(String(cString: strerror(errno)))" }
+        close(fd)
+        unlink(name)
+        return nil
+    }
+}
