@@ -115,7 +115,16 @@ public final class DBusConnection: @unchecked Sendable {
             isConnected = false
             dbus_connection_flush(raw)
             dbus_connection_close(raw)
+            failPendingCalls()
             if ownsLoop { loop.stop() }
+        }
+    }
+
+    /// After a close, libdbus answers every call still waiting for a reply with
+    /// an error, but only as it dispatches; without this those callers would wait forever.
+    private func failPendingCalls() {
+        while dbus_connection_get_dispatch_status(raw) == DBUS_DISPATCH_DATA_REMAINS {
+            dbus_connection_dispatch(raw)
         }
     }
 
@@ -179,6 +188,7 @@ public final class DBusConnection: @unchecked Sendable {
         guard isConnected else { return }
         isConnected = false
         dbus_connection_close(raw)
+        failPendingCalls()
         if ownsLoop { loop.stop() }
         let handlers = disconnectHandlers
         disconnectHandlers = []

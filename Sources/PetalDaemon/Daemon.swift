@@ -117,8 +117,11 @@ public enum Daemon {
         if !store.isPersistent { log.warning(store.status) }
         let service = MenuService(registry: registry, plugins: plugins, selections: store, initial: initial,
                                   configuration: configuration, log: log)
+        let notifier = SystemdNotifier(log: log)
         let status = Atomic<Int32>(ExitStatus.success.rawValue)
+        let stopRequested = Atomic<Bool>(false)
         let stop: @Sendable (ExitStatus) -> Void = { exit in
+            stopRequested.store(true, ordering: .relaxed)
             status.store(exit.rawValue, ordering: .relaxed)
             loop.stop()
         }
@@ -133,11 +136,14 @@ public enum Daemon {
             try SignalWatcher.watch(on: loop) { signal in
                 if signal == SIGHUP {
                     log.info("SIGHUP: reloading the configuration")
+                    notifier.notify("RELOADING=1", SystemdNotifier.monotonicLine(), "STATUS=Reloading the configuration")
                     do { try service.reload() } catch { log.error("reload failed: \(error)") }
+                    notifier.notify("READY=1", "STATUS=\(service.status)")
                 } else {
                     log.info("\(signal == SIGTERM ? "SIGTERM" : "SIGINT"): stopping")
-                    service.shutDown()
-                    stop(.success)
+                    notifier.notify("STOPPING=1", "STATUS=Stopping")
+                    releaseName(on: connection)
+                    service.shutDown { stop(.success) }
                 }
             }
         }
@@ -146,13 +152,22 @@ public enum Daemon {
             stop(.fault)
         }
         connection.onNameLost(busName) {
-            log.notice("another petald took \(busName) (it was started with --replace); stopping")
-            service.shutDown()
-            stop(.success)
+            // Also heard after our own ReleaseName while stopping; shutDown then does nothing new.
+            log.notice("\(busName) is no longer ours (another petald was started with --replace, or we are stopping)")
+            service.shutDown { stop(.success) }
         }
         var flags: NameRequestFlags = [.doNotQueue, .allowReplacement]
         if options.replace { flags.insert(.replaceExisting) }
-        switch try await connection.requestName(busName, flags: flags) {
+        let outcome: NameRequestReply
+        do {
+            outcome = try await connection.requestName(busName, flags: flags)
+        } catch {
+            // A signal that arrived while the name was being requested stops the daemon as asked.
+            guard stopRequested.load(ordering: .relaxed) else { throw error }
+            loop.waitUntilStopped()
+            return ExitStatus(rawValue: status.load(ordering: .relaxed)) ?? .fault
+        }
+        switch outcome {
         case .primaryOwner, .alreadyOwner:
             break
         case .exists, .inQueue:
@@ -164,8 +179,20 @@ public enum Daemon {
             return .nameTaken
         }
         log.info("serving \(busName) on \(options.bus) as \(connection.uniqueName)")
+        if let ready = try? loop.performAndWait({ service.status }) {
+            notifier.notify("READY=1", "STATUS=\(ready)", "MAINPID=\(getpid())")
+        }
+        notifier.startWatchdog(on: loop)
         loop.waitUntilStopped()
         return ExitStatus(rawValue: status.load(ordering: .relaxed)) ?? .fault
+    }
+
+    /// Gives the name back at once, so clients stop reaching this instance while it winds down.
+    private static func releaseName(on connection: DBusConnection) {
+        let message = Message.methodCall(destination: .bus, path: .bus, interface: .bus, member: "ReleaseName")
+        try? message.append(.string(busName.rawValue))
+        message.noReplyExpected = true
+        connection.send(message)
     }
 
     private static func loadPlugins(

@@ -33,6 +33,8 @@ public final class MenuService: @unchecked Sendable {
     private var choosers = ChooseWaiters()
     private(set) var server: ObjectServer?
     private var dispatcher: ActionDispatcher?
+    /// Set once the daemon is stopping: no new action starts.
+    private var stopping = false
 
     /// A menu over `registry`'s actions, configured by `initial` and reloaded from `configuration`.
     init(
@@ -177,6 +179,7 @@ public final class MenuService: @unchecked Sendable {
 
     private func run(_ action: any Action, params: JSONObject, item: String, call: MethodCall) throws(DBusError) {
         guard let dispatcher else { throw DBusError.failed("the menu is not being served") }
+        guard !stopping else { throw PetalError.make(.busy, "petald is stopping and starts no new actions") }
         try dispatcher.run(action, params: params, item: item) { outcome in
             switch outcome {
             case .success(let result):
@@ -276,11 +279,37 @@ public final class MenuService: @unchecked Sendable {
         log.info("configuration reloaded: \(items.count) items")
     }
 
-    /// Stops for good: waiting `Choose` calls and running actions are answered now.
-    public func shutDown() {
+    /// Stops for good: no new action starts; waiting `Choose` calls are
+    /// answered at once; running actions get `grace` to finish and are then
+    /// cancelled (their callers answered); then the connection is flushed and
+    /// closed and `done` runs, on the loop.
+    public func shutDown(grace: Duration = .seconds(2), then done: @escaping () -> Void = {}) {
+        guard !stopping else { return }
+        stopping = true
         choosers.cancelAll("petald is stopping")
-        dispatcher?.cancelAll("petald is stopping; the action was cancelled")
-        server?.connection.close()
+        guard let loop = server?.connection.loop else { return done() }
+        let deadline = MonotonicClock().now + grace
+        func finishWhenIdle() {
+            guard (dispatcher?.runningCount ?? 0) > 0, MonotonicClock().now < deadline else {
+                dispatcher?.cancelAll("petald is stopping; the action was cancelled")
+                server?.connection.close()
+                return done()
+            }
+            loop.schedule(after: .milliseconds(20), finishWhenIdle)
+        }
+        finishWhenIdle()
+    }
+
+    /// A one-line summary for the service manager's STATUS.
+    public var status: String {
+        let loaded = plugins.filter { $0.status == .loaded }.count
+        var text = "Serving \(items.count) items; \(loaded) plugin\(loaded == 1 ? "" : "s") loaded"
+        let troubled = plugins.filter { $0.status == .failed || $0.status == .quarantined || $0.status == .incompatible }
+        if !troubled.isEmpty {
+            text += "; \(troubled.count) skipped (\(troubled.map { "\($0.name): \($0.status.rawValue)" }.joined(separator: ", ")))"
+        }
+        if !selections.isPersistent { text += "; " + selections.status }
+        return text
     }
 
     static func checkLength(_ text: String, what: String, error name: String = DBusError.Name.invalidArgs) throws(DBusError) {

@@ -86,13 +86,6 @@ private func name<N: DBusName>(_ text: String) throws(DBusNameError) -> N { try 
         #expect("\(a)" == "/a")
         #expect(DBusValue.objectPath(a).stringValue == "/a")
     }
-
-    @Test func invalidLiteralTraps() async {
-        await #expect(processExitsWith: .failure) {
-            let path: ObjectPath = "/a//b"
-            _ = path
-        }
-    }
 }
 
 @Suite struct BusNameTests {

@@ -213,11 +213,4 @@ private struct TypeGenerator {
         #expect(DBusSignature.empty.rawValue.isEmpty && DBusSignature.empty.types.isEmpty)
         #expect(DBusValue.signature(literal).stringValue == "a{sv}")
     }
-
-    @Test func invalidLiteralTraps() async {
-        await #expect(processExitsWith: .failure) {
-            let signature: DBusSignature = "a{vs}"
-            _ = signature
-        }
-    }
 }
