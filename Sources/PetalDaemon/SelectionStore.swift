@@ -23,11 +23,12 @@ final class SelectionStore {
     static let sizeLimit = 1 << 20
 
     /// `directory` nil → memory only. Reads the file at init: a missing file is empty; a corrupt one (not JSON, wrong shape) is renamed to "state.json.corrupt-<unix seconds>" (never overwritten) and a warning logged; stale temporaries removed. If the folder is not writable (access W_OK fails or a probe write fails), `isPersistent` is false and `status` says so.
+    ///
+    /// Logging `status` is the caller's: petald warns with it when `isPersistent` is false.
     init(directory: String?, log: Logger) {
         self.log = log
         guard let directory else {
             (path, isPersistent, status) = (nil, false, "selections are kept in memory only: there is no state folder")
-            log.warning(status)
             return
         }
         let path = AtomicFile.join(directory, "state.json")
@@ -54,7 +55,6 @@ final class SelectionStore {
         if refusal == nil { refusal = Self.writeProblem(in: directory, probe: path) }
         if let refusal {
             (self.path, isPersistent, status) = (nil, false, "selections are kept in memory only: " + refusal)
-            log.warning(status)
         } else {
             (self.path, isPersistent, status) = (path, true, "selections are saved in \(path)")
         }
