@@ -71,6 +71,13 @@ final class PluginLab: @unchecked Sendable {
         guard Glibc.chmod(path, mode) == 0 else { throw LabError("chmod \(path): \(String(cString: strerror(errno)))") }
     }
 
+    /// Writes the configuration every daemon started here reads
+    /// (`$XDG_CONFIG_HOME/petal/config.json`).
+    func configure(_ json: String) throws {
+        try makeFolder(root + "/config/petal")
+        try json.write(toFile: root + "/config/petal/config.json", atomically: true, encoding: .utf8)
+    }
+
     /// The environment of every daemon started here: nothing of the user's own
     /// plugins, configuration or state can leak in.
     var environment: [String: String] {
@@ -184,11 +191,11 @@ extension RunningDaemon {
         }
     }
 
-    /// Checks that the daemon serves: `Toggle` answers with a state, and the
+    /// Checks that the daemon serves: `Toggle` answers with a menu state, and the
     /// plugins named `loaded` (the built-in phone plugin by default) are loaded.
     func expectServing(loaded: [String] = ["phone"], sourceLocation: SourceLocation = #_sourceLocation) async throws {
-        let state = try await menu("Toggle").first?.stringValue
-        #expect(state == "expanding" || state == "expanded", "Toggle answered \(String(describing: state))",
+        let state = try await menu("Toggle").first?.stringValue ?? ""
+        #expect(["collapsed", "expanding", "expanded", "collapsing"].contains(state), "Toggle answered \(state)",
                 sourceLocation: sourceLocation)
         let rows = try await plugins()
         for name in loaded {

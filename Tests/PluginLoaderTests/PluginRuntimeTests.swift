@@ -84,6 +84,41 @@ import TestSupport
         #expect(daemon.log.contains("plugin twice, action twice.go was completed more than once"), "\(daemon.log)")
     }
 
+    @Test func actionThatNeverCompletesTimesOutWhileEverythingElseIsServed() async throws {
+        let lab = try PluginLab()
+        try lab.configure(#"{"actions": {"timeout": 2}}"#)
+        let folder = try lab.folder("plugins")
+        try lab.compile("good", into: folder, as: "good.so")
+        try lab.compile("hang", into: folder, as: "hang.so")
+        let daemon = try await lab.start([folder])
+        defer { daemon.stop() }
+
+        let started = ContinuousClock.now
+        let hung = Task { (await daemon.triggerError("hang.wait"), ContinuousClock.now) }
+        // While hang.wait waits, other calls are answered: all of these before it times out.
+        try await Task.sleep(for: .milliseconds(100))
+        for _ in 0..<3 {
+            _ = try await daemon.menu("Toggle")
+            #expect(try await daemon.trigger("good.ping")["pong"] == .boolean(true))
+        }
+        let servedBy = ContinuousClock.now
+        let (error, answeredAt) = await hung.value
+        #expect(servedBy < answeredAt, "the other calls waited for hang.wait")
+        #expect(error?.name == "org.petal.Petal1.Error.Timeout", "\(String(describing: error))")
+        #expect(error?.message.contains("hang.wait did not finish within 2") == true, "\(String(describing: error))")
+        #expect(answeredAt - started >= .milliseconds(1900) && answeredAt - started < .seconds(10),
+                "answered after \(answeredAt - started)")
+
+        // The plugin is told, and its late completion is dropped; the daemon carries on.
+        for _ in 0..<200 where !daemon.log.contains("plugin hang: cancel of invocation") {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        #expect(daemon.log.contains("plugin hang: cancel of invocation"), "\(daemon.log)")
+        try await Task.sleep(for: .milliseconds(100))
+        #expect(daemon.process.isRunning)
+        try await daemon.expectServing(loaded: ["phone", "good", "hang"])
+    }
+
     @Test func safeModeLoadsOnlyTheBuiltInPlugins() async throws {
         let lab = try PluginLab()
         let folder = try lab.folder("plugins")
