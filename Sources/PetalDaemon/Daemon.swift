@@ -111,7 +111,7 @@ public enum Daemon {
             return .fault
         }
         var registry = registry
-        let plugins = loadPlugins(options: options, settings: initial.plugins, log: log, connection: connection,
+        let (plugins, loaded) = loadPlugins(options: options, settings: initial.plugins, log: log, connection: connection,
                                   into: &registry)
         let store = SelectionStore(directory: StateDirectory.path(log: log), log: log)
         if !store.isPersistent { log.warning(store.status) }
@@ -184,6 +184,8 @@ public enum Daemon {
         }
         notifier.startWatchdog(on: loop)
         loop.waitUntilStopped()
+        // Every invocation has been answered or cancelled by now: let plugins release what init took.
+        for plugin in loaded { plugin.finish() }
         return ExitStatus(rawValue: status.load(ordering: .relaxed)) ?? .fault
     }
 
@@ -198,7 +200,7 @@ public enum Daemon {
     private static func loadPlugins(
         options: DaemonOptions, settings: PluginSettings, log: Logger, connection: DBusConnection,
         into registry: inout ActionRegistry
-    ) -> [PluginRecord] {
+    ) -> (records: [PluginRecord], plugins: [NativePlugin]) {
         let searchPath = PluginSearchPath(explicit: options.pluginDirectories + settings.paths)
         let executable = PluginSearchPath.executablePath()
         let binary = PluginSearchPath.parent(of: executable)
@@ -207,7 +209,7 @@ public enum Daemon {
             searchPath: searchPath, builtInDirectories: builtIn, safeMode: options.safeMode, settings: settings,
             quarantine: Quarantine(directory: StateDirectory.path(log: log), log: log), log: log,
             connection: connection)
-        return loader.load(into: &registry).records
+        return loader.load(into: &registry)
     }
 
     /// `--check-config FILE`: every problem on stderr, one per line, a summary

@@ -42,6 +42,12 @@ final class NativePlugin: @unchecked Sendable {
         return failure.map { String(cString: $0) } ?? "its init returned \(status) without a reason"
     }
 
+    /// Calls the plugin's `deinit`, once, when the daemon stops.
+    func finish() {
+        guard let deinitialize = table.pointee.deinit else { return }
+        quarantine.whileRunning(identity) { deinitialize(state) }
+    }
+
     /// The daemon-side actions that invoke this plugin.
     func actions() -> [any Action] {
         declaredActions.map { NativeAction(plugin: self, id: $0.id, title: $0.title, icon: $0.icon) }

@@ -36,7 +36,9 @@ final class PluginFile {
             close(fd)
             throw Refusal(description: "cannot stat \(path): \(String(cString: strerror(errno)))")
         }
-        identity = PluginIdentity(path: path, size: Int64(info.st_size), modified: Int64(info.st_mtim.tv_sec))
+        // Nanoseconds, so a rebuild within the same second still lifts a quarantine.
+        identity = PluginIdentity(path: path, size: Int64(info.st_size),
+                                  modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
         // Fully initialised from here: a throw runs deinit, which closes the descriptor.
         try Self.checkOwnership(info, of: path, kind: "file", user: user)
         try Self.checkFolder(of: path, user: user)
@@ -98,5 +100,6 @@ final class PluginFile {
 public struct PluginIdentity: Hashable, Sendable {
     public let path: String
     public let size: Int64
+    /// Modification time in nanoseconds since the epoch.
     public let modified: Int64
 }
