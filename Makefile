@@ -14,7 +14,15 @@ BIN          := $(shell $(SWIFT) build -c $(CONFIG) --show-bin-path 2>/dev/null)
 APT_PACKAGES := libdbus-1-dev pkg-config dbus dbus-bin systemd libglib2.0-bin util-linux \
                 python3-dbus python3-gi gcc
 
-.PHONY: all build run test deps examples introspect clean
+# make install: PREFIX is where Petal lives (~/.local by default, /usr for a
+# package), DESTDIR a staging root for packagers. The products come from a
+# release build made first, unless PRODUCTS names a folder of products already
+# built (e.g. PRODUCTS=.build/debug, as the tests and check-units do).
+PREFIX       ?= $(HOME)/.local
+DESTDIR      ?=
+PRODUCTS     ?=
+
+.PHONY: all build run test deps examples introspect clean install uninstall check-units
 
 all: build
 
@@ -38,10 +46,30 @@ examples: deps
 test: deps examples
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	$(SWIFT) test --skip-build -c $(CONFIG)
+	$(MAKE) check-units
 
 ## Print the D-Bus introspection XML of org.petal.Petal1.Menu (no bus needed).
 introspect: build
 	@"$(BIN)/petald" --introspect
+
+## Install binaries, plugins, the plugin header, the systemd and D-Bus units
+## (their paths filled in), man pages, completions and docs under DESTDIR/PREFIX.
+install:
+ifeq ($(PRODUCTS),)
+	$(SWIFT) build -c release
+	PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" PRODUCTS="$$($(SWIFT) build -c release --show-bin-path)" scripts/install.sh install
+else
+	PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" PRODUCTS="$(abspath $(PRODUCTS))" scripts/install.sh install
+endif
+
+## Remove exactly the files `make install` put (same PREFIX and DESTDIR).
+uninstall:
+	PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" scripts/install.sh uninstall
+
+## Check the units as installed: `systemd-analyze verify` and `security`
+## (exposure at most 2.0), on a throwaway install of the $(CONFIG) build.
+check-units: build
+	@scripts/check-units.sh "$(BIN)"
 
 clean:
 	$(SWIFT) package clean

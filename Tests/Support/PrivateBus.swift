@@ -23,7 +23,10 @@ public final class PrivateBus: @unchecked Sendable {
     }()
 
     /// Starts a bus; `serviceDirectory` holds D-Bus activation files, if any.
-    public init(serviceDirectory: URL? = nil) throws {
+    ///
+    /// - Parameter environment: variables added to the bus's environment, which
+    ///   the services it activates inherit (so they can keep their state apart).
+    public init(serviceDirectory: URL? = nil, environment: [String: String] = [:]) throws {
         directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("petal-bus-\(getpid())-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -46,6 +49,9 @@ public final class PrivateBus: @unchecked Sendable {
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        }
         try process.run()
         var line = Data()
         while true {

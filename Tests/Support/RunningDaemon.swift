@@ -28,9 +28,19 @@ public final class RunningDaemon: @unchecked Sendable {
         executable: String = "petal-test-daemon", arguments: [String] = [],
         environment: [String: String] = [:], bus: PrivateBus? = nil
     ) async throws {
+        try await self.init(
+            executableURL: Self.binDirectory.appendingPathComponent(executable), arguments: arguments,
+            environment: environment, bus: bus)
+    }
+
+    /// Starts the daemon at `executableURL` (an installed petald, say) on a new
+    /// private bus and waits until it owns `org.petal.Petal1`.
+    public convenience init(
+        executableURL: URL, arguments: [String] = [], environment: [String: String] = [:], bus: PrivateBus? = nil
+    ) async throws {
         await TestSlots.daemons.acquire()
         do {
-            try await self.init(starting: executable, arguments: arguments, environment: environment, bus: bus)
+            try await self.init(starting: executableURL, arguments: arguments, environment: environment, bus: bus)
         } catch {
             await TestSlots.daemons.release()
             throw error
@@ -38,13 +48,13 @@ public final class RunningDaemon: @unchecked Sendable {
     }
 
     private init(
-        starting executable: String, arguments: [String], environment: [String: String], bus: PrivateBus?
+        starting executable: URL, arguments: [String], environment: [String: String], bus: PrivateBus?
     ) async throws {
         self.bus = try bus ?? PrivateBus()
-        logFile = self.bus.directory.appendingPathComponent("\(executable)-\(UUID().uuidString.prefix(6)).log")
+        logFile = self.bus.directory.appendingPathComponent("\(executable.lastPathComponent)-\(UUID().uuidString.prefix(6)).log")
         _ = FileManager.default.createFile(atPath: logFile.path, contents: nil)
         process = Process()
-        process.executableURL = Self.binDirectory.appendingPathComponent(executable)
+        process.executableURL = executable
         process.arguments = ["--bus", self.bus.address] + arguments
         // Each daemon keeps its state (toggles, quarantine) in a folder of its own unless told otherwise.
         let isolated = ["XDG_STATE_HOME": self.bus.directory.appendingPathComponent("state").path]

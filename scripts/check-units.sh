@@ -1,0 +1,27 @@
+#!/bin/sh
+# make check-units: install the products in $1 into a throwaway prefix, then
+# check the installed unit the way CI must — `systemd-analyze verify` (syntax,
+# and that ExecStart= names an executable: hence a real prefix, not a DESTDIR
+# whose paths point elsewhere) and `systemd-analyze security`, offline, failing
+# above an exposure of 2.0.
+set -eu
+products=${1:?usage: scripts/check-units.sh PRODUCTS-FOLDER}
+cd "$(dirname "$0")/.."
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+# systemd-analyze --user wants a runtime folder; a private one, never the user's.
+export XDG_RUNTIME_DIR="$work/runtime"
+mkdir -m 700 "$XDG_RUNTIME_DIR"
+
+PREFIX="$work/prefix" DESTDIR= PRODUCTS="$products" scripts/install.sh install >/dev/null
+unit="$work/prefix/share/systemd/user/petald.service"
+# Documentation=man:… is checked against the installed man pages, once there
+# are any and man(1) is there to look them up.
+man=no
+if [ -d "$work/prefix/share/man" ] && command -v man >/dev/null; then
+    man=yes
+    export MANPATH="$work/prefix/share/man:"
+fi
+systemd-analyze verify --user --man="$man" "$unit"
+systemd-analyze security --user --offline=true --threshold=20 "$unit" | tail -n 1
+echo "check-units: petald.service verifies, exposure within 2.0"

@@ -1,0 +1,122 @@
+#!/bin/sh
+# `make install` and `make uninstall` (SPEC §6).
+#
+#   scripts/install.sh install|uninstall
+#
+# Reads PREFIX (where Petal will live), DESTDIR (a staging root for packagers,
+# usually empty) and, for install, PRODUCTS (the folder holding the built
+# petald and plugin libraries). Install copies the binaries, the plugins, the
+# plugin header, both unit files with their paths filled in, the man pages
+# (man/*.[1-8]), the shell completions (completions/{bash,zsh,fish}/*) and
+# the documentation, and records every file it wrote in a manifest; uninstall
+# removes exactly the files that manifest names, then the manifest, then
+# Petal's own folders if they are empty.
+set -eu
+
+action=${1:?usage: scripts/install.sh install|uninstall}
+: "${PREFIX:?PREFIX is not set}"
+DESTDIR=${DESTDIR-}
+cd "$(dirname "$0")/.."
+
+case $PREFIX in /*) ;; *) echo "PREFIX must be an absolute path, not \"$PREFIX\"" >&2; exit 2 ;; esac
+while [ "${PREFIX%/}" != "$PREFIX" ] && [ "$PREFIX" != / ]; do PREFIX=${PREFIX%/}; done
+
+# Where each kind of file goes, as seen once installed (without DESTDIR).
+bindir=$PREFIX/bin
+plugindir=$PREFIX/lib/petal/plugins
+includedir=$PREFIX/include/petal
+userunitdir=$PREFIX/share/systemd/user
+dbusservicedir=$PREFIX/share/dbus-1/services
+mandir=$PREFIX/share/man
+docdir=$PREFIX/share/doc/petal
+bashdir=$PREFIX/share/bash-completion/completions
+zshdir=$PREFIX/share/zsh/site-functions
+fishdir=$PREFIX/share/fish/vendor_completions.d
+manifest=$PREFIX/lib/petal/install-manifest
+
+# Petal's built-in plugins (Package.swift's builtInPlugins), and the binaries.
+plugins="camera command message open phone"
+binaries="petald"
+optional_binaries="petalctl"
+
+# Folders that only Petal uses, removed by uninstall once empty (deepest first).
+own_folders="$plugindir $PREFIX/lib/petal $includedir $docdir/docs $docdir"
+
+# put SOURCE TARGET MODE: copies SOURCE to $DESTDIR/TARGET and records TARGET.
+put() {
+    install -D -m "$3" "$1" "$DESTDIR$2"
+    echo "$2" >>"$DESTDIR$manifest.new"
+}
+
+# fill SOURCE TARGET: like put, with @BINDIR@ and @DOCDIR@ replaced.
+fill() {
+    mkdir -p "$(dirname "$DESTDIR$2")"
+    sed -e "s|@BINDIR@|$bindir|g" -e "s|@DOCDIR@|$docdir|g" "$1" >"$DESTDIR$2"
+    chmod 644 "$DESTDIR$2"
+    echo "$2" >>"$DESTDIR$manifest.new"
+}
+
+install_all() {
+    : "${PRODUCTS:?PRODUCTS (the folder of the built products) is not set}"
+    for binary in $binaries; do
+        [ -x "$PRODUCTS/$binary" ] || { echo "$PRODUCTS/$binary is missing: build Petal first" >&2; exit 1; }
+    done
+    mkdir -p "$DESTDIR$(dirname "$manifest")"
+    : >"$DESTDIR$manifest.new"
+
+    for binary in $binaries; do put "$PRODUCTS/$binary" "$bindir/$binary" 755; done
+    for binary in $optional_binaries; do
+        if [ -x "$PRODUCTS/$binary" ]; then put "$PRODUCTS/$binary" "$bindir/$binary" 755; fi
+    done
+    for plugin in $plugins; do put "$PRODUCTS/libpetal-$plugin.so" "$plugindir/libpetal-$plugin.so" 644; done
+    put Sources/PetalPluginABI/petal_plugin.h "$includedir/petal_plugin.h" 644
+
+    fill systemd/petald.service.in "$userunitdir/petald.service"
+    fill systemd/org.petal.Petal1.service.in "$dbusservicedir/org.petal.Petal1.service"
+
+    # Man pages by their section suffix, completions by their shell's folder:
+    # whatever exists today, and whatever is added later, without changes here.
+    for page in man/*.[1-8]; do
+        [ -f "$page" ] || continue
+        put "$page" "$mandir/man${page##*.}/$(basename "$page")" 644
+    done
+    for file in completions/bash/*; do if [ -f "$file" ]; then put "$file" "$bashdir/$(basename "$file")" 644; fi; done
+    for file in completions/zsh/*; do if [ -f "$file" ]; then put "$file" "$zshdir/$(basename "$file")" 644; fi; done
+    for file in completions/fish/*; do if [ -f "$file" ]; then put "$file" "$fishdir/$(basename "$file")" 644; fi; done
+
+    put README.md "$docdir/README.md" 644
+    for doc in docs/*.md; do if [ -f "$doc" ]; then put "$doc" "$docdir/docs/$(basename "$doc")" 644; fi; done
+
+    # An earlier install's files that this one no longer has are removed too.
+    if [ -f "$DESTDIR$manifest" ]; then
+        sort -u "$DESTDIR$manifest.new" >"$DESTDIR$manifest.keep"
+        sort -u "$DESTDIR$manifest" | comm -23 - "$DESTDIR$manifest.keep" | while read -r stale; do
+            rm -f "$DESTDIR$stale"
+        done
+        rm -f "$DESTDIR$manifest.keep"
+    fi
+    mv "$DESTDIR$manifest.new" "$DESTDIR$manifest"
+    echo "installed Petal under $DESTDIR$PREFIX ($(wc -l <"$DESTDIR$manifest") files, listed in $DESTDIR$manifest)"
+}
+
+uninstall_all() {
+    if [ ! -f "$DESTDIR$manifest" ]; then
+        echo "nothing to uninstall: $DESTDIR$manifest does not exist (was Petal installed with this PREFIX and DESTDIR?)" >&2
+        exit 1
+    fi
+    count=0
+    while read -r file; do
+        case $file in "$PREFIX"/*) ;; *) echo "skipping $file: not under $PREFIX" >&2; continue ;; esac
+        rm -f "$DESTDIR$file"
+        count=$((count + 1))
+    done <"$DESTDIR$manifest"
+    rm -f "$DESTDIR$manifest"
+    for folder in $own_folders; do rmdir "$DESTDIR$folder" 2>/dev/null || true; done
+    echo "removed $count files of Petal from $DESTDIR$PREFIX"
+}
+
+case $action in
+install) install_all ;;
+uninstall) uninstall_all ;;
+*) echo "usage: scripts/install.sh install|uninstall" >&2; exit 2 ;;
+esac
