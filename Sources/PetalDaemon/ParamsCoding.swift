@@ -28,34 +28,30 @@ enum ParamsCoding {
         return object
     }
 
+    /// The JSON form of a parameter, after checking it has one: DBusJSON alone
+    /// would turn a file descriptor into a number and non-string keys into strings.
     private static func json(_ value: DBusValue, key: String) throws(DBusError) -> JSONValue {
+        try checkHasJSONForm(value, key: key)
+        return DBusJSON.json(value)
+    }
+
+    private static func checkHasJSONForm(_ value: DBusValue, key: String) throws(DBusError) {
         switch value {
-        case .boolean(let b): return .bool(b)
-        case .double(let d): return .double(d)
-        case .string(let s): return .string(s)
-        case .objectPath(let p): return .string(p.rawValue)
-        case .signature(let g): return .string(g.rawValue)
-        case .variant(let inner): return try json(inner, key: key)
-        case .uint64(let v) where v > UInt64(Int64.max): return .double(Double(v))
-        case .structure(let fields): return .array(try fields.map { v throws(DBusError) in try json(v, key: key) })
-        case .array(.dictEntry(.string, _), _):
-            var object = JSONObject()
-            for (name, member) in value.stringKeyedEntries ?? [] {
-                object[name] = try json(member, key: "\(key).\(name)")
-            }
-            return .object(object)
-        case .array(.dictEntry(let keyType, _), _):
-            throw PetalError.make(.invalidParams,
-                "parameter \"\(key)\" is a dictionary keyed by \(keyType); only string keys (a{s…}) have a JSON form")
-        case .array(_, let elements):
-            return .array(try elements.map { v throws(DBusError) in try json(v, key: key) })
         case .unixFD:
             throw PetalError.make(.invalidParams, "parameter \"\(key)\" is a file descriptor; actions take JSON values only")
         case .dictEntry:
             throw PetalError.make(.invalidParams, "parameter \"\(key)\" is a bare dict entry")
+        case .array(.dictEntry(.string, _), _):
+            for (name, member) in value.stringKeyedEntries ?? [] { try checkHasJSONForm(member, key: "\(key).\(name)") }
+        case .array(.dictEntry(let keyType, _), _):
+            throw PetalError.make(.invalidParams,
+                "parameter \"\(key)\" is a dictionary keyed by \(keyType); only string keys (a{s…}) have a JSON form")
+        case .array(_, let elements), .structure(let elements):
+            for element in elements { try checkHasJSONForm(element, key: key) }
+        case .variant(let inner):
+            try checkHasJSONForm(inner, key: key)
         default:
-            if let integer = value.integerValue { return .int(integer) }
-            throw PetalError.make(.invalidParams, "parameter \"\(key)\" has type \(value.type), which has no JSON form")
+            return
         }
     }
 
