@@ -3,7 +3,6 @@ import Glibc
 import Testing
 import TestSupport
 
-private let calc = ExampleObject.interfaceName
 private let nobody: UInt32 = 65534
 
 /// Serves ``ExampleObject`` to the server's own user only, except for introspection,

@@ -3,7 +3,6 @@ import Dispatch
 import Testing
 import TestSupport
 
-private let calc = ExampleObject.interfaceName
 
 /// Resumes the tests's task once, from whatever thread a handler runs on.
 private final class Signal: Sendable {

@@ -75,3 +75,15 @@ final class ExampleObject: Sendable {
         ])
     }
 }
+
+/// The example interface's name, as the tests call it.
+let calc = ExampleObject.interfaceName
+
+/// Runs `body` with ``ExampleObject`` served at `/org/example`.
+func withExample(_ body: (TestService, ExampleObject) async throws -> Void) async throws {
+    try await withTestService { service in
+        let object = ExampleObject()
+        try service.register([object.interface])
+        try await body(service, object)
+    }
+}

@@ -2,7 +2,6 @@ import DBus
 import Testing
 import TestSupport
 
-private let calc = ExampleObject.interfaceName
 
 /// The standard interfaces every served object lists after its own.
 private let standardInterfaces = [
@@ -15,7 +14,7 @@ private let oddInterface = DBusInterface("org.example.Odd", methods: [
 ], signals: [DBusSignal("Said", [DBusArgument("<tag>", .string)])])
 
 /// Runs `body` with ``ExampleObject`` at `/org/example` and a child object at `/org/example/child`.
-private func withExample(_ body: (TestService, ExampleObject) async throws -> Void) async throws {
+private func withExampleAndChild(_ body: (TestService, ExampleObject) async throws -> Void) async throws {
     try await withTestService { service in
         let object = ExampleObject()
         try service.register([object.interface])
@@ -32,7 +31,7 @@ private func introspect(_ service: TestService, at path: ObjectPath = .example) 
 
 @Suite struct IntrospectionTests {
     @Test func listsExactlyTheServedInterfacesAndChildren() async throws {
-        try await withExample { service, _ in
+        try await withExampleAndChild { service, _ in
             let (xml, node) = try await introspect(service)
             #expect(xml.hasPrefix("<!DOCTYPE node PUBLIC"))
             #expect(node.interfaceOrder == [calc.rawValue] + standardInterfaces)
@@ -41,7 +40,7 @@ private func introspect(_ service: TestService, at path: ObjectPath = .example) 
     }
 
     @Test func listsMethodsWithTheirArguments() async throws {
-        try await withExample { service, _ in
+        try await withExampleAndChild { service, _ in
             let interface = try #require(try await introspect(service).node.interfaces[calc.rawValue])
             #expect(Set(interface.methods.keys) == ["Add", "Describe", "Fail", "Crash", "Later", "LaterFail", "Hang", "Bump", "Bumps"])
             #expect(interface.methods["Add"] == [
@@ -59,7 +58,7 @@ private func introspect(_ service: TestService, at path: ObjectPath = .example) 
     }
 
     @Test func listsPropertiesWithAccessAndChangeAnnotation() async throws {
-        try await withExample { service, _ in
+        try await withExampleAndChild { service, _ in
             let interface = try #require(try await introspect(service).node.interfaces[calc.rawValue])
             #expect(interface.properties == [
                 "Version": IntrospectedProperty(type: "s", access: "read", emitsChangedSignal: "const"),
@@ -71,7 +70,7 @@ private func introspect(_ service: TestService, at path: ObjectPath = .example) 
     }
 
     @Test func listsSignals() async throws {
-        try await withExample { service, _ in
+        try await withExampleAndChild { service, _ in
             let node = try await introspect(service).node
             #expect(node.interfaces[calc.rawValue]?.signals == [
                 "Ticked": [IntrospectedArgument(name: "count", type: "i"), IntrospectedArgument(name: "label", type: "s")],
@@ -86,7 +85,7 @@ private func introspect(_ service: TestService, at path: ObjectPath = .example) 
     }
 
     @Test func specialCharactersAreEscaped() async throws {
-        try await withExample { service, _ in
+        try await withExampleAndChild { service, _ in
             let (xml, node) = try await introspect(service, at: "/org/example/child")
             #expect(xml.contains("a&lt;b&gt;&amp;&quot;c&apos;d"))
             let odd = try #require(node.interfaces["org.example.Odd"])
@@ -97,7 +96,7 @@ private func introspect(_ service: TestService, at path: ObjectPath = .example) 
     }
 
     @Test func offlineXMLEqualsWhatTheLiveObjectReturns() async throws {
-        try await withExample { service, object in
+        try await withExampleAndChild { service, object in
             let live = try await introspect(service).xml
             #expect(live == Introspection.xml(serving: [object.interface], at: .example, children: ["child"]))
             let child = try await introspect(service, at: "/org/example/child").xml
@@ -106,7 +105,7 @@ private func introspect(_ service: TestService, at path: ObjectPath = .example) 
     }
 
     @Test func busctlAcceptsTheXML() async throws {
-        try await withExample { service, _ in
+        try await withExampleAndChild { service, _ in
             let result = try ExternalCommand.run([
                 "busctl", "--address=\(PrivateBus.shared.address)", "introspect", "--no-pager",
                 service.server.uniqueName, "/org/example",
@@ -119,7 +118,7 @@ private func introspect(_ service: TestService, at path: ObjectPath = .example) 
     }
 
     @Test func gdbusAcceptsTheXML() async throws {
-        try await withExample { service, _ in
+        try await withExampleAndChild { service, _ in
             let result = try ExternalCommand.run([
                 "gdbus", "introspect", "--address", PrivateBus.shared.address,
                 "--dest", service.server.uniqueName, "--object-path", "/org/example",

@@ -1,16 +1,6 @@
 import DBus
 import Testing
 
-private let calc = ExampleObject.interfaceName
-
-/// Runs `body` with ``ExampleObject`` served at `/org/example`.
-private func withExample(_ body: (TestService, ExampleObject) async throws -> Void) async throws {
-    try await withTestService { service in
-        let object = ExampleObject()
-        try service.register([object.interface])
-        try await body(service, object)
-    }
-}
 
 @Suite struct ObjectServerDispatchTests {
     @Test func methodWithInAndOutArguments() async throws {
