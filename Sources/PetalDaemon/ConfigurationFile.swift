@@ -78,23 +78,15 @@ public enum ConfigurationFile {
             throw .file(path, "the file is \(info.st_size) bytes; the limit is \(maximumBytes) bytes (1 MiB)")
         }
         // Read one byte past the limit, in case the file grew since fstat.
-        var bytes = [UInt8](repeating: 0, count: maximumBytes + 1)
-        var count = 0
-        while count < bytes.count {
-            let result = bytes.withUnsafeMutableBytes { buffer in
-                Glibc.read(fd, buffer.baseAddress! + count, buffer.count - count)
-            }
-            if result == 0 { break }
-            if result < 0 {
-                if errno == EINTR { continue }
-                throw .file(path, errno: errno, "cannot read the file")
-            }
-            count += result
+        let bytes: [UInt8]
+        do {
+            bytes = try readToEnd(fd, limit: maximumBytes)
+        } catch {
+            throw .file(path, errno: error.errno, "cannot read the file")
         }
-        guard count <= maximumBytes else {
+        guard bytes.count <= maximumBytes else {
             throw .file(path, "the file grew past the limit of \(maximumBytes) bytes (1 MiB) while being read")
         }
-        bytes.removeSubrange(count...)
         return bytes
     }
 

@@ -89,16 +89,13 @@ final class SelectionStore {
         // ENOTDIR: the folder is not one, so no state file can exist; the write probe says why.
         guard fd >= 0 else { return errno == ENOENT || errno == ENOTDIR ? .missing : .unreadable(errno) }
         defer { close(fd) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 16384)
-        while true {
-            let count = read(fd, &buffer, buffer.count)
-            if count < 0 && errno == EINTR { continue }
-            if count < 0 { return .unreadable(errno) }
-            if count == 0 { break }
-            bytes += buffer[..<count]
-            if bytes.count > sizeLimit { return .corrupt("larger than \(sizeLimit) bytes") }
+        let bytes: [UInt8]
+        do {
+            bytes = try readToEnd(fd, limit: sizeLimit)
+        } catch {
+            return .unreadable(error.errno)
         }
+        if bytes.count > sizeLimit { return .corrupt("larger than \(sizeLimit) bytes") }
         return decode(bytes)
     }
 

@@ -46,16 +46,17 @@ enum ProgramRunner {
         var tails = [OutputTail(limit: limit), OutputTail(limit: limit)]
         var fds = [pollfd(fd: child.stdout, events: Int16(POLLIN), revents: 0),
                    pollfd(fd: child.stderr, events: Int16(POLLIN), revents: 0)]
-        let start = MonotonicTime.nanoseconds
-        var terminatedAt: UInt64?
+        let clock = MonotonicClock()
+        let start = clock.now
+        var terminatedAt: Duration?
         var buffer = [UInt8](repeating: 0, count: 8192)
         while fds.contains(where: { $0.fd >= 0 }) {
-            let elapsed = Double(MonotonicTime.nanoseconds - start) / 1e9
+            let elapsed = (clock.now - start).seconds
             if let timeout, elapsed >= timeout, terminatedAt == nil {
                 kill(child.pid, SIGTERM)
-                terminatedAt = MonotonicTime.nanoseconds
+                terminatedAt = clock.now
             }
-            if let terminatedAt, MonotonicTime.nanoseconds - terminatedAt > 1_000_000_000 {
+            if let terminatedAt, clock.now - terminatedAt > .seconds(1) {
                 kill(child.pid, SIGKILL)
             }
             _ = poll(&fds, 2, 100)
@@ -92,13 +93,4 @@ struct OutputTail {
     }
 
     var text: String { String(decoding: bytes, as: UTF8.self) }
-}
-
-/// CLOCK_MONOTONIC in nanoseconds.
-enum MonotonicTime {
-    static var nanoseconds: UInt64 {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
-    }
 }

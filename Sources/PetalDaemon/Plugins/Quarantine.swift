@@ -129,27 +129,18 @@ final class Quarantine: @unchecked Sendable {
                      "modified": .int(entry.identity.modified), "reason": .string(entry.reason)])
         })
         let path = directory + "/quarantine.json"
-        let temporary = path + ".tmp"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { return log.warning("cannot write \(path): \(String(cString: strerror(errno)))") }
-        let text = list.jsonText(pretty: true) + "\n"
-        _ = text.utf8CString.withUnsafeBufferPointer { Glibc.write(fd, $0.baseAddress, $0.count - 1) }
-        fsync(fd)
-        close(fd)
-        rename(temporary, path)
+        do {
+            try AtomicFile.write(Array((list.jsonText(pretty: true) + "\n").utf8), to: path)
+        } catch {
+            log.warning("\(error); the quarantine will not outlive this run")
+        }
     }
 
     static func read(_ path: String) -> String? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while bytes.count < 1 << 20 {
-            let count = Glibc.read(fd, &buffer, buffer.count)
-            guard count > 0 else { break }
-            bytes += buffer[..<count]
-        }
+        guard let bytes = try? readToEnd(fd, limit: 1 << 20) else { return nil }
         return String(decoding: bytes, as: UTF8.self)
     }
 }
