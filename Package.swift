@@ -34,6 +34,9 @@ let libraryTargets: [Target] = [
     // A general D-Bus library; knows nothing of menus.
     .target(name: "DBus", dependencies: ["CDBus", "CLinux"]),
 
+    // JSON forms of D-Bus values, for the daemon and petalctl alike.
+    .target(name: "DBusJSON", dependencies: ["DBus", "PetalCore"]),
+
     // The domain, no I/O: state machine, items, layouts, configuration.
     .target(name: "PetalCore"),
 
@@ -42,7 +45,7 @@ let libraryTargets: [Target] = [
     .target(name: "PetalPlugin", dependencies: ["PetalPluginABI", "PetalCore"]),
 
     // The daemon: plugin host, action dispatch, the D-Bus service.
-    .target(name: "PetalDaemon", dependencies: ["DBus", "PetalCore", "CLinux", "PetalPluginABI"]),
+    .target(name: "PetalDaemon", dependencies: ["DBus", "DBusJSON", "PetalCore", "CLinux", "PetalPluginABI"]),
 
     // Thin executables.
     .executableTarget(name: "petald", dependencies: ["PetalDaemon"]),

@@ -1,4 +1,5 @@
 import DBus
+import DBusJSON
 import PetalCore
 
 /// Converts action parameters (`a{sv}` on D-Bus) to JSON objects and action
@@ -57,35 +58,13 @@ enum ParamsCoding {
 
     /// The `a{sv}` for an action's result.
     ///
-    /// Integers become `i` when they fit in 32 bits and `x` otherwise; arrays
-    /// of strings become `as`, other arrays `av`; objects `a{sv}`; null
-    /// members are left out, since a variant cannot be empty.
+    /// Each member takes its natural D-Bus form (``DBusJSON/naturalValue(_:)``).
     static func result(from object: JSONObject) throws(DBusError) -> DBusValue {
         let size = JSONValue.object(object).jsonText.utf8.count
         guard size <= maximumJSONBytes else {
             throw PetalError.make(.actionFailed,
                 "the action's result is \(size) bytes as JSON; the limit is \(maximumJSONBytes) bytes")
         }
-        return vardict(object)
-    }
-
-    private static func vardict(_ object: JSONObject) -> DBusValue {
-        .vardict(object.compactMap { member in dbus(member.value).map { (member.key, $0) } })
-    }
-
-    private static func dbus(_ value: JSONValue) -> DBusValue? {
-        switch value {
-        case .null: return nil
-        case .bool(let b): return .boolean(b)
-        case .int(let i): return Int32(exactly: i).map(DBusValue.int32) ?? .int64(i)
-        case .double(let d): return .double(d)
-        case .string(let s): return .string(s)
-        case .object(let o): return vardict(o)
-        case .array(let elements):
-            if elements.allSatisfy({ $0.stringValue != nil }) && !elements.isEmpty {
-                return .strings(elements.compactMap(\.stringValue))
-            }
-            return .array(.variant, elements.compactMap(dbus).map(DBusValue.variant))
-        }
+        return DBusJSON.vardict(object)
     }
 }

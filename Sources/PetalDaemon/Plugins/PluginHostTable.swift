@@ -1,4 +1,5 @@
 import DBus
+import DBusJSON
 import Glibc
 import PetalCore
 import PetalPluginABI

@@ -1,15 +1,17 @@
 import DBus
 import PetalCore
 
-/// JSON forms of D-Bus values for plugins (`petal_host.call_method` and signals).
+/// JSON forms of D-Bus values, shared by petald (plugins' `call_method`,
+/// action parameters and results) and petalctl (`--json`, `KEY:=JSON`).
 ///
-/// Towards D-Bus, the signature decides each value's type, and a variant is
-/// written as a two-element array `[signature, value]`. Towards the plugin,
-/// variants are unwrapped, dictionaries become objects (keys as strings),
-/// structs and arrays become arrays.
-enum DBusJSON {
+/// Towards JSON, variants are unwrapped, dictionaries become objects (keys as
+/// strings), structs and arrays become arrays. Towards D-Bus there are two
+/// ways: ``value(_:as:)`` when a signature decides each value's type (a
+/// variant is then written as a two-element array `[signature, value]`), and
+/// ``naturalValue(_:)`` when none does.
+public enum DBusJSON {
     /// The JSON form of a D-Bus value.
-    static func json(_ value: DBusValue) -> JSONValue {
+    public static func json(_ value: DBusValue) -> JSONValue {
         switch value {
         case .boolean(let b): return .bool(b)
         case .double(let d): return .double(d)
@@ -42,7 +44,7 @@ enum DBusJSON {
     /// A D-Bus value of `type` from its JSON form.
     ///
     /// - Throws: a message naming what did not fit, e.g. `expected u, found "x"`.
-    static func value(_ json: JSONValue, as type: DBusType) throws(DBusError) -> DBusValue {
+    public static func value(_ json: JSONValue, as type: DBusType) throws(DBusError) -> DBusValue {
         func mismatch() -> DBusError {
             DBusError.invalidArgs("expected a value of type \(type), found \(json.typeName) \(json)")
         }
@@ -102,5 +104,32 @@ enum DBusJSON {
         case .dictEntry:
             throw mismatch()
         }
+    }
+
+    /// The D-Bus value a JSON value takes when no signature says otherwise.
+    ///
+    /// Integers become `i` when they fit in 32 bits and `x` otherwise; arrays
+    /// of strings become `as`, other arrays `av`; objects `a{sv}`. `null` has
+    /// no D-Bus form (a variant cannot be empty), so it is nil, and null
+    /// members of objects and arrays are left out.
+    public static func naturalValue(_ json: JSONValue) -> DBusValue? {
+        switch json {
+        case .null: return nil
+        case .bool(let b): return .boolean(b)
+        case .int(let i): return Int32(exactly: i).map(DBusValue.int32) ?? .int64(i)
+        case .double(let d): return .double(d)
+        case .string(let s): return .string(s)
+        case .object(let object): return vardict(object)
+        case .array(let elements):
+            if !elements.isEmpty && elements.allSatisfy({ $0.stringValue != nil }) {
+                return .strings(elements.compactMap(\.stringValue))
+            }
+            return .array(.variant, elements.compactMap(naturalValue).map(DBusValue.variant))
+        }
+    }
+
+    /// The `a{sv}` whose entries are the object's members in their natural D-Bus form.
+    public static func vardict(_ object: JSONObject) -> DBusValue {
+        .vardict(object.compactMap { member in naturalValue(member.value).map { (member.key, $0) } })
     }
 }
