@@ -40,12 +40,15 @@ let libraryTargets: [Target] = [
     // The domain, no I/O: state machine, items, layouts, configuration.
     .target(name: "PetalCore"),
 
+    // Finding and reading the configuration file, for petald and petalctl's preview.
+    .target(name: "PetalConfiguration", dependencies: ["PetalCore"]),
+
     // The plugin ABI (a C header) and the Swift SDK for plugin authors.
     .systemLibrary(name: "PetalPluginABI"),
     .target(name: "PetalPlugin", dependencies: ["PetalPluginABI", "PetalCore"]),
 
     // The daemon: plugin host, action dispatch, the D-Bus service.
-    .target(name: "PetalDaemon", dependencies: ["DBus", "DBusJSON", "PetalCore", "CLinux", "PetalPluginABI"]),
+    .target(name: "PetalDaemon", dependencies: ["DBus", "DBusJSON", "PetalCore", "PetalConfiguration", "CLinux", "PetalPluginABI"]),
 
     // Thin executables.
     .executableTarget(name: "petald", dependencies: ["PetalDaemon"]),
@@ -58,7 +61,7 @@ let testTargets: [Target] = [
     .executableTarget(name: "petal-test-daemon", dependencies: ["PetalDaemon", "PetalCore"], path: "Tests/TestDaemon"),
     .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
     .testTarget(name: "PetalCoreTests", dependencies: ["PetalCore"]),
-    .testTarget(name: "PetalDaemonTests", dependencies: ["DBus", "PetalCore", "PetalDaemon", "TestSupport"]),
+    .testTarget(name: "PetalDaemonTests", dependencies: ["DBus", "PetalCore", "PetalConfiguration", "PetalDaemon", "TestSupport"]),
     // The real petald loading plugins: C fixtures compiled at test time, and the examples.
     .testTarget(name: "PluginLoaderTests", dependencies: ["DBus", "PetalCore", "TestSupport"], exclude: ["Fixtures"]),
     // The built-in plugins: their logic in unit tests, and through a real petald on a private bus.

@@ -1,6 +1,7 @@
 import DBus
 import Dispatch
 import Glibc
+import PetalConfiguration
 import PetalCore
 import Synchronization
 

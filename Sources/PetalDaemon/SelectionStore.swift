@@ -1,4 +1,5 @@
 import Glibc
+import PetalConfiguration
 import PetalCore
 
 /// Toggle selections on disk: `$XDG_STATE_HOME/petal/state.json` = {"version": 1, "selected": {"<item id>": true|false, ...}}.

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import PetalConfiguration
 import PetalCore
 import PetalDaemon
 import Testing

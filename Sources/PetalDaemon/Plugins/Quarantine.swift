@@ -1,5 +1,6 @@
 import CLinux
 import Glibc
+import PetalConfiguration
 import PetalCore
 import Synchronization
 
