@@ -50,8 +50,12 @@ let libraryTargets: [Target] = [
     // The daemon: plugin host, action dispatch, the D-Bus service.
     .target(name: "PetalDaemon", dependencies: ["DBus", "DBusJSON", "PetalCore", "PetalConfiguration", "CLinux", "PetalPluginABI"]),
 
+    // petalctl's commands, output and SVG preview, over the public D-Bus API only.
+    .target(name: "PetalControl", dependencies: ["DBus", "DBusJSON", "PetalCore", "PetalConfiguration"]),
+
     // Thin executables.
     .executableTarget(name: "petald", dependencies: ["PetalDaemon"]),
+    .executableTarget(name: "petalctl", dependencies: ["PetalControl"]),
 ]
 
 let testTargets: [Target] = [
@@ -77,6 +81,7 @@ let package = Package(
         .library(name: "PetalCore", targets: ["PetalCore"]),
         .library(name: "PetalPlugin", targets: ["PetalPlugin"]),
         .executable(name: "petald", targets: ["petald"]),
+        .executable(name: "petalctl", targets: ["petalctl"]),
     ] + pluginProducts,
     targets: libraryTargets + pluginTargets + testTargets
 )

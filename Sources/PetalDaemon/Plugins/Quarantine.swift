@@ -31,7 +31,7 @@ final class Quarantine: @unchecked Sendable {
         self.directory = directory
         self.log = log
         guard let directory else { return }
-        entries = Self.readEntries(at: directory + "/quarantine.json")
+        entries = Self.readEntries(at: directory + "/" + StateLocation.quarantineFile)
         let crashed = (Self.read(directory + "/plugin-crash") ?? "").contains("crash")
         let wasRunning = Self.readIdentities(Self.read(directory + "/plugins-running") ?? "")
         if crashed && !wasRunning.isEmpty {
@@ -129,7 +129,7 @@ final class Quarantine: @unchecked Sendable {
             .object(["path": .string(entry.identity.path), "size": .int(entry.identity.size),
                      "modified": .int(entry.identity.modified), "reason": .string(entry.reason)])
         })
-        let path = directory + "/quarantine.json"
+        let path = directory + "/" + StateLocation.quarantineFile
         do {
             try AtomicFile.write(Array((list.jsonText(pretty: true) + "\n").utf8), to: path)
         } catch {

@@ -1,0 +1,156 @@
+import PetalCore
+
+/// Parses the words after a subcommand's name into a ``Command``.
+struct CommandParser {
+    let name: CommandName
+    private var words: ArraySlice<String>
+
+    init(name: CommandName, words: [String]) {
+        self.name = name
+        self.words = words[...]
+    }
+
+    mutating func parse() throws(UsageError) -> Command {
+        switch name {
+        case .toggle: try noArguments(); return .toggle
+        case .open: try noArguments(); return .open
+        case .close: try noArguments(); return .close
+        case .reload: try noArguments(); return .reload
+        case .status: try noArguments(); return .status
+        case .version: try noArguments(); return .version(daemon: true)
+        case .items: return .items(idsOnly: try flag("--ids"))
+        case .actions: return .actions(idsOnly: try flag("--ids"))
+        case .plugins: return .plugins(clearQuarantine: try flag("--clear-quarantine"))
+        case .watch: return .watch(waybar: try flag("--waybar"))
+        case .activate:
+            let item = try operand("an item id, e.g. petalctl activate camera (see petalctl items)")
+            try noArguments()
+            return .activate(item: item)
+        case .trigger:
+            let action = try operand("an action id, e.g. petalctl trigger open.uri uri=https://example.org (see petalctl actions)")
+            return .trigger(action: action, params: try parameters())
+        case .choose: return try choose()
+        case .layout:
+            guard let word = words.popFirst() else { return .layout(style: nil) }
+            try noArguments()
+            return .layout(style: try style(word))
+        case .preview: return try preview()
+        case .help:
+            guard let word = words.popFirst() else { return .help(nil) }
+            try noArguments()
+            guard let topic = CommandName(rawValue: word) else {
+                throw UsageError("there is no command \"\(word)\"; the commands are \(CommandName.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            return .help(topic)
+        }
+    }
+
+    private mutating func noArguments() throws(UsageError) {
+        if let extra = words.first {
+            throw UsageError("\(name.rawValue) takes no argument \"\(extra)\"; see petalctl \(name.rawValue) --help")
+        }
+    }
+
+    /// Accepts `option` once, alone; returns whether it was given.
+    private mutating func flag(_ option: String) throws(UsageError) -> Bool {
+        let given = words.first == option
+        if given { words.removeFirst() }
+        try noArguments()
+        return given
+    }
+
+    private mutating func operand(_ expected: String) throws(UsageError) -> String {
+        guard let word = words.popFirst(), !word.hasPrefix("-") || word == "-" else {
+            throw UsageError("\(name.rawValue) needs \(expected)")
+        }
+        return word
+    }
+
+    private func style(_ word: String) throws(UsageError) -> LayoutStyle {
+        guard let style = LayoutStyle(rawValue: word) else {
+            throw UsageError("unknown layout \"\(word)\"; use linear, stack or radial")
+        }
+        return style
+    }
+
+    /// `KEY=VALUE` (a string) and `KEY:=JSON` (a typed value), as HTTPie writes them.
+    private mutating func parameters() throws(UsageError) -> JSONObject {
+        var params = JSONObject()
+        while let word = words.popFirst() {
+            guard let equals = word.firstIndex(of: "=") else {
+                throw UsageError("parameter \"\(word)\" is not KEY=VALUE (a string) or KEY:=JSON (a typed value), e.g. count:=3")
+            }
+            var key = String(word[..<equals])
+            let text = String(word[word.index(after: equals)...])
+            let typed = key.hasSuffix(":")
+            if typed { key.removeLast() }
+            guard !key.isEmpty else { throw UsageError("parameter \"\(word)\" has no name before the =") }
+            guard params[key] == nil else { throw UsageError("parameter \"\(key)\" is given twice") }
+            if typed {
+                let value: JSONValue
+                do {
+                    value = try JSONValue.parse(text)
+                } catch {
+                    throw UsageError("parameter \"\(key)\": \"\(text)\" is not JSON (\(error)); for a string write \(key)=\(text)")
+                }
+                if value == .null { throw UsageError("parameter \"\(key)\" is null, which D-Bus cannot carry; leave it out instead") }
+                params[key] = value
+            } else {
+                params[key] = .string(text)
+            }
+        }
+        return params
+    }
+
+    private mutating func choose() throws(UsageError) -> Command {
+        var timeout: Double?
+        var dispatch = true
+        while let word = words.popFirst() {
+            let (option, inline) = Invocation.split(word)
+            switch option {
+            case "--timeout", "-t":
+                let text = try Invocation.value(of: option, inline, &words, example: "--timeout 10 (seconds)")
+                guard let seconds = Double(text), seconds.isFinite, seconds > 0 else {
+                    throw UsageError("--timeout needs a positive number of seconds, not \"\(text)\"")
+                }
+                timeout = seconds
+            case "--no-dispatch":
+                try Invocation.noValue(option, inline)
+                dispatch = false
+            default:
+                throw UsageError("choose takes --timeout S and --no-dispatch, not \"\(word)\"")
+            }
+        }
+        return .choose(timeout: timeout, dispatch: dispatch)
+    }
+
+    private mutating func preview() throws(UsageError) -> Command {
+        var options = PreviewOptions(output: "")
+        while let word = words.popFirst() {
+            let (option, inline) = Invocation.split(word)
+            switch option {
+            case "--svg":
+                options.output = try Invocation.value(of: option, inline, &words, example: "--svg menu.svg (or - for standard output)")
+            case "--state":
+                let text = try Invocation.value(of: option, inline, &words, example: "--state expanded")
+                guard let state = PreviewState(rawValue: text) else {
+                    throw UsageError("unknown state \"\(text)\"; use expanded or collapsed")
+                }
+                options.state = state
+            case "--layout":
+                options.layout = try style(try Invocation.value(of: option, inline, &words, example: "--layout radial"))
+            case "--config":
+                options.configPath = try Invocation.value(of: option, inline, &words, example: "--config ~/.config/petal/config.json")
+            case "--animate":
+                try Invocation.noValue(option, inline)
+                options.animate = true
+            default:
+                throw UsageError("preview takes --svg FILE, --state, --layout, --config FILE and --animate, not \"\(word)\"")
+            }
+        }
+        guard !options.output.isEmpty else {
+            throw UsageError("preview needs --svg FILE (or --svg - for standard output)")
+        }
+        return .preview(options)
+    }
+}

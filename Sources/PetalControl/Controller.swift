@@ -1,0 +1,146 @@
+import DBus
+import Glibc
+import PetalConfiguration
+import PetalCore
+
+/// Runs one petalctl invocation and says how it ended.
+public struct Controller: Sendable {
+    let invocation: Invocation
+    let console = Console()
+
+    /// A controller for `invocation`.
+    public init(invocation: Invocation) { self.invocation = invocation }
+
+    /// petalctl's whole life: parse, run, print, exit.
+    public static func main(arguments: [String]) async -> Never {
+        let console = Console()
+        do {
+            let invocation = try Invocation(arguments: arguments)
+            exit(await Controller(invocation: invocation).run().rawValue)
+        } catch {
+            console.error("petalctl: \(error)\nSee petalctl --help.")
+            exit(ExitStatus.usage.rawValue)
+        }
+    }
+
+    /// Runs the command, printing its output and any failure.
+    public func run() async -> ExitStatus {
+        do {
+            try await perform(invocation.command)
+            return .success
+        } catch {
+            let failure = ControlFailure.from(error, bus: invocation.bus)
+            console.error(failure.status == .daemonError ? failure.message : "petalctl: \(failure.message)")
+            return failure.status
+        }
+    }
+
+    private func perform(_ command: Command) async throws {
+        switch command {
+        case .help(let topic):
+            console.print(topic.map(HelpText.help(for:)) ?? HelpText.overview)
+        case .version(daemon: false):
+            console.print(invocation.json ? JSONValue.object(["petalctl": .string(petalVersion)]).jsonText + "\n"
+                                          : "petalctl \(petalVersion)\n")
+        case .preview(let options) where options.configPath != nil:
+            try await Preview(options: options, client: nil, console: console).write()
+        case .plugins(clearQuarantine: true):
+            try clearQuarantine()
+        case .watch(let waybar):
+            try await Watcher(bus: invocation.bus, json: invocation.json, waybar: waybar, console: console).run()
+        default:
+            try await withClient { client in try await perform(command, with: client) }
+        }
+    }
+
+    private func perform(_ command: Command, with client: PetalClient) async throws {
+        switch command {
+        case .toggle: printState(try await client.change("Toggle"))
+        case .open: printState(try await client.change("Open"))
+        case .close: printState(try await client.change("Close"))
+        case .reload: try await client.reload()
+        case .status: show(Reports.status(try await client.snapshot()))
+        case .items(let idsOnly):
+            let menu = try await client.snapshot()
+            idsOnly ? printIDs(menu.items.map(\.id)) : show(Reports.items(menu))
+        case .actions(let idsOnly):
+            let menu = try await client.snapshot()
+            idsOnly ? printIDs(menu.actions.map(\.id)) : show(Reports.actions(menu))
+        case .plugins: show(Reports.plugins(try await client.snapshot()))
+        case .layout(let style):
+            if let style {
+                try await client.setLayoutStyle(style)
+            } else {
+                show(Reports.layout(try await client.snapshot()))
+            }
+        case .activate(let item): printResult(try await client.activate(item))
+        case .trigger(let action, let params): printResult(try await client.trigger(action, params))
+        case .choose(let timeout, let dispatch):
+            let id = try await client.choose(timeout: timeout, dispatch: dispatch)
+            console.print(invocation.json ? JSONValue.object(["id": .string(id)]).jsonText + "\n" : id + "\n")
+        case .version:
+            let daemon = try await client.snapshot().version
+            console.print(invocation.json
+                ? JSONValue.object(["petalctl": .string(petalVersion), "petald": .string(daemon)]).jsonText + "\n"
+                : "petalctl \(petalVersion)\npetald \(daemon)\n")
+        case .preview(let options):
+            try await Preview(options: options, client: client, console: console).write()
+        case .help, .watch:
+            break
+        }
+    }
+
+    /// Connects, runs `body`, and closes the connection.
+    private func withClient(_ body: (PetalClient) async throws -> Void) async throws {
+        let connection: DBusConnection
+        do {
+            connection = try DBusConnection.connect(to: invocation.bus)
+        } catch {
+            throw ControlFailure.from(error, bus: invocation.bus)
+        }
+        defer { connection.close() }
+        try await body(PetalClient(connection: connection))
+    }
+
+    private func show(_ report: (text: String, json: JSONValue)) {
+        console.print(invocation.json ? report.json.jsonText(pretty: true) + "\n" : report.text)
+    }
+
+    private func printIDs(_ ids: [String]) {
+        console.print(invocation.json ? JSONValue.array(ids.map(JSONValue.string)).jsonText + "\n"
+                                      : ids.map { $0 + "\n" }.joined())
+    }
+
+    /// Toggle, Open and Close are quiet unless JSON is asked for.
+    private func printState(_ state: String) {
+        if invocation.json { console.print(JSONValue.object(["state": .string(state)]).jsonText + "\n") }
+    }
+
+    private func printResult(_ result: JSONObject) {
+        console.print(invocation.json ? JSONValue.object(result).jsonText(pretty: true) + "\n" : Reports.result(result))
+    }
+
+    /// Forgets the quarantined plugins so the next start of petald loads them.
+    ///
+    /// The list is read once, at petald's start, so this takes effect on the
+    /// next start; there is no D-Bus method for it (SPEC §2 has none).
+    private func clearQuarantine() throws {
+        guard let folder = StateLocation.folder() else {
+            throw ControlFailure(status: .daemonError, message: "petalctl: neither XDG_STATE_HOME nor HOME is set, so there is no quarantine to clear")
+        }
+        let path = folder + "/" + StateLocation.quarantineFile
+        let listed = QuarantineList.paths(in: path)
+        guard unlink(path) == 0 || errno == ENOENT else {
+            throw ControlFailure(status: .daemonError,
+                message: "petalctl: cannot remove \(path): \(String(cString: strerror(errno)))")
+        }
+        if invocation.json {
+            console.print(JSONValue.object(["cleared": .array(listed.map(JSONValue.string)), "file": .string(path)]).jsonText + "\n")
+        } else if listed.isEmpty {
+            console.print("No plugin is quarantined (\(path)).\n")
+        } else {
+            console.print("Released from quarantine:\n" + listed.map { "  \($0)\n" }.joined()
+                + "Restart petald to load them: systemctl --user restart petald\n")
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import DBus
+
+/// petalctl's exit statuses (SPEC §5).
+public enum ExitStatus: Int32, Sendable {
+    /// It worked.
+    case success = 0
+    /// petald answered with an error.
+    case daemonError = 1
+    /// The command line was wrong.
+    case usage = 2
+    /// petald could not be reached.
+    case unreachable = 3
+}
+
+/// A failure petalctl reports: what to print and how to exit.
+struct ControlFailure: Error {
+    let status: ExitStatus
+    let message: String
+
+    /// D-Bus errors that mean no petald answered, as opposed to petald refusing.
+    static let unreachableErrors: Set<String> = [
+        DBusError.Name.serviceUnknown, DBusError.Name.nameHasNoOwner, DBusError.Name.noReply,
+        DBusError.Name.timeout, DBusError.Name.disconnected, "org.freedesktop.DBus.Error.TimedOut",
+    ]
+
+    /// Classifies an error from a call: petald's own answers are status 1,
+    /// a missing or silent daemon status 3 with a hint how to start it.
+    static func from(_ error: any Error, bus: BusAddress) -> ControlFailure {
+        if let error = error as? ControlFailure { return error }
+        if let error = error as? DBusError {
+            if unreachableErrors.contains(error.name) || error.name.hasPrefix("org.freedesktop.DBus.Error.Spawn.") {
+                return unreachable("\(error.name): \(error.message)", bus: bus)
+            }
+            return ControlFailure(status: .daemonError, message: "\(error.name): \(error.message)")
+        }
+        if let error = error as? DBusConnectionError {
+            return unreachable(error.message, bus: bus)
+        }
+        return ControlFailure(status: .daemonError, message: "\(error)")
+    }
+
+    static func unreachable(_ reason: String, bus: BusAddress) -> ControlFailure {
+        ControlFailure(status: .unreachable, message: """
+            petald is not reachable on \(bus) (\(reason)).
+            Start it with: systemctl --user start petald
+            (or from a Petal checkout: make run)
+            """)
+    }
+}

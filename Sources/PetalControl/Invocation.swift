@@ -1,0 +1,88 @@
+import DBus
+import PetalCore
+
+/// A parsed petalctl command line: where to connect, how to print, what to do.
+public struct Invocation: Equatable, Sendable {
+    /// The bus petald is on.
+    public var bus: BusAddress = .session
+    /// Print JSON instead of text.
+    public var json = false
+    /// The subcommand.
+    public var command: Command = .help(nil)
+
+    /// Parses the arguments after the program name.
+    ///
+    /// Global options (`--bus`, `--address`, `--json`, `--help`, `--version`)
+    /// may come before or after the subcommand.
+    /// - Throws: ``UsageError`` saying what was wrong and what is expected.
+    public init(arguments: [String]) throws(UsageError) {
+        var words: [String] = []
+        var remaining = arguments[...]
+        var help = false
+        var clientVersion = false
+        while let argument = remaining.popFirst() {
+            let (name, inline) = Self.split(argument)
+            switch name {
+            case "--bus", "--address":
+                let value = try Self.value(of: name, inline, &remaining,
+                    example: name == "--bus" ? "--bus session, --bus system or --bus unix:path=/run/user/1000/bus"
+                                             : "--address unix:path=/run/user/1000/bus")
+                bus = BusAddress(value)
+            case "--json", "-j":
+                try Self.noValue(name, inline)
+                json = true
+            case "-h", "--help":
+                try Self.noValue(name, inline)
+                help = true
+            case "-V", "--version":
+                try Self.noValue(name, inline)
+                clientVersion = true
+            case "--":
+                words += remaining
+                remaining = []
+            default:
+                words.append(argument)
+            }
+        }
+        guard let first = words.first else {
+            command = help || !clientVersion ? .help(nil) : .version(daemon: false)
+            return
+        }
+        guard let name = CommandName(rawValue: first) else {
+            throw UsageError("unknown command \"\(first)\"; the commands are \(CommandName.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        if help {
+            command = .help(name == .help ? nil : name)
+            return
+        }
+        var parser = CommandParser(name: name, words: Array(words.dropFirst()))
+        command = try parser.parse()
+    }
+
+    static func split(_ argument: String) -> (String, String?) {
+        guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
+        return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+    }
+
+    static func value(
+        of name: String, _ inline: String?, _ remaining: inout ArraySlice<String>, example: String
+    ) throws(UsageError) -> String {
+        guard let value = inline ?? remaining.popFirst(), !value.isEmpty else {
+            throw UsageError("\(name) needs a value, e.g. \(example)")
+        }
+        return value
+    }
+
+    static func noValue(_ name: String, _ inline: String?) throws(UsageError) {
+        if let inline { throw UsageError("\(name) takes no value, but was given \"\(inline)\"") }
+    }
+}
+
+/// A wrong command line; its message says what was wrong and what is expected.
+public struct UsageError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// What was wrong.
+    public let description: String
+
+    /// A usage error with the given explanation.
+    public init(_ description: String) { self.description = description }
+}

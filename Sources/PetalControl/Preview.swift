@@ -1,0 +1,80 @@
+import Glibc
+import PetalConfiguration
+import PetalCore
+
+/// `petalctl preview`: gathers the menu (from petald, or from a configuration
+/// file) and writes it as SVG.
+struct Preview {
+    let options: PreviewOptions
+    let client: PetalClient?
+    let console: Console
+
+    func write() async throws {
+        try save(SVGMenu.render(try await model()))
+    }
+
+    private func model() async throws -> PreviewModel {
+        // With --config the file is drawn and petald is not asked (the client is nil then).
+        guard let client, options.configPath == nil else { return try fileModel(path: options.configPath ?? "") }
+        let menu = try await client.snapshot()
+        let details = try await client.itemDetails(order: menu.items.map(\.id))
+        // Geometry and durations are not on the bus; they come from the
+        // configuration file petald reads by default, if there is one.
+        let configured = defaultConfiguration()
+        var geometry = configured.menu.geometry
+        let daemonStyle = LayoutStyle(rawValue: menu.layoutStyle) ?? geometry.style
+        geometry.style = options.layout ?? daemonStyle
+        let positions: [Point]
+        if geometry.style == daemonStyle {
+            let byID = Dictionary(menu.layout.map { ($0.id, Point(x: $0.x, y: $0.y)) }, uniquingKeysWith: { first, _ in first })
+            positions = details.map { byID[$0.id] ?? Point(x: 0, y: 0) }
+        } else {
+            positions = geometry.positions(count: details.count)
+        }
+        let state = options.state ?? (menu.state == "collapsed" || menu.state == "collapsing" ? .collapsed : .expanded)
+        return PreviewModel(
+            state: state, style: geometry.style, openSeconds: seconds(configured.menu.openDuration), animate: options.animate,
+            items: zip(details, positions).map { item, position in
+                PreviewModel.Item(id: item.id, title: item.title, icon: item.selected && !item.selectedIcon.isEmpty ? item.selectedIcon : item.icon,
+                                  color: item.color, enabled: item.enabled, selected: item.selected, toggle: item.toggle,
+                                  position: position)
+            })
+    }
+
+    private func fileModel(path: String) throws -> PreviewModel {
+        let configuration: MenuConfiguration
+        do {
+            configuration = try ConfigurationFile.load(path: path).0
+        } catch {
+            throw ControlFailure(status: .usage, message: "petalctl: the configuration cannot be previewed:\n\(error)")
+        }
+        var geometry = configuration.menu.geometry
+        geometry.style = options.layout ?? geometry.style
+        return PreviewModel(
+            state: options.state ?? .expanded, style: geometry.style,
+            openSeconds: seconds(configuration.menu.openDuration), animate: options.animate,
+            items: zip(configuration.items, geometry.positions(count: configuration.items.count)).map { item, position in
+                PreviewModel.Item(id: item.id, title: item.title, icon: item.currentIcon, color: item.color,
+                                  enabled: item.enabled, selected: item.selected, toggle: item.toggle, position: position)
+            })
+    }
+
+    private func defaultConfiguration() -> MenuConfiguration {
+        (try? ConfigurationFile.loadConfigured(explicitPath: nil).0) ?? .embeddedDefault
+    }
+
+    private func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+
+    private func save(_ svg: String) throws {
+        if options.output == "-" {
+            console.print(svg)
+            return
+        }
+        guard console.write(svg, toFile: options.output) else {
+            throw ControlFailure(status: .usage,
+                message: "petalctl: cannot write \(options.output): \(String(cString: strerror(errno)))")
+        }
+    }
+}

@@ -1,0 +1,86 @@
+import PetalCore
+
+/// The text and JSON forms of what the query commands print. The JSON shapes
+/// are part of petalctl's interface (documented in petalctl(1), pinned by
+/// golden files in the tests): members are only ever added.
+enum Reports {
+    static func status(_ menu: MenuSnapshot) -> (text: String, json: JSONValue) {
+        let enabled = menu.items.filter(\.enabled).count
+        let selected = menu.items.filter(\.selected).count
+        let counts = menu.pluginCounts.filter { $0.count > 0 }
+        var table = TextTable("", "")
+        table.rows = [
+            ["State:", menu.state],
+            ["Layout:", menu.layoutStyle],
+            ["Highlighted:", menu.highlighted.isEmpty ? "-" : menu.highlighted],
+            ["Items:", "\(menu.items.count) (\(enabled) enabled, \(selected) selected)"],
+            ["Actions:", "\(menu.actions.count)"],
+            ["Plugins:", counts.isEmpty ? "none" : counts.map { "\($0.count) \($0.status)" }.joined(separator: ", ")],
+            ["Version:", menu.version],
+        ]
+        let json: JSONValue = [
+            "state": .string(menu.state),
+            "layout": .string(menu.layoutStyle),
+            "highlighted": .string(menu.highlighted),
+            "items": ["total": .int(Int64(menu.items.count)), "enabled": .int(Int64(enabled)),
+                      "selected": .int(Int64(selected))],
+            "actions": .int(Int64(menu.actions.count)),
+            "plugins": .object(JSONObject(menu.pluginCounts.map { ($0.status, .int(Int64($0.count))) })),
+            "version": .string(menu.version),
+        ]
+        return (table.text, json)
+    }
+
+    static func items(_ menu: MenuSnapshot) -> (text: String, json: JSONValue) {
+        var table = TextTable("ID", "TITLE", "ICON", "ACTION", "ENABLED", "SELECTED")
+        for item in menu.items {
+            table.add(item.id, item.title, item.icon, item.action, yesNo(item.enabled), yesNo(item.selected))
+        }
+        let json = JSONValue.array(menu.items.map {
+            ["id": .string($0.id), "title": .string($0.title), "icon": .string($0.icon),
+             "action": .string($0.action), "enabled": .bool($0.enabled), "selected": .bool($0.selected)]
+        })
+        return (table.text, json)
+    }
+
+    static func actions(_ menu: MenuSnapshot) -> (text: String, json: JSONValue) {
+        var table = TextTable("ACTION", "PLUGIN", "TITLE")
+        for action in menu.actions { table.add(action.id, action.plugin, action.title) }
+        let json = JSONValue.array(menu.actions.map {
+            ["id": .string($0.id), "plugin": .string($0.plugin), "title": .string($0.title)]
+        })
+        return (table.text, json)
+    }
+
+    static func plugins(_ menu: MenuSnapshot) -> (text: String, json: JSONValue) {
+        var table = TextTable("NAME", "VERSION", "STATUS", "FILE", "REASON")
+        for plugin in menu.plugins {
+            table.add(plugin.name.isEmpty ? "-" : plugin.name, plugin.version.isEmpty ? "-" : plugin.version,
+                      plugin.status, plugin.path, plugin.reason)
+        }
+        let json = JSONValue.array(menu.plugins.map {
+            ["name": .string($0.name), "version": .string($0.version), "path": .string($0.path),
+             "status": .string($0.status), "reason": .string($0.reason)]
+        })
+        return (table.text, json)
+    }
+
+    static func layout(_ menu: MenuSnapshot) -> (text: String, json: JSONValue) {
+        var table = TextTable("ID", "X", "Y")
+        for place in menu.layout { table.add(place.id, place.x.compactText, place.y.compactText) }
+        let json: JSONValue = [
+            "style": .string(menu.layoutStyle),
+            "items": .array(menu.layout.map { ["id": .string($0.id), "x": .double($0.x), "y": .double($0.y)] }),
+        ]
+        return ("Layout: \(menu.layoutStyle)\n" + table.text, json)
+    }
+
+    /// An action's result: one `key: value` line per member (JSON for non-strings).
+    static func result(_ result: JSONObject) -> String {
+        result.map { member in
+            "\(member.key): \(member.value.stringValue ?? member.value.jsonText)\n"
+        }.joined()
+    }
+
+    private static func yesNo(_ flag: Bool) -> String { flag ? "yes" : "no" }
+}

@@ -1,0 +1,147 @@
+import PetalCore
+
+/// What a preview draws: the menu's items at their places, in one state.
+struct PreviewModel: Equatable, Sendable {
+    struct Item: Equatable, Sendable {
+        var id, title, icon, color: String
+        var enabled, selected, toggle: Bool
+        /// The item's centre relative to the centre button (SPEC §2's `Layout`).
+        var position: Point
+    }
+
+    var state: PreviewState
+    var style: LayoutStyle
+    /// `menu.openDuration`, for `--animate`.
+    var openSeconds: Double
+    var animate: Bool
+    var items: [Item]
+}
+
+/// Draws a ``PreviewModel`` as a standalone SVG document.
+///
+/// The drawing's origin is the centre button: the root group is translated so
+/// that every item group's `translate(x y)` is exactly its `Layout` position,
+/// which is what tests and other tools can read back. Items carry
+/// `data-id`, and the classes `item`, `selected`, `disabled`.
+enum SVGMenu {
+    static let buttonRadius = 28.0
+    static let itemRadius = 24.0
+    static let margin = 16.0
+    static let fallbackColor = "#90a4ae"
+
+    static func render(_ model: PreviewModel) -> String {
+        let expanded = model.state == .expanded || model.animate
+        let bounds = Bounds(model.items.map(\.position), expanded: expanded)
+        var svg = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <svg xmlns="http://www.w3.org/2000/svg" width="\(n(bounds.width))" height="\(n(bounds.height))" \
+            viewBox="0 0 \(n(bounds.width)) \(n(bounds.height))" font-family="sans-serif">
+              <title>Petal menu preview: \(model.items.count) items, \(model.style.rawValue), \(model.state.rawValue)</title>
+              <rect width="100%" height="100%" rx="12" fill="#fafafa"/>
+              <g id="menu" data-layout="\(model.style.rawValue)" data-state="\(expanded ? "expanded" : "collapsed")" \
+            transform="translate(\(n(bounds.originX)) \(n(bounds.originY)))">
+
+            """
+        for item in model.items {
+            svg += self.item(item, expanded: expanded, model: model)
+        }
+        svg += button(expanded: expanded, model: model)
+        svg += "  </g>\n</svg>\n"
+        return svg
+    }
+
+    private static func item(_ item: PreviewModel.Item, expanded: Bool, model: PreviewModel) -> String {
+        let place = expanded ? item.position : Point(x: 0, y: 0)
+        let classes = ["item"] + (item.selected ? ["selected"] : []) + (item.enabled ? [] : ["disabled"])
+        let color = isColor(item.color) ? item.color : fallbackColor
+        let initial = item.title.first.map { String($0).uppercased() } ?? "?"
+        var group = """
+                <g class="\(classes.joined(separator: " "))" data-id="\(escape(item.id))" \
+            transform="translate(\(n(place.x)) \(n(place.y)))" opacity="\(expanded ? (item.enabled ? "1" : "0.4") : "0")">
+                  <title>\(escape(item.title)) (\(escape(item.id)))\(item.enabled ? "" : ", disabled")\(item.selected ? ", selected" : "")</title>
+
+            """
+        if model.animate {
+            group += """
+                      <animateTransform attributeName="transform" type="translate" from="0 0" \
+                to="\(n(item.position.x)) \(n(item.position.y))" dur="\(n(model.openSeconds))s" fill="freeze"/>
+                      <animate attributeName="opacity" from="0" to="\(item.enabled ? "1" : "0.4")" dur="\(n(model.openSeconds))s" fill="freeze"/>
+
+                """
+        }
+        if item.selected {
+            group += "      <circle r=\"\(n(itemRadius + 5))\" fill=\"none\" stroke=\"#263238\" stroke-width=\"3\"/>\n"
+        }
+        group += """
+                  <circle r="\(n(itemRadius))" fill="\(color)"\(item.enabled ? "" : " stroke=\"#616161\" stroke-dasharray=\"4 3\"")/>
+                  <text class="initial" text-anchor="middle" dy="7" font-size="20" font-weight="bold" fill="#ffffff">\(escape(initial))</text>
+                  <text class="title" text-anchor="middle" y="\(n(itemRadius + 16))" font-size="12" fill="#212121">\(escape(item.title))</text>
+                  <text class="icon" text-anchor="middle" y="\(n(itemRadius + 28))" font-size="9" fill="#757575">\(escape(item.icon))</text>
+                </g>
+
+            """
+        return group
+    }
+
+    /// The centre button: a plus, turned 45° into a cross when expanded.
+    private static func button(expanded: Bool, model: PreviewModel) -> String {
+        let arm = buttonRadius * 0.45
+        var text = """
+                <g class="button" transform="rotate(\(expanded ? 45 : 0))">
+                  <circle r="\(n(buttonRadius))" fill="#37474f"/>
+                  <path d="M \(n(-arm)) 0 H \(n(arm)) M 0 \(n(-arm)) V \(n(arm))" stroke="#ffffff" stroke-width="4" stroke-linecap="round"/>
+
+            """
+        if model.animate {
+            text += """
+                      <animateTransform attributeName="transform" type="rotate" from="0" to="45" dur="\(n(model.openSeconds))s" fill="freeze"/>
+
+                """
+        }
+        return text + "    </g>\n"
+    }
+
+    /// The drawing's size and where the centre button sits in it.
+    private struct Bounds {
+        var minX, minY, maxX, maxY: Double
+
+        init(_ points: [Point], expanded: Bool) {
+            let reach = SVGMenu.buttonRadius + SVGMenu.margin
+            (minX, minY, maxX, maxY) = (-reach, -reach, reach, reach)
+            guard expanded else { return }
+            for point in points {
+                // Room for the circle, the selection ring and the two labels below it.
+                minX = min(minX, point.x - 60 - SVGMenu.margin)
+                maxX = max(maxX, point.x + 60 + SVGMenu.margin)
+                minY = min(minY, point.y - SVGMenu.itemRadius - 5 - SVGMenu.margin)
+                maxY = max(maxY, point.y + SVGMenu.itemRadius + 32 + SVGMenu.margin)
+            }
+        }
+
+        var width: Double { maxX - minX }
+        var height: Double { maxY - minY }
+        var originX: Double { -minX }
+        var originY: Double { -minY }
+    }
+
+    /// `#rgb` or `#rrggbb` (with or without alpha); anything else is not put into the document.
+    static func isColor(_ text: String) -> Bool {
+        text.hasPrefix("#") && [4, 5, 7, 9].contains(text.count) && text.dropFirst().allSatisfy(\.isHexDigit)
+    }
+
+    static func escape(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+
+    private static func n(_ value: Double) -> String { value.compactText }
+}
