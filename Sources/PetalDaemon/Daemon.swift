@@ -112,8 +112,11 @@ public enum Daemon {
             return .fault
         }
         var registry = registry
+        // Known before any plugin can launch a program: under systemd, programs go into transient units.
+        let launcher = SystemdLauncher(connection: connection, log: log)
+        await launcher.watch()
         let (plugins, loaded) = loadPlugins(options: options, settings: initial.plugins, log: log, connection: connection,
-                                  into: &registry)
+                                            launcher: launcher, into: &registry)
         let store = SelectionStore(directory: StateDirectory.path(log: log), log: log)
         if !store.isPersistent { log.warning(store.status) }
         let service = MenuService(registry: registry, plugins: plugins, selections: store, initial: initial,
@@ -200,7 +203,7 @@ public enum Daemon {
 
     private static func loadPlugins(
         options: DaemonOptions, settings: PluginSettings, log: Logger, connection: DBusConnection,
-        into registry: inout ActionRegistry
+        launcher: SystemdLauncher, into registry: inout ActionRegistry
     ) -> (records: [PluginRecord], plugins: [NativePlugin]) {
         let searchPath = PluginSearchPath(explicit: options.pluginDirectories + settings.paths)
         let executable = PluginSearchPath.executablePath()
@@ -209,7 +212,7 @@ public enum Daemon {
         let loader = PluginLoader(
             searchPath: searchPath, builtInDirectories: builtIn, safeMode: options.safeMode, settings: settings,
             quarantine: Quarantine(directory: StateDirectory.path(log: log), log: log), log: log,
-            connection: connection)
+            connection: connection, launcher: launcher)
         return loader.load(into: &registry)
     }
 

@@ -5,19 +5,22 @@ import PetalCore
 import PetalPluginABI
 
 /// What one plugin's `petal_host` table serves: its name for the log, its
-/// settings, the bus connection for its D-Bus calls. Lives as long as the process.
+/// settings, the bus connection for its D-Bus calls, the launcher for its
+/// programs. Lives as long as the process.
 final class PluginContext: @unchecked Sendable {
     let name: String
     let log: Logger
     let connection: DBusConnection?
+    let launcher: SystemdLauncher
     let settings: UnsafeMutablePointer<CChar>
     /// The table handed to `init`; never freed, since plugins may keep the pointer.
     private(set) var table: UnsafeMutablePointer<petal_host>!
 
-    init(name: String, settings: JSONObject, log: Logger, connection: DBusConnection?) {
+    init(name: String, settings: JSONObject, log: Logger, connection: DBusConnection?, launcher: SystemdLauncher) {
         self.name = name
         self.log = log
         self.connection = connection
+        self.launcher = launcher
         self.settings = strdup(JSONValue.object(settings).jsonText)
         table = Self.makeTable(context: Unmanaged.passRetained(self).toOpaque(), settings: self.settings)
     }
@@ -65,9 +68,10 @@ final class PluginContext: @unchecked Sendable {
     ) -> Int32 {
         let request = ProgramRequest(argv: argv, options: options)
         do {
-            let started = try ProgramLauncher.launch(request.argv, extraEnvironment: request.environment,
-                                                     directory: request.directory)
-            log.info("plugin \(name) started \(request.argv.joined(separator: " "))")
+            let started = try launcher.launch(request.argv, extraEnvironment: request.environment,
+                                              directory: request.directory, plugin: name)
+            let place = started["unit"]?.stringValue.map { " as \($0)" } ?? ""
+            log.info("plugin \(name) started \(request.argv.joined(separator: " "))\(place)")
             write(JSONValue.object(started).jsonText, to: out, size: size)
             return 0
         } catch {

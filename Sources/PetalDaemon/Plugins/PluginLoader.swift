@@ -18,6 +18,8 @@ struct PluginLoader {
     let quarantine: Quarantine
     let log: Logger
     let connection: DBusConnection?
+    /// Starts the programs plugins launch.
+    let launcher: SystemdLauncher
 
     /// Loads every `*.so` of the search path, in order, registering their actions.
     func load(into registry: inout ActionRegistry) -> (records: [PluginRecord], plugins: [NativePlugin]) {
@@ -100,7 +102,8 @@ struct PluginLoader {
             return nil
         }
         let pluginSettings = settings.settings[plugin.name]?.objectValue ?? [:]
-        let context = PluginContext(name: plugin.name, settings: pluginSettings, log: log, connection: connection)
+        let context = PluginContext(name: plugin.name, settings: pluginSettings, log: log, connection: connection,
+                                    launcher: launcher)
         if let failure = plugin.initialize(host: context.table) {
             record.reason = "its init failed: \(failure)"
             return nil

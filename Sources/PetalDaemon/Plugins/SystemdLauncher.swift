@@ -1,0 +1,237 @@
+import DBus
+import Dispatch
+import PetalCore
+import Synchronization
+
+/// Starts the programs plugins launch outside petald's sandbox: while the
+/// user's service manager (`org.freedesktop.systemd1`) is on the daemon's bus,
+/// in a transient service of their own; otherwise directly, detached.
+///
+/// Whether systemd is there is asked once at start-up and kept current with
+/// `NameOwnerChanged`. A launch waits, on the plugin's thread and never on the
+/// loop's, for the call's reply and the job's `JobRemoved` (with `Type=exec`,
+/// "done" means the program's `execve` succeeded), as `systemd-run` does.
+///
+/// When systemd refuses the unit (an error reply: nothing was started), the
+/// program is started directly after a warning, so an action still works, in
+/// petald's sandbox. When it accepted but the job failed, or it did not answer,
+/// the launch fails: starting it again could start it twice.
+final class SystemdLauncher: @unchecked Sendable {
+    static let bus: BusName = "org.freedesktop.systemd1"
+    static let path: ObjectPath = "/org/freedesktop/systemd1"
+    static let manager: InterfaceName = "org.freedesktop.systemd1.Manager"
+    /// How long systemd has to answer `StartTransientUnit`.
+    static let callTimeout: Duration = .seconds(10)
+    /// How long the job may take after the reply before the launch counts as started anyway.
+    static let jobTimeout: Duration = .seconds(5)
+
+    private let connection: DBusConnection?
+    private let log: Logger
+    private let present = Atomic<Bool>(false)
+    private var ownerWatch: SignalSubscriptionToken?
+
+    /// A launcher on `connection`; with none, every program is started directly.
+    init(connection: DBusConnection?, log: Logger) {
+        self.connection = connection
+        self.log = log
+    }
+
+    /// Whether programs currently go into transient units.
+    var underSystemd: Bool { present.load(ordering: .acquiring) }
+
+    /// Learns whether systemd is on the bus and follows its comings and goings.
+    func watch() async {
+        guard let connection else { return }
+        let rule = MatchRule(sender: BusName.bus.rawValue, path: .bus, interface: .bus, member: "NameOwnerChanged",
+                             arguments: [0: Self.bus.rawValue])
+        ownerWatch = try? await connection.subscribe(rule) { [self] message in
+            guard let owner = (try? message.arguments())?.last?.stringValue else { return }
+            present.store(!owner.isEmpty, ordering: .releasing)
+        }
+        // Asked and stored on the loop thread, so an answer cannot overwrite a later NameOwnerChanged.
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            let ask: @Sendable () -> Void = { [self] in
+                let message = Message.methodCall(destination: .bus, path: .bus, interface: .bus, member: "NameHasOwner")
+                try? message.append(.string(Self.bus.rawValue))
+                connection.sendWithReply(message) { [self] reply in
+                    if case .success(let answer) = reply, let owned = (try? answer.arguments())?.first?.boolValue {
+                        present.store(owned, ordering: .releasing)
+                    }
+                    done.resume()
+                }
+            }
+            if !connection.loop.execute(ask) { done.resume() }
+        }
+        log.info(underSystemd
+            ? "systemd is on the bus: launched programs run in transient units (app-petal-*.service)"
+            : "systemd is not on the bus: launched programs are started directly")
+    }
+
+    /// Starts `argv` detached and returns `{"unit": name}` under systemd, `{"pid": N}` otherwise.
+    ///
+    /// Called on the loop thread (from a plugin's reply or signal callback),
+    /// it cannot wait: it returns the unit's name at once and only logs a failure.
+    func launch(
+        _ argv: [String], extraEnvironment: [String: String], directory: String?, plugin: String
+    ) throws(ProgramLauncher.Failure) -> JSONObject {
+        guard let connection, underSystemd else {
+            return try ProgramLauncher.launch(argv, extraEnvironment: extraEnvironment, directory: directory)
+        }
+        let environment = ProgramLauncher.environment(adding: extraEnvironment)
+        guard let program = argv.first, !program.isEmpty else {
+            throw ProgramLauncher.Failure(description: "no program was given (argv is empty)")
+        }
+        guard let executable = ProgramLauncher.resolve(program, environment: environment) else {
+            throw ProgramLauncher.Failure(description: "the program \"\(program)\" was not found on PATH")
+        }
+        let unit = TransientUnit(plugin: plugin, argv: [executable] + argv.dropFirst(), environment: environment,
+                                 directory: directory)
+        let direct: () throws(ProgramLauncher.Failure) -> JSONObject = {
+            try ProgramLauncher.launch(argv, extraEnvironment: extraEnvironment, directory: directory)
+        }
+        if connection.loop.inEventLoop {
+            start(unit, on: connection) { [log] outcome in
+                if case .refused = outcome { _ = try? direct() }
+                if let text = Self.describe(outcome, unit: unit) { log.warning(text) }
+            }
+            return ["unit": .string(unit.name)]
+        }
+        let waiter = Waiter<TransientOutcome>()
+        let unchecked = UncheckedBox(self)
+        guard connection.loop.execute({ unchecked.value.start(unit, on: connection) { waiter.set($0) } }) else {
+            throw ProgramLauncher.Failure(description: "petald is stopping; \(program) was not started")
+        }
+        let outcome = waiter.wait(for: Self.callTimeout + Self.jobTimeout + .seconds(1))
+            ?? .unanswered("systemd did not answer in time")
+        if let text = Self.describe(outcome, unit: unit) { log.warning(text) }
+        switch outcome {
+        case .started: return ["unit": .string(unit.name)]
+        case .refused: return try direct()
+        case .failed(let reason), .unanswered(let reason): throw ProgramLauncher.Failure(description: reason)
+        }
+    }
+
+    /// What to log about `outcome`, if anything.
+    private static func describe(_ outcome: TransientOutcome, unit: TransientUnit) -> String? {
+        switch outcome {
+        case .started: nil
+        case .refused(let error):
+            "systemd did not start \(unit.name) (\(error)); starting \(unit.argv[0]) directly, inside petald's sandbox"
+        case .failed(let reason), .unanswered(let reason): reason
+        }
+    }
+
+    /// Asks systemd for `unit` and reports once, on the loop thread. Loop thread only.
+    private func start(_ unit: TransientUnit, on connection: DBusConnection,
+                       completion: @escaping (TransientOutcome) -> Void) {
+        let job = JobWatch(loop: connection.loop, completion)
+        let rule = MatchRule(path: Self.path, interface: Self.manager, member: "JobRemoved", arguments: [2: unit.name])
+        // Added before the call is sent, so the job's end cannot slip past.
+        job.token = connection.subscribeWithoutWaiting(rule) { message in
+            // JobRemoved(u id, o job, s unit, s result)
+            let result = (try? message.arguments())?.last?.stringValue ?? ""
+            job.finish(result == "done" ? .started : .failed(
+                "systemd could not start \(unit.argv[0]) in \(unit.name) (job \(result)); see `journalctl --user -u \(unit.name)`"))
+        }
+        let message = Message.methodCall(destination: Self.bus, path: Self.path, interface: Self.manager,
+                                         member: "StartTransientUnit")
+        do {
+            try message.append(unit.startArguments)
+        } catch {
+            return job.finish(.failed("cannot describe \(unit.name) to systemd: \(error)"))
+        }
+        connection.sendWithReply(message, timeout: Self.callTimeout) { [self] reply in
+            switch reply {
+            case .success:
+                job.finish(after: Self.jobTimeout) { [log] in
+                    log.warning("systemd has not finished starting \(unit.name) after \(Self.jobTimeout); counting it as started")
+                    return .started
+                }
+            case .failure(let error) where error.name == DBusError.Name.propertyReadOnly
+                && error.message.contains("ExitType") && unit.waitsForAllProcesses:
+                // systemd before 250: without ExitType=cgroup the unit ends with its first process.
+                log.notice("this systemd does not know ExitType=; \(unit.name) ends when its first process does")
+                var older = unit
+                older.waitsForAllProcesses = false
+                if let completion = job.takeCompletion() { start(older, on: connection, completion: completion) }
+            case .failure(let error) where [DBusError.Name.noReply, DBusError.Name.timeout,
+                                            DBusError.Name.disconnected].contains(error.name):
+                job.finish(.unanswered("systemd did not answer StartTransientUnit for \(unit.argv[0]) (\(error)); it may or may not have started"))
+            case .failure(let error):
+                job.finish(.refused(error))
+            }
+        }
+    }
+}
+
+/// How a transient unit's start ended.
+enum TransientOutcome: Sendable {
+    /// The job finished "done": the program runs.
+    case started
+    /// systemd answered the call with an error: nothing was started.
+    case refused(DBusError)
+    /// The job failed: the unit was created but its program did not start.
+    case failed(String)
+    /// No answer: whether it started is unknown.
+    case unanswered(String)
+}
+
+/// One StartTransientUnit in flight: its JobRemoved subscription, its timer, its completion. Loop thread only.
+private final class JobWatch: @unchecked Sendable {
+    private let loop: EventLoop
+    var token: SignalSubscriptionToken?
+    private var timer: EventLoop.TimerID?
+    private var completion: ((TransientOutcome) -> Void)?
+
+    init(loop: EventLoop, _ completion: @escaping (TransientOutcome) -> Void) {
+        self.loop = loop
+        self.completion = completion
+    }
+
+    /// Whether the outcome is still to come.
+    var isPending: Bool { completion != nil }
+
+    /// Reports `outcome` unless the job ends first (or has ended).
+    func finish(after delay: Duration, _ outcome: @escaping () -> TransientOutcome) {
+        guard isPending else { return }
+        timer = loop.schedule(after: delay) { [self] in
+            timer = nil
+            finish(outcome())
+        }
+    }
+
+    /// Reports `outcome` once and stops watching.
+    func finish(_ outcome: TransientOutcome) {
+        guard let completion = takeCompletion() else { return }
+        completion(outcome)
+    }
+
+    /// Stops watching and hands the completion over (nil when already reported).
+    func takeCompletion() -> ((TransientOutcome) -> Void)? {
+        token?.cancel()
+        token = nil
+        if let timer { loop.cancel(timer) }
+        timer = nil
+        defer { completion = nil }
+        return completion
+    }
+}
+
+/// A value one thread waits for and another sets.
+private final class Waiter<Value: Sendable>: @unchecked Sendable {
+    private let ready = DispatchSemaphore(value: 0)
+    private let value = Mutex<Value?>(nil)
+
+    func set(_ outcome: Value) {
+        value.withLock { $0 = outcome }
+        ready.signal()
+    }
+
+    /// The value, or nil when `limit` passes first.
+    func wait(for limit: Duration) -> Value? {
+        guard ready.wait(timeout: .now() + .milliseconds(Int(limit.components.seconds * 1000))) == .success else {
+            return nil
+        }
+        return value.withLock { $0 }
+    }
+}

@@ -1,0 +1,52 @@
+import DBus
+@testable import PetalDaemon
+import Testing
+
+/// The transient unit a launch asks systemd for: a name `systemctl --user`
+/// accepts and shows (`app-petal-<program>-<random>.service`), and the
+/// properties' D-Bus types as `StartTransientUnit` takes them.
+struct TransientUnitNameTests {
+    static let escapes: [(String, String)] = [
+        ("snapshot", "snapshot"),
+        ("xdg-open", "xdg\\x2dopen"),
+        ("org.gnome.Snapshot", "org.gnome.Snapshot"),
+        (".hidden", "\\x2ehidden"),
+        ("a b/c", "a\\x20b\\x2fc"),
+        ("café", "caf\\xc3\\xa9"),
+        ("", "program"),
+    ]
+
+    @Test(arguments: escapes)
+    func programNamesAreEscapedAsSystemdEscapeDoes(text: String, escaped: String) {
+        #expect(TransientUnit.escape(text) == escaped)
+    }
+
+    @Test func nameIsAppPetalProgramRandomDotService() {
+        let unit = TransientUnit(plugin: "open", argv: ["/usr/bin/xdg-open", "https://example.org/"],
+                                 environment: ["A=1"], directory: nil, random: 0xbeef)
+        #expect(unit.name == "app-petal-xdg\\x2dopen-000000000000beef.service")
+        #expect(unit.description == "Petal (open plugin): /usr/bin/xdg-open https://example.org/")
+        let long = TransientUnit(plugin: "command", argv: ["/bin/echo", String(repeating: "x", count: 500)],
+                                 environment: [], directory: "/tmp")
+        #expect(long.description.count == "Petal (command plugin): ".count + 200)
+        #expect(String(repeating: "y", count: 300).utf8.count > TransientUnit.escape(String(repeating: "y", count: 300)).utf8.count)
+    }
+
+    @Test func startArgumentsHaveTheRealSignature() throws {
+        let unit = TransientUnit(plugin: "camera", argv: ["/usr/bin/snapshot"], environment: ["HOME=/home/u"],
+                                 directory: "/tmp")
+        let message = Message.methodCall(destination: "org.freedesktop.systemd1", path: "/org/freedesktop/systemd1",
+                                         interface: "org.freedesktop.systemd1.Manager", member: "StartTransientUnit")
+        try message.append(unit.startArguments)
+        #expect(message.signature == "ssa(sv)a(sa(sv))")
+        let types = Dictionary(uniqueKeysWithValues: unit.properties.map { ($0.0, $0.1.type) })
+        #expect(types["ExecStart"] == .array(.structure([.string, .array(.string), .boolean])))
+        #expect(types["Environment"] == .array(.string))
+        #expect(unit.properties.first { $0.0 == "WorkingDirectory" }?.1 == .string("/tmp"))
+
+        var older = unit
+        older.waitsForAllProcesses = false
+        #expect(older.properties.contains { $0.0 == "ExitType" } == false)
+        #expect(unit.properties.contains { $0.0 == "ExitType" })
+    }
+}
