@@ -24,7 +24,11 @@ public struct PluginHost: @unchecked Sendable {
     }
 
     /// Starts `argv` (looked up on PATH, never through a shell) and does not
-    /// wait; returns `{"pid": N}` or `{"unit": "name"}`.
+    /// wait for it to end; returns `{"unit": "name"}` when the user's systemd
+    /// started it as a transient service, `{"pid": N}` when the daemon spawned it.
+    ///
+    /// Under systemd this blocks the calling thread for the D-Bus round trip
+    /// that starts the unit.
     ///
     /// - Throws: ``PluginError/failed(_:)`` saying why it could not start.
     public func launch(_ argv: [String], environment: [String: String] = [:], directory: String? = nil) throws -> JSONObject {

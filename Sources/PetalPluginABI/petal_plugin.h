@@ -114,15 +114,25 @@ typedef struct petal_host {
 
     /**
      * Starts a program outside the daemon's sandbox and does not wait for it:
-     * under systemd in a transient unit of its own, otherwise as a detached
-     * process with the user's environment.
+     * while the user's systemd (org.freedesktop.systemd1) is on the daemon's
+     * bus, as a transient service app-petal-<program>-<random>.service;
+     * otherwise as a detached process. Either way with the daemon's
+     * environment minus its own service variables, plus "env".
      *
      * argv is a NULL-terminated array; argv[0] is looked up on PATH and never
      * run through a shell. options_json is NULL or an object with optional
-     * "env" (object of strings added to the environment) and "cwd" (string).
+     * "env" (object of strings added to the environment) and "cwd" (string;
+     * under systemd the default is the user's home).
      * On success returns 0 and writes into out_json (if not NULL, at most
-     * out_size bytes, NUL-terminated) an object {"pid": N} or {"unit": "name"}.
-     * On failure returns -1 and writes the reason, for a person, into out_json.
+     * out_size bytes, NUL-terminated) {"unit": "name"} under systemd, or
+     * {"pid": N} for a process the daemon started itself (also when systemd
+     * refused the unit). On failure returns -1 and writes the reason, for a
+     * person, into out_json.
+     *
+     * Under systemd this waits for systemd to start the program (a D-Bus
+     * round trip, at most about 16 s). Called from a call_method reply or a
+     * signal handler (the daemon's bus thread, which must not wait), it
+     * returns {"unit": "name"} at once and a failure is only logged.
      * Thread-safe.
      */
     int (*launch)(void *context, const char *const *argv, const char *options_json,
@@ -136,7 +146,9 @@ typedef struct petal_host {
      * Calls complete exactly once with a result object {"status": N,
      * "stdout": "...", "stderr": "..."} where status is the exit status, or
      * 128 + the signal number that ended it, or with error "ActionFailed"
-     * when the program could not be started. Thread-safe.
+     * when the program could not be started. Unlike launch(), the program is
+     * always the daemon's own child, so under a sandboxed unit it runs
+     * inside that sandbox. Thread-safe.
      */
     void (*run)(void *context, const char *const *argv, const char *options_json,
                 petal_complete_fn complete, void *completion_context);

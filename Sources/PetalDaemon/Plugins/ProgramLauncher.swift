@@ -7,7 +7,9 @@ import PetalCore
 /// user's environment minus the daemon's own variables.
 ///
 /// `launch` detaches the program (it outlives the action and is not our
-/// child); `run` waits for it and keeps the tails of its output.
+/// child); `run` waits for it and keeps the tails of its output. Both run the
+/// program inside petald's own sandbox: plugins' launches come here only
+/// when ``SystemdLauncher`` finds no systemd to hand them to.
 enum ProgramLauncher {
     /// Variables that describe petald's own service and must not leak into programs it starts.
     static let daemonVariables: Set<String> = [
