@@ -66,6 +66,9 @@ let testTargets: [Target] = [
     .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
     .testTarget(name: "PetalCoreTests", dependencies: ["PetalCore"]),
     .testTarget(name: "PetalDaemonTests", dependencies: ["DBus", "PetalCore", "PetalConfiguration", "PetalDaemon", "TestSupport"]),
+    // petalctl: its parsing and SVG in unit tests, and the built binary against a daemon on a private bus.
+    .testTarget(name: "PetalControlTests", dependencies: ["DBus", "PetalCore", "PetalControl", "TestSupport"],
+                exclude: ["Golden"]),
     // The real petald loading plugins: C fixtures compiled at test time, and the examples.
     .testTarget(name: "PluginLoaderTests", dependencies: ["DBus", "PetalCore", "TestSupport"], exclude: ["Fixtures"]),
     // The built-in plugins: their logic in unit tests, and through a real petald on a private bus.

@@ -1,0 +1,91 @@
+import DBus
+import PetalCore
+import Testing
+@testable import PetalControl
+
+@Suite struct InvocationTests {
+    func parse(_ words: String...) throws -> Invocation { try Invocation(arguments: words) }
+
+    func usageError(_ words: String...) -> String? {
+        do {
+            _ = try Invocation(arguments: words)
+            return nil
+        } catch {
+            return error.description
+        }
+    }
+
+    @Test func everyCommandParses() throws {
+        #expect(try parse("toggle").command == .toggle)
+        #expect(try parse("open").command == .open)
+        #expect(try parse("close").command == .close)
+        #expect(try parse("reload").command == .reload)
+        #expect(try parse("status").command == .status)
+        #expect(try parse("items").command == .items(idsOnly: false))
+        #expect(try parse("items", "--ids").command == .items(idsOnly: true))
+        #expect(try parse("actions", "--ids").command == .actions(idsOnly: true))
+        #expect(try parse("plugins", "--clear-quarantine").command == .plugins(clearQuarantine: true))
+        #expect(try parse("activate", "camera").command == .activate(item: "camera"))
+        #expect(try parse("choose").command == .choose(timeout: nil, dispatch: true))
+        #expect(try parse("choose", "--timeout=2.5", "--no-dispatch").command == .choose(timeout: 2.5, dispatch: false))
+        #expect(try parse("layout").command == .layout(style: nil))
+        #expect(try parse("layout", "stack").command == .layout(style: .stack))
+        #expect(try parse("watch", "--waybar").command == .watch(waybar: true))
+        #expect(try parse("version").command == .version(daemon: true))
+        #expect(try parse("--version").command == .version(daemon: false))
+        #expect(try parse().command == .help(nil))
+        #expect(try parse("help", "trigger").command == .help(.trigger))
+        #expect(try parse("trigger", "--help").command == .help(.trigger))
+    }
+
+    @Test func globalOptionsGoAnywhere() throws {
+        let before = try parse("--bus", "unix:path=/tmp/x", "--json", "status")
+        let after = try parse("status", "--json", "--address=unix:path=/tmp/x")
+        #expect(before == after)
+        #expect(before.bus == .address("unix:path=/tmp/x"))
+        #expect(before.json)
+        #expect(try parse("--bus", "system", "toggle").bus == .system)
+    }
+
+    @Test func triggerParametersAreStringsOrTypedJSON() throws {
+        let invocation = try parse("trigger", "open.uri", "uri=https://example.org/?a=b", "count:=3",
+                                   "loud:=true", "tags:=[\"a\",\"b\"]", "empty=")
+        #expect(invocation.command == .trigger(action: "open.uri", params: [
+            "uri": "https://example.org/?a=b", "count": 3, "loud": true, "tags": ["a", "b"], "empty": "",
+        ]))
+    }
+
+    @Test func previewOptions() throws {
+        let invocation = try parse("preview", "--svg", "out.svg", "--state", "collapsed", "--layout=linear",
+                                   "--config", "menu.json", "--animate")
+        #expect(invocation.command == .preview(PreviewOptions(
+            output: "out.svg", state: .collapsed, layout: .linear, configPath: "menu.json", animate: true)))
+    }
+
+    @Test func usageErrorsSayWhatIsExpected() {
+        #expect(usageError("frobnicate")?.contains("unknown command \"frobnicate\"") == true)
+        #expect(usageError("activate")?.contains("needs an item id") == true)
+        #expect(usageError("trigger")?.contains("needs an action id") == true)
+        #expect(usageError("trigger", "a.b", "novalue")?.contains("KEY=VALUE") == true)
+        #expect(usageError("trigger", "a.b", "n:=nope")?.contains("\"nope\" is not JSON") == true)
+        #expect(usageError("trigger", "a.b", "n:=null")?.contains("null") == true)
+        #expect(usageError("trigger", "a.b", "=x")?.contains("no name") == true)
+        #expect(usageError("trigger", "a.b", "k=1", "k=2")?.contains("given twice") == true)
+        #expect(usageError("choose", "--timeout", "-1")?.contains("positive number") == true)
+        #expect(usageError("choose", "--timeout")?.contains("--timeout needs a value") == true)
+        #expect(usageError("layout", "spiral")?.contains("use linear, stack or radial") == true)
+        #expect(usageError("preview")?.contains("needs --svg FILE") == true)
+        #expect(usageError("preview", "--svg", "x", "--state", "half")?.contains("expanded or collapsed") == true)
+        #expect(usageError("status", "extra")?.contains("takes no argument \"extra\"") == true)
+        #expect(usageError("--bus")?.contains("--bus needs a value") == true)
+        #expect(usageError("--json=yes", "status")?.contains("takes no value") == true)
+        #expect(usageError("help", "nothing")?.contains("no command \"nothing\"") == true)
+    }
+
+    @Test func everyCommandHasHelp() {
+        for name in CommandName.allCases {
+            #expect(HelpText.help(for: name).hasPrefix("Usage: petalctl"), "help for \(name)")
+            #expect(HelpText.overview.contains(name.rawValue), "overview lists \(name)")
+        }
+    }
+}

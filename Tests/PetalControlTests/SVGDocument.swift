@@ -1,0 +1,67 @@
+import Foundation
+import FoundationXML
+
+/// An SVG file read back with a real XML parser: each element's name and attributes, in order.
+struct SVGDocument {
+    struct Element {
+        let name: String
+        let attributes: [String: String]
+    }
+
+    let elements: [Element]
+
+    /// Parses `text`; throws when it is not well-formed XML.
+    init(_ text: String) throws {
+        let collector = Collector()
+        let parser = XMLParser(data: Data(text.utf8))
+        parser.delegate = collector
+        guard parser.parse() else {
+            throw ParseFailure(description: parser.parserError.map { "\($0)" } ?? "not well-formed XML")
+        }
+        elements = collector.elements
+    }
+
+    /// The item groups, as `data-id` → their `translate(x y)`.
+    var itemPositions: [(id: String, x: Double, y: Double)] {
+        elements.filter { $0.name == "g" && ($0.attributes["class"] ?? "").split(separator: " ").contains("item") }
+            .compactMap { element in
+                guard let id = element.attributes["data-id"], let (x, y) = Self.translation(element.attributes["transform"]) else { return nil }
+                return (id, x, y)
+            }
+    }
+
+    func items(withClass name: String) -> [String] {
+        elements.filter { $0.name == "g" && ($0.attributes["class"] ?? "").split(separator: " ").contains(Substring(name)) }
+            .compactMap { $0.attributes["data-id"] }
+    }
+
+    static func translation(_ transform: String?) -> (Double, Double)? {
+        guard let transform, transform.hasPrefix("translate("), transform.hasSuffix(")") else { return nil }
+        let numbers = transform.dropFirst("translate(".count).dropLast().split(separator: " ").compactMap { Double($0) }
+        return numbers.count == 2 ? (numbers[0], numbers[1]) : nil
+    }
+
+    struct ParseFailure: Error, CustomStringConvertible { let description: String }
+
+    private final class Collector: NSObject, XMLParserDelegate {
+        var elements: [Element] = []
+        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
+                    qualifiedName: String?, attributes: [String: String] = [:]) {
+            elements.append(Element(name: name, attributes: attributes))
+        }
+    }
+}
+
+/// SPEC §4's layout formulas, written out again independently of PetalCore.
+enum SpecLayout {
+    static func position(_ style: String, index i: Int, spacing: Double = 80, firstAngle: Double = 100,
+                         angleInterval: Double = 40, radius: Double = 100) -> (x: Double, y: Double) {
+        switch style {
+        case "linear": return (spacing * Double(i + 1), 0)
+        case "stack": return (0, -spacing * Double(i + 1))
+        default:
+            let theta = (firstAngle + angleInterval * Double(i)) * .pi / 180
+            return (radius * cos(theta), -radius * sin(theta))
+        }
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `petalctl watch` and `watch --waybar` print real changes as they happen.
+@Suite struct WatchTests {
+    /// Toggles until the watcher shows it is subscribed, then waits for the menu to rest.
+    func waitUntilSubscribed(_ watcher: StreamingCommand, _ daemon: RunningDaemon) async throws {
+        for _ in 0..<100 where watcher.output.isEmpty {
+            _ = try await daemon.menu("Toggle")
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        let state = try await daemon.state()
+        try await daemon.waitForState(state.hasPrefix("expand") ? "expanded" : "collapsed")
+        try await Task.sleep(for: .milliseconds(100))
+    }
+
+    @Test func watchPrintsEachSignalOnALine() async throws {
+        let daemon = try await RunningDaemon()
+        defer { daemon.stop() }
+        let watcher = try StreamingCommand(Petalctl.command(on: daemon, ["watch"]))
+        defer { watcher.stop() }
+        try await waitUntilSubscribed(watcher, daemon)
+        let before = watcher.output.count
+        _ = try await daemon.menu("Close")
+        try await daemon.waitForState("collapsed")
+        _ = try await daemon.menu("Open")
+        try await daemon.waitForState("expanded")
+        _ = try await daemon.menu("Trigger", [.string("test.noop"), .vardict([])])
+        let lines = try await watcher.waitForLine { $0.hasPrefix("ActionFinished") }
+        let new = Array(lines.dropFirst(before))
+        let states = new.filter { $0.hasPrefix("StateChanged") }
+        #expect(states.last == "StateChanged state=expanded previous=expanding", "\(new)")
+        #expect(new.contains("PropertiesChanged State=expanded"))
+        #expect(new.contains { $0.hasPrefix("ActionStarted invocation=") && $0.hasSuffix("action=test.noop item=") })
+        #expect(new.contains { $0.hasPrefix("ActionFinished invocation=") && $0.contains("action=test.noop success=true") })
+    }
+
+    @Test func watchJSONPrintsOneObjectALine() async throws {
+        let daemon = try await RunningDaemon()
+        defer { daemon.stop() }
+        let watcher = try StreamingCommand(Petalctl.command(on: daemon, ["watch", "--json"]))
+        defer { watcher.stop() }
+        try await waitUntilSubscribed(watcher, daemon)
+        try await daemon.setProperty("Highlighted", .string("like"))
+        let lines = try await watcher.waitForLine { $0.contains("Highlighted") }
+        for line in lines {
+            let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            #expect(object?["signal"] is String, "\(line)")
+        }
+        let last = try JSONSerialization.jsonObject(with: Data(lines.last!.utf8)) as? [String: Any]
+        #expect(last?["signal"] as? String == "PropertiesChanged")
+        #expect((last?["changed"] as? [String: Any])?["Highlighted"] as? String == "like")
+    }
+
+    @Test func waybarGetsALineAtStartAndOnEveryChange() async throws {
+        let daemon = try await RunningDaemon()
+        defer { daemon.stop() }
+        let watcher = try StreamingCommand(Petalctl.command(on: daemon, ["watch", "--waybar"]))
+        defer { watcher.stop() }
+        let first = try await watcher.waitForLines(1)
+        let start = try waybar(first[0])
+        #expect(start["alt"] as? String == "collapsed")
+        #expect(start["class"] as? String == "collapsed")
+        #expect(start["text"] is String)
+        #expect((start["tooltip"] as? String)?.contains("Echo") == true)
+
+        _ = try await daemon.menu("Open")
+        let opened = try await watcher.waitForLine { (try? waybar($0)["alt"] as? String) == "expanded" }
+        #expect(opened.count >= 2)
+
+        // An action running adds the class "running"; its end removes it.
+        async let slow = daemon.menu("Trigger", [.string("test.slow"), .vardict([("seconds", .variant(.double(0.5)))])])
+        let running = try await watcher.waitForLine { (try? waybar($0)["class"] as? [String]) == ["expanded", "running"] }
+        #expect(running.last?.contains("1 action running") == true)
+        _ = try await slow
+        let settled = try await watcher.waitForLines(running.count + 1)
+        #expect(try waybar(settled[running.count])["class"] as? String == "expanded")
+        // No line repeats the one before it.
+        let all = watcher.output
+        #expect(zip(all, all.dropFirst()).allSatisfy { $0 != $1 })
+    }
+
+    @Test func waybarShowsOfflineWhenPetaldStopsAndRecoversWhenItReturns() async throws {
+        let daemon = try await RunningDaemon()
+        let bus = daemon.bus
+        let watcher = try StreamingCommand(Petalctl.command(on: daemon, ["watch", "--waybar"]))
+        defer { watcher.stop() }
+        try await watcher.waitForLines(1)
+        // Stop the daemon but keep its bus: start a second daemon on the same bus afterwards.
+        kill(daemon.process.processIdentifier, SIGKILL)
+        try await watcher.waitForLine { (try? waybar($0)["alt"] as? String) == "offline" }
+        #expect(watcher.isRunning)
+        let second = try await RunningDaemon(bus: bus)
+        defer { second.stop() }
+        try await watcher.waitForLine { line in
+            (try? waybar(line)["alt"] as? String) == "collapsed" && watcher.output.contains { $0.contains("offline") }
+        }
+        daemon.stop()
+    }
+
+    func waybar(_ line: String) throws -> [String: Any] {
+        try (JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]) ?? [:]
+    }
+}
