@@ -22,7 +22,7 @@ PREFIX       ?= $(HOME)/.local
 DESTDIR      ?=
 PRODUCTS     ?=
 
-.PHONY: all build run test deps examples introspect clean install uninstall check-units
+.PHONY: all build run test deps examples introspect clean install uninstall check-units previews
 
 all: build
 
@@ -75,3 +75,7 @@ clean:
 	$(SWIFT) package clean
 	$(MAKE) -C examples/plugins/hello-c clean
 	$(SWIFT) package --package-path examples/plugins/hello-swift clean
+
+## Redraw docs/images/*.png from examples/config with petalctl preview (needs rsvg-convert).
+previews: build
+	scripts/render-previews.sh "$(BIN)/petalctl"

@@ -42,15 +42,16 @@ enum SVGMenu {
             transform="translate(\(n(bounds.originX)) \(n(bounds.originY)))">
 
             """
+        let labelWidth = labelWidth(model.items.map(\.position))
         for item in model.items {
-            svg += self.item(item, expanded: expanded, model: model)
+            svg += self.item(item, expanded: expanded, model: model, labelWidth: labelWidth)
         }
         svg += button(expanded: expanded, model: model)
         svg += "  </g>\n</svg>\n"
         return svg
     }
 
-    private static func item(_ item: PreviewModel.Item, expanded: Bool, model: PreviewModel) -> String {
+    private static func item(_ item: PreviewModel.Item, expanded: Bool, model: PreviewModel, labelWidth: Double) -> String {
         let place = expanded ? item.position : Point(x: 0, y: 0)
         let classes = ["item"] + (item.selected ? ["selected"] : []) + (item.enabled ? [] : ["disabled"])
         let color = isColor(item.color) ? item.color : fallbackColor
@@ -75,12 +76,31 @@ enum SVGMenu {
         group += """
                   <circle r="\(n(itemRadius))" fill="\(color)"\(item.enabled ? "" : " stroke=\"#616161\" stroke-dasharray=\"4 3\"")/>
                   <text class="initial" text-anchor="middle" dy="7" font-size="20" font-weight="bold" fill="#ffffff">\(escape(initial))</text>
-                  <text class="title" text-anchor="middle" y="\(n(itemRadius + 16))" font-size="12" fill="#212121">\(escape(item.title))</text>
-                  <text class="icon" text-anchor="middle" y="\(n(itemRadius + 28))" font-size="9" fill="#757575">\(escape(item.icon))</text>
+                  <text class="title" text-anchor="middle" y="\(n(itemRadius + 16))" font-size="\(fit(item.title, size: 12, width: labelWidth))" fill="#212121">\(escape(item.title))</text>
+                  <text class="icon" text-anchor="middle" y="\(n(itemRadius + 28))" font-size="\(fit(item.icon, size: 9, width: labelWidth))" fill="#757575">\(escape(item.icon))</text>
                 </g>
 
             """
         return group
+    }
+
+    /// How wide a label may be before it runs into its neighbour's: the
+    /// smallest distance between two items, less a gap (never under 40).
+    private static func labelWidth(_ points: [Point]) -> Double {
+        var nearest = Double.infinity
+        for (index, a) in points.enumerated() {
+            for b in points[(index + 1)...] {
+                nearest = min(nearest, ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot())
+            }
+        }
+        return max(40, min(120, nearest - 8))
+    }
+
+    /// The font size at which a label fits in `width` (at about 0.6 em a
+    /// character), at most `size`; a smaller size every renderer honours,
+    /// where `textLength` is not.
+    private static func fit(_ text: String, size: Double, width: Double) -> String {
+        n(min(size, (width / (Double(max(text.count, 1)) * 0.6) * 10).rounded(.down) / 10))
     }
 
     /// The centre button: a plus, turned 45° into a cross when expanded.
