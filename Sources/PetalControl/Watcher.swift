@@ -47,6 +47,8 @@ struct Watcher {
             case "ActionStarted": running += 1
             case "ActionFinished": running = max(0, running - 1)
             case "NameOwnerChanged": running = 0
+            // Its PropertiesChanged follows with the same news.
+            case "StateChanged": continue
             default: break
             }
             let gone = message.member == "NameOwnerChanged" && (try? message.arguments().last?.stringValue) == ""

@@ -1,0 +1,64 @@
+import DBus
+import Synchronization
+import Testing
+import TestSupport
+
+/// ``DBusProxy``: a client's view of one interface of one object.
+@Suite struct ProxyTests {
+    func proxy(_ service: TestService) -> DBusProxy {
+        DBusProxy(connection: service.client, destination: service.name, path: .example, interface: calc)
+    }
+
+    @Test func callsMethodsAndReportsTheirErrorsByName() async throws {
+        try await withExample { service, _ in
+            let calculator = proxy(service)
+            let sum = try await calculator.call("Add", [.int32(2), .int32(40)])
+            #expect(sum == [.int32(42)])
+            await #expect(throws: DBusError("org.example.Error.Custom", "the handler refused")) {
+                try await calculator.call("Fail")
+            }
+        }
+    }
+
+    @Test func readsWritesAndListsProperties() async throws {
+        try await withExample { service, object in
+            let calculator = proxy(service)
+            let version = try await calculator.property("Version")
+            #expect(version == .string("1.0"))
+            try await calculator.setProperty("Name", .string("tulip"))
+            #expect(object.name.value == "tulip")
+            let all = try await calculator.allProperties()
+            #expect(all["Name"] == .string("tulip"))
+            #expect(all["Size"] == .uint32(42))
+            await #expect(throws: DBusError.self) { try await calculator.setProperty("Name", .string("")) }
+            await #expect(throws: DBusError.self) { try await calculator.property("Nothing") }
+        }
+    }
+
+    @Test func sendsWithoutWaitingForAReply() async throws {
+        try await withExample { service, object in
+            let calculator = proxy(service)
+            try calculator.send("Bump")
+            // A call after it is answered after it: the bus keeps one sender's messages in order.
+            let bumps = try await calculator.call("Bumps")
+            #expect(bumps == [.int32(1)])
+            #expect(object.bumps.value == 1)
+        }
+    }
+
+    @Test func itsSignalRuleSelectsItsInterfaceFromItsObject() async throws {
+        try await withExample { service, _ in
+            let calculator = proxy(service)
+            let received = Mutex<[DBusValue]>([])
+            let token = try await service.client.subscribe(calculator.signalRule("Ticked")) { message in
+                received.withLock { $0 += (try? message.arguments()) ?? [] }
+            }
+            defer { token.cancel() }
+            try service.server.emitSignal(path: .example, interface: calc, member: "Ticked", [.int32(7), .string("x")])
+            try service.server.emitSignal(path: .root, interface: calc, member: "Ticked", [.int32(8), .string("other object")])
+            for _ in 0..<500 where received.withLock({ $0.isEmpty }) { try await Task.sleep(for: .milliseconds(10)) }
+            try await Task.sleep(for: .milliseconds(50))
+            #expect(received.withLock { $0 } == [.int32(7), .string("x")])
+        }
+    }
+}
