@@ -10,9 +10,10 @@ BIN          := $(shell $(SWIFT) build -c $(CONFIG) --show-bin-path 2>/dev/null)
 # dbus-daemon for private test buses, busctl/gdbus/dbus-send/setpriv as
 # independent clients in the tests, python3 with dbus and gi for the test
 # peers that stand in for a notification server and the screenshot portal,
-# and a C compiler (cc) for the C plugin example and the loader tests' fixtures.
+# a C compiler (cc) for the C plugin example and the loader tests' fixtures,
+# scdoc for the man pages, and zsh and fish, whose completions the tests run.
 APT_PACKAGES := libdbus-1-dev pkg-config dbus dbus-bin systemd libglib2.0-bin util-linux \
-                python3-dbus python3-gi gcc
+                python3-dbus python3-gi gcc scdoc zsh fish
 
 # make install: PREFIX is where Petal lives (~/.local by default, /usr for a
 # package), DESTDIR a staging root for packagers. The products come from a
@@ -22,7 +23,11 @@ PREFIX       ?= $(HOME)/.local
 DESTDIR      ?=
 PRODUCTS     ?=
 
-.PHONY: all build run test deps examples introspect clean install uninstall check-units previews
+.PHONY: all build run test deps examples introspect clean install uninstall check-units man previews
+
+# The man pages, written in scdoc under docs/man, built into .build/man.
+MAN_SOURCES  := $(wildcard docs/man/*.scd)
+MAN_PAGES    := $(patsubst docs/man/%.scd,.build/man/%,$(MAN_SOURCES))
 
 all: build
 
@@ -42,8 +47,17 @@ examples: deps
 	$(MAKE) -C examples/plugins/hello-c
 	$(SWIFT) build --package-path examples/plugins/hello-swift $(SWIFT_FLAGS)
 
+## Build the man pages (petald.8, petalctl.1, petal-plugins.7) into .build/man.
+man: deps $(MAN_PAGES)
+
+# Written to a temporary file first, so a failed scdoc leaves no page behind.
+.build/man/%: docs/man/%.scd
+	@mkdir -p $(@D)
+	scdoc <$< >$@.tmp || { rm -f $@.tmp; exit 1; }
+	@mv $@.tmp $@
+
 ## Install what is missing, build everything and run the whole test suite.
-test: deps examples
+test: deps examples man
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	$(SWIFT) test --skip-build -c $(CONFIG)
 	$(MAKE) check-units
@@ -54,7 +68,7 @@ introspect: build
 
 ## Install binaries, plugins, the plugin header, the systemd and D-Bus units
 ## (their paths filled in), man pages, completions and docs under DESTDIR/PREFIX.
-install:
+install: man
 ifeq ($(PRODUCTS),)
 	$(SWIFT) build -c release
 	PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" PRODUCTS="$$($(SWIFT) build -c release --show-bin-path)" scripts/install.sh install
@@ -68,11 +82,12 @@ uninstall:
 
 ## Check the units as installed: `systemd-analyze verify` and `security`
 ## (exposure at most 2.0), on a throwaway install of the $(CONFIG) build.
-check-units: build
+check-units: build man
 	@scripts/check-units.sh "$(BIN)"
 
 clean:
 	$(SWIFT) package clean
+	rm -rf .build/man
 	$(MAKE) -C examples/plugins/hello-c clean
 	$(SWIFT) package --package-path examples/plugins/hello-swift clean
 
