@@ -5,10 +5,11 @@
 #
 # Reads PREFIX (where Petal will live), DESTDIR (a staging root for packagers,
 # usually empty) and, for install, PRODUCTS (the folder holding the built
-# petald and plugin libraries). Install copies the binaries, the plugins, the
-# plugin header, both unit files with their paths filled in, the man pages
-# (man/*.[1-8]), the shell completions (completions/{bash,zsh,fish}/*) and
-# the documentation, and records every file it wrote in a manifest; uninstall
+# petald, petalctl and plugin libraries). Install copies the binaries, the
+# plugins, the plugin header, both unit files with their paths filled in, the
+# man pages (built by `make man` from docs/man/*.scd into .build/man), the
+# shell completions (completions/) and the documentation, and records every
+# file it wrote in a manifest; uninstall
 # removes exactly the files that manifest names, then the manifest, then
 # Petal's own folders if they are empty.
 set -eu
@@ -36,8 +37,9 @@ manifest=$PREFIX/lib/petal/install-manifest
 
 # Petal's built-in plugins (Package.swift's builtInPlugins), and the binaries.
 plugins="camera command message open phone"
-binaries="petald"
-optional_binaries="petalctl"
+binaries="petald petalctl"
+# Where `make man` puts the pages it builds from docs/man/*.scd.
+manpages=.build/man
 
 # Folders that only Petal uses, removed by uninstall once empty (deepest first).
 own_folders="$plugindir $PREFIX/lib/petal $includedir $docdir/docs $docdir"
@@ -61,28 +63,29 @@ install_all() {
     for binary in $binaries; do
         [ -x "$PRODUCTS/$binary" ] || { echo "$PRODUCTS/$binary is missing: build Petal first" >&2; exit 1; }
     done
+    for source in docs/man/*.scd; do
+        page=$manpages/$(basename "$source" .scd)
+        [ -f "$page" ] || { echo "$page is missing: build the man pages first (make man)" >&2; exit 1; }
+    done
     mkdir -p "$DESTDIR$(dirname "$manifest")"
     : >"$DESTDIR$manifest.new"
 
     for binary in $binaries; do put "$PRODUCTS/$binary" "$bindir/$binary" 755; done
-    for binary in $optional_binaries; do
-        if [ -x "$PRODUCTS/$binary" ]; then put "$PRODUCTS/$binary" "$bindir/$binary" 755; fi
-    done
     for plugin in $plugins; do put "$PRODUCTS/libpetal-$plugin.so" "$plugindir/libpetal-$plugin.so" 644; done
     put Sources/PetalPluginABI/petal_plugin.h "$includedir/petal_plugin.h" 644
 
     fill systemd/petald.service.in "$userunitdir/petald.service"
     fill systemd/org.petal.Petal1.service.in "$dbusservicedir/org.petal.Petal1.service"
 
-    # Man pages by their section suffix, completions by their shell's folder:
-    # whatever exists today, and whatever is added later, without changes here.
-    for page in man/*.[1-8]; do
-        [ -f "$page" ] || continue
+    # Each man page into the folder of its section (petald.8 → man8).
+    for source in docs/man/*.scd; do
+        page=$manpages/$(basename "$source" .scd)
         put "$page" "$mandir/man${page##*.}/$(basename "$page")" 644
     done
-    for file in completions/bash/*; do if [ -f "$file" ]; then put "$file" "$bashdir/$(basename "$file")" 644; fi; done
-    for file in completions/zsh/*; do if [ -f "$file" ]; then put "$file" "$zshdir/$(basename "$file")" 644; fi; done
-    for file in completions/fish/*; do if [ -f "$file" ]; then put "$file" "$fishdir/$(basename "$file")" 644; fi; done
+    # Completions under the names each shell loads them by, on demand.
+    put completions/petalctl.bash "$bashdir/petalctl" 644
+    put completions/_petalctl "$zshdir/_petalctl" 644
+    put completions/petalctl.fish "$fishdir/petalctl.fish" 644
 
     put README.md "$docdir/README.md" 644
     for doc in docs/*.md; do if [ -f "$doc" ]; then put "$doc" "$docdir/docs/$(basename "$doc")" 644; fi; done

@@ -78,8 +78,11 @@ import TestSupport
         try #require(install.status == 0, "\(install.summary)")
         let root = destdir.appendingPathComponent("usr")
         let plugins = root.appendingPathComponent("lib/petal/plugins")
-        var expected = ["bin/petald", "include/petal/petal_plugin.h",
-                        "share/systemd/user/petald.service", "share/dbus-1/services/org.petal.Petal1.service"]
+        var expected = ["bin/petald", "bin/petalctl", "include/petal/petal_plugin.h",
+                        "share/systemd/user/petald.service", "share/dbus-1/services/org.petal.Petal1.service",
+                        "share/man/man8/petald.8", "share/man/man1/petalctl.1", "share/man/man7/petal-plugins.7",
+                        "share/bash-completion/completions/petalctl", "share/zsh/site-functions/_petalctl",
+                        "share/fish/vendor_completions.d/petalctl.fish"]
         expected += Self.pluginNames.map { "lib/petal/plugins/libpetal-\($0).so" }
         for file in expected {
             #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent(file).path), "\(file) is installed")
@@ -88,6 +91,11 @@ import TestSupport
         let unit = try String(contentsOf: root.appendingPathComponent("share/systemd/user/petald.service"), encoding: .utf8)
         #expect(unit.contains("\nExecStart=/usr/bin/petald\n"), "\(unit)")
         #expect(unit.contains("file:/usr/share/doc/petal/README.md"), "\(unit)")
+        #expect(unit.contains("\nDocumentation=man:petald(8) "), "the unit points at the installed page: \(unit)")
+        // The pages are roff that scdoc made, each in its section's folder.
+        let page = try String(contentsOf: root.appendingPathComponent("share/man/man8/petald.8"), encoding: .utf8)
+        #expect(page.contains(".TH \"petald\" \"8\""), "\(page.prefix(300))")
+        #expect(page.contains("SIGHUP") && page.contains("--replace"))
         #expect(!unit.contains("@BINDIR@") && !unit.contains("@DOCDIR@"), "every placeholder is filled in")
         let activation = try String(
             contentsOf: root.appendingPathComponent("share/dbus-1/services/org.petal.Petal1.service"), encoding: .utf8)
@@ -109,6 +117,10 @@ import TestSupport
         #expect(loaded.sorted() == Self.pluginNames.map { plugins.appendingPathComponent("libpetal-\($0).so").path },
                 "the five installed plugins are loaded from the installed tree: \(rows)")
         #expect(try await daemon.menu("Toggle") == [.string("expanding")])
+        // The installed petalctl talks to it.
+        let status = try await ExternalCommand.running([
+            root.appendingPathComponent("bin/petalctl").path, "--bus", daemon.bus.address, "--json", "status"])
+        #expect(status.status == 0 && status.output.contains("\"total\": 3"), "the embedded menu's three items: \(status.summary)")
         #expect(daemon.stop() == 0, "\(daemon.log)")
 
         let uninstall = try await ExternalCommand.running(make + ["uninstall"])
