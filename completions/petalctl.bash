@@ -25,6 +25,15 @@ _petalctl_words() {
     fi
 }
 
+# _petalctl_unquote WORD: WORD without the quotes around it, as in --bus 'unix:path=…'.
+_petalctl_unquote() {
+    local word=$1
+    case $word in
+    \'*\' | \"*\") word=${word:1:${#word}-2} ;;
+    esac
+    printf '%s' "$word"
+}
+
 # _petalctl_ids KIND: the ids petald lists for `petalctl KIND --ids`, quietly.
 _petalctl_ids() {
     local program=${_petalctl_line[0]:-petalctl}
@@ -47,11 +56,11 @@ _petalctl() {
         case $word in
         --bus | --address)
             if ((i + 1 < ${#_petalctl_line[@]})); then
-                _petalctl_bus=(--bus "${_petalctl_line[i + 1]}")
+                _petalctl_bus=(--bus "$(_petalctl_unquote "${_petalctl_line[i + 1]}")")
                 ((i++))
             fi
             ;;
-        --bus=* | --address=*) _petalctl_bus=(--bus "${word#*=}") ;;
+        --bus=* | --address=*) _petalctl_bus=(--bus "$(_petalctl_unquote "${word#*=}")") ;;
         -*) ;;
         *)
             case $prev in --svg | --config | --state | --layout | --timeout | -t) ;;

@@ -58,6 +58,7 @@ import TestSupport
         #expect(try await Self.bashCompletions("petalctl --address=\(bus) activate s") == ["stay", "slow"])
         #expect(try await Self.bashCompletions("petalctl activate --bus \(bus) l") == ["like"],
                 "a --bus after the command counts too")
+        #expect(try await Self.bashCompletions("petalctl --bus '\(bus)' activate l") == ["like"], "a quoted address")
         #expect(try await Self.bashCompletions("petalctl --bus \(bus) activate echo ") == [], "activate takes one id")
         #expect(try await Self.bashCompletions("petalctl --bus \(bus) trigger test.") ==
                 ["test.echo", "test.noop", "test.slow", "test.fail", "test.invalid", "test.hang", "test.big"])
@@ -83,6 +84,7 @@ import TestSupport
         defer { daemon.stop() }
         let items = try await Self.fishCompletions("petalctl --bus \(daemon.bus.address) activate ")
         #expect(items.sorted() == Self.itemIDs.sorted())
+        #expect(try await Self.fishCompletions("petalctl activate --json --bus '\(daemon.bus.address)' l") == ["like"])
         let actions = try await Self.fishCompletions("petalctl --bus=\(daemon.bus.address) trigger message.")
         #expect(actions == ["message.compose", "message.notify"])
         #expect(try await Self.fishCompletions("petalctl --bus unix:path=/nonexistent/petal-bus activate ") == [])
