@@ -182,17 +182,12 @@ import TestSupport
         return []
     }
 
-    /// A folder whose `petalctl` is the built one, to put first on PATH.
-    static let binFolder: String = {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("petal-completion-bin-\(getpid())")
-        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let link = folder.appendingPathComponent("petalctl").path
-        try? FileManager.default.removeItem(atPath: link)
-        try? FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: Petalctl.path)
-        return folder.path
-    }()
-
-    static var path: String { binFolder + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin") }
+    /// `line` with its leading "petalctl" made the built one's path: the
+    /// completions run the petalctl of the line to ask for ids, and each
+    /// shell finds its completion for a path by the command's base name.
+    static func builtPetalctl(_ line: String) -> String {
+        line.hasPrefix("petalctl ") ? Petalctl.path + line.dropFirst("petalctl".count) : line
+    }
 
     /// The words bash makes of `line` for COMP_WORDS: split at blanks, and at
     /// each ":" and "=" (of COMP_WORDBREAKS), which become words of their own.
@@ -216,19 +211,20 @@ import TestSupport
     }
 
     /// Runs `_petalctl` as bash's programmable completion would for `line`
-    /// (the cursor at its end), with the built petalctl first on PATH.
+    /// (the cursor at its end), on the built petalctl.
     static func runBash(_ line: String) async throws -> ExternalCommand {
+        let line = builtPetalctl(line)
         let script = """
             source "$0"
             COMP_LINE=$LINE
             COMP_POINT=${#LINE}
             COMP_WORDS=("$@")
             COMP_CWORD=$(($# - 1))
-            _petalctl petalctl "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD - 1]}"
+            _petalctl "${COMP_WORDS[0]}" "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD - 1]}"
             if ((${#COMPREPLY[@]})); then printf '%s\\n' "${COMPREPLY[@]}"; fi
             """
         return try await ExternalCommand.running(
-            ["env", "PATH=\(path)", "LINE=\(line)", "bash", "--norc", "--noprofile", "-c", script, bash] + bashWords(line))
+            ["env", "LINE=\(line)", "bash", "--norc", "--noprofile", "-c", script, bash] + bashWords(line))
     }
 
     /// The completions bash offers for `line`, in order.
@@ -241,7 +237,7 @@ import TestSupport
     /// The completions fish offers for `line`, without their descriptions.
     static func fishCompletions(_ line: String) async throws -> [String] {
         let result = try await ExternalCommand.running(
-            ["env", "PATH=\(path)", "LINE=\(line)", "fish", "--no-config", "-c", "source \(fish); complete -C $LINE"])
+            ["env", "LINE=\(builtPetalctl(line))", "fish", "--no-config", "-c", "source \(fish); complete -C $LINE"])
         #expect(result.status == 0 && result.errors.isEmpty, "\(result.summary)")
         return result.output.split(separator: "\n").map { String($0.split(separator: "\t").first ?? "") }
     }
