@@ -23,7 +23,7 @@ PREFIX       ?= $(HOME)/.local
 DESTDIR      ?=
 PRODUCTS     ?=
 
-.PHONY: all build run test deps examples introspect clean install uninstall check-units man previews
+.PHONY: all build run test deps examples introspect clean install uninstall check-units man scdoc previews
 
 # The man pages, written in scdoc under docs/man, built into .build/man.
 MAN_SOURCES  := $(wildcard docs/man/*.scd)
@@ -48,7 +48,11 @@ examples: deps
 	$(SWIFT) build --package-path examples/plugins/hello-swift $(SWIFT_FLAGS)
 
 ## Build the man pages (petald.8, petalctl.1, petal-plugins.7) into .build/man.
-man: deps $(MAN_PAGES)
+## Only scdoc is installed for them: `make install` needs no test packages.
+man: scdoc $(MAN_PAGES)
+
+scdoc:
+	@scripts/install-deps.sh scdoc
 
 # Written to a temporary file first, so a failed scdoc leaves no page behind.
 .build/man/%: docs/man/%.scd
