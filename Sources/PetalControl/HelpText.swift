@@ -18,7 +18,7 @@ public enum HelpText {
           activate ID                 activate an item of the open menu
           trigger ACTION [KEY=VALUE | KEY:=JSON ...]
                                       run an action with parameters
-          choose [--timeout S] [--no-dispatch]
+          choose [-t|--timeout S] [--no-dispatch]
                                       open the menu and print the item chosen next
           layout [linear|stack|radial]
                                       show where items sit, or change the layout
@@ -123,7 +123,7 @@ public enum HelpText {
 
             """
         case .choose: """
-            Usage: petalctl choose [--timeout S] [--no-dispatch]
+            Usage: petalctl choose [-t|--timeout S] [--no-dispatch]
 
             Open the menu and wait until an item is activated (by any client: an
             overlay, a click, petalctl activate), then print its id. The chosen

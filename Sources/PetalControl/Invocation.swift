@@ -55,6 +55,9 @@ public struct Invocation: Equatable, Sendable {
             command = .help(name == .help ? nil : name)
             return
         }
+        if clientVersion {
+            throw UsageError("--version takes no command; for petald's version too, run petalctl version")
+        }
         var parser = CommandParser(name: name, words: Array(words.dropFirst()))
         command = try parser.parse()
     }

@@ -80,6 +80,7 @@ import Testing
         #expect(usageError("--bus")?.contains("--bus needs a value") == true)
         #expect(usageError("--json=yes", "status")?.contains("takes no value") == true)
         #expect(usageError("help", "nothing")?.contains("no command \"nothing\"") == true)
+        #expect(usageError("--version", "status")?.contains("--version takes no command") == true)
     }
 
     @Test func everyCommandHasHelp() {
