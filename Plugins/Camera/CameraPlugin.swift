@@ -33,7 +33,7 @@ public struct CameraPlugin: Plugin {
         switch action {
         case "camera.open":
             try params.rejectUnknown(["selected"])
-            return try openCamera(settings: settings, search: .current)
+            return try await openCamera(settings: settings, search: .current)
         case "camera.screenshot":
             try params.rejectUnknown(["interactive", "selected"])
             let interactive = try params.bool("interactive") ?? false
@@ -45,11 +45,11 @@ public struct CameraPlugin: Plugin {
     }
 
     /// Starts the configured camera app, else the first of ``cameraApps`` found on `search`.
-    private func openCamera(settings: Settings, search: ProgramSearch) throws -> JSONObject {
+    private func openCamera(settings: Settings, search: ProgramSearch) async throws -> JSONObject {
         let setting = settings.path("app")
         if let app = try settings.command("app") {
             do {
-                return try host.launch(app)
+                return try await host.launch(app)
             } catch let error as PluginError {
                 throw PluginError.failed(
                     "cannot start the camera app \(app[0]) that \(setting) names: \(error.message). Install it, or set \(setting) to another program")
@@ -60,7 +60,7 @@ public struct CameraPlugin: Plugin {
                 "no camera app was found: looked for \(Self.cameraApps.joined(separator: ", ")) on PATH (\(search.folders.joined(separator: ":"))). Install one, or set \(setting) to the program to start (a name, or an argv array)")
         }
         do {
-            return try host.launch([app])
+            return try await host.launch([app])
         } catch let error as PluginError {
             throw PluginError.failed("cannot start the camera app \(app): \(error.message). Set \(setting) to another program")
         }

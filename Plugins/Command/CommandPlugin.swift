@@ -20,7 +20,7 @@ public struct CommandPlugin: Plugin {
         let request = try CommandRequest(params, settings: Settings(plugin: Self.name, host: host))
         do {
             if request.detach {
-                return try host.launch(request.argv, environment: request.environment, directory: request.directory)
+                return try await host.launch(request.argv, environment: request.environment, directory: request.directory)
             }
             // {"status", "stdout", "stderr"}, and "timedOut": true when it was stopped.
             return try await host.run(request.argv, environment: request.environment, directory: request.directory,

@@ -21,7 +21,7 @@ public struct MessagePlugin: Plugin {
         case "message.notify":
             return try await notify(try Notification(params))
         case "message.compose":
-            try host.open(try ComposeURI(params).text, plugin: Self.name)
+            try await host.open(try ComposeURI(params).text, plugin: Self.name)
             return [:]
         default:
             throw PluginError.failed("the message plugin has no action \(action)")

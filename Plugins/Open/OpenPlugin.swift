@@ -21,7 +21,7 @@ public struct OpenPlugin: Plugin {
         let target = try OpenTarget(
             try params.requiredString("uri"), allowedSchemes: try settings.strings("schemes") ?? OpenTarget.defaultSchemes,
             setting: settings.path("schemes"))
-        try host.open(target.uri, plugin: Self.name)
+        try await host.open(target.uri, plugin: Self.name)
         return [:]
     }
 }

@@ -15,7 +15,7 @@ public struct PhonePlugin: Plugin {
     public func perform(_ action: String, params: Parameters) async throws -> JSONObject {
         try params.rejectUnknown(["number", "selected"])
         let number = try PhoneNumber(try params.requiredString("number"))
-        try host.open("tel:\(number.dialable)", plugin: Self.name)
+        try await host.open("tel:\(number.dialable)", plugin: Self.name)
         return [:]
     }
 }

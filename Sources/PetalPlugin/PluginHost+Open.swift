@@ -15,10 +15,10 @@ extension PluginHost {
     /// - Parameter plugin: the plugin's name, for the error that says how to configure another opener.
     /// - Throws: ``PluginError/failed(_:)`` naming the program looked for and the setting that picks another.
     @discardableResult
-    public func open(_ uri: String, plugin: String) throws -> JSONObject {
+    public func open(_ uri: String, plugin: String) async throws -> JSONObject {
         let command = opener + [uri]
         do {
-            return try launch(command)
+            return try await launch(command)
         } catch let error as PluginError {
             throw PluginError.failed(
                 "cannot open \(uri): \(error.message). Install \(command[0]) (xdg-utils), or set plugins.settings.\(plugin).opener to another program in the configuration")

@@ -1,3 +1,4 @@
+import Dispatch
 import Glibc
 import PetalCore
 import PetalPluginABI
@@ -27,11 +28,26 @@ public struct PluginHost: @unchecked Sendable {
     /// wait for it to end; returns `{"unit": "name"}` when the user's systemd
     /// started it as a transient service, `{"pid": N}` when the daemon spawned it.
     ///
-    /// Under systemd this blocks the calling thread for the D-Bus round trip
-    /// that starts the unit.
+    /// Under systemd the host's `launch` waits for the unit to start, so the
+    /// call runs on a thread of its own rather than one of Swift's few
+    /// cooperative threads, which other actions need meanwhile.
     ///
     /// - Throws: ``PluginError/failed(_:)`` saying why it could not start.
-    public func launch(_ argv: [String], environment: [String: String] = [:], directory: String? = nil) throws -> JSONObject {
+    public func launch(
+        _ argv: [String], environment: [String: String] = [:], directory: String? = nil
+    ) async throws -> JSONObject {
+        try await withCheckedThrowingContinuation { continuation in
+            Self.blockingCalls.async {
+                continuation.resume(with: Result { try launchNow(argv, environment: environment, directory: directory) })
+            }
+        }
+    }
+
+    /// Host calls that may block. A queue of our own targets libdispatch's
+    /// overcommitting pool, which adds a thread when one blocks.
+    private static let blockingCalls = DispatchQueue(label: "petal.plugin.blocking-host-calls", attributes: .concurrent)
+
+    private func launchNow(_ argv: [String], environment: [String: String], directory: String?) throws -> JSONObject {
         var buffer = [CChar](repeating: 0, count: 1024)
         let options = Self.options(environment: environment, directory: directory, extra: [:])
         let status = withCStrings(argv) { arguments in

@@ -8,8 +8,8 @@ import PetalCore
 ///
 /// `launch` detaches the program (it outlives the action and is not our
 /// child); `run` waits for it and keeps the tails of its output. Both run the
-/// program inside petald's own sandbox: plugins' launches come here only
-/// when ``SystemdLauncher`` finds no systemd to hand them to.
+/// program inside petald's own sandbox: plugins' launches come here when
+/// ``SystemdLauncher`` finds no systemd to hand them to, or systemd refuses one.
 enum ProgramLauncher {
     /// Variables that describe petald's own service and must not leak into programs it starts.
     static let daemonVariables: Set<String> = [

@@ -8,15 +8,16 @@ import Synchronization
 /// in a transient service of their own; otherwise directly, detached.
 ///
 /// Whether systemd is there is asked once at start-up and kept current with
-/// `NameOwnerChanged`. A launch waits, on the plugin's thread and never on the
-/// loop's, for the call's reply and the job's `JobRemoved` (with `Type=exec`,
+/// `NameOwnerChanged`. A launch waits, on the calling thread and never on the
+/// loop's (the Swift SDK calls it from a thread of its own, outside the
+/// cooperative pool), for the call's reply and the job's `JobRemoved` (with `Type=exec`,
 /// "done" means the program's `execve` succeeded), as `systemd-run` does.
 ///
 /// When systemd refuses the unit (an error reply: nothing was started), the
 /// program is started directly after a warning, so an action still works, in
 /// petald's sandbox. When it accepted but the job failed, or it did not answer,
 /// the launch fails: starting it again could start it twice.
-final class SystemdLauncher: @unchecked Sendable {
+final class SystemdLauncher: Sendable {
     static let bus: BusName = "org.freedesktop.systemd1"
     static let path: ObjectPath = "/org/freedesktop/systemd1"
     static let manager: InterfaceName = "org.freedesktop.systemd1.Manager"
@@ -28,7 +29,6 @@ final class SystemdLauncher: @unchecked Sendable {
     private let connection: DBusConnection?
     private let log: Logger
     private let present = Atomic<Bool>(false)
-    private var ownerWatch: SignalSubscriptionToken?
 
     /// A launcher on `connection`; with none, every program is started directly.
     init(connection: DBusConnection?, log: Logger) {
@@ -44,7 +44,8 @@ final class SystemdLauncher: @unchecked Sendable {
         guard let connection else { return }
         let rule = MatchRule(sender: BusName.bus.rawValue, path: .bus, interface: .bus, member: "NameOwnerChanged",
                              arguments: [0: Self.bus.rawValue])
-        ownerWatch = try? await connection.subscribe(rule) { [self] message in
+        // The subscription lasts as long as the connection.
+        _ = try? await connection.subscribe(rule) { [self] message in
             guard let owner = (try? message.arguments())?.last?.stringValue else { return }
             present.store(!owner.isEmpty, ordering: .releasing)
         }
@@ -84,7 +85,10 @@ final class SystemdLauncher: @unchecked Sendable {
         guard let executable = ProgramLauncher.resolve(program, environment: environment) else {
             throw ProgramLauncher.Failure(description: "the program \"\(program)\" was not found on PATH")
         }
-        let unit = TransientUnit(plugin: plugin, argv: [executable] + argv.dropFirst(), environment: environment,
+        // The manager supplies the session's current environment (what the
+        // compositor imported after petald started, too); the unit adds only the action's.
+        let unit = TransientUnit(plugin: plugin, argv: [executable] + argv.dropFirst(),
+                                 environment: extraEnvironment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" },
                                  directory: directory)
         let direct: () throws(ProgramLauncher.Failure) -> JSONObject = {
             try ProgramLauncher.launch(argv, extraEnvironment: extraEnvironment, directory: directory)
@@ -97,8 +101,7 @@ final class SystemdLauncher: @unchecked Sendable {
             return ["unit": .string(unit.name)]
         }
         let waiter = Waiter<TransientOutcome>()
-        let unchecked = UncheckedBox(self)
-        guard connection.loop.execute({ unchecked.value.start(unit, on: connection) { waiter.set($0) } }) else {
+        guard connection.loop.execute({ [self] in start(unit, on: connection) { waiter.set($0) } }) else {
             throw ProgramLauncher.Failure(description: "petald is stopping; \(program) was not started")
         }
         let outcome = waiter.wait(for: Self.callTimeout + Self.jobTimeout + .seconds(1))
@@ -125,7 +128,8 @@ final class SystemdLauncher: @unchecked Sendable {
     private func start(_ unit: TransientUnit, on connection: DBusConnection,
                        completion: @escaping (TransientOutcome) -> Void) {
         let job = JobWatch(loop: connection.loop, completion)
-        let rule = MatchRule(path: Self.path, interface: Self.manager, member: "JobRemoved", arguments: [2: unit.name])
+        let rule = MatchRule(sender: Self.bus.rawValue, path: Self.path, interface: Self.manager, member: "JobRemoved",
+                             arguments: [2: unit.name])
         // Added before the call is sent, so the job's end cannot slip past.
         job.token = connection.subscribeWithoutWaiting(rule) { message in
             // JobRemoved(u id, o job, s unit, s result)

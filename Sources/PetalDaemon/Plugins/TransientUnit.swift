@@ -18,7 +18,7 @@ struct TransientUnit {
     let description: String
     /// The program's path and its arguments (`argv[0]` is the path).
     let argv: [String]
-    /// The program's whole environment, `NAME=value`.
+    /// Variables the action adds, `NAME=value`; the manager supplies the rest.
     let environment: [String]
     /// The working folder; nil for the user's home.
     let directory: String?

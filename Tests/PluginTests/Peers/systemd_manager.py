@@ -68,7 +68,9 @@ class Manager(dbus.service.Object):
 
     def run(self, properties):
         command = properties.get("ExecStart", properties.get("ExecStartEx"))[1][0]
-        environment = dict(entry.split("=", 1) for entry in properties.get("Environment", ["as", []])[1])
+        # Like the user manager: its own environment, plus the unit's Environment=.
+        environment = dict(os.environ)
+        environment.update(entry.split("=", 1) for entry in properties.get("Environment", ["as", []])[1])
         directory = properties.get("WorkingDirectory", ["s", "~"])[1]
         if directory == "~":
             directory = environment.get("HOME", os.path.expanduser("~"))
