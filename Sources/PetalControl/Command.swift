@@ -32,9 +32,6 @@ public enum Command: Equatable, Sendable {
 public enum CommandName: String, CaseIterable, Sendable {
     case toggle, open, close, status, items, actions, plugins, activate, trigger, choose
     case layout, preview, watch, reload, version, help
-
-    /// Whether the command talks to petald (every one but `help`, and `preview --config`).
-    var needsDaemon: Bool { self != .help }
 }
 
 /// What `preview` draws and where.

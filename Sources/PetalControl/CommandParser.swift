@@ -110,8 +110,8 @@ struct CommandParser {
             switch option {
             case "--timeout", "-t":
                 let text = try Invocation.value(of: option, inline, &words, example: "--timeout 10 (seconds)")
-                guard let seconds = Double(text), seconds.isFinite, seconds > 0 else {
-                    throw UsageError("--timeout needs a positive number of seconds, not \"\(text)\"")
+                guard let seconds = Double(text), seconds > 0, seconds <= ChooseLimits.maximumTimeoutSeconds else {
+                    throw UsageError("--timeout needs a positive number of seconds, at most \(Int(ChooseLimits.maximumTimeoutSeconds)) (a day), not \"\(text)\"")
                 }
                 timeout = seconds
             case "--no-dispatch":

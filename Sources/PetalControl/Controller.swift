@@ -30,7 +30,7 @@ public struct Controller: Sendable {
             return .success
         } catch {
             let failure = ControlFailure.from(error, bus: invocation.bus)
-            console.error(failure.status == .daemonError ? failure.message : "petalctl: \(failure.message)")
+            console.error(failure.isDaemonAnswer ? failure.message : "petalctl: \(failure.message)")
             return failure.status
         }
     }
@@ -126,13 +126,13 @@ public struct Controller: Sendable {
     /// next start; there is no D-Bus method for it (SPEC §2 has none).
     private func clearQuarantine() throws {
         guard let folder = StateLocation.folder() else {
-            throw ControlFailure(status: .daemonError, message: "petalctl: neither XDG_STATE_HOME nor HOME is set, so there is no quarantine to clear")
+            throw ControlFailure(status: .daemonError, message: "neither XDG_STATE_HOME nor HOME is set, so there is no quarantine to clear")
         }
         let path = folder + "/" + StateLocation.quarantineFile
         let listed = QuarantineList.paths(in: path)
         guard unlink(path) == 0 || errno == ENOENT else {
             throw ControlFailure(status: .daemonError,
-                message: "petalctl: cannot remove \(path): \(String(cString: strerror(errno)))")
+                message: "cannot remove \(path): \(String(cString: strerror(errno)))")
         }
         if invocation.json {
             console.print(JSONValue.object(["cleared": .array(listed.map(JSONValue.string)), "file": .string(path)]).jsonText + "\n")

@@ -16,11 +16,18 @@ public enum ExitStatus: Int32, Sendable {
 struct ControlFailure: Error {
     let status: ExitStatus
     let message: String
+    /// petald's own error, printed as it came (`name: message`); anything
+    /// else is petalctl's and printed after `petalctl: `.
+    var isDaemonAnswer = false
 
     /// D-Bus errors that mean no petald answered, as opposed to petald refusing.
     static let unreachableErrors: Set<String> = [
-        DBusError.Name.serviceUnknown, DBusError.Name.nameHasNoOwner, DBusError.Name.noReply,
-        DBusError.Name.timeout, DBusError.Name.disconnected, "org.freedesktop.DBus.Error.TimedOut",
+        DBusError.Name.serviceUnknown, DBusError.Name.nameHasNoOwner, DBusError.Name.disconnected,
+    ]
+
+    /// D-Bus errors that mean petald is there but did not answer in time (also status 3).
+    static let silentErrors: Set<String> = [
+        DBusError.Name.noReply, DBusError.Name.timeout, "org.freedesktop.DBus.Error.TimedOut",
     ]
 
     /// Classifies an error from a call: petald's own answers are status 1,
@@ -28,10 +35,16 @@ struct ControlFailure: Error {
     static func from(_ error: any Error, bus: BusAddress) -> ControlFailure {
         if let error = error as? ControlFailure { return error }
         if let error = error as? DBusError {
+            if silentErrors.contains(error.name) {
+                return ControlFailure(status: .unreachable, message: """
+                    petald did not answer (\(error.name): \(error.message)).
+                    It may be busy or stuck; see: journalctl --user -u petald
+                    """)
+            }
             if unreachableErrors.contains(error.name) || error.name.hasPrefix("org.freedesktop.DBus.Error.Spawn.") {
                 return unreachable("\(error.name): \(error.message)", bus: bus)
             }
-            return ControlFailure(status: .daemonError, message: "\(error.name): \(error.message)")
+            return ControlFailure(status: .daemonError, message: "\(error.name): \(error.message)", isDaemonAnswer: true)
         }
         if let error = error as? DBusConnectionError {
             return unreachable(error.message, bus: bus)

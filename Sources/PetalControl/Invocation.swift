@@ -27,7 +27,7 @@ public struct Invocation: Equatable, Sendable {
                 let value = try Self.value(of: name, inline, &remaining,
                     example: name == "--bus" ? "--bus session, --bus system or --bus unix:path=/run/user/1000/bus"
                                              : "--address unix:path=/run/user/1000/bus")
-                bus = BusAddress(value)
+                bus = try Self.bus(value, option: name)
             case "--json", "-j":
                 try Self.noValue(name, inline)
                 json = true
@@ -45,7 +45,10 @@ public struct Invocation: Equatable, Sendable {
             }
         }
         guard let first = words.first else {
-            command = help || !clientVersion ? .help(nil) : .version(daemon: false)
+            guard help || clientVersion else {
+                throw UsageError("a command is needed: \(CommandName.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            command = help ? .help(nil) : .version(daemon: false)
             return
         }
         guard let name = CommandName(rawValue: first) else {
@@ -60,6 +63,18 @@ public struct Invocation: Equatable, Sendable {
         }
         var parser = CommandParser(name: name, words: Array(words.dropFirst()))
         command = try parser.parse()
+    }
+
+    /// `session`, `system`, or a D-Bus address (`transport:key=value,…`).
+    static func bus(_ value: String, option: String) throws(UsageError) -> BusAddress {
+        let address = BusAddress(value)
+        if case .address = address {
+            let transport = value.prefix { $0 != ":" }
+            guard transport.count < value.count, !transport.isEmpty, transport.allSatisfy({ $0.isLetter || $0 == "-" }) else {
+                throw UsageError("\(option) \"\(value)\" is not a bus: use session, system, or a D-Bus address such as unix:path=/run/user/1000/bus")
+            }
+        }
+        return address
     }
 
     static func split(_ argument: String) -> (String, String?) {

@@ -10,8 +10,8 @@ struct PetalClient: Sendable {
     static let itemInterface: InterfaceName = "org.petal.Petal1.Item"
     static let objectManager: InterfaceName = "org.freedesktop.DBus.ObjectManager"
 
-    /// Actions may run up to `actions.timeout` (at most 600 s); a call waits a little longer.
-    static let actionCallTimeout: Duration = .seconds(630)
+    /// Actions may run up to `actions.timeout`; a call waits a little longer than its largest value.
+    static let actionCallTimeout: Duration = .seconds(ConfigurationDecoder.maximumTimeoutSeconds + 30)
     /// libdbus's "no timeout" (INT32_MAX milliseconds), for a Choose without one.
     static let endlessCallTimeout: Duration = .milliseconds(Int64(Int32.max))
 
@@ -45,7 +45,7 @@ struct PetalClient: Sendable {
         if let timeout { options.append(("timeout", .double(timeout))) }
         if !dispatch { options.append(("dispatch", .boolean(false))) }
         var proxy = menu
-        proxy.timeout = timeout.map { .milliseconds(Int64($0 * 1000) + 5000) } ?? Self.endlessCallTimeout
+        proxy.timeout = timeout.map { .seconds($0) + .seconds(5) } ?? Self.endlessCallTimeout
         return try string(try await proxy.call("Choose", [.vardict(options)]).first, "Choose")
     }
 

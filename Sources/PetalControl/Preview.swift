@@ -33,7 +33,7 @@ struct Preview {
         }
         let state = options.state ?? (menu.state == "collapsed" || menu.state == "collapsing" ? .collapsed : .expanded)
         return PreviewModel(
-            state: state, style: geometry.style, openSeconds: seconds(configured.menu.openDuration), animate: options.animate,
+            state: state, style: geometry.style, openSeconds: configured.menu.openDuration.configuredSeconds, animate: options.animate,
             items: zip(details, positions).map { item, position in
                 PreviewModel.Item(id: item.id, title: item.title, icon: item.selected && !item.selectedIcon.isEmpty ? item.selectedIcon : item.icon,
                                   color: item.color, enabled: item.enabled, selected: item.selected, toggle: item.toggle,
@@ -46,13 +46,13 @@ struct Preview {
         do {
             configuration = try ConfigurationFile.load(path: path).0
         } catch {
-            throw ControlFailure(status: .usage, message: "petalctl: the configuration cannot be previewed:\n\(error)")
+            throw ControlFailure(status: .usage, message: "the configuration cannot be previewed:\n\(error)")
         }
         var geometry = configuration.menu.geometry
         geometry.style = options.layout ?? geometry.style
         return PreviewModel(
             state: options.state ?? .expanded, style: geometry.style,
-            openSeconds: seconds(configuration.menu.openDuration), animate: options.animate,
+            openSeconds: configuration.menu.openDuration.configuredSeconds, animate: options.animate,
             items: zip(configuration.items, geometry.positions(count: configuration.items.count)).map { item, position in
                 PreviewModel.Item(id: item.id, title: item.title, icon: item.currentIcon, color: item.color,
                                   enabled: item.enabled, selected: item.selected, toggle: item.toggle, position: position)
@@ -63,10 +63,6 @@ struct Preview {
         (try? ConfigurationFile.loadConfigured(explicitPath: nil).0) ?? .embeddedDefault
     }
 
-    private func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-    }
-
     private func save(_ svg: String) throws {
         if options.output == "-" {
             console.print(svg)
@@ -74,7 +70,7 @@ struct Preview {
         }
         guard console.write(svg, toFile: options.output) else {
             throw ControlFailure(status: .usage,
-                message: "petalctl: cannot write \(options.output): \(String(cString: strerror(errno)))")
+                message: "cannot write \(options.output): \(String(cString: strerror(errno)))")
         }
     }
 }

@@ -57,9 +57,9 @@ enum SVGMenu {
         let color = isColor(item.color) ? item.color : fallbackColor
         let initial = item.title.first.map { String($0).uppercased() } ?? "?"
         var group = """
-                <g class="\(classes.joined(separator: " "))" data-id="\(escape(item.id))" \
+                <g class="\(classes.joined(separator: " "))" data-id="\(Markup.escape(item.id))" \
             transform="translate(\(n(place.x)) \(n(place.y)))" opacity="\(expanded ? (item.enabled ? "1" : "0.4") : "0")">
-                  <title>\(escape(item.title)) (\(escape(item.id)))\(item.enabled ? "" : ", disabled")\(item.selected ? ", selected" : "")</title>
+                  <title>\(Markup.escape(item.title)) (\(Markup.escape(item.id)))\(item.enabled ? "" : ", disabled")\(item.selected ? ", selected" : "")</title>
 
             """
         if model.animate {
@@ -75,9 +75,9 @@ enum SVGMenu {
         }
         group += """
                   <circle r="\(n(itemRadius))" fill="\(color)"\(item.enabled ? "" : " stroke=\"#616161\" stroke-dasharray=\"4 3\"")/>
-                  <text class="initial" text-anchor="middle" dy="7" font-size="20" font-weight="bold" fill="#ffffff">\(escape(initial))</text>
-                  <text class="title" text-anchor="middle" y="\(n(itemRadius + 16))" font-size="\(fit(item.title, size: 12, width: labelWidth))" fill="#212121">\(escape(item.title))</text>
-                  <text class="icon" text-anchor="middle" y="\(n(itemRadius + 28))" font-size="\(fit(item.icon, size: 9, width: labelWidth))" fill="#757575">\(escape(item.icon))</text>
+                  <text class="initial" text-anchor="middle" dy="7" font-size="20" font-weight="bold" fill="#ffffff">\(Markup.escape(initial))</text>
+                  <text class="title" text-anchor="middle" y="\(n(itemRadius + 16))" font-size="\(fit(item.title, size: 12, width: labelWidth))" fill="#212121">\(Markup.escape(item.title))</text>
+                  <text class="icon" text-anchor="middle" y="\(n(itemRadius + 28))" font-size="\(fit(item.icon, size: 9, width: labelWidth))" fill="#757575">\(Markup.escape(item.icon))</text>
                 </g>
 
             """
@@ -147,20 +147,6 @@ enum SVGMenu {
     /// `#rgb` or `#rrggbb` (with or without alpha); anything else is not put into the document.
     static func isColor(_ text: String) -> Bool {
         text.hasPrefix("#") && [4, 5, 7, 9].contains(text.count) && text.dropFirst().allSatisfy(\.isHexDigit)
-    }
-
-    static func escape(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.append(character)
-            }
-        }
-        return out
     }
 
     private static func n(_ value: Double) -> String { value.compactText }

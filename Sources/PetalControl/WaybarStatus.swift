@@ -5,7 +5,8 @@ import PetalCore
 ///
 /// `alt` and the first class are the menu's state (`collapsed`, `expanding`,
 /// `expanded`, `collapsing`) or `offline`; a second class, `running`, is
-/// added while actions run, so a style sheet can show activity.
+/// added while actions run, so a style sheet can show activity. `text` and
+/// `tooltip` are Pango markup to waybar, so titles are escaped.
 enum WaybarStatus {
     static func line(menu: MenuSnapshot?, runningActions: Int) -> String {
         guard let menu else {
@@ -23,7 +24,7 @@ enum WaybarStatus {
         let classes: JSONValue = runningActions > 0 ? [.string(menu.state), "running"] : .string(menu.state)
         return JSONValue.object([
             "text": .string(menu.state), "alt": .string(menu.state),
-            "tooltip": .string(tooltip.joined(separator: "\n")), "class": classes,
+            "tooltip": .string(Markup.escape(tooltip.joined(separator: "\n"))), "class": classes,
         ]).jsonText
     }
 }

@@ -53,7 +53,7 @@ extension JSONValue {
 
 extension Duration {
     /// The duration in seconds, as a configuration file writes it.
-    var configuredSeconds: Double {
+    public var configuredSeconds: Double {
         let (seconds, attoseconds) = components
         return Double(seconds) + Double(attoseconds) / 1e18
     }

@@ -1,4 +1,5 @@
 import DBus
+import PetalCore
 
 /// The options `Choose` takes, from its `a{sv}`.
 struct ChooseOptions {
@@ -13,9 +14,9 @@ struct ChooseOptions {
             let value = raw.unwrapped
             switch key {
             case "timeout":
-                guard let seconds = value.doubleValue, seconds.isFinite, seconds > 0, seconds <= 86_400 else {
+                guard let seconds = value.doubleValue, seconds.isFinite, seconds > 0, seconds <= ChooseLimits.maximumTimeoutSeconds else {
                     throw DBusError.invalidArgs(
-                        "Choose option \"timeout\" must be a number of seconds above 0 and at most 86400, not \(value)")
+                        "Choose option \"timeout\" must be a number of seconds above 0 and at most \(Int(ChooseLimits.maximumTimeoutSeconds)), not \(value)")
                 }
                 timeout = .milliseconds(Int64((seconds * 1000).rounded(.up)))
             case "dispatch":

@@ -54,10 +54,11 @@ import TestSupport
                 received.withLock { $0 += (try? message.arguments()) ?? [] }
             }
             defer { token.cancel() }
-            try service.server.emitSignal(path: .example, interface: calc, member: "Ticked", [.int32(7), .string("x")])
+            // The other object's signal goes first: the bus keeps one sender's order, so once
+            // the wanted one has arrived, the unwanted one would have arrived before it.
             try service.server.emitSignal(path: .root, interface: calc, member: "Ticked", [.int32(8), .string("other object")])
-            for _ in 0..<500 where received.withLock({ $0.isEmpty }) { try await Task.sleep(for: .milliseconds(10)) }
-            try await Task.sleep(for: .milliseconds(50))
+            try service.server.emitSignal(path: .example, interface: calc, member: "Ticked", [.int32(7), .string("x")])
+            for _ in 0..<1000 where received.withLock({ $0.isEmpty }) { try await Task.sleep(for: .milliseconds(10)) }
             #expect(received.withLock { $0 } == [.int32(7), .string("x")])
         }
     }

@@ -4,8 +4,8 @@ import TestSupport
 
 /// petalctl's exit statuses: 2 for usage errors, 3 when petald cannot be reached (with a hint).
 @Suite struct ExitStatusTests {
-    @Test(arguments: [["frobnicate"], ["activate"], ["trigger", "x.y", "oops"], ["layout", "spiral"], ["status", "--bus"],
-                      ["preview"], ["choose", "--timeout", "soon"]])
+    @Test(arguments: [[], ["frobnicate"], ["activate"], ["trigger", "x.y", "oops"], ["layout", "spiral"], ["status", "--bus"],
+                      ["preview"], ["choose", "--timeout", "soon"], ["choose", "-t", "1e300"], ["--bus", "sesion", "status"]])
     func usageErrorsExitTwo(arguments: [String]) async throws {
         let result = try await Petalctl.run(on: nil, arguments)
         #expect(result.status == 2, "\(result.summary)")

@@ -33,7 +33,7 @@ import Testing
         #expect(try parse("watch", "--waybar").command == .watch(waybar: true))
         #expect(try parse("version").command == .version(daemon: true))
         #expect(try parse("--version").command == .version(daemon: false))
-        #expect(try parse().command == .help(nil))
+        #expect(try parse("--help").command == .help(nil))
         #expect(try parse("help", "trigger").command == .help(.trigger))
         #expect(try parse("trigger", "--help").command == .help(.trigger))
     }
@@ -45,6 +45,8 @@ import Testing
         #expect(before.bus == .address("unix:path=/tmp/x"))
         #expect(before.json)
         #expect(try parse("--bus", "system", "toggle").bus == .system)
+        #expect(try parse("--bus", "unix:abstract=/tmp/dbus-x,guid=1", "toggle").bus == .address("unix:abstract=/tmp/dbus-x,guid=1"))
+        #expect(try parse("--bus=tcp:host=localhost,port=1", "toggle").bus == .address("tcp:host=localhost,port=1"))
     }
 
     @Test func triggerParametersAreStringsOrTypedJSON() throws {
@@ -81,6 +83,12 @@ import Testing
         #expect(usageError("--json=yes", "status")?.contains("takes no value") == true)
         #expect(usageError("help", "nothing")?.contains("no command \"nothing\"") == true)
         #expect(usageError("--version", "status")?.contains("--version takes no command") == true)
+        #expect(usageError()?.contains("a command is needed: toggle, open") == true)
+        #expect(usageError("choose", "-t", "86401")?.contains("at most 86400") == true)
+        #expect(usageError("choose", "-t", "1e300")?.contains("at most 86400") == true)
+        #expect(usageError("choose", "-t", "nan")?.contains("positive number") == true)
+        #expect(usageError("--bus", "sesion", "status")?.contains("\"sesion\" is not a bus") == true)
+        #expect(usageError("--address", ":path=/x", "status")?.contains("not a bus") == true)
     }
 
     @Test func everyCommandHasHelp() {

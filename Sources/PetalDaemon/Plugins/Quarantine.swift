@@ -55,12 +55,6 @@ final class Quarantine: @unchecked Sendable {
         entries.first { $0.identity == identity }?.reason
     }
 
-    /// Forgets every quarantined plugin.
-    func clear() {
-        entries = []
-        save()
-    }
-
     /// Runs `body` with `identity` listed as running.
     func whileRunning<T>(_ identity: PluginIdentity, _ body: () -> T) -> T {
         enter(identity)
