@@ -9,9 +9,11 @@ BIN          := $(shell $(SWIFT) build -c $(CONFIG) --show-bin-path 2>/dev/null)
 # Debian packages the build and the tests need: libdbus to build against,
 # dbus-daemon for private test buses, busctl/gdbus/dbus-send/setpriv as
 # independent clients in the tests, python3 with dbus and gi for the test
-# peers that stand in for a notification server and the screenshot portal,
-# a C compiler (cc) for the C plugin example and the loader tests' fixtures,
-# scdoc for the man pages, and zsh and fish, whose completions the tests run.
+# peers that stand in for a notification server and the screenshot portal
+# (and for the benchmark's dbus-python peer), a C compiler (cc) for the C
+# plugin example, the loader tests' fixtures and bench/, taskset (util-linux)
+# to pin the benchmark to one CPU, scdoc for the man pages, and zsh and fish,
+# whose completions the tests run.
 APT_PACKAGES := libdbus-1-dev pkg-config dbus dbus-bin systemd libglib2.0-bin util-linux \
                 python3-dbus python3-gi gcc scdoc zsh fish
 
@@ -23,7 +25,8 @@ PREFIX       ?= $(HOME)/.local
 DESTDIR      ?=
 PRODUCTS     ?=
 
-.PHONY: all build run test deps examples introspect clean install uninstall check-units man scdoc previews
+.PHONY: all build run test deps examples introspect clean install uninstall check-units man scdoc previews \
+        bench bench-smoke
 
 # The man pages, written in scdoc under docs/man, built into .build/man.
 MAN_SOURCES  := $(wildcard docs/man/*.scd)
@@ -66,6 +69,20 @@ test: deps examples man
 	$(SWIFT) test --skip-build -c $(CONFIG)
 	$(MAKE) check-units
 
+## Benchmark the release petald against a C libdbus peer and a dbus-python
+## peer on a private bus, and print one table (docs/benchmarks.md). Client, bus
+## and servers are pinned to CPU 0 unless BENCH_PIN=0.
+bench: deps
+	$(SWIFT) build -c release
+	$(MAKE) -C bench
+	bench/run.py --bin "$$($(SWIFT) build -c release --show-bin-path)"
+
+## The same with tiny counts, for CI: fails on any wrong reply, never on a figure.
+bench-smoke: deps
+	$(SWIFT) build -c release
+	$(MAKE) -C bench
+	bench/run.py --smoke --bin "$$($(SWIFT) build -c release --show-bin-path)"
+
 ## Print the D-Bus introspection XML of org.petal.Petal1.Menu (no bus needed).
 introspect: build
 	@"$(BIN)/petald" --introspect
@@ -93,6 +110,7 @@ clean:
 	$(SWIFT) package clean
 	rm -rf .build/man
 	$(MAKE) -C examples/plugins/hello-c clean
+	$(MAKE) -C bench clean
 	$(SWIFT) package --package-path examples/plugins/hello-swift clean
 
 ## Redraw docs/images/*.png from examples/config with petalctl preview (needs rsvg-convert).

@@ -1,0 +1,334 @@
+#!/usr/bin/python3
+"""Runs Petal's benchmark and prints one table: the C libdbus peer (the
+floor), the dbus-python peer and petald, side by side, with ratios against
+the C peer measured in the same run.
+
+Everything runs on a private dbus-daemon started here with its own
+configuration, never on the user's session bus. By default the bus, the
+servers and the client are pinned to CPU 0 (taskset -c 0); BENCH_PIN=0 lets
+the scheduler place them.
+
+Usage (normally through `make bench` or `make bench-smoke`):
+    bench/run.py --bin .build/release [--tools .build/bench] [--smoke]
+
+Standard library only, for Debian's /usr/bin/python3. Any failed call, wrong
+reply or server that does not start makes it exit non-zero.
+"""
+import argparse
+import datetime
+import json
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+PYTHON = "/usr/bin/python3"  # Debian's, which has the dbus and gi modules
+
+# How much work each scenario does. `smoke` only proves that every path works.
+COUNTS = {
+    "full": dict(warmup=2000, seq=100_000, trigger=20_000, pipe=50_000, in_flight=16, processes=4,
+                 per_process=5000, startups=20, subscribers=50, rounds=200, during_calls=3000,
+                 during_seconds=5, reloads=50),
+    "smoke": dict(warmup=20, seq=200, trigger=100, pipe=200, in_flight=16, processes=2,
+                  per_process=50, startups=2, subscribers=50, rounds=3, during_calls=100,
+                  during_seconds=1, reloads=2),
+}
+ITEM_COUNTS = (10, 64, 100, 1000)  # petald accepts at most 64 items (docs/configuration.md)
+MENU_ERROR = "org.petal.Petal1.Error."
+
+
+class BenchError(Exception):
+    """Something went wrong; the message says what."""
+
+
+def parse(line):
+    """`key=value key=value` from bench-client into a dict of floats."""
+    return {key: float(value) for key, value in (field.split("=", 1) for field in line.split())}
+
+
+class Bench:
+    def __init__(self, bin_dir, tools_dir, smoke, pin):
+        self.bin_dir, self.tools_dir = bin_dir, tools_dir
+        self.counts = COUNTS["smoke" if smoke else "full"]
+        self.pin = ["taskset", "-c", "0"] if pin else []
+        self.tmp = tempfile.mkdtemp(prefix="petal-bench-")
+        self.bus = None
+        self.env = None
+
+    # ---- the private bus ----
+
+    def start_bus(self):
+        config = os.path.join(self.tmp, "bus.conf")
+        with open(config, "w") as f:
+            f.write(f"""<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+ "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+<busconfig>
+  <type>session</type>
+  <listen>unix:dir={self.tmp}</listen>
+  <auth>EXTERNAL</auth>
+  <policy context="default">
+    <allow send_destination="*" eavesdrop="true"/>
+    <allow eavesdrop="true"/>
+    <allow own="*"/>
+  </policy>
+</busconfig>
+""")
+        self.bus = subprocess.Popen(
+            self.pin + ["dbus-daemon", "--config-file", config, "--nofork", "--print-address=1"],
+            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        address = self.bus.stdout.readline().strip()
+        if not address:
+            raise BenchError("the private dbus-daemon did not start")
+        xdg = os.path.join(self.tmp, "xdg")
+        os.makedirs(xdg)
+        self.env = dict(os.environ, DBUS_SESSION_BUS_ADDRESS=address, XDG_CONFIG_HOME=xdg,
+                        XDG_DATA_HOME=xdg, XDG_STATE_HOME=xdg, XDG_RUNTIME_DIR=self.tmp)
+        self.env.pop("PETAL_PLUGIN_PATH", None)
+        self.env.pop("NOTIFY_SOCKET", None)
+
+    def close(self):
+        if self.bus:
+            self.bus.terminate()
+            self.bus.wait()
+        shutil.rmtree(self.tmp, ignore_errors=True)
+
+    # ---- running things ----
+
+    def client(self, mode, dest, *args, pid=None):
+        command = self.pin + [os.path.join(self.tools_dir, "bench-client"), mode, "--dest", dest]
+        command += [str(a) for a in args] + (["--pid", str(pid)] if pid else [])
+        done = subprocess.run(command, env=self.env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        if done.returncode != 0:
+            raise BenchError(done.stderr.strip() or f"{' '.join(command)} exited with {done.returncode}")
+        return parse(done.stdout)
+
+    def serve(self, command, name):
+        server = subprocess.Popen(self.pin + command, env=self.env, stdout=subprocess.DEVNULL,
+                                  stderr=open(os.path.join(self.tmp, name + ".log"), "a"))
+        self.client("wait-name", name)
+        return server
+
+    # ---- the peers ----
+
+    def petald_command(self):
+        plugins = os.path.join(self.tmp, "plugins")
+        if not os.path.isdir(plugins):
+            os.makedirs(plugins, mode=0o755)
+            shutil.copy(os.path.join(self.tools_dir, "libbench.so"), plugins)
+        self.write_config(1)
+        return [os.path.join(self.bin_dir, "petald"), "--config", self.config_path(), "--plugin-dir", plugins, "-q"]
+
+    def config_path(self):
+        return os.path.join(self.tmp, "config.json")
+
+    def write_config(self, items):
+        """A menu of `items` items running bench.noop, with no animation (Toggle measures the call, not timers)."""
+        config = {"menu": {"openDuration": 0, "closeDuration": 0, "layout": "radial"},
+                  "items": [{"id": f"item-{i}", "title": f"Item {i}", "icon": "system-run",
+                             "action": "bench.noop"} for i in range(items)]}
+        with open(self.config_path(), "w") as f:
+            json.dump(config, f)
+
+    def check_plugins(self, name):
+        """Every plugin file petald found must be loaded: the five built-ins and the bench plugin."""
+        done = subprocess.run(["busctl", "--user", "--json=short", "get-property", name, "/org/petal/Petal1",
+                               "org.petal.Petal1.Menu", "Plugins"], env=self.env, capture_output=True, text=True)
+        if done.returncode != 0:
+            raise BenchError(f"cannot read petald's Plugins: {done.stderr.strip()}")
+        plugins = json.loads(done.stdout)["data"]
+        loaded = sorted(p[0] for p in plugins if p[3] == "loaded")
+        if len(loaded) != len(plugins) or not {"bench", "camera", "command", "message", "open", "phone"} <= set(loaded):
+            raise BenchError(f"petald did not load every plugin: {plugins}")
+        return loaded
+
+    # ---- the scenarios ----
+
+    def measure(self, label, name, command, petal=False):
+        c = self.counts
+        print(f"  {label}: start-up", file=sys.stderr, flush=True)
+        results = {"startup": self.client("startup", name, "-n", c["startups"], "--", *command)}
+        server = self.serve(command, name)
+        try:
+            if petal:
+                results["plugins"] = self.check_plugins(name)
+            pid = server.pid if not self.pin else self.child_pid(server.pid)
+            print(f"  {label}: sequential, pipelined, concurrent, signals", file=sys.stderr, flush=True)
+            results["toggle"] = self.client("seq", name, "-n", c["seq"], "--warmup", c["warmup"], pid=pid)
+            results["trigger"] = self.client("seq", name, "--method", "trigger", "-n", c["trigger"],
+                                             "--warmup", c["warmup"], pid=pid)
+            for method in ("toggle", "trigger"):
+                results[f"{method}_pipe"] = self.client("pipe", name, "--method", method, "-n", c["pipe"],
+                                                        "-k", c["in_flight"], "--warmup", c["warmup"], pid=pid)
+                results[f"{method}_procs"] = self.client("procs", name, "--method", method, "-c", c["processes"],
+                                                         "-n", c["per_process"], "--warmup", 100, pid=pid)
+            results["signals"] = self.client("signals", name, "-s", c["subscribers"], "-n", c["rounds"])
+            if petal:
+                print(f"  {label}: Toggle while an action runs, Reload", file=sys.stderr, flush=True)
+                results.update(self.petal_only(name, pid))
+            if server.poll() is not None:
+                raise BenchError(f"{label} exited during the run (status {server.returncode})")
+        finally:
+            server.terminate()
+            server.wait()
+        return results
+
+    @staticmethod
+    def child_pid(taskset_pid):
+        """taskset execs its command, so the pid is the server's own; check it is no longer taskset."""
+        for _ in range(100):
+            with open(f"/proc/{taskset_pid}/comm") as f:
+                if f.read().strip() != "taskset":
+                    return taskset_pid
+            time.sleep(0.01)
+        raise BenchError("taskset did not exec the server")
+
+    def petal_only(self, name, pid):
+        c = self.counts
+        results = {}
+        idle = self.client("seq", name, "-n", c["during_calls"], "--warmup", c["warmup"], pid=pid)
+        busy = self.client("seq", name, "-n", c["during_calls"], "--warmup", c["warmup"],
+                           "--during", f"bench.sleep:{c['during_seconds']}", pid=pid)
+        results["during"] = {"idle": idle, "busy": busy}
+        reloads = {}
+        for items in ITEM_COUNTS:
+            self.write_config(items)
+            if items <= 64:
+                reloads[items] = self.client("reload", name, "-n", c["reloads"])
+                if reloads[items]["items"] != items:
+                    raise BenchError(f"after Reload, Items has {reloads[items]['items']:.0f} items, not {items}")
+            else:
+                reloads[items] = self.client("reload", name, "--expect-error", MENU_ERROR + "InvalidConfig")
+        self.write_config(1)
+        results["reload"] = reloads
+        return results
+
+
+# ---- the table ----
+
+def ratio(value, floor):
+    return f"{value / floor:.2f}×" if floor else "—"
+
+
+def report(results, args, counts, pin):
+    c_peer, py_peer, petal = results["C peer"], results["dbus-python"], results["petald"]
+    rows = []
+
+    def row(what, unit, get, digits=1):
+        values = [get(r) for r in (c_peer, py_peer, petal)]
+        cells = [f"{v:,.{digits}f}" for v in values]
+        rows.append((what, unit, *cells, ratio(values[1], values[0]), ratio(values[2], values[0])))
+
+    row("exec → name owned, median", "ms", lambda r: r["startup"]["median_ms"], 2)
+    for method, title in (("toggle", "Toggle"), ("trigger", "Trigger(noop)")):
+        seq = lambda r, k, m=method: r[m][k]
+        row(f"{title} sequential p50", "µs", lambda r: seq(r, "p50_us"))
+        row(f"{title} sequential p90", "µs", lambda r: seq(r, "p90_us"))
+        row(f"{title} sequential p99", "µs", lambda r: seq(r, "p99_us"))
+        row(f"{title} sequential max", "µs", lambda r: seq(r, "max_us"))
+        row(f"{title} sequential", "calls/s", lambda r: seq(r, "calls_per_s"), 0)
+        row(f"{title} server CPU per call (seq)", "µs", lambda r: seq(r, "cpu_us_per_call"), 2)
+        row(f"{title} pipelined, {counts['in_flight']} in flight", "calls/s",
+            lambda r, m=method: r[f"{m}_pipe"]["calls_per_s"], 0)
+        row(f"{title} server CPU per call (pipelined)", "µs",
+            lambda r, m=method: r[f"{m}_pipe"]["cpu_us_per_call"], 2)
+        row(f"{title} {counts['processes']} client processes", "calls/s",
+            lambda r, m=method: r[f"{m}_procs"]["calls_per_s"], 0)
+    row(f"StateChanged to {counts['subscribers']} subscribers, p50", "µs", lambda r: r["signals"]["p50_us"])
+    row(f"StateChanged to {counts['subscribers']} subscribers, max", "µs", lambda r: r["signals"]["max_us"])
+    row("RSS after warm-up", "MiB", lambda r: r["toggle"]["rss_warm_kib"] / 1024, 2)
+    row(f"RSS after {counts['seq']:,} more Toggles", "MiB", lambda r: r["toggle"]["rss_kib"] / 1024, 2)
+
+    headers = ("figure", "unit", "C peer", "dbus-python", "petald", "python/C", "petald/C")
+    print_table(headers, rows)
+
+    during = petal["during"]
+    idle_p99, busy_p99 = during["idle"]["p99_us"], during["busy"]["p99_us"]
+    print(f"\npetald only ({counts['during_calls']:,} sequential Toggles each):")
+    print_table(("figure", "unit", "value"), [
+        ("Toggle p99, idle", "µs", f"{idle_p99:,.1f}"),
+        (f"Toggle p99, while a {counts['during_seconds']} s action runs", "µs", f"{busy_p99:,.1f}"),
+        ("ratio busy/idle", "", f"{busy_p99 / idle_p99:.2f}×"),
+    ])
+    print("\npetald Reload (median) and the Items property (the Get reply as marshalled):")
+    reload_rows = []
+    for items, r in petal["reload"].items():
+        if items <= 64:
+            reload_rows.append((str(items), f"{r['p50_us']:,.0f}", f"{r['items_reply_bytes']:,.0f}", "loaded"))
+        else:
+            reload_rows.append((str(items), f"{r['p50_us']:,.0f}", "—", "refused: InvalidConfig (at most 64 items)"))
+    print_table(("items", "Reload µs", "Items bytes", "outcome"), reload_rows)
+
+    if args.smoke:
+        print("\nGoals: judged only in a full run (make bench); a smoke run checks that every scenario works.")
+        return
+    print("\nGoals (issue #7):")
+    goals = [
+        ("Toggle sequential p50 ≤ 1.10× C peer", petal["toggle"]["p50_us"] / c_peer["toggle"]["p50_us"], 1.10, "×"),
+        ("Toggle sequential p50 below dbus-python", petal["toggle"]["p50_us"] / py_peer["toggle"]["p50_us"], 1.0, "× python"),
+        ("server CPU per Toggle ≤ 1.3× C peer", petal["toggle"]["cpu_us_per_call"] / c_peer["toggle"]["cpu_us_per_call"], 1.3, "×"),
+        ("pipelined Toggle ≥ 0.9× C peer", petal["toggle_pipe"]["calls_per_s"] / c_peer["toggle_pipe"]["calls_per_s"], 0.9, "×"),
+        ("exec → name owned, all plugins, ≤ 10 ms", petal["startup"]["median_ms"], 10, " ms"),
+        (f"RSS after {counts['seq']:,} calls ≤ 12 MiB", petal["toggle"]["rss_kib"] / 1024, 12, " MiB"),
+        ("Toggle p99 while an action runs ≤ 1.5× idle", busy_p99 / idle_p99, 1.5, "×"),
+    ]
+    for what, value, limit, unit in goals:
+        met = value >= limit if "≥" in what else value < limit if "below" in what else value <= limit
+        print(f"  {'met   ' if met else 'MISSED'}  {what}: {value:.2f}{unit}")
+
+
+def print_table(headers, rows):
+    widths = [max(len(str(x)) for x in column) for column in zip(headers, *rows)]
+    line = lambda cells: "  ".join(str(c).ljust(w) if i == 0 else str(c).rjust(w) for i, (c, w) in enumerate(zip(cells, widths)))
+    print(line(headers))
+    print(line(["-" * w for w in widths]))
+    for r in rows:
+        print(line(r))
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--bin", required=True, help="the folder of the release petald and its plugins")
+    parser.add_argument("--tools", default=os.path.join(HERE, "..", ".build", "bench"),
+                        help="the folder of bench-client, bench-peer and libbench.so")
+    parser.add_argument("--smoke", action="store_true", help="tiny counts: check that everything works")
+    args = parser.parse_args()
+    pin = os.environ.get("BENCH_PIN", "1") != "0"
+    counts = COUNTS["smoke" if args.smoke else "full"]
+    bench = Bench(os.path.abspath(args.bin), os.path.abspath(args.tools), args.smoke, pin)
+    started = time.monotonic()
+    try:
+        bench.start_bus()
+        print(f"Running the {'smoke ' if args.smoke else ''}benchmark on a private bus…", file=sys.stderr)
+        results = {
+            "C peer": bench.measure("C peer", "org.petal.Bench.C",
+                                    [os.path.join(bench.tools_dir, "bench-peer"), "org.petal.Bench.C"]),
+            "dbus-python": bench.measure("dbus-python", "org.petal.Bench.Python",
+                                         [PYTHON, os.path.join(HERE, "peer.py"), "org.petal.Bench.Python"]),
+            "petald": bench.measure("petald", "org.petal.Petal1", bench.petald_command(), petal=True),
+        }
+    except BenchError as error:
+        print(f"bench: FAILED: {error}", file=sys.stderr)
+        return 1
+    finally:
+        bench.close()
+    model = next((line.split(":", 1)[1].strip() for line in subprocess.run(
+        ["lscpu"], capture_output=True, text=True).stdout.splitlines() if line.startswith("Model name")), "?")
+    print(f"\nPetal benchmark{' (SMOKE: tiny counts, figures meaningless)' if args.smoke else ''} — "
+          f"{datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC, {platform.node()}, "
+          f"{os.cpu_count()} CPUs, {model}")
+    print("Pinning: " + ("client, bus and server all on CPU 0 (taskset -c 0); BENCH_PIN=0 to unpin."
+                         if pin else "none (BENCH_PIN=0): the scheduler places client, bus and server."))
+    print(f"petald: release build from {args.bin}; plugins loaded: {', '.join(results['petald']['plugins'])}; "
+          "openDuration = closeDuration = 0. The peers flip collapsed↔expanded at once.\n")
+    report(results, args, counts, pin)
+    print(f"\n({time.monotonic() - started:.0f} s)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
