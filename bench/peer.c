@@ -5,15 +5,19 @@
  *   Toggle() -> s               flips collapsed <-> expanded at once (no
  *                               animation, so no expanding/collapsing states)
  *                               and emits StateChanged(new, old) and
- *                               PropertiesChanged(State), as petald does for
- *                               each change.
+ *                               PropertiesChanged(State) before replying, as
+ *                               petald does for each change. With
+ *                               --spec-states it passes through expanding or
+ *                               collapsing as SPEC §1 asks of petald: two
+ *                               changes, four signals, the reply after the
+ *                               first two, as petald with 0 s animations.
  *   Trigger(s, a{sv}) -> a{sv}  a no-op action: replies with an empty dict.
  *
  * on /org/petal/Petal1, interface org.petal.Petal1.Menu. It does what a
  * careful C programmer would do and nothing more: no introspection, no
  * access check, one blocking read-dispatch loop.
  *
- * Usage: bench-peer [NAME]    (default org.petal.Bench.C); SIGTERM ends it
+ * Usage: bench-peer [--spec-states] [NAME]    (default org.petal.Bench.C); SIGTERM ends it
  * (the default action: it holds nothing that needs cleaning up).
  */
 #include <dbus/dbus.h>
@@ -57,18 +61,26 @@ static void emit_state(DBusConnection *bus, const char *state, const char *previ
     dbus_message_unref(props);
 }
 
+/* With --spec-states, Toggle passes through expanding/collapsing as petald
+ * must (SPEC §1: a 0 s animation still emits the intermediate state). */
+static int spec_states;
+
 static DBusHandlerResult handle(DBusConnection *bus, DBusMessage *call, void *data) {
     (void)data;
     static int expanded;
     DBusMessage *reply = NULL;
     if (dbus_message_is_method_call(call, IFACE, "Toggle") && dbus_message_has_signature(call, "")) {
+        /* As petald and dbus-python do: the change is announced before the reply. */
         const char *previous = expanded ? "expanded" : "collapsed";
+        const char *passing = expanded ? "collapsing" : "expanding";
         expanded = !expanded;
         const char *state = expanded ? "expanded" : "collapsed";
+        const char *answer = spec_states ? passing : state;
+        emit_state(bus, answer, previous);
         reply = dbus_message_new_method_return(call);
-        if (!reply || !dbus_message_append_args(reply, DBUS_TYPE_STRING, &state, DBUS_TYPE_INVALID)) oom();
+        if (!reply || !dbus_message_append_args(reply, DBUS_TYPE_STRING, &answer, DBUS_TYPE_INVALID)) oom();
         dbus_connection_send(bus, reply, NULL);
-        emit_state(bus, state, previous);
+        if (spec_states) emit_state(bus, state, passing);
     } else if (dbus_message_is_method_call(call, IFACE, "Trigger") && dbus_message_has_signature(call, "sa{sv}")) {
         DBusMessageIter it, dict;
         reply = dbus_message_new_method_return(call);
@@ -89,7 +101,11 @@ static DBusHandlerResult handle(DBusConnection *bus, DBusMessage *call, void *da
 }
 
 int main(int argc, char **argv) {
-    const char *name = argc > 1 ? argv[1] : "org.petal.Bench.C";
+    const char *name = "org.petal.Bench.C";
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--spec-states") == 0) spec_states = 1;
+        else name = argv[i];
+    }
     DBusError error;
     dbus_error_init(&error);
 

@@ -40,6 +40,10 @@ COUNTS = {
 }
 ITEM_COUNTS = (10, 64, 100, 1000)  # petald accepts at most 64 items (docs/configuration.md)
 MENU_ERROR = "org.petal.Petal1.Error."
+# The columns: the C floor, the same C server passing through expanding and
+# collapsing as SPEC §1 asks of petald (four signals per Toggle, not two),
+# the dbus-python peer, and petald.
+PEERS = ("C peer", "C spec-states", "dbus-python", "petald")
 
 
 class BenchError(Exception):
@@ -215,13 +219,14 @@ def ratio(value, floor):
 
 
 def report(results, args, counts, pin):
-    c_peer, py_peer, petal = results["C peer"], results["dbus-python"], results["petald"]
+    c_peer, c_spec, py_peer, petal = (results[p] for p in PEERS)
     rows = []
 
     def row(what, unit, get, digits=1):
-        values = [get(r) for r in (c_peer, py_peer, petal)]
+        values = [get(r) for r in (c_peer, c_spec, py_peer, petal)]
         cells = [f"{v:,.{digits}f}" for v in values]
-        rows.append((what, unit, *cells, ratio(values[1], values[0]), ratio(values[2], values[0])))
+        rows.append((what, unit, *cells, ratio(values[2], values[0]), ratio(values[3], values[0]),
+                     ratio(values[3], values[1])))
 
     row("exec → name owned, median", "ms", lambda r: r["startup"]["median_ms"], 2)
     for method, title in (("toggle", "Toggle"), ("trigger", "Trigger(noop)")):
@@ -243,7 +248,7 @@ def report(results, args, counts, pin):
     row("RSS after warm-up", "MiB", lambda r: r["toggle"]["rss_warm_kib"] / 1024, 2)
     row(f"RSS after {counts['seq']:,} more Toggles", "MiB", lambda r: r["toggle"]["rss_kib"] / 1024, 2)
 
-    headers = ("figure", "unit", "C peer", "dbus-python", "petald", "python/C", "petald/C")
+    headers = ("figure", "unit", *PEERS, "python/C", "petald/C", "petald/C-spec")
     print_table(headers, rows)
 
     during = petal["during"]
@@ -307,6 +312,9 @@ def main():
         results = {
             "C peer": bench.measure("C peer", "org.petal.Bench.C",
                                     [os.path.join(bench.tools_dir, "bench-peer"), "org.petal.Bench.C"]),
+            "C spec-states": bench.measure("C spec-states", "org.petal.Bench.CSpec",
+                                           [os.path.join(bench.tools_dir, "bench-peer"), "--spec-states",
+                                            "org.petal.Bench.CSpec"]),
             "dbus-python": bench.measure("dbus-python", "org.petal.Bench.Python",
                                          [PYTHON, os.path.join(HERE, "peer.py"), "org.petal.Bench.Python"]),
             "petald": bench.measure("petald", "org.petal.Petal1", bench.petald_command(), petal=True),
@@ -324,7 +332,9 @@ def main():
     print("Pinning: " + ("client, bus and server all on CPU 0 (taskset -c 0); BENCH_PIN=0 to unpin."
                          if pin else "none (BENCH_PIN=0): the scheduler places client, bus and server."))
     print(f"petald: release build from {args.bin}; plugins loaded: {', '.join(results['petald']['plugins'])}; "
-          "openDuration = closeDuration = 0. The peers flip collapsed↔expanded at once.\n")
+          "openDuration = closeDuration = 0.")
+    print("The C peer and the dbus-python peer flip collapsed↔expanded at once (one change, two signals per "
+          "Toggle); petald and C spec-states pass through expanding/collapsing (two changes, four signals).\n")
     report(results, args, counts, pin)
     print(f"\n({time.monotonic() - started:.0f} s)")
     return 0
