@@ -27,7 +27,7 @@
  *   -c C              processes, for procs (default 4)
  *   -s S              subscribers, for signals (default 50)
  *   --pid PID         the server's process: report its CPU time per call (the
- *                     sum of /proc/PID/task/ * /schedstat) and VmRSS
+ *                     sum of /proc/PID/task/ * /schedstat), VmRSS, RssAnon and Pss
  *   --during ACTION:SECONDS
  *                     seq only: Trigger ACTION with {"seconds": SECONDS} on a
  *                     connection of its own first, and check it is still
@@ -109,20 +109,24 @@ static long long server_cpu_ns(void) {
     return total;
 }
 
-/* VmRSS of the server in KiB. */
-static long server_rss_kib(void) {
+/* The field `key` (e.g. "VmRSS:") of /proc/PID/<file>, in KiB. */
+static long server_kib(const char *file, const char *key) {
     if (!opt.pid) return 0;
     char path[64], line[256];
-    snprintf(path, sizeof path, "/proc/%d/status", opt.pid);
+    snprintf(path, sizeof path, "/proc/%d/%s", opt.pid, file);
     FILE *f = fopen(path, "r");
     if (!f) die("cannot read %s: %s", path, strerror(errno));
     long kib = -1;
+    size_t length = strlen(key);
     while (fgets(line, sizeof line, f))
-        if (sscanf(line, "VmRSS: %ld", &kib) == 1) break;
+        if (strncmp(line, key, length) == 0 && sscanf(line + length, "%ld", &kib) == 1) break;
     fclose(f);
-    if (kib < 0) die("no VmRSS in %s", path);
+    if (kib < 0) die("no %s in %s", key, path);
     return kib;
 }
+
+/* VmRSS of the server in KiB: every resident page, shared library code included. */
+static long server_rss_kib(void) { return server_kib("status", "VmRSS:"); }
 
 /* ---- Calls and their checks ---- */
 
@@ -293,8 +297,10 @@ static void run_seq(void) {
     printf("calls=%ld p50_us=%.1f p90_us=%.1f p99_us=%.1f max_us=%.1f calls_per_s=%.0f",
            opt.n, percentile(samples, opt.n, .50), percentile(samples, opt.n, .90),
            percentile(samples, opt.n, .99), samples[opt.n - 1], opt.n / (elapsed / 1e6));
-    if (opt.pid) printf(" cpu_us_per_call=%.2f rss_warm_kib=%ld rss_kib=%ld",
-                        (double)(cpu1 - cpu0) / 1e3 / (double)opt.n, rss_warm, rss);
+    /* RssAnon: the process's own heap and stacks; Pss: its fair share of everything, shared pages divided. */
+    if (opt.pid) printf(" cpu_us_per_call=%.2f rss_warm_kib=%ld rss_kib=%ld rss_anon_kib=%ld pss_kib=%ld",
+                        (double)(cpu1 - cpu0) / 1e3 / (double)opt.n, rss_warm, rss,
+                        server_kib("status", "RssAnon:"), server_kib("smaps_rollup", "Pss:"));
     putchar('\n');
 }
 

@@ -156,6 +156,13 @@ class Bench:
         c = self.counts
         print(f"  {label}: start-up", file=sys.stderr, flush=True)
         results = {"startup": self.client("startup", name, "-n", c["startups"], "--", *command)}
+        if petal:
+            # The same start-up with no plugin at all: petald copied to a folder of its own.
+            bare = os.path.join(self.tmp, "bare")
+            os.makedirs(bare, exist_ok=True)
+            shutil.copy(os.path.join(self.bin_dir, "petald"), bare)
+            results["startup_bare"] = self.client("startup", name, "-n", c["startups"], "--",
+                                                  os.path.join(bare, "petald"), "--config", self.config_path(), "-q")
         server = self.serve(command, name)
         try:
             if petal:
@@ -198,6 +205,7 @@ class Bench:
         busy = self.client("seq", name, "-n", c["during_calls"], "--warmup", c["warmup"],
                            "--during", f"bench.sleep:{c['during_seconds']}", pid=pid)
         results["during"] = {"idle": idle, "busy": busy}
+
         reloads = {}
         for items in ITEM_COUNTS:
             self.write_config(items)
@@ -247,6 +255,8 @@ def report(results, args, counts, pin):
     row(f"StateChanged to {counts['subscribers']} subscribers, max", "µs", lambda r: r["signals"]["max_us"])
     row("RSS after warm-up", "MiB", lambda r: r["toggle"]["rss_warm_kib"] / 1024, 2)
     row(f"RSS after {counts['seq']:,} more Toggles", "MiB", lambda r: r["toggle"]["rss_kib"] / 1024, 2)
+    row("  of which private (RssAnon)", "MiB", lambda r: r["toggle"]["rss_anon_kib"] / 1024, 2)
+    row("  PSS (shared pages divided)", "MiB", lambda r: r["toggle"]["pss_kib"] / 1024, 2)
 
     headers = ("figure", "unit", *PEERS, "python/C", "petald/C", "petald/C-spec")
     print_table(headers, rows)
@@ -255,6 +265,7 @@ def report(results, args, counts, pin):
     idle_p99, busy_p99 = during["idle"]["p99_us"], during["busy"]["p99_us"]
     print(f"\npetald only ({counts['during_calls']:,} sequential Toggles each):")
     print_table(("figure", "unit", "value"), [
+        ("exec → name owned, no plugin loaded, median", "ms", f"{petal['startup_bare']['median_ms']:.2f}"),
         ("Toggle p99, idle", "µs", f"{idle_p99:,.1f}"),
         (f"Toggle p99, while a {counts['during_seconds']} s action runs", "µs", f"{busy_p99:,.1f}"),
         ("ratio busy/idle", "", f"{busy_p99 / idle_p99:.2f}×"),
