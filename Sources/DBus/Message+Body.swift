@@ -130,7 +130,8 @@ extension Message {
                 throw DBusValueError(message: "a D-Bus string cannot hold a NUL byte: \(text.debugDescription)")
             }
         case .variant(let inner):
-            _ = try DBusSignature([inner.type])
+            // A basic type's one-character signature is always valid; only containers need the full check.
+            if !inner.type.isBasic { _ = try DBusSignature([inner.type]) }
             try check(inner, depth: depth + 1)
         case .array(let element, let elements):
             for item in elements {

@@ -83,6 +83,9 @@ public final class ObjectServer: @unchecked Sendable {
 
     // MARK: Signals
 
+    /// Validated once: a name literal is checked each time it is evaluated, and this one is on every state change.
+    static let propertiesChanged: MemberName = "PropertiesChanged"
+
     /// Emits a signal of `interface` from the object at `path`.
     public func emit(_ member: MemberName, of interface: InterfaceName, at path: ObjectPath, _ values: [DBusValue]) {
         do {
@@ -107,14 +110,14 @@ public final class ObjectServer: @unchecked Sendable {
             }
         }
         guard !changed.isEmpty || !invalidated.isEmpty else { return }
-        emit("PropertiesChanged", of: StandardInterfaces.properties, at: path,
+        emit(Self.propertiesChanged, of: StandardInterfaces.properties, at: path,
              [.string(interface.rawValue), .vardict(changed), .strings(invalidated)])
     }
 
     /// Emits `PropertiesChanged` for `interface` at `path` with the given new values,
     /// for a change whose value at emission time is no longer the one to announce.
     public func emitPropertiesChanged(at path: ObjectPath, interface: InterfaceName, values: [(String, DBusValue)]) {
-        emit("PropertiesChanged", of: StandardInterfaces.properties, at: path,
+        emit(Self.propertiesChanged, of: StandardInterfaces.properties, at: path,
              [.string(interface.rawValue), .vardict(values), .strings([])])
     }
 

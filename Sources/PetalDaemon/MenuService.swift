@@ -11,6 +11,10 @@ public final class MenuService: @unchecked Sendable {
     public static let path: ObjectPath = "/org/petal/Petal1"
     /// The menu interface's name.
     public static let interfaceName: InterfaceName = "org.petal.Petal1.Menu"
+    /// The signals, validated once rather than on every emission (a name literal is checked each time it is evaluated).
+    static let stateChanged: MemberName = "StateChanged"
+    static let actionStarted: MemberName = "ActionStarted"
+    static let actionFinished: MemberName = "ActionFinished"
     /// Ids and action ids longer than this are refused.
     static let maximumIDBytes = 255
 
@@ -94,7 +98,7 @@ public final class MenuService: @unchecked Sendable {
 
     private func announce(_ transitions: [StateTransition]) {
         for transition in transitions {
-            server?.emit("StateChanged", of: Self.interfaceName, at: Self.path,
+            server?.emit(Self.stateChanged, of: Self.interfaceName, at: Self.path,
                          [.string(transition.to.rawValue), .string(transition.from.rawValue)])
             server?.emitPropertiesChanged(at: Self.path, interface: Self.interfaceName,
                                           values: [("State", .string(transition.to.rawValue))])
@@ -209,7 +213,7 @@ public final class MenuService: @unchecked Sendable {
     // MARK: Actions' signals
 
     private func actionStarted(_ id: UInt32, _ action: String, _ item: String) {
-        server?.emit("ActionStarted", of: Self.interfaceName, at: Self.path,
+        server?.emit(Self.actionStarted, of: Self.interfaceName, at: Self.path,
                      [.uint32(id), .string(action), .string(item)])
     }
 
@@ -218,7 +222,7 @@ public final class MenuService: @unchecked Sendable {
         case .success: (true, "", "")
         case .failure(let error): (false, error.name.errorName, error.message)
         }
-        server?.emit("ActionFinished", of: Self.interfaceName, at: Self.path,
+        server?.emit(Self.actionFinished, of: Self.interfaceName, at: Self.path,
                      [.uint32(id), .string(action), .boolean(success), .string(name), .string(message)])
     }
 
