@@ -5,8 +5,9 @@ the C peer measured in the same run.
 
 Everything runs on a private dbus-daemon started here with its own
 configuration, never on the user's session bus. By default the bus, the
-servers and the client are pinned to CPU 0 (taskset -c 0); BENCH_PIN=0 lets
-the scheduler place them.
+servers and the client are pinned to CPU 0 (taskset -c 0; in a container
+confined to other CPUs, the first it may use); BENCH_PIN=0 lets the
+scheduler place them.
 
 Usage (normally through `make bench` or `make bench-smoke`):
     bench/run.py --bin .build/release [--tools .build/bench] [--smoke]
@@ -59,7 +60,9 @@ class Bench:
     def __init__(self, bin_dir, tools_dir, smoke, pin):
         self.bin_dir, self.tools_dir = bin_dir, tools_dir
         self.counts = COUNTS["smoke" if smoke else "full"]
-        self.pin = ["taskset", "-c", "0"] if pin else []
+        # CPU 0 normally; in a container confined to other CPUs, the first one it may use.
+        self.cpu = min(os.sched_getaffinity(0))
+        self.pin = ["taskset", "-c", str(self.cpu)] if pin else []
         self.tmp = tempfile.mkdtemp(prefix="petal-bench-")
         self.bus = None
         self.env = None
@@ -340,7 +343,7 @@ def main():
     print(f"\nPetal benchmark{' (SMOKE: tiny counts, figures meaningless)' if args.smoke else ''} — "
           f"{datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC, {platform.node()}, "
           f"{os.cpu_count()} CPUs, {model}")
-    print("Pinning: " + ("client, bus and server all on CPU 0 (taskset -c 0); BENCH_PIN=0 to unpin."
+    print("Pinning: " + (f"client, bus and server all on CPU {bench.cpu} (taskset -c {bench.cpu}); BENCH_PIN=0 to unpin."
                          if pin else "none (BENCH_PIN=0): the scheduler places client, bus and server."))
     print(f"petald: release build from {args.bin}; plugins loaded: {', '.join(results['petald']['plugins'])}; "
           "openDuration = closeDuration = 0.")
