@@ -41,6 +41,7 @@
 #include <dbus/dbus.h>
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -430,6 +431,9 @@ static void run_startup(void) {
         pid_t child = fork();
         if (child < 0) die("fork: %s", strerror(errno));
         if (child == 0) {
+            /* Our stdout carries the figures; the server's output must not mix into them. */
+            int null = open("/dev/null", O_WRONLY);
+            if (null >= 0) dup2(null, STDOUT_FILENO);
             execvp(opt.command[0], opt.command);
             fprintf(stderr, "bench-client: cannot run %s: %s\n", opt.command[0], strerror(errno));
             _exit(127);

@@ -303,7 +303,7 @@ def report(results, args, counts, pin):
     row(f"StateChanged to {counts['subscribers']} subscribers, p50", "µs", lambda r: r["signals"]["p50_us"])
     row(f"StateChanged to {counts['subscribers']} subscribers, max", "µs", lambda r: r["signals"]["max_us"])
     row("RSS after warm-up", "MiB", lambda r: r["toggle"]["rss_warm_kib"] / 1024, 2)
-    row(f"RSS after {counts['seq']:,} more Toggles", "MiB", lambda r: r["toggle"]["rss_kib"] / 1024, 2)
+    row(f"RSS at the end ({counts['seq']:,} Toggles and the rest)", "MiB", lambda r: r["toggle"]["rss_kib"] / 1024, 2)
     row("  of which private (RssAnon)", "MiB", lambda r: r["toggle"]["rss_anon_kib"] / 1024, 2)
     row("  PSS (shared pages divided)", "MiB", lambda r: r["toggle"]["pss_kib"] / 1024, 2)
 
