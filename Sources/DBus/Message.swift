@@ -45,6 +45,13 @@ public final class Message: @unchecked Sendable {
         return Message(adopting: raw)
     }
 
+    /// An unsent replica of this message: the same header and body, without
+    /// a serial, so it can be sent again (libdbus's `dbus_message_copy`).
+    public func copy() -> Message {
+        guard let raw = dbus_message_copy(pointer) else { outOfMemory() }
+        return Message(adopting: raw)
+    }
+
     /// An empty method return answering this call.
     public func makeReturn() -> Message {
         guard let raw = dbus_message_new_method_return(pointer) else { outOfMemory() }

@@ -18,6 +18,16 @@ public final class ObjectServer: @unchecked Sendable {
     /// Paths that serve `org.freedesktop.DBus.ObjectManager` for the objects below them.
     var managedRoots: Set<String> = []
     var access: AccessControl?
+    /// Signals built once and sent as copies: see ``emit(_:of:at:_:reusable:)``.
+    private var signalTemplates: [SignalTemplateKey: Message] = [:]
+    private static let maximumSignalTemplates = 64
+
+    private struct SignalTemplateKey: Hashable {
+        let path: ObjectPath
+        let interface: InterfaceName
+        let member: MemberName
+        let values: [DBusValue]
+    }
 
     struct ServedObject {
         /// The interfaces in introspection order: the object's own, then the standard ones.
@@ -87,12 +97,28 @@ public final class ObjectServer: @unchecked Sendable {
     static let propertiesChanged: MemberName = "PropertiesChanged"
 
     /// Emits a signal of `interface` from the object at `path`.
-    public func emit(_ member: MemberName, of interface: InterfaceName, at path: ObjectPath, _ values: [DBusValue]) {
-        do {
-            try connection.emitSignal(path: path, interface: interface, member: member, values)
-        } catch {
-            log("cannot emit \(interface).\(member) from \(path): \(error)")
+    ///
+    /// A `reusable` signal is one of few that recur with the same values (a
+    /// state change, say): it is built once and later sent as a copy, which
+    /// spares libdbus re-marshalling the header after every argument, the
+    /// largest part of emitting a small signal. At most 64 are kept.
+    public func emit(
+        _ member: MemberName, of interface: InterfaceName, at path: ObjectPath, _ values: [DBusValue],
+        reusable: Bool = false
+    ) {
+        let key = reusable ? SignalTemplateKey(path: path, interface: interface, member: member, values: values) : nil
+        if let key, let template = signalTemplates[key] {
+            connection.send(template.copy())
+            return
         }
+        let message = Message.signal(path: path, interface: interface, member: member)
+        do {
+            try message.append(values)
+        } catch {
+            return log("cannot emit \(interface).\(member) from \(path): \(error)")
+        }
+        if let key, signalTemplates.count < Self.maximumSignalTemplates { signalTemplates[key] = message.copy() }
+        connection.send(message)
     }
 
     /// Emits `PropertiesChanged` for the named properties of `interface` at `path`,
@@ -116,9 +142,11 @@ public final class ObjectServer: @unchecked Sendable {
 
     /// Emits `PropertiesChanged` for `interface` at `path` with the given new values,
     /// for a change whose value at emission time is no longer the one to announce.
-    public func emitPropertiesChanged(at path: ObjectPath, interface: InterfaceName, values: [(String, DBusValue)]) {
+    public func emitPropertiesChanged(
+        at path: ObjectPath, interface: InterfaceName, values: [(String, DBusValue)], reusable: Bool = false
+    ) {
         emit(Self.propertiesChanged, of: StandardInterfaces.properties, at: path,
-             [.string(interface.rawValue), .vardict(values), .strings([])])
+             [.string(interface.rawValue), .vardict(values), .strings([])], reusable: reusable)
     }
 
     // MARK: Dispatch

@@ -98,10 +98,11 @@ public final class MenuService: @unchecked Sendable {
 
     private func announce(_ transitions: [StateTransition]) {
         for transition in transitions {
+            // Eight signals in all, whatever the menu: each is built once.
             server?.emit(Self.stateChanged, of: Self.interfaceName, at: Self.path,
-                         [.string(transition.to.rawValue), .string(transition.from.rawValue)])
+                         [.string(transition.to.rawValue), .string(transition.from.rawValue)], reusable: true)
             server?.emitPropertiesChanged(at: Self.path, interface: Self.interfaceName,
-                                          values: [("State", .string(transition.to.rawValue))])
+                                          values: [("State", .string(transition.to.rawValue))], reusable: true)
             if transition.to == .collapsing || transition.to == .collapsed {
                 choosers.cancelAll("the menu closed before an item was chosen")
             }

@@ -63,3 +63,27 @@ import TestSupport
         }
     }
 }
+
+/// Signals the object server builds once and sends as copies.
+@Suite struct ReusableSignalTests {
+    @Test func aReusableSignalArrivesWholeEachTimeWithItsOwnSerial() async throws {
+        try await withExample { service, _ in
+            let received = Mutex<[Message]>([])
+            let rule = MatchRule(sender: service.name.rawValue, path: .example, interface: calc, member: "Ticked")
+            let token = try await service.client.subscribe(rule) { message in received.withLock { $0.append(message) } }
+            defer { token.cancel() }
+            for label in ["same", "same", "other", "same"] {
+                try service.server.loop.performAndWait {
+                    service.server.objectServer.emit("Ticked", of: calc, at: .example, [.int32(1), .string(label)], reusable: true)
+                }
+            }
+            for _ in 0..<1000 where received.withLock({ $0.count < 4 }) { try await Task.sleep(for: .milliseconds(10)) }
+            let messages = received.withLock { $0 }
+            #expect(try messages.map { try $0.arguments() } == [
+                [.int32(1), .string("same")], [.int32(1), .string("same")], [.int32(1), .string("other")], [.int32(1), .string("same")],
+            ])
+            #expect(Set(messages.map(\.serial)).count == 4, "each copy is a message of its own")
+            #expect(messages.allSatisfy { $0.sender == service.server.uniqueName && $0.member == "Ticked" })
+        }
+    }
+}
