@@ -42,64 +42,20 @@ import TestSupport
         #expect(await lines(record, count: 1) == ["from-reply"])
 
         let calls = lab.root + "/systemd.json"
-        let systemd = try await SystemdStandIn(daemon: daemon, record: calls)
+        let systemd = try await PythonPeer("systemd_manager.py", arguments: [calls, "done"], owning: "org.freedesktop.systemd1", on: daemon, logFolder: daemon.bus.directory.path)
         let started = try await daemon.trigger("reply.launch")
         let unit = try #require(started["unit"]?.stringValue, "\(started)\n\(daemon.log)")
         #expect(await lines(record, count: 2) == ["from-reply", "from-reply"], "the stand-in manager ran it")
         let recorded = try JSONValue.parse(String(contentsOfFile: calls, encoding: .utf8)).arrayValue ?? []
         #expect(recorded.map { $0["name"]?.stringValue } == [unit])
-        try await systemd.stop(on: daemon)
+        try await systemd.stopAndWaitForTheName()
 
         // A refusal cannot reach the plugin any more: it is logged, and the program spawned directly.
-        let refusing = try await SystemdStandIn(daemon: daemon, record: calls, mode: "refuse")
-        defer { refusing.kill() }
+        let refusing = try await PythonPeer("systemd_manager.py", arguments: [calls, "refuse"], owning: "org.freedesktop.systemd1", on: daemon, logFolder: daemon.bus.directory.path)
+        defer { refusing.stop() }
         let refused = try await daemon.trigger("reply.launch")
         #expect(refused["unit"] != nil, "\(refused)")
         #expect(await lines(record, count: 3).count == 3, "\(daemon.log)")
         #expect(daemon.log.contains("org.freedesktop.DBus.Error.AccessDenied"), "\(daemon.log)")
     }
-}
-
-/// The test peer `Tests/PluginTests/Peers/systemd_manager.py` on the daemon's
-/// bus, owning `org.freedesktop.systemd1`; killed when stopped or released.
-private final class SystemdStandIn: @unchecked Sendable {
-    let process = Process()
-
-    init(daemon: RunningDaemon, record: String, mode: String = "done") async throws {
-        let script = PluginLab.repositoryRoot.appendingPathComponent("Tests/PluginTests/Peers/systemd_manager.py")
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = [script.path, daemon.bus.address, record, mode]
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let deadline = ContinuousClock.now + .seconds(10)
-        while try await !Self.owned(on: daemon) {
-            guard process.isRunning, ContinuousClock.now < deadline else {
-                kill()
-                throw LabError("systemd_manager.py did not own org.freedesktop.systemd1 (needs python3-dbus and python3-gi)")
-            }
-            try await Task.sleep(for: .milliseconds(20))
-        }
-    }
-
-    private static func owned(on daemon: RunningDaemon) async throws -> Bool {
-        try await daemon.client.call(destination: .bus, path: .bus, interface: .bus, member: "NameHasOwner",
-                                     [.string("org.freedesktop.systemd1")]).first == .boolean(true)
-    }
-
-    /// Kills the peer (SIGKILL: the signal mask it inherits from the test's threads may block SIGTERM).
-    func kill() {
-        if process.isRunning { Glibc.kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
-    }
-
-    /// Kills the peer and waits until the bus has seen it go.
-    func stop(on daemon: RunningDaemon) async throws {
-        kill()
-        let deadline = ContinuousClock.now + .seconds(5)
-        while try await Self.owned(on: daemon), ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(20))
-        }
-    }
-
-    deinit { if process.isRunning { Glibc.kill(process.processIdentifier, SIGKILL) } }
 }

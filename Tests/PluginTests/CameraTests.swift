@@ -5,6 +5,7 @@ import Glibc
 import PetalCore
 import PetalPlugin
 import Testing
+import TestSupport
 
 /// `camera.open` and `camera.screenshot`: program search and the portal's
 /// answers as pure logic, then through petald with a recording camera app,

@@ -4,6 +4,7 @@ import Foundation
 import PetalCore
 import PetalPlugin
 import Testing
+import TestSupport
 
 /// `message.notify` and `message.compose`: the Notify arguments and the
 /// mailto:/sms: URIs as pure logic, then through petald against a

@@ -127,42 +127,12 @@ struct StandIn {
     }
 }
 
-/// A test peer written in Python (Tests/PluginTests/Peers), owning a name on
-/// the daemon's bus; stopped when released.
-final class PythonPeer: @unchecked Sendable {
-    let process = Process()
-    let logFile: String
-
-    /// Starts `script` with the bus address and `arguments`, and waits until it owns `name`.
-    init(_ script: String, arguments: [String], owning name: String, on daemon: PluginDaemon) async throws {
-        let peers = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Peers")
-        logFile = try daemon.scratch.path("\(script).log")
-        _ = FileManager.default.createFile(atPath: logFile, contents: nil)
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = [peers.appendingPathComponent(script).path, daemon.daemon.bus.address] + arguments
-        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: logFile))
-        process.standardError = process.standardOutput
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let deadline = ContinuousClock.now + .seconds(10)
-        while try await !daemon.hasOwner(name) {
-            guard process.isRunning, ContinuousClock.now < deadline else {
-                stop()
-                throw TestSetupError("\(script) did not own \(name) (needs python3-dbus and python3-gi):\n\(log)")
-            }
-            try await Task.sleep(for: .milliseconds(20))
-        }
+extension PythonPeer {
+    /// A peer on `daemon`'s bus, logging into its scratch folder.
+    convenience init(_ script: String, arguments: [String], owning name: String, on daemon: PluginDaemon) async throws {
+        try await self.init(script, arguments: arguments, owning: name, on: daemon.daemon,
+                            logFolder: try daemon.scratch.path("peers", folder: true))
     }
-
-    var log: String { (try? String(contentsOfFile: logFile, encoding: .utf8)) ?? "" }
-
-    /// Kills the peer (SIGKILL: the signal mask it inherits from the test's threads may block SIGTERM).
-    func stop() {
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
-    }
-
-    deinit { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
 }
 
 /// Reads a JSON file a peer wrote.

@@ -2,6 +2,7 @@ import DBus
 import Foundation
 import PetalCore
 import Testing
+import TestSupport
 
 /// Launched programs under systemd (SPEC §6): with a stand-in user manager
 /// owning `org.freedesktop.systemd1` on the private bus, `command.run` with
