@@ -5,9 +5,11 @@
 set -eu
 petald="$1"
 shift
+petalctl="$(dirname "$petald")/petalctl"
 
 if [ -n "${DBUS_SESSION_BUS_ADDRESS:-}" ] || { [ -n "${XDG_RUNTIME_DIR:-}" ] && [ -S "$XDG_RUNTIME_DIR/bus" ]; }; then
     echo "petald: serving on your session bus. Try:"
+    echo "  $petalctl toggle && $petalctl status"
     echo "  busctl --user call org.petal.Petal1 /org/petal/Petal1 org.petal.Petal1.Menu Toggle"
     exec "$petald" "$@"
 fi
@@ -23,6 +25,7 @@ cat <<MSG
 No session bus here, so petald runs on a private one:
   export DBUS_SESSION_BUS_ADDRESS='$address'
 Then, from another terminal:
+  $petalctl --bus '$address' toggle
   busctl --address='$address' call org.petal.Petal1 /org/petal/Petal1 org.petal.Petal1.Menu Toggle
   gdbus call --address '$address' -d org.petal.Petal1 -o /org/petal/Petal1 -m org.petal.Petal1.Menu.Toggle
 Press Ctrl-C to stop petald and the bus.
