@@ -71,6 +71,8 @@ public struct MenuConfiguration: Equatable, Sendable {
     public var plugins: PluginSettings
     /// The `actions` section.
     public var actions: ActionSettings
+    /// The `appearance` section: what clients draw (v2).
+    public var appearance: AppearanceSettings
 
     /// Creates a configuration; by default the embedded menu's items and the spec's
     /// settings.
@@ -78,12 +80,14 @@ public struct MenuConfiguration: Equatable, Sendable {
         menu: MenuSettings = MenuSettings(),
         items: [MenuItem] = MenuConfiguration.defaultItems,
         plugins: PluginSettings = PluginSettings(),
-        actions: ActionSettings = ActionSettings()
+        actions: ActionSettings = ActionSettings(),
+        appearance: AppearanceSettings = AppearanceSettings()
     ) {
         self.menu = menu
         self.items = items
         self.plugins = plugins
         self.actions = actions
+        self.appearance = appearance
     }
 
     /// The items of the embedded default menu: camera, message and phone, as in
