@@ -53,6 +53,9 @@ let libraryTargets: [Target] = [
     // petalctl's commands, output and SVG preview, over the public D-Bus API only.
     .target(name: "PetalControl", dependencies: ["DBus", "DBusJSON", "PetalCore", "PetalConfiguration"]),
 
+    // The overlay's pure core: springs, frames at time t, hit testing, a draw list. No GTK, no I/O.
+    .target(name: "PetalScene", dependencies: ["PetalCore"]),
+
     // Thin executables.
     .executableTarget(name: "petald", dependencies: ["PetalDaemon"]),
     .executableTarget(name: "petalctl", dependencies: ["PetalControl"]),
@@ -65,6 +68,7 @@ let testTargets: [Target] = [
     .executableTarget(name: "petal-test-daemon", dependencies: ["PetalDaemon", "PetalCore"], path: "Tests/TestDaemon"),
     .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
     .testTarget(name: "PetalCoreTests", dependencies: ["PetalCore"]),
+    .testTarget(name: "PetalSceneTests", dependencies: ["PetalScene", "PetalCore"]),
     .testTarget(name: "PetalDaemonTests", dependencies: ["DBus", "PetalCore", "PetalConfiguration", "PetalDaemon", "TestSupport"]),
     // petalctl: its parsing and SVG in unit tests, and the built binary against a daemon on a private bus.
     .testTarget(name: "PetalControlTests", dependencies: ["DBus", "PetalCore", "PetalControl", "TestSupport"],

@@ -116,7 +116,8 @@ public struct RGBAColor: Equatable, Sendable, CustomStringConvertible {
 
     /// The colour a fraction `t` of the way from `self` to `other` (t clamped to 0…1).
     public func mixed(with other: RGBAColor, by t: Double) -> RGBAColor {
-        let t = min(max(t, 0), 1)
+        if t <= 0 { return self }
+        if t >= 1 { return other }
         func mix(_ a: Double, _ b: Double) -> Double { a + (b - a) * t }
         return RGBAColor(red: mix(red, other.red), green: mix(green, other.green), blue: mix(blue, other.blue),
                          alpha: mix(alpha, other.alpha))

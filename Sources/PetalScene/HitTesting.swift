@@ -1,0 +1,62 @@
+import PetalCore
+
+extension Frame {
+    /// What is under `point` (relative to the centre button's resting centre),
+    /// topmost first: the button, then the items that can be clicked now, then
+    /// the backdrop while it is shown; nil for nothing (the click goes through).
+    public func target(at point: Point) -> Target? {
+        if button.interactive, point.distance(to: button.centre) <= button.radius { return .button }
+        for item in items.reversed() where item.interactive && point.distance(to: item.centre) <= item.radius {
+            return item.target
+        }
+        return backdrop != nil ? .backdrop : nil
+    }
+
+    /// The circles that take input, relative to the centre button: the button
+    /// always (it is drawn, even while petald is gone), and each visible item.
+    public var inputCircles: [(centre: Point, radius: Double)] {
+        [(button.centre, button.radius)] + items.filter { $0.opacity > 0.001 }.map { ($0.centre, $0.radius) }
+    }
+
+    /// The input region on a surface of `size` with the centre button at
+    /// `origin`: the whole surface while the backdrop is shown (a click on it
+    /// closes the menu), else the drawn circles, so that clicks elsewhere reach
+    /// the windows below.
+    public func inputRegion(origin: Point, surface size: Size) -> [PixelRect] {
+        if backdrop != nil {
+            return [PixelRect(x: 0, y: 0, width: Int(size.width.rounded(.up)), height: Int(size.height.rounded(.up)))]
+        }
+        return InputRegion.spans(covering: inputCircles.map { ($0.centre.adding(origin), $0.radius) })
+    }
+}
+
+/// Circles as rectangles of whole pixels, the only shapes an input region
+/// (a cairo region, an X shape) is made of.
+public enum InputRegion {
+    /// One rectangle per pixel row of each circle, spanning the pixels whose
+    /// centres are inside it; rows of a circle with the same span are merged.
+    public static func spans(covering circles: [(centre: Point, radius: Double)]) -> [PixelRect] {
+        var rects: [PixelRect] = []
+        for (centre, radius) in circles where radius > 0 {
+            var current: PixelRect?
+            let top = Int((centre.y - radius).rounded(.down)), bottom = Int((centre.y + radius).rounded(.up))
+            for row in top..<bottom {
+                let dy = Double(row) + 0.5 - centre.y
+                let squared = radius * radius - dy * dy
+                guard squared >= 0 else { continue }
+                let half = squared.squareRoot()
+                let left = Int((centre.x - half - 0.5).rounded(.up)), right = Int((centre.x + half - 0.5).rounded(.down))
+                guard right >= left else { continue }
+                if var run = current, run.x == left, run.width == right - left + 1, run.y + run.height == row {
+                    run.height += 1
+                    current = run
+                } else {
+                    if let current { rects.append(current) }
+                    current = PixelRect(x: left, y: row, width: right - left + 1, height: 1)
+                }
+            }
+            if let current { rects.append(current) }
+        }
+        return rects
+    }
+}

@@ -1,0 +1,53 @@
+import PetalCore
+
+/// Where the menu goes on a surface: the centre button at the anchor, and the
+/// room everything it draws can take.
+public enum Placement {
+    /// Room left around a circle for its shadow and highlight ring.
+    public static let decorationMargin = 8.0
+
+    /// The centre button's centre in an area of `size` (an output, less its
+    /// panels), for the anchor and margin of `appearance`; `pointer` is where
+    /// the pointer is, for the `pointer` anchor (the middle when unknown).
+    public static func buttonCentre(in size: Size, appearance: AppearanceSettings, pointer: Point? = nil) -> Point {
+        let radius = appearance.buttonSize / 2
+        let (left, right) = (appearance.margin.x + radius, size.width - appearance.margin.x - radius)
+        let (top, bottom) = (appearance.margin.y + radius, size.height - appearance.margin.y - radius)
+        switch appearance.anchor {
+        case .bottomRight: return Point(x: right, y: bottom)
+        case .bottomLeft: return Point(x: left, y: bottom)
+        case .topRight: return Point(x: right, y: top)
+        case .topLeft: return Point(x: left, y: top)
+        case .center: return Point(x: size.width / 2, y: size.height / 2)
+        case .pointer:
+            let point = pointer ?? Point(x: size.width / 2, y: size.height / 2)
+            // Keep the whole button on the surface.
+            return Point(x: min(max(point.x, radius), max(size.width - radius, radius)),
+                         y: min(max(point.y, radius), max(size.height - radius, radius)))
+        }
+    }
+
+    /// Everything the menu can draw, relative to the centre button: the button,
+    /// each item at its place and at the farthest the opening spring carries
+    /// it, with room for shadows and rings.
+    public static func reach(of menu: SceneMenu) -> Rect {
+        let peak = max(MenuMotion.openSpring(menu).peak, MenuMotion.closeSpring(menu).peak, 1)
+        let margin = decorationMargin
+        var bounds = Rect(around: .zero, radius: menu.appearance.buttonSize / 2 + margin)
+        let itemReach = menu.appearance.itemSize / 2 + margin
+        for item in menu.items {
+            bounds = bounds.union(Rect(around: item.position, radius: itemReach))
+                .union(Rect(around: item.position.scaled(by: peak), radius: itemReach))
+        }
+        return bounds
+    }
+
+    /// The size of an image centred on the centre button that holds everything
+    /// the menu can draw: `--render`'s canvas. Width and height are even, so
+    /// the button's centre is exactly (width/2, height/2).
+    public static func centredCanvas(for menu: SceneMenu) -> (width: Int, height: Int) {
+        let reach = reach(of: menu)
+        func even(_ half: Double) -> Int { 2 * Int(half.rounded(.up)) }
+        return (even(max(-reach.minX, reach.maxX)), even(max(-reach.minY, reach.maxY)))
+    }
+}

@@ -1,0 +1,85 @@
+import PetalCore
+
+/// One item as a client draws it: what petald's `Items`, `Layout` and item
+/// objects say of it.
+public struct SceneItem: Equatable, Sendable {
+    public var id: String
+    public var title: String
+    /// The icon name or path ("" for none: the title is drawn).
+    public var icon: String
+    /// The icon of a selected toggle ("" to keep `icon`).
+    public var selectedIcon: String
+    /// `#rrggbb` or `#rrggbbaa`, or "" for the button's colour.
+    public var color: String
+    public var enabled: Bool
+    public var selected: Bool
+    public var toggle: Bool
+    /// The item's centre in the expanded menu, relative to the centre button (`Layout`).
+    public var position: Point
+
+    /// Creates an item; everything but the id and the position has a plain default.
+    public init(
+        id: String, title: String = "", icon: String = "", selectedIcon: String = "", color: String = "",
+        enabled: Bool = true, selected: Bool = false, toggle: Bool = false, position: Point
+    ) {
+        self.id = id
+        self.title = title
+        self.icon = icon
+        self.selectedIcon = selectedIcon
+        self.color = color
+        self.enabled = enabled
+        self.selected = selected
+        self.toggle = toggle
+        self.position = position
+    }
+
+    /// The icon shown now: `selectedIcon` for a selected toggle that has one.
+    public var currentIcon: String {
+        toggle && selected && !selectedIcon.isEmpty ? selectedIcon : icon
+    }
+}
+
+/// Everything about the menu that does not change with time: its items,
+/// how it looks and how long it moves.
+public struct SceneMenu: Equatable, Sendable {
+    public var items: [SceneItem]
+    public var appearance: AppearanceSettings
+    /// `menu.openDuration`, in seconds.
+    public var openDuration: Double
+    /// `menu.closeDuration`, in seconds.
+    public var closeDuration: Double
+    /// False while petald is gone: the button is drawn disabled.
+    public var online: Bool
+
+    /// Creates a menu description.
+    public init(
+        items: [SceneItem] = [], appearance: AppearanceSettings = AppearanceSettings(),
+        openDuration: Double = 0.3, closeDuration: Double = 0.3, online: Bool = true
+    ) {
+        self.items = items
+        self.appearance = appearance
+        self.openDuration = openDuration
+        self.closeDuration = closeDuration
+        self.online = online
+    }
+
+    /// A menu from a configuration file, with its items at the positions its
+    /// layout gives: what `--render` draws when petald is not reachable.
+    public init(configuration: MenuConfiguration) {
+        let positions = configuration.menu.geometry.positions(count: configuration.items.count)
+        self.init(
+            items: zip(configuration.items, positions).map { item, position in
+                SceneItem(id: item.id, title: item.title, icon: item.icon, selectedIcon: item.selectedIcon,
+                          color: item.color, enabled: item.enabled, selected: item.selected, toggle: item.toggle,
+                          position: position)
+            },
+            appearance: configuration.appearance,
+            openDuration: configuration.menu.openDuration.configuredSeconds,
+            closeDuration: configuration.menu.closeDuration.configuredSeconds)
+    }
+
+    /// The item with `id`, if any.
+    public func item(_ id: String) -> SceneItem? {
+        items.first { $0.id == id }
+    }
+}

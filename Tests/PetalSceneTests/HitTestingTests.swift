@@ -1,0 +1,101 @@
+import PetalCore
+import Testing
+@testable import PetalScene
+
+@Suite struct HitTestingTests {
+    typealias F = SceneFixtures
+
+    @Test func theButtonIsOnTopAndItemsAreHitOnlyWhenExpanded() {
+        let menu = F.menu(.linear)
+        let expanded = Scene(menu: menu, state: .expanded).frame(at: 0)
+        #expect(expanded.target(at: .zero) == .button)
+        #expect(expanded.target(at: Point(x: 29, y: 0)) == .button)
+        #expect(expanded.target(at: Point(x: 80, y: 0)) == .item("item0"))
+        #expect(expanded.target(at: Point(x: 160 + 29, y: 0)) == .item("item1"))
+        #expect(expanded.target(at: Point(x: 120, y: 0)) == nil)
+        #expect(expanded.target(at: Point(x: 80, y: 40)) == nil)
+
+        let collapsed = Scene(menu: menu, state: .collapsed).frame(at: 0)
+        #expect(collapsed.target(at: Point(x: 80, y: 0)) == nil)
+        #expect(collapsed.target(at: .zero) == .button)
+    }
+
+    @Test func theBackdropTakesEveryOtherPointWhileShown() {
+        var appearance = AppearanceSettings()
+        appearance.backdrop = "#00000040"
+        let frame = Scene(menu: F.menu(appearance: appearance), state: .expanded).frame(at: 0)
+        #expect(frame.target(at: Point(x: 500, y: 500)) == .backdrop)
+        #expect(frame.inputRegion(origin: .zero, surface: Size(width: 640, height: 480))
+                == [PixelRect(x: 0, y: 0, width: 640, height: 480)])
+    }
+
+    @Test func theInputRegionIsTheDrawnCircles() {
+        let menu = F.menu(.linear)
+        let origin = Point(x: 100, y: 100)
+        let collapsed = Scene(menu: menu, state: .collapsed).frame(at: 0)
+        let region = collapsed.inputRegion(origin: origin, surface: Size(width: 400, height: 200))
+        func covers(_ x: Int, _ y: Int, _ rects: [PixelRect]) -> Bool {
+            rects.contains { x >= $0.x && x < $0.x + $0.width && y >= $0.y && y < $0.y + $0.height }
+        }
+        #expect(covers(100, 100, region) && covers(129, 100, region) && covers(100, 71, region))
+        #expect(!covers(131, 100, region) && !covers(122, 122, region) && !covers(180, 100, region))
+        let area = region.reduce(0) { $0 + $1.width * $1.height }
+        #expect(abs(Double(area) - Double.pi * 900) / (Double.pi * 900) < 0.03)
+
+        let expanded = Scene(menu: menu, state: .expanded).frame(at: 0)
+        let open = expanded.inputRegion(origin: origin, surface: Size(width: 400, height: 200))
+        #expect(covers(180, 100, open) && covers(340, 100, open) && !covers(220, 100, open))
+    }
+
+    @Test func spansOfACircleDoNotOverlap() {
+        let rects = InputRegion.spans(covering: [(Point(x: 10.5, y: 10.5), 7)])
+        var seen = Set<[Int]>()
+        for rect in rects {
+            for y in rect.y..<(rect.y + rect.height) {
+                for x in rect.x..<(rect.x + rect.width) { #expect(seen.insert([x, y]).inserted) }
+            }
+        }
+        #expect(seen.contains([10, 10]) && !seen.contains([0, 0]))
+    }
+}
+
+@Suite struct PlacementTests {
+    typealias F = SceneFixtures
+
+    @Test(arguments: [
+        (Anchor.bottomRight, Point(x: 1280 - 16 - 30, y: 720 - 32 - 30)),
+        (.bottomLeft, Point(x: 16 + 30, y: 720 - 32 - 30)),
+        (.topRight, Point(x: 1280 - 16 - 30, y: 32 + 30)),
+        (.topLeft, Point(x: 16 + 30, y: 32 + 30)),
+        (.center, Point(x: 640, y: 360)),
+    ])
+    func theButtonSitsAtItsAnchorPastTheMargin(anchor: Anchor, expected: Point) {
+        var appearance = AppearanceSettings()
+        appearance.anchor = anchor
+        #expect(Placement.buttonCentre(in: Size(width: 1280, height: 720), appearance: appearance) == expected)
+    }
+
+    @Test func thePointerAnchorKeepsTheWholeButtonOnTheSurface() {
+        var appearance = AppearanceSettings()
+        appearance.anchor = .pointer
+        let size = Size(width: 800, height: 600)
+        #expect(Placement.buttonCentre(in: size, appearance: appearance, pointer: Point(x: 300, y: 200))
+                == Point(x: 300, y: 200))
+        #expect(Placement.buttonCentre(in: size, appearance: appearance, pointer: Point(x: 2, y: 599))
+                == Point(x: 30, y: 570))
+        #expect(Placement.buttonCentre(in: size, appearance: appearance) == Point(x: 400, y: 300))
+    }
+
+    @Test func theReachHoldsEveryItemAtTheSpringsFarthestWithRoomForShadows() {
+        var appearance = AppearanceSettings()
+        appearance.springDamping = 0.5
+        let menu = F.menu(.linear, appearance: appearance, open: 0.7)
+        let reach = Placement.reach(of: menu)
+        let peak = MenuMotion.openSpring(menu).peak
+        #expect(reach.maxX >= 240 * peak + 30 + Placement.decorationMargin - 1e-9)
+        #expect(reach.minX == -30 - Placement.decorationMargin)
+        let canvas = Placement.centredCanvas(for: menu)
+        #expect(canvas.width % 2 == 0 && canvas.height % 2 == 0)
+        #expect(Double(canvas.width) / 2 >= reach.maxX)
+    }
+}
