@@ -21,11 +21,19 @@ APT_PACKAGES := libdbus-1-dev pkg-config dbus dbus-bin systemd libglib2.0-bin ut
 # package), DESTDIR a staging root for packagers. The products come from a
 # release build made first, unless PRODUCTS names a folder of products already
 # built (e.g. PRODUCTS=.build/debug, as the tests and check-units do).
+# What building alone needs: libdbus, and GTK 3 with gtk-layer-shell for petal-overlay.
+BUILD_PACKAGES := libdbus-1-dev pkg-config libgtk-3-dev libgtk-layer-shell-dev
+
+# SwiftPM refuses the -pthread that pkg-config gives for GTK (it warns and
+# drops it), so CGtk's flags come from a copy without it, written first.
+GTK_PC       := .build/pkgconfig/gtk+-3.0.pc
+export PKG_CONFIG_PATH := $(CURDIR)/.build/pkgconfig$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH))
+
 PREFIX       ?= $(HOME)/.local
 DESTDIR      ?=
 PRODUCTS     ?=
 
-.PHONY: all build run test deps examples introspect clean install uninstall check-units man scdoc previews \
+.PHONY: all build build-deps run test deps examples introspect clean install uninstall check-units man scdoc previews \
         bench bench-smoke
 
 # The man pages, written in scdoc under docs/man, built into .build/man.
@@ -38,8 +46,15 @@ all: build
 deps:
 	@scripts/install-deps.sh $(APT_PACKAGES)
 
-build: deps
+build: deps $(GTK_PC)
 	$(SWIFT) build $(SWIFT_FLAGS)
+
+$(GTK_PC): scripts/gtk-pkgconfig.sh | build-deps
+	scripts/gtk-pkgconfig.sh $@
+
+## Install only the libraries the build needs (`make install` needs no test packages).
+build-deps:
+	@scripts/install-deps.sh $(BUILD_PACKAGES)
 
 ## Start petald on the session bus, or on a private bus when there is none.
 run: build
@@ -64,7 +79,7 @@ scdoc:
 	@mv $@.tmp $@
 
 ## Install what is missing, build everything and run the whole test suite.
-test: deps examples man
+test: deps $(GTK_PC) examples man
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	$(SWIFT) test --skip-build -c $(CONFIG)
 	$(MAKE) check-units
@@ -72,13 +87,13 @@ test: deps examples man
 ## Benchmark the release petald against a C libdbus peer and a dbus-python
 ## peer on a private bus, and print one table (docs/benchmarks.md). Client, bus
 ## and servers are pinned to CPU 0 unless BENCH_PIN=0.
-bench: deps
+bench: deps $(GTK_PC)
 	$(SWIFT) build -c release
 	$(MAKE) -C bench
 	bench/run.py --bin "$$($(SWIFT) build -c release --show-bin-path)"
 
 ## The same with tiny counts, for CI: fails on any wrong reply, never on a figure.
-bench-smoke: deps
+bench-smoke: deps $(GTK_PC)
 	$(SWIFT) build -c release
 	$(MAKE) -C bench
 	bench/run.py --smoke --bin "$$($(SWIFT) build -c release --show-bin-path)"
@@ -89,7 +104,7 @@ introspect: build
 
 ## Install binaries, plugins, the plugin header, the systemd and D-Bus units
 ## (their paths filled in), man pages, completions and docs under DESTDIR/PREFIX.
-install: man
+install: man $(GTK_PC)
 ifeq ($(PRODUCTS),)
 	$(SWIFT) build -c release
 	PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" PRODUCTS="$$($(SWIFT) build -c release --show-bin-path)" scripts/install.sh install

@@ -56,9 +56,16 @@ let libraryTargets: [Target] = [
     // The overlay's pure core: springs, frames at time t, hit testing, a draw list. No GTK, no I/O.
     .target(name: "PetalScene", dependencies: ["PetalCore"]),
 
+    // GTK 3 and gtk-layer-shell for the overlay, with typed wrappers for the macros Swift cannot import.
+    .systemLibrary(name: "CGtk", pkgConfig: "gtk+-3.0", providers: [.apt(["libgtk-3-dev", "libgtk-layer-shell-dev"])]),
+
+    // The overlay client: GTK windows, Cairo painting and petald's D-Bus API, around PetalScene.
+    .target(name: "PetalOverlay", dependencies: ["CGtk", "DBus", "PetalCore", "PetalConfiguration", "PetalScene"]),
+
     // Thin executables.
     .executableTarget(name: "petald", dependencies: ["PetalDaemon"]),
     .executableTarget(name: "petalctl", dependencies: ["PetalControl"]),
+    .executableTarget(name: "petal-overlay", dependencies: ["PetalOverlay"]),
 ]
 
 let testTargets: [Target] = [
@@ -89,6 +96,7 @@ let package = Package(
         .library(name: "PetalPlugin", targets: ["PetalPlugin"]),
         .executable(name: "petald", targets: ["petald"]),
         .executable(name: "petalctl", targets: ["petalctl"]),
+        .executable(name: "petal-overlay", targets: ["petal-overlay"]),
     ] + pluginProducts,
     targets: libraryTargets + pluginTargets + testTargets
 )

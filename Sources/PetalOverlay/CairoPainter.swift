@@ -1,0 +1,105 @@
+import CGtk
+import Glibc
+import PetalCore
+import PetalScene
+
+/// Paints a scene's draw list with Cairo: discs, shadows, the "+", icons and text.
+///
+/// Used on the main thread only, by the window's draw handler and by the
+/// offscreen renderer; it holds the icon cache.
+@MainActor
+final class CairoPainter {
+    private let icons: IconLoader
+
+    init(icons: IconLoader) {
+        self.icons = icons
+    }
+
+    /// Paints `commands` on `cr`, over a surface cleared to transparent.
+    func paint(_ commands: [DrawCommand], on cr: OpaquePointer) {
+        cairo_save(cr)
+        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+        cairo_set_source_rgba(cr, 0, 0, 0, 0)
+        cairo_paint(cr)
+        cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+        for command in commands { paint(command, on: cr) }
+        cairo_restore(cr)
+    }
+
+    private func paint(_ command: DrawCommand, on cr: OpaquePointer) {
+        switch command {
+        case .fill(let color):
+            setSource(color, cr)
+            cairo_paint(cr)
+        case .shadow(let centre, let radius, let blur, let color):
+            guard let pattern = cairo_pattern_create_radial(centre.x, centre.y, max(radius - blur, 0),
+                                                            centre.x, centre.y, radius + blur) else { return }
+            cairo_pattern_add_color_stop_rgba(pattern, 0, color.red, color.green, color.blue, color.alpha)
+            cairo_pattern_add_color_stop_rgba(pattern, 1, color.red, color.green, color.blue, 0)
+            cairo_set_source(cr, pattern)
+            cairo_new_path(cr)
+            cairo_arc(cr, centre.x, centre.y, radius + blur, 0, 2 * Double.pi)
+            cairo_fill(cr)
+            cairo_pattern_destroy(pattern)
+        case .disc(let centre, let radius, let color):
+            setSource(color, cr)
+            cairo_new_path(cr)
+            cairo_arc(cr, centre.x, centre.y, radius, 0, 2 * Double.pi)
+            cairo_fill(cr)
+        case .ring(let centre, let radius, let width, let color):
+            setSource(color, cr)
+            cairo_new_path(cr)
+            cairo_set_line_width(cr, width)
+            cairo_arc(cr, centre.x, centre.y, radius, 0, 2 * Double.pi)
+            cairo_stroke(cr)
+        case .plus(let centre, let arm, let lineWidth, let rotation, let color):
+            cairo_save(cr)
+            cairo_translate(cr, centre.x, centre.y)
+            cairo_rotate(cr, rotation)
+            setSource(color, cr)
+            cairo_set_line_width(cr, lineWidth)
+            cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+            cairo_new_path(cr)
+            cairo_move_to(cr, -arm, 0)
+            cairo_line_to(cr, arm, 0)
+            cairo_move_to(cr, 0, -arm)
+            cairo_line_to(cr, 0, arm)
+            cairo_stroke(cr)
+            cairo_restore(cr)
+        case .icon(let name, let centre, let size, let rotation, let color, let fallback):
+            guard let icon = icons.icon(name, size: Int(size.rounded()), color: color) else {
+                return text(fallback, on: cr)
+            }
+            cairo_save(cr)
+            cairo_translate(cr, centre.x, centre.y)
+            cairo_rotate(cr, rotation)
+            let (width, height) = (Double(gdk_pixbuf_get_width(icon.pixbuf)), Double(gdk_pixbuf_get_height(icon.pixbuf)))
+            gdk_cairo_set_source_pixbuf(cr, icon.pixbuf, -width / 2, -height / 2)
+            // A colour icon is not tinted, but it fades with its disc.
+            cairo_paint_with_alpha(cr, icon.isSymbolic ? 1 : color.alpha)
+            cairo_restore(cr)
+        case .text(let run):
+            text(run, on: cr)
+        }
+    }
+
+    private func text(_ run: TextRun, on cr: OpaquePointer) {
+        guard !run.text.isEmpty, let layout = pango_cairo_create_layout(cr) else { return }
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        let font = pango_font_description_from_string(run.bold ? "Sans Bold" : "Sans")
+        pango_font_description_set_absolute_size(font, run.size * Double(PANGO_SCALE))
+        pango_layout_set_font_description(layout, font)
+        pango_font_description_free(font)
+        pango_layout_set_text(layout, run.text, -1)
+        var ink = PangoRectangle(), logical = PangoRectangle()
+        pango_layout_get_pixel_extents(layout, &ink, &logical)
+        setSource(run.color, cr)
+        cairo_move_to(cr, run.centre.x - Double(logical.width) / 2 - Double(logical.x),
+                      run.centre.y - Double(logical.height) / 2 - Double(logical.y))
+        pango_cairo_show_layout(cr, layout)
+    }
+
+    private func setSource(_ color: RGBAColor, _ cr: OpaquePointer) {
+        cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha)
+    }
+}

@@ -1,0 +1,92 @@
+import CGtk
+import PetalCore
+
+/// Icons from the icon theme, or from files named by absolute path, loaded
+/// once per name, size and colour.
+///
+/// Symbolic icons are tinted with the requested colour, so the first seed's
+/// white glyphs on coloured discs come from any theme's symbolic set; a name
+/// the theme lacks gives nil, and the caller draws the item's title instead.
+@MainActor
+final class IconLoader {
+    /// A loaded icon; the pixbuf is released with it.
+    final class Icon {
+        let pixbuf: OpaquePointer
+        /// Whether it was recoloured (a symbolic icon), as opposed to a picture in its own colours.
+        let isSymbolic: Bool
+
+        init(pixbuf: OpaquePointer, isSymbolic: Bool) {
+            self.pixbuf = pixbuf
+            self.isSymbolic = isSymbolic
+        }
+
+        deinit { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
+    }
+
+    private struct Key: Hashable {
+        var name: String
+        var size: Int
+        var color: String
+    }
+
+    private let theme: UnsafeMutablePointer<GtkIconTheme>
+    private var cache: [Key: Icon?] = [:]
+    /// Names already reported missing, so the log says it once.
+    private var reported: Set<String> = []
+    private let log: (String) -> Void
+
+    /// Icons of the display's theme; without a display (offscreen
+    /// rendering), of a theme object of its own, which reads the usual
+    /// icon folders and falls back to Adwaita and hicolor.
+    init(theme: UnsafeMutablePointer<GtkIconTheme>, log: @escaping (String) -> Void) {
+        self.theme = theme
+        self.log = log
+    }
+
+    /// The icon `name` (a theme name, or an absolute path) at `size` pixels, tinted `color` when symbolic.
+    func icon(_ name: String, size: Int, color: RGBAColor) -> Icon? {
+        guard !name.isEmpty, size > 0 else { return nil }
+        // The alpha fades the painted icon instead, so one load serves a whole animation.
+        let opaque = RGBAColor(red: color.red, green: color.green, blue: color.blue)
+        let key = Key(name: name, size: size, color: opaque.description)
+        if let cached = cache[key] { return cached }
+        let icon = name.hasPrefix("/") ? file(name, size: size) : themed(name, size: size, color: opaque)
+        if icon == nil, reported.insert(name).inserted {
+            log("icon \"\(name)\" was not found in the icon theme; the item's title is drawn instead")
+        }
+        cache[key] = icon
+        return icon
+    }
+
+    /// Forgets every loaded icon (the theme or the menu changed).
+    func flush() {
+        cache.removeAll()
+    }
+
+    private func themed(_ name: String, size: Int, color: RGBAColor) -> Icon? {
+        // Prefer the symbolic form, which takes the glyph colour; else the full-colour icon.
+        let flags = GtkIconLookupFlags(rawValue: GTK_ICON_LOOKUP_FORCE_SIZE.rawValue | GTK_ICON_LOOKUP_FORCE_SYMBOLIC.rawValue)
+        guard let info = gtk_icon_theme_lookup_icon(theme, name, Int32(size), flags) else { return nil }
+        defer { g_object_unref(UnsafeMutableRawPointer(info)) }
+        var rgba = GdkRGBA(red: color.red, green: color.green, blue: color.blue, alpha: 1)
+        var wasSymbolic: gboolean = PETAL_FALSE
+        var error: UnsafeMutablePointer<GError>?
+        guard let pixbuf = gtk_icon_info_load_symbolic(info, &rgba, nil, nil, nil, &wasSymbolic, &error) else {
+            if let error { g_error_free(error) }
+            return nil
+        }
+        return Icon(pixbuf: pixbuf, isSymbolic: wasSymbolic != PETAL_FALSE)
+    }
+
+    private func file(_ path: String, size: Int) -> Icon? {
+        var error: UnsafeMutablePointer<GError>?
+        guard let pixbuf = gdk_pixbuf_new_from_file_at_size(path, Int32(size), Int32(size), &error) else {
+            if let error {
+                log("icon file \(path) cannot be read: \(String(cString: error.pointee.message))")
+                g_error_free(error)
+            }
+            return nil
+        }
+        return Icon(pixbuf: pixbuf, isSymbolic: false)
+    }
+}

@@ -1,0 +1,34 @@
+import CGtk
+import PetalCore
+import PetalScene
+
+/// `--render`: one frame drawn into a PNG file, with no display.
+///
+/// The image is centred on the centre button, whose centre is exactly
+/// (width/2, height/2), so an item's centre is at (width/2 + x, height/2 + y)
+/// for its `Layout` position (x, y); it is just large enough for everything the
+/// menu can draw.
+@MainActor
+enum OfflineRenderer {
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// Draws `scene` as it is `time` seconds after its state began and writes it to `path`.
+    static func render(_ scene: Scene, at time: Double, to path: String, painter: CairoPainter) throws(Failure) {
+        let (width, height) = Placement.centredCanvas(for: scene.menu)
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)) else {
+            throw Failure(description: "cannot make a \(width)×\(height) image")
+        }
+        defer { cairo_surface_destroy(surface) }
+        guard let cr = cairo_create(surface) else { throw Failure(description: "cannot draw on a \(width)×\(height) image") }
+        let origin = Point(x: Double(width) / 2, y: Double(height) / 2)
+        painter.paint(scene.frame(at: scene.stateChangedAt + time).drawList(menu: scene.menu, origin: origin), on: cr)
+        cairo_destroy(cr)
+        cairo_surface_flush(surface)
+        let status = cairo_surface_write_to_png(surface, path)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw Failure(description: "cannot write \(path): \(String(cString: cairo_status_to_string(status)))")
+        }
+    }
+}

@@ -1,0 +1,34 @@
+import Glibc
+
+/// petal-overlay's log: lines on stderr, with the syslog priority prefix the
+/// journal reads when stderr is a journal stream.
+struct OverlayLog: Sendable {
+    let verbose: Bool
+    private let journal = getenv("JOURNAL_STREAM") != nil
+
+    init(verbose: Bool) {
+        self.verbose = verbose
+    }
+
+    func error(_ message: String) { write(3, message) }
+    func warning(_ message: String) { write(4, message) }
+    func info(_ message: String) { write(6, message) }
+    func debug(_ message: String) { if verbose { write(7, message) } }
+
+    private func write(_ priority: Int, _ message: String) {
+        // One line per message: what petald or a theme says cannot forge another.
+        let line = message.split(whereSeparator: \.isNewline).joined(separator: " ")
+        Self.standardError((journal ? "<\(priority)>" : "") + "petal-overlay: " + line + "\n")
+    }
+
+    /// Writes `text` to stderr whole, in one call where it fits.
+    static func standardError(_ text: String) {
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { Glibc.write(2, $0.baseAddress, $0.count) }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { return }
+            bytes = bytes.dropFirst(written)
+        }
+    }
+}

@@ -1,0 +1,88 @@
+import CGtk
+import Glibc
+import PetalConfiguration
+import PetalCore
+import PetalScene
+
+/// `petal-overlay`: the reference desktop client of petald (SPEC §7).
+public enum OverlayMain {
+    /// Runs the program with the arguments after its name and returns its exit status:
+    /// 0, 1 when it cannot do its work (no display, a file it cannot write), 2 for a usage error.
+    @MainActor
+    public static func run(arguments: [String]) -> Int32 {
+        let options: OverlayOptions
+        do {
+            options = try OverlayOptions(arguments)
+        } catch {
+            OverlayLog.standardError("petal-overlay: \(error)\n")
+            return 2
+        }
+        let log = OverlayLog(verbose: options.verbose)
+        switch options.mode {
+        case .help:
+            print(OverlayOptions.help)
+            return 0
+        case .version:
+            print("petal-overlay \(petalVersion)")
+            return 0
+        case .render(let path, let state, let time):
+            return render(to: path, state: state, at: time, options: options, log: log)
+        case .show:
+            return show(options: options, log: log)
+        }
+    }
+
+    @MainActor
+    private static func render(to path: String, state: MenuState, at time: Double, options: OverlayOptions, log: OverlayLog) -> Int32 {
+        let menu: SceneMenu
+        do {
+            menu = try RenderSource.menu(options: options, log: log)
+        } catch {
+            log.error("\(error)")
+            return 2
+        }
+        // The same theme whatever the desktop, so frames for docs and tests look alike everywhere.
+        let theme = gtk_icon_theme_new()!
+        gtk_icon_theme_set_custom_theme(theme, "Adwaita")
+        defer { g_object_unref(theme) }
+        let painter = CairoPainter(icons: IconLoader(theme: theme, log: log.warning))
+        do {
+            try OfflineRenderer.render(Scene(menu: menu, state: state), at: time, to: path, painter: painter)
+        } catch {
+            log.error("\(error)")
+            return 1
+        }
+        return 0
+    }
+
+    @MainActor
+    private static func show(options: OverlayOptions, log: OverlayLog) -> Int32 {
+        guard gtk_init_check(nil, nil) != PETAL_FALSE else {
+            log.error("cannot open a display: neither WAYLAND_DISPLAY nor DISPLAY names one that answers. Start petal-overlay inside a graphical session (see petal-overlay(1)), or use --render FILE.png to draw without one")
+            return 1
+        }
+        return 0
+    }
+}
+
+/// Where `--render` takes the menu from.
+enum RenderSource {
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// The menu of `--config FILE`, else the configuration petald would read, else the embedded default.
+    static func menu(options: OverlayOptions, log: OverlayLog) throws(Failure) -> SceneMenu {
+        do {
+            let configuration: MenuConfiguration
+            if let path = options.configPath {
+                configuration = try ConfigurationFile.load(path: path).0
+            } else {
+                configuration = try ConfigurationFile.loadConfigured(explicitPath: nil).0
+            }
+            return SceneMenu(configuration: configuration)
+        } catch {
+            throw Failure(description: "the configuration cannot be drawn:\n\(error)")
+        }
+    }
+}

@@ -1,0 +1,106 @@
+import DBus
+import PetalCore
+
+/// What `petal-overlay` was asked to do, from its command line.
+struct OverlayOptions: Equatable {
+    enum Mode: Equatable {
+        /// Show the overlay on the desktop until stopped.
+        case show
+        /// Draw one frame to a PNG file and exit.
+        case render(path: String, state: MenuState, at: Double)
+        case help
+        case version
+    }
+
+    var mode: Mode = .show
+    var bus: BusAddress = .session
+    /// With `--render`: draw this configuration file instead of asking petald.
+    var configPath: String?
+    var verbose = false
+
+    /// A command-line mistake, said as a person would fix it.
+    struct UsageError: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// Parses the arguments after the program's name.
+    init(_ arguments: [String]) throws(UsageError) {
+        var render: String?
+        var state: MenuState?
+        var at: Double?
+        var rest = arguments[...]
+        func value(of option: String) throws(UsageError) -> String {
+            guard let value = rest.popFirst() else { throw UsageError(description: "\(option) needs a value") }
+            return value
+        }
+        while let argument = rest.popFirst() {
+            let (name, inline) = Self.split(argument)
+            func take() throws(UsageError) -> String {
+                if let inline { return inline }
+                return try value(of: name)
+            }
+            switch name {
+            case "--help", "-h": mode = .help
+            case "--version": mode = .version
+            case "--verbose", "-v": verbose = true
+            case "--bus": bus = BusAddress(try take())
+            case "--render": render = try take()
+            case "--config": configPath = try take()
+            case "--state":
+                let text = try take()
+                guard let parsed = MenuState(rawValue: text) else {
+                    throw UsageError(description: "--state \(text): expected collapsed, expanding, expanded or collapsing")
+                }
+                state = parsed
+            case "--at":
+                let text = try take()
+                guard let seconds = Double(text), seconds.isFinite, seconds >= 0, seconds <= 3600 else {
+                    throw UsageError(description: "--at \(text): expected seconds since the state began, from 0 to 3600, such as 0.15")
+                }
+                at = seconds
+            default:
+                throw UsageError(description: "unknown option \(argument); see petal-overlay --help")
+            }
+        }
+        if mode == .help || mode == .version { return }
+        if let render {
+            guard !render.isEmpty else { throw UsageError(description: "--render needs a file name, such as menu.png") }
+            mode = .render(path: render, state: state ?? .expanded, at: at ?? 0)
+        } else if state != nil || at != nil || configPath != nil {
+            throw UsageError(description: "--state, --at and --config go with --render FILE.png")
+        }
+    }
+
+    /// `--name=value` as ("--name", "value"); anything else as (argument, nil).
+    private static func split(_ argument: String) -> (String, String?) {
+        guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
+        return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+    }
+
+    static let help = """
+        Usage: petal-overlay [--bus session|system|ADDRESS] [--verbose]
+               petal-overlay --render FILE.png [--state STATE] [--at SECONDS] [--config FILE] [--bus BUS]
+
+        Draws petald's action menu on the desktop: a floating button whose items
+        spring out when it is toggled, by a click or by `petalctl toggle`. On a
+        Wayland compositor with the layer-shell protocol (sway, Hyprland, river,
+        labwc…) it is a surface on the overlay layer; on X11, a popup window.
+
+        Options:
+          --bus BUS        the bus petald is on: session (the default), system, or
+                           a D-Bus address such as unix:path=/run/user/1000/bus
+          --render FILE    draw one frame to FILE (PNG) without a display, and exit
+          --state STATE    with --render: collapsed, expanding, expanded (the
+                           default) or collapsing
+          --at SECONDS     with --render: the time since STATE began (default 0)
+          --config FILE    with --render: draw this configuration file instead of
+                           the menu petald serves
+          -v, --verbose    log every call and signal
+          -h, --help       show this help
+          --version        show the version
+
+        Keys while the menu is open: Escape closes it, arrows and Tab move the
+        highlight, Enter or Space activate it, 1-9 activate the n-th item.
+        See petal-overlay(1).
+        """
+}
