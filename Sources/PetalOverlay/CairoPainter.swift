@@ -15,6 +15,11 @@ final class CairoPainter {
         self.icons = icons
     }
 
+    /// Forgets loaded icons, so that new colours or sizes load afresh.
+    func flushIcons() {
+        icons.flush()
+    }
+
     /// Paints `commands` on `cr`, over a surface cleared to transparent.
     func paint(_ commands: [DrawCommand], on cr: OpaquePointer) {
         cairo_save(cr)

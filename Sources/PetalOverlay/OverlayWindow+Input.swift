@@ -1,0 +1,82 @@
+import CGtk
+import PetalCore
+import PetalScene
+
+extension OverlayWindow {
+    /// What is under a surface point.
+    private func target(x: Double, y: Double) -> Target? {
+        scene.frame(at: now).target(at: Point(x: x - origin.x, y: y - origin.y))
+    }
+
+    func button(_ type: GdkEventType, _ button: guint, x: Double, y: Double) {
+        guard button == 1 else { return }
+        let target = self.target(x: x, y: y)
+        switch type {
+        case GDK_BUTTON_PRESS:
+            interaction.pointerPressed(on: target, in: &scene, at: now)
+            redraw()
+        case GDK_BUTTON_RELEASE:
+            let intents = interaction.pointerReleased(over: target, in: &scene, at: now)
+            redraw()
+            intents.forEach(perform)
+        default:
+            // Double and triple clicks arrive as presses too; GDK also reports them apart.
+            break
+        }
+    }
+
+    func pointerMoved(x: Double, y: Double) {
+        lastPointer = Point(x: x, y: y)
+        interaction.pointerMoved(over: target(x: x, y: y), in: scene).forEach(perform)
+    }
+
+    func pointerLeft() {
+        interaction.pointerMoved(over: nil, in: scene).forEach(perform)
+    }
+
+    /// A key while the overlay has the keyboard; returns whether it was used.
+    func keyPressed(_ keyval: guint, modifiers: guint) -> Bool {
+        guard let key = Self.key(keyval, shift: modifiers & GDK_SHIFT_MASK.rawValue != 0) else { return false }
+        let intents = interaction.keyPressed(key, in: scene)
+        intents.forEach(perform)
+        return !intents.isEmpty
+    }
+
+    static func key(_ keyval: guint, shift: Bool) -> Key? {
+        switch Int32(keyval) {
+        case GDK_KEY_Escape: return .escape
+        case GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_ISO_Enter: return .enter
+        case GDK_KEY_space, GDK_KEY_KP_Space: return .space
+        case GDK_KEY_Tab, GDK_KEY_KP_Tab: return shift ? .backTab : .tab
+        case GDK_KEY_ISO_Left_Tab: return .backTab
+        case GDK_KEY_Left, GDK_KEY_KP_Left: return .left
+        case GDK_KEY_Right, GDK_KEY_KP_Right: return .right
+        case GDK_KEY_Up, GDK_KEY_KP_Up: return .up
+        case GDK_KEY_Down, GDK_KEY_KP_Down: return .down
+        case GDK_KEY_1...GDK_KEY_9: return .digit(Int(Int32(keyval) - GDK_KEY_0))
+        case GDK_KEY_KP_1...GDK_KEY_KP_9: return .digit(Int(Int32(keyval) - GDK_KEY_KP_0))
+        default: return nil
+        }
+    }
+
+    /// Takes the keyboard while the menu is open, and gives it back when it closes:
+    /// on a layer surface through its keyboard mode, on X11 by a grab.
+    func takeKeyboard(_ take: Bool) {
+        guard take != keyboardTaken else { return }
+        keyboardTaken = take
+        switch backend {
+        case .layerShell:
+            gtk_layer_set_keyboard_mode(petal_gtk_window(widget),
+                                        take ? GTK_LAYER_SHELL_KEYBOARD_MODE_EXCLUSIVE : GTK_LAYER_SHELL_KEYBOARD_MODE_NONE)
+        case .x11:
+            guard let display = gdk_display_get_default(), let seat = gdk_display_get_default_seat(display) else { return }
+            guard take else { return gdk_seat_ungrab(seat) }
+            guard let window = gtk_widget_get_window(widget) else { return }
+            let status = gdk_seat_grab(seat, window, GDK_SEAT_CAPABILITY_KEYBOARD, PETAL_TRUE, nil, nil, nil, nil)
+            if status != GDK_GRAB_SUCCESS {
+                log.warning("could not take the keyboard (grab status \(status.rawValue)); keys will not reach the menu until it is clicked")
+                keyboardTaken = false
+            }
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import CGtk
+import PetalCore
+import PetalScene
+
+extension OverlayWindow {
+    /// Puts the button at its anchor: on a layer surface, by choosing the
+    /// origin inside the output-sized surface; on X11, by moving and sizing
+    /// the popup around the menu's reach (the whole work area while a
+    /// backdrop is shown).
+    func place() {
+        switch backend {
+        case .layerShell:
+            size = allocatedSize
+            origin = Placement.buttonCentre(in: size, appearance: scene.menu.appearance, pointer: lastPointer)
+        case .x11:
+            let area = workArea
+            let areaSize = Size(width: Double(area.width), height: Double(area.height))
+            var centre = Placement.buttonCentre(in: areaSize, appearance: scene.menu.appearance, pointer: pointerInArea(area))
+            centre = centre.adding(Point(x: Double(area.x), y: Double(area.y)))
+            let frameRect: PixelRect
+            if !scene.menu.appearance.backdrop.isEmpty && scene.state != .collapsed {
+                frameRect = area
+            } else {
+                frameRect = Placement.reach(of: scene.menu).offset(by: centre).integral
+            }
+            origin = Point(x: centre.x - Double(frameRect.x), y: centre.y - Double(frameRect.y))
+            size = Size(width: Double(frameRect.width), height: Double(frameRect.height))
+            let window = petal_gtk_window(widget)
+            gtk_window_move(window, Int32(frameRect.x), Int32(frameRect.y))
+            gtk_widget_set_size_request(widget, Int32(frameRect.width), Int32(frameRect.height))
+            gtk_window_resize(window, Int32(frameRect.width), Int32(frameRect.height))
+        }
+        inputRegion = []
+        updateInputRegion(for: scene.frame(at: now))
+    }
+
+    /// The surface was given a new size (the output changed, a panel came or went).
+    func sizeChanged() {
+        guard backend == .layerShell, allocatedSize != size else { return }
+        place()
+        redraw()
+    }
+
+    private var allocatedSize: Size {
+        Size(width: Double(max(gtk_widget_get_allocated_width(widget), 1)),
+             height: Double(max(gtk_widget_get_allocated_height(widget), 1)))
+    }
+
+    /// The primary monitor's work area (less panels), in screen pixels.
+    private var workArea: PixelRect {
+        guard let display = gdk_display_get_default(),
+              let monitor = gdk_display_get_primary_monitor(display) ?? gdk_display_get_monitor(display, 0) else {
+            return PixelRect(x: 0, y: 0, width: 1280, height: 720)
+        }
+        var rect = GdkRectangle()
+        gdk_monitor_get_workarea(monitor, &rect)
+        return PixelRect(x: Int(rect.x), y: Int(rect.y), width: Int(rect.width), height: Int(rect.height))
+    }
+
+    /// Where the pointer is, relative to `area`, as X11 tells; nil unless the anchor asks for it.
+    private func pointerInArea(_ area: PixelRect) -> Point? {
+        guard scene.menu.appearance.anchor == .pointer, let display = gdk_display_get_default(),
+              let seat = gdk_display_get_default_seat(display), let pointer = gdk_seat_get_pointer(seat) else { return nil }
+        var (x, y): (Int32, Int32) = (0, 0)
+        gdk_device_get_position(pointer, nil, &x, &y)
+        return Point(x: Double(Int(x) - area.x), y: Double(Int(y) - area.y))
+    }
+}

@@ -1,0 +1,171 @@
+import CGtk
+import PetalCore
+import PetalScene
+
+/// The window the menu is drawn in, and the input it takes.
+///
+/// On a Wayland compositor with the layer-shell protocol it is a layer surface
+/// on the overlay layer, anchored to every edge of the output (so the
+/// anchor, the pointer anchor and the backdrop need no resizing); on X11 it
+/// is an override-redirect popup just large enough for the menu, moved so the
+/// button sits at the anchor. Either way it is transparent (an RGBA visual)
+/// and takes input only on the drawn circles, so clicks elsewhere reach the
+/// windows below. It takes the keyboard only while the menu is open.
+@MainActor
+final class OverlayWindow {
+    enum Backend: String {
+        case layerShell = "Wayland layer-shell"
+        case x11 = "X11"
+    }
+
+    let widget: UnsafeMutablePointer<GtkWidget>
+    let backend: Backend
+    var scene: Scene
+    var interaction = Interaction()
+    /// Carries out what a click or key asks (a D-Bus call).
+    var perform: (Intent) -> Void = { _ in }
+    let painter: CairoPainter
+    let log: OverlayLog
+
+    /// The button's resting centre on the surface.
+    var origin = Point(x: 0, y: 0)
+    /// The surface's size.
+    var size = Size(width: 1, height: 1)
+    /// The frame clock tick while something moves; 0 while idle.
+    var tickID: guint = 0
+    var inputRegion: [PixelRect] = []
+    var keyboardTaken = false
+    /// Where the pointer was last seen on the surface, for the `pointer` anchor.
+    var lastPointer: Point?
+
+    /// A window for `scene`, on the display GTK opened.
+    init(scene: Scene, painter: CairoPainter, log: OverlayLog) {
+        self.scene = scene
+        self.painter = painter
+        self.log = log
+        let display = gdk_display_get_default()
+        if let display, petal_display_is_wayland(display) != PETAL_FALSE, gtk_layer_is_supported() != PETAL_FALSE {
+            backend = .layerShell
+            widget = gtk_window_new(GTK_WINDOW_TOPLEVEL)
+            Self.makeLayerSurface(petal_gtk_window(widget))
+        } else {
+            if let display, petal_display_is_wayland(display) != PETAL_FALSE {
+                log.warning("this Wayland compositor has no layer-shell protocol; petal-overlay shows an ordinary popup instead, which the compositor may place anywhere (see petal-overlay(1))")
+            }
+            backend = .x11
+            widget = gtk_window_new(GTK_WINDOW_POPUP)
+        }
+        let window = petal_gtk_window(widget)
+        gtk_window_set_title(window, "Petal")
+        gtk_window_set_decorated(window, PETAL_FALSE)
+        gtk_window_set_accept_focus(window, PETAL_FALSE)
+        gtk_window_set_skip_taskbar_hint(window, PETAL_TRUE)
+        gtk_widget_set_app_paintable(widget, PETAL_TRUE)
+        if let screen = gtk_widget_get_screen(widget), let visual = gdk_screen_get_rgba_visual(screen) {
+            gtk_widget_set_visual(widget, visual)
+        }
+        gtk_widget_add_events(widget, Int32(bitPattern: GDK_BUTTON_PRESS_MASK.rawValue | GDK_BUTTON_RELEASE_MASK.rawValue
+            | GDK_POINTER_MOTION_MASK.rawValue | GDK_LEAVE_NOTIFY_MASK.rawValue | GDK_KEY_PRESS_MASK.rawValue))
+        GtkSignals.connect(self, to: widget)
+        place()
+    }
+
+    private static func makeLayerSurface(_ window: UnsafeMutablePointer<GtkWindow>) {
+        gtk_layer_init_for_window(window)
+        gtk_layer_set_layer(window, GTK_LAYER_SHELL_LAYER_OVERLAY)
+        gtk_layer_set_namespace(window, "petal-overlay")
+        for edge in [GTK_LAYER_SHELL_EDGE_TOP, GTK_LAYER_SHELL_EDGE_BOTTOM, GTK_LAYER_SHELL_EDGE_LEFT, GTK_LAYER_SHELL_EDGE_RIGHT] {
+            gtk_layer_set_anchor(window, edge, PETAL_TRUE)
+        }
+        // Exclusive zone 0: the surface stays clear of panels, so the anchor is above a bottom bar.
+        gtk_layer_set_exclusive_zone(window, 0)
+        gtk_layer_set_keyboard_mode(window, GTK_LAYER_SHELL_KEYBOARD_MODE_NONE)
+    }
+
+    /// Shows the window.
+    func show() {
+        gtk_widget_show_all(widget)
+        log.info("drawing the menu as a \(backend.rawValue) overlay")
+        updateInputRegion(for: scene.frame(at: now))
+    }
+
+    /// Seconds on the monotonic clock GTK's frame clock uses.
+    var now: Double { Double(g_get_monotonic_time()) / 1e6 }
+
+    // MARK: What petald says
+
+    /// The items, appearance or durations changed (a snapshot, a reload, petald coming or going).
+    func update(menu: SceneMenu, state: MenuState? = nil, highlighted: String? = nil) {
+        let replaced = menu != scene.menu
+        if menu.appearance != scene.menu.appearance { painter.flushIcons() }
+        scene.menu = menu
+        if let state { stateChanged(to: state) }
+        if let highlighted { scene.highlighted = highlighted }
+        if replaced { place() }
+        redraw()
+    }
+
+    /// `StateChanged`.
+    func stateChanged(to state: MenuState) {
+        guard state != scene.state else { return }
+        let opening = scene.state == .collapsed && state == .expanding
+        scene.stateChanged(to: state, at: now)
+        if opening && scene.menu.appearance.anchor == .pointer { place() }
+        if backend == .x11 && !scene.menu.appearance.backdrop.isEmpty { place() }
+        takeKeyboard(state == .expanding || state == .expanded)
+        redraw()
+    }
+
+    /// `Highlighted` changed.
+    func highlightChanged(to id: String) {
+        guard id != scene.highlighted else { return }
+        scene.highlighted = id
+        redraw()
+    }
+
+    // MARK: Drawing
+
+    /// Draws again now, and every frame while something moves; nothing while idle.
+    func redraw() {
+        gtk_widget_queue_draw(widget)
+        if tickID == 0 && scene.isAnimating(at: now) {
+            tickID = GtkSignals.addTick(to: self, widget: widget)
+        }
+    }
+
+    /// One frame-clock tick: returns whether to keep ticking.
+    func tick() -> Bool {
+        gtk_widget_queue_draw(widget)
+        if scene.press?.isFinished(at: now) == true { scene.press = nil }
+        guard scene.isAnimating(at: now) else {
+            tickID = 0
+            return false
+        }
+        return true
+    }
+
+    func draw(on cr: OpaquePointer) {
+        let frame = scene.frame(at: now)
+        painter.paint(frame.drawList(menu: scene.menu, origin: origin), on: cr)
+        updateInputRegion(for: frame)
+    }
+
+    /// Sets the input region to what `frame` draws, when it changed.
+    func updateInputRegion(for frame: Frame) {
+        let region = frame.inputRegion(origin: origin, surface: size)
+        guard region != inputRegion else { return }
+        inputRegion = region
+        let cairoRegion = cairo_region_create()
+        for rect in region {
+            var rectangle = cairo_rectangle_int_t(x: Int32(rect.x), y: Int32(rect.y),
+                                                  width: Int32(rect.width), height: Int32(rect.height))
+            cairo_region_union_rectangle(cairoRegion, &rectangle)
+        }
+        gtk_widget_input_shape_combine_region(widget, cairoRegion)
+        // Without a compositor an X11 window cannot be see-through: its shape is cut to the circles instead.
+        if backend == .x11, let screen = gtk_widget_get_screen(widget), gdk_screen_is_composited(screen) == PETAL_FALSE {
+            gtk_widget_shape_combine_region(widget, cairoRegion)
+        }
+        cairo_region_destroy(cairoRegion)
+    }
+}
