@@ -50,8 +50,11 @@ let libraryTargets: [Target] = [
     // The daemon: plugin host, action dispatch, the D-Bus service.
     .target(name: "PetalDaemon", dependencies: ["DBus", "DBusJSON", "PetalCore", "PetalConfiguration", "CLinux", "PetalPluginABI"]),
 
+    // The typed client of petald's public D-Bus API, for petalctl and the overlay alike.
+    .target(name: "PetalAPI", dependencies: ["DBus", "DBusJSON", "PetalCore"]),
+
     // petalctl's commands, output and SVG preview, over the public D-Bus API only.
-    .target(name: "PetalControl", dependencies: ["DBus", "DBusJSON", "PetalCore", "PetalConfiguration"]),
+    .target(name: "PetalControl", dependencies: ["DBus", "DBusJSON", "PetalCore", "PetalConfiguration", "PetalAPI"]),
 
     // The overlay's pure core: springs, frames at time t, hit testing, a draw list. No GTK, no I/O.
     .target(name: "PetalScene", dependencies: ["PetalCore"]),
@@ -78,7 +81,9 @@ let testTargets: [Target] = [
     .testTarget(name: "PetalSceneTests", dependencies: ["PetalScene", "PetalCore"]),
     .testTarget(name: "PetalDaemonTests", dependencies: ["DBus", "PetalCore", "PetalConfiguration", "PetalDaemon", "TestSupport"]),
     // petalctl: its parsing and SVG in unit tests, and the built binary against a daemon on a private bus.
-    .testTarget(name: "PetalControlTests", dependencies: ["DBus", "PetalCore", "PetalControl", "TestSupport"],
+    // The client library: lenient reading of what petald serves, and its calls against a daemon.
+    .testTarget(name: "PetalAPITests", dependencies: ["DBus", "PetalCore", "PetalAPI", "TestSupport"]),
+    .testTarget(name: "PetalControlTests", dependencies: ["DBus", "PetalCore", "PetalAPI", "PetalControl", "TestSupport"],
                 exclude: ["Golden"]),
     // The real petald loading plugins: C fixtures compiled at test time, and the examples.
     .testTarget(name: "PluginLoaderTests", dependencies: ["DBus", "PetalCore", "TestSupport"], exclude: ["Fixtures"]),

@@ -1,5 +1,6 @@
 import DBus
 import Glibc
+import PetalAPI
 import PetalConfiguration
 import PetalCore
 

@@ -1,4 +1,5 @@
 import Glibc
+import PetalAPI
 import PetalConfiguration
 import PetalCore
 

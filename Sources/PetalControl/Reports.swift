@@ -1,3 +1,4 @@
+import PetalAPI
 import PetalCore
 
 /// The text and JSON forms of what the query commands print. The JSON shapes

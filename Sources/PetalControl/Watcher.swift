@@ -1,4 +1,5 @@
 import DBus
+import PetalAPI
 
 /// `petalctl watch`: follows petald's signals until interrupted, across
 /// restarts of petald, without ever polling.

@@ -1,3 +1,4 @@
+import PetalAPI
 import PetalCore
 
 /// The line a waybar custom module reads (`"return-type": "json"`): `text`,

@@ -60,7 +60,7 @@ public struct ConfigurationDecoder {
     // MARK: - The document
 
     /// The top-level keys.
-    static let topLevelKeys = ["menu", "items", "plugins", "actions"]
+    static let topLevelKeys = ["menu", "items", "plugins", "actions", "appearance"]
 
     mutating func configuration(from root: JSONValue) -> MenuConfiguration {
         var configuration = MenuConfiguration()
@@ -80,6 +80,9 @@ public struct ConfigurationDecoder {
         }
         if let actions = section("actions", of: top, at: "", known: Self.actionKeys) {
             configuration.actions = actionSettings(actions, at: "actions")
+        }
+        if let appearance = section("appearance", of: top, at: "", known: Self.appearanceKeys) {
+            configuration.appearance = appearanceSettings(appearance, at: "appearance")
         }
         return configuration
     }

@@ -28,6 +28,28 @@ extension MenuConfiguration {
             "items": .array(items.map(\.jsonValue)),
             "plugins": .object(plugins),
             "actions": .object(actions),
+            "appearance": appearance.jsonValue,
+        ]
+    }
+}
+
+extension AppearanceSettings {
+    /// The section as a configuration file writes it, every key written out,
+    /// in the order of SPEC §4.
+    public var jsonValue: JSONValue {
+        [
+            "anchor": .string(anchor.rawValue),
+            "margin": [.number(margin.x), .number(margin.y)],
+            "buttonSize": .number(buttonSize),
+            "itemSize": .number(itemSize),
+            "buttonColor": .string(buttonColor),
+            "buttonIcon": .string(buttonIcon),
+            "iconColor": .string(iconColor),
+            "springDamping": .number(springDamping),
+            "springVelocity": .number(springVelocity),
+            "pressScale": .number(pressScale),
+            "backdrop": .string(backdrop),
+            "shadow": .bool(shadow),
         ]
     }
 }

@@ -54,6 +54,7 @@ extension MenuService {
             DBusProperty("LayoutStyle", .string, get: { [unowned self] in .string(geometry.style.rawValue) },
                          set: { [unowned self] in try setLayoutStyle($0.stringValue ?? "") }),
             DBusProperty("Version", .string, emitsChange: .const) { .string(petalVersion) },
+            DBusProperty("Appearance", .dictionary(.string, .variant)) { [unowned self] in appearanceValue },
         ], signals: [
             DBusSignal("StateChanged", [DBusArgument("state", .string), DBusArgument("previous", .string)]),
             DBusSignal("ActionStarted", [DBusArgument("invocation", .uint32), DBusArgument("action", .string),
@@ -69,6 +70,29 @@ extension MenuService {
             .structure([.string(item.id), .string(item.title), .string(item.currentIcon), .string(item.action),
                         .boolean(item.enabled), .boolean(item.selected)])
         })
+    }
+
+    /// `Appearance` (SPEC §2, v2): the `appearance` section under its config
+    /// keys, plus the animation durations of `menu`, in seconds. Every number
+    /// is a `d` (the margin an `ad` of x and y), every string an `s`.
+    var appearanceValue: DBusValue {
+        let appearance = configuration.appearance
+        return .vardict([
+            ("anchor", .string(appearance.anchor.rawValue)),
+            ("margin", .array(.double, [.double(appearance.margin.x), .double(appearance.margin.y)])),
+            ("buttonSize", .double(appearance.buttonSize)),
+            ("itemSize", .double(appearance.itemSize)),
+            ("buttonColor", .string(appearance.buttonColor)),
+            ("buttonIcon", .string(appearance.buttonIcon)),
+            ("iconColor", .string(appearance.iconColor)),
+            ("springDamping", .double(appearance.springDamping)),
+            ("springVelocity", .double(appearance.springVelocity)),
+            ("pressScale", .double(appearance.pressScale)),
+            ("backdrop", .string(appearance.backdrop)),
+            ("shadow", .boolean(appearance.shadow)),
+            ("openDuration", .double(configuration.menu.openDuration.configuredSeconds)),
+            ("closeDuration", .double(configuration.menu.closeDuration.configuredSeconds)),
+        ])
     }
 
     private var layoutValue: DBusValue {

@@ -262,6 +262,7 @@ public final class MenuService: @unchecked Sendable {
             throw PetalError.make(.invalidConfig, "\(error); the previous configuration stays in force")
         }
         let previous = items
+        let previousAppearance = appearanceValue
         let selections = Dictionary(items.map { ($0.id, $0.selected) }, uniquingKeysWith: { a, _ in a })
         configuration = fresh
         items = resolvedItems(fresh.items).map { item in
@@ -279,6 +280,8 @@ public final class MenuService: @unchecked Sendable {
             highlighted = ""
             changed.append("Highlighted")
         }
+        // Clients redraw on this one, so it is announced only when it changed.
+        if appearanceValue != previousAppearance { changed.append("Appearance") }
         server?.emitPropertiesChanged(at: Self.path, interface: Self.interfaceName, changed)
         publishItems(replacing: previous)
         log.info("configuration reloaded: \(items.count) items")

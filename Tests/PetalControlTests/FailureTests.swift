@@ -1,4 +1,5 @@
 import DBus
+import PetalAPI
 import Testing
 @testable import PetalControl
 

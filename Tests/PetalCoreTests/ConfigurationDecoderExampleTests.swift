@@ -100,6 +100,6 @@ struct ConfigurationDecoderExampleTests {
         ])
         #expect(json["plugins"] == ["paths": [], "disabled": [], "settings": ["command": [:]]])
         #expect(json["actions"] == ["timeout": 20, "maxConcurrent": 32])
-        #expect(json.objectValue?.keys == ["menu", "items", "plugins", "actions"])
+        #expect(json.objectValue?.keys == ["menu", "items", "plugins", "actions", "appearance"])
     }
 }

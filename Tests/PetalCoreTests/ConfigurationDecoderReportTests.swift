@@ -27,7 +27,7 @@ struct ConfigurationDecoderReportTests {
             ##"9:16: items[1].color: expected a colour such as "#ef5285" or "#ef5285cc", found "red""##,
             #"10:13: items[2].id: expected a unique id, found "a", which items[0] has too"#,
             #"10:28: items[2].action: expected an action id such as "camera.open", found """#,
-            "12:12: warning: extra: unknown key, ignored; the keys known at the top level are menu, items, plugins, actions",
+            "12:12: warning: extra: unknown key, ignored; the keys known at the top level are menu, items, plugins, actions, appearance",
         ])
         #expect(decoded.errors.count == 5)
         #expect(decoded.warnings.map(\.path) == ["extra"])
@@ -64,7 +64,7 @@ struct ConfigurationDecoderReportTests {
 
     static let unknownKeys: [ProblemCase] = [
         ProblemCase(#"{"colour": 1}"#, "colour",
-                    "unknown key, ignored; the keys known at the top level are menu, items, plugins, actions",
+                    "unknown key, ignored; the keys known at the top level are menu, items, plugins, actions, appearance",
                     at: "1", .warning),
         ProblemCase(#"{"menu": {"Layout": "radial"}}"#, "menu.Layout",
                     #"unknown key, ignored (did you mean "layout"?); the keys known in menu are layout, spacing, "#

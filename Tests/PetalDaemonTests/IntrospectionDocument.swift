@@ -33,6 +33,7 @@ struct IntrospectedInterface: Equatable, CustomStringConvertible {
         properties: [
             "State": "s read", "Items": "a(ssssbb) read", "Actions": "a(sss) read", "Plugins": "a(sssss) read",
             "Highlighted": "s readwrite", "Layout": "a(sdd) read", "LayoutStyle": "s readwrite", "Version": "s read",
+            "Appearance": "a{sv} read",
         ])
 
     /// The same interface without annotations, to compare members only.

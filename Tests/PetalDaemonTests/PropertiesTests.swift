@@ -15,7 +15,7 @@ import TestSupport
         let types = all.entries.mapValues(\.signature)
         #expect(types == [
             "State": "s", "Items": "a(ssssbb)", "Actions": "a(sss)", "Plugins": "a(sssss)",
-            "Highlighted": "s", "Layout": "a(sdd)", "LayoutStyle": "s", "Version": "s",
+            "Highlighted": "s", "Layout": "a(sdd)", "LayoutStyle": "s", "Version": "s", "Appearance": "a{sv}",
         ])
         #expect(all.entries["State"] == .string("collapsed"))
         #expect(all.entries["Highlighted"] == .string(""))
@@ -116,7 +116,7 @@ import TestSupport
         try await recorder.wait(for: "PropertiesChanged") { $0.changedProperties["Highlighted"] == .string("") }
     }
 
-    @Test(arguments: ["State", "Items", "Actions", "Plugins", "Layout", "Version"])
+    @Test(arguments: ["State", "Items", "Actions", "Plugins", "Layout", "Version", "Appearance"])
     func readOnlyPropertiesRefuseSet(_ name: String) async throws {
         let daemon = try await RunningDaemon()
         defer { daemon.stop() }

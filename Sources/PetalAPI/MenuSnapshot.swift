@@ -2,39 +2,68 @@ import DBus
 import PetalCore
 
 /// The Menu interface's properties at one moment, read with one `GetAll`.
-struct MenuSnapshot: Equatable, Sendable {
+public struct MenuSnapshot: Equatable, Sendable {
     /// A row of `Items` (`a(ssssbb)`).
-    struct Item: Equatable, Sendable {
-        var id, title, icon, action: String
-        var enabled, selected: Bool
+    public struct Item: Equatable, Sendable {
+        public var id, title, icon, action: String
+        public var enabled, selected: Bool
+
+        /// Creates a row.
+        public init(id: String, title: String, icon: String, action: String, enabled: Bool, selected: Bool) {
+            (self.id, self.title, self.icon, self.action, self.enabled, self.selected) =
+                (id, title, icon, action, enabled, selected)
+        }
     }
 
     /// A row of `Actions` (`a(sss)`).
-    struct Action: Equatable, Sendable {
-        var id, plugin, title: String
+    public struct Action: Equatable, Sendable {
+        public var id, plugin, title: String
+
+        /// Creates a row.
+        public init(id: String, plugin: String, title: String) {
+            (self.id, self.plugin, self.title) = (id, plugin, title)
+        }
     }
 
     /// A row of `Plugins` (`a(sssss)`).
-    struct Plugin: Equatable, Sendable {
-        var name, version, path, status, reason: String
+    public struct Plugin: Equatable, Sendable {
+        public var name, version, path, status, reason: String
+
+        /// Creates a row.
+        public init(name: String, version: String, path: String, status: String, reason: String) {
+            (self.name, self.version, self.path, self.status, self.reason) = (name, version, path, status, reason)
+        }
     }
 
-    /// A row of `Layout` (`a(sdd)`).
-    struct Place: Equatable, Sendable {
-        var id: String
-        var x, y: Double
+    /// A row of `Layout` (`a(sdd)`): an item's centre relative to the button's.
+    public struct Place: Equatable, Sendable {
+        public var id: String
+        public var x, y: Double
+
+        /// Creates a row.
+        public init(id: String, x: Double, y: Double) {
+            (self.id, self.x, self.y) = (id, x, y)
+        }
     }
 
-    var state = "", highlighted = "", layoutStyle = "", version = ""
-    var items: [Item] = []
-    var actions: [Action] = []
-    var plugins: [Plugin] = []
-    var layout: [Place] = []
+    /// `State`, `Highlighted` ("" for none), `LayoutStyle` and `Version`.
+    public var state = "", highlighted = "", layoutStyle = "", version = ""
+    /// `Items`, in menu order.
+    public var items: [Item] = []
+    /// `Actions`.
+    public var actions: [Action] = []
+    /// `Plugins`.
+    public var plugins: [Plugin] = []
+    /// `Layout`, in menu order.
+    public var layout: [Place] = []
+    /// `Appearance` (v2); the defaults when petald has no such property (v1).
+    public var appearance = MenuAppearance()
 
     /// Reads the properties `GetAll` returned.
     ///
-    /// - Throws: when a property is missing or has another type than SPEC §2 gives it.
-    init(properties: [String: DBusValue]) throws {
+    /// - Throws: when a v1 property is missing or has another type than SPEC §2
+    ///   gives it. `Appearance` may be missing (a v1 petald) and is read leniently.
+    public init(properties: [String: DBusValue]) throws {
         func value(_ name: String, _ signature: String) throws -> DBusValue {
             guard let value = properties[name], value.type.signature == signature else {
                 throw DBusError.failed("petald's \(name) property is \(properties[name].map { "of type \($0.type)" } ?? "missing"); expected \(signature). Is it a petald of another version?")
@@ -65,10 +94,13 @@ struct MenuSnapshot: Equatable, Sendable {
         layout = try rows("Layout", "a(sdd)").map {
             Place(id: $0[0].stringValue ?? "", x: $0[1].doubleValue ?? 0, y: $0[2].doubleValue ?? 0)
         }
+        if let appearance = properties["Appearance"] {
+            self.appearance = MenuAppearance(appearance.unwrapped)
+        }
     }
 
     /// How many plugins have each status, in SPEC §2's order of statuses.
-    var pluginCounts: [(status: String, count: Int)] {
+    public var pluginCounts: [(status: String, count: Int)] {
         ["loaded", "disabled", "incompatible", "failed", "quarantined"].map { status in
             (status, plugins.filter { $0.status == status }.count)
         }

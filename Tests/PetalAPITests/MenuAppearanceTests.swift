@@ -1,0 +1,130 @@
+import DBus
+import PetalAPI
+import PetalCore
+import Testing
+
+/// Reading `Appearance` leniently (SPEC §2, v2): a client must work with an
+/// older petald (no property), and with a newer one (other keys, other types).
+struct MenuAppearanceTests {
+    /// What petald serves for `appearance` written out in full.
+    static let served: [String: DBusValue] = [
+        "anchor": .string("pointer"), "margin": .array(.double, [.double(4), .double(8)]),
+        "buttonSize": .double(48), "itemSize": .double(40), "buttonColor": .string("#123456"),
+        "buttonIcon": .string("open-menu"), "iconColor": .string("#000000cc"), "springDamping": .double(1),
+        "springVelocity": .double(-2), "pressScale": .double(0.8), "backdrop": .string("#00000080"),
+        "shadow": .boolean(false), "openDuration": .double(0.5), "closeDuration": .double(0),
+    ]
+
+    static let expected = MenuAppearance(
+        settings: AppearanceSettings(
+            anchor: .pointer, margin: Margin(x: 4, y: 8), buttonSize: 48, itemSize: 40, buttonColor: "#123456",
+            buttonIcon: "open-menu", iconColor: "#000000cc", springDamping: 1, springVelocity: -2, pressScale: 0.8,
+            backdrop: "#00000080", shadow: false),
+        openDuration: 0.5, closeDuration: 0)
+
+    @Test func defaultsAreTheSpecs() {
+        let appearance = MenuAppearance()
+        #expect(appearance.settings == AppearanceSettings())
+        #expect(appearance.openDuration == 0.3 && appearance.closeDuration == 0.3)
+        #expect(MenuAppearance([String: DBusValue]()) == appearance)
+        #expect(MenuAppearance(MenuConfiguration.embeddedDefault) == appearance)
+    }
+
+    @Test func everyKeyIsRead() {
+        #expect(MenuAppearance(Self.served) == Self.expected)
+        #expect(MenuAppearance(DBusValue.vardict(Self.served.map { ($0.key, $0.value) })) == Self.expected)
+    }
+
+    @Test func unknownKeysAreIgnored() {
+        var newer = Self.served
+        newer["cornerRadius"] = .double(12)
+        newer["theme"] = .vardict([("name", .string("dark"))])
+        #expect(MenuAppearance(newer) == Self.expected)
+    }
+
+    /// Each key given a value of the wrong type, or one the client cannot use,
+    /// keeps its default while the others are still read.
+    @Test(arguments: [
+        ("anchor", DBusValue.string("middle")), ("anchor", .int32(1)),
+        ("margin", .array(.double, [.double(1)])), ("margin", .array(.int32, [.int32(1), .int32(2)])),
+        ("margin", .double(16)),
+        ("buttonSize", .int32(48)), ("buttonSize", .string("48")), ("buttonSize", .double(.nan)),
+        ("itemSize", .uint32(40)), ("buttonColor", .string("blue")), ("buttonColor", .int32(0x123456)),
+        ("buttonIcon", .string("")), ("buttonIcon", .boolean(true)), ("iconColor", .string("")),
+        ("springDamping", .string("1")), ("springVelocity", .boolean(true)), ("pressScale", .int64(1)),
+        ("backdrop", .string("grey")), ("backdrop", .double(0)), ("shadow", .string("false")), ("shadow", .int32(0)),
+        ("openDuration", .int32(1)), ("closeDuration", .string("0.1")),
+    ])
+    func aMistypedKeyKeepsItsDefault(_ key: String, _ value: DBusValue) {
+        var values = Self.served
+        values[key] = value
+        let read = MenuAppearance(values)
+        var wanted = Self.expected
+        let defaults = MenuAppearance()
+        switch key {
+        case "anchor": wanted.settings.anchor = defaults.settings.anchor
+        case "margin": wanted.settings.margin = defaults.settings.margin
+        case "buttonSize": wanted.settings.buttonSize = defaults.settings.buttonSize
+        case "itemSize": wanted.settings.itemSize = defaults.settings.itemSize
+        case "buttonColor": wanted.settings.buttonColor = defaults.settings.buttonColor
+        case "buttonIcon": wanted.settings.buttonIcon = defaults.settings.buttonIcon
+        case "iconColor": wanted.settings.iconColor = defaults.settings.iconColor
+        case "springDamping": wanted.settings.springDamping = defaults.settings.springDamping
+        case "springVelocity": wanted.settings.springVelocity = defaults.settings.springVelocity
+        case "pressScale": wanted.settings.pressScale = defaults.settings.pressScale
+        case "backdrop": wanted.settings.backdrop = defaults.settings.backdrop
+        case "shadow": wanted.settings.shadow = defaults.settings.shadow
+        case "openDuration": wanted.openDuration = defaults.openDuration
+        case "closeDuration": wanted.closeDuration = defaults.closeDuration
+        default: Issue.record("no such key \(key)")
+        }
+        #expect(read == wanted)
+    }
+
+    @Test func aMissingKeyKeepsItsDefault() {
+        var values = Self.served
+        values["buttonSize"] = nil
+        values["closeDuration"] = nil
+        var wanted = Self.expected
+        wanted.settings.buttonSize = 60
+        wanted.closeDuration = 0.3
+        #expect(MenuAppearance(values) == wanted)
+    }
+
+    @Test func anythingButADictionaryGivesTheDefaults() {
+        #expect(MenuAppearance(DBusValue.string("bottom-right")) == MenuAppearance())
+        #expect(MenuAppearance(DBusValue.strings(["anchor"])) == MenuAppearance())
+    }
+
+    // MARK: - In a snapshot
+
+    /// The v1 properties of a menu with no items, as GetAll returns them.
+    static let version1: [String: DBusValue] = [
+        "State": .string("collapsed"), "Highlighted": .string(""), "LayoutStyle": .string("radial"),
+        "Version": .string("0.1.0"),
+        "Items": .array(.structure([.string, .string, .string, .string, .boolean, .boolean]), []),
+        "Actions": .array(.structure([.string, .string, .string]), []),
+        "Plugins": .array(.structure([.string, .string, .string, .string, .string]), []),
+        "Layout": .array(.structure([.string, .double, .double]), []),
+    ]
+
+    @Test func aSnapshotOfAVersion1PetaldHasTheDefaultAppearance() throws {
+        let snapshot = try MenuSnapshot(properties: Self.version1)
+        #expect(snapshot.appearance == MenuAppearance())
+        #expect(snapshot.state == "collapsed")
+    }
+
+    @Test func aSnapshotReadsAppearance() throws {
+        var properties = Self.version1
+        properties["Appearance"] = .vardict(Self.served.map { ($0.key, $0.value) })
+        #expect(try MenuSnapshot(properties: properties).appearance == Self.expected)
+        properties["Appearance"] = .variant(.string("odd"))
+        #expect(try MenuSnapshot(properties: properties).appearance == MenuAppearance(), "a mistyped one is no failure")
+    }
+
+    @Test func aSnapshotStillRefusesAMissingVersion1Property() {
+        var properties = Self.version1
+        properties["Layout"] = nil
+        #expect(throws: DBusError.self) { try MenuSnapshot(properties: properties) }
+    }
+}
