@@ -63,7 +63,7 @@ let libraryTargets: [Target] = [
     .systemLibrary(name: "CGtk", pkgConfig: "gtk+-3.0", providers: [.apt(["libgtk-3-dev", "libgtk-layer-shell-dev"])]),
 
     // The overlay client: GTK windows, Cairo painting and petald's D-Bus API, around PetalScene.
-    .target(name: "PetalOverlay", dependencies: ["CGtk", "DBus", "PetalCore", "PetalConfiguration", "PetalScene"]),
+    .target(name: "PetalOverlay", dependencies: ["CGtk", "DBus", "PetalAPI", "PetalCore", "PetalConfiguration", "PetalScene"]),
 
     // Thin executables.
     .executableTarget(name: "petald", dependencies: ["PetalDaemon"]),

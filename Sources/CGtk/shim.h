@@ -13,6 +13,7 @@
 #include <gdk/gdkx.h>
 #include <gdk/gdkwayland.h>
 #include <gtk-layer-shell/gtk-layer-shell.h>
+#include <glib-unix.h>
 
 static const gboolean PETAL_TRUE = TRUE;
 static const gboolean PETAL_FALSE = FALSE;

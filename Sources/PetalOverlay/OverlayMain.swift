@@ -61,7 +61,31 @@ public enum OverlayMain {
             log.error("cannot open a display: neither WAYLAND_DISPLAY nor DISPLAY names one that answers. Start petal-overlay inside a graphical session (see petal-overlay(1)), or use --render FILE.png to draw without one")
             return 1
         }
-        return 0
+        let feed: MenuFeed
+        do {
+            feed = try MenuFeed(bus: options.bus)
+        } catch {
+            log.error("cannot connect to \(options.bus): \(error)")
+            return 1
+        }
+        let painter = CairoPainter(icons: IconLoader(theme: gtk_icon_theme_get_default(), log: log.warning))
+        // Until petald answers, the button is drawn disabled.
+        let window = OverlayWindow(scene: Scene(menu: SceneMenu(online: false)), painter: painter, log: log)
+        let controller = OverlayController(window: window, feed: feed, log: log)
+        window.show()
+        controller.start()
+        SignalHandlers.quitOnTermination()
+        gtk_main()
+        return exitStatus
+    }
+
+    @MainActor private static var exitStatus: Int32 = 0
+
+    /// Ends the GTK main loop; `run` then returns `status`.
+    @MainActor
+    static func quit(status: Int32) {
+        exitStatus = status
+        gtk_main_quit()
     }
 }
 
