@@ -43,6 +43,13 @@ final class MenuFeed: Sendable {
         }
     }
 
+    /// Whether petald owns its name now; asking does not start it.
+    func petaldIsRunning() async -> Bool {
+        let reply = try? await client.connection.call(
+            destination: .bus, path: .bus, interface: .bus, member: "NameHasOwner", [.string(PetalClient.name.rawValue)])
+        return reply?.first?.boolValue ?? false
+    }
+
     /// Calls `handler` once if the connection to the bus is lost.
     func onDisconnect(_ handler: @escaping @Sendable () -> Void) {
         client.connection.onDisconnect(handler)

@@ -1,4 +1,5 @@
 import CGtk
+import Glibc
 import PetalCore
 import PetalScene
 
@@ -16,6 +17,10 @@ enum OfflineRenderer {
 
     /// Draws `scene` as it is `time` seconds after its state began and writes it to `path`.
     static func render(_ scene: Scene, at time: Double, to path: String, painter: CairoPainter) throws(Failure) {
+        // Cairo says only "error while writing"; opening the file first names the reason.
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw Failure(description: "cannot write \(path): \(String(cString: strerror(errno)))") }
+        close(fd)
         let (width, height) = Placement.centredCanvas(for: scene.menu)
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)) else {
             throw Failure(description: "cannot make a \(width)×\(height) image")

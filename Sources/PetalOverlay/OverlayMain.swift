@@ -1,4 +1,6 @@
 import CGtk
+import DBus
+import Dispatch
 import Glibc
 import PetalConfiguration
 import PetalCore
@@ -95,8 +97,11 @@ enum RenderSource {
         let description: String
     }
 
-    /// The menu of `--config FILE`, else the configuration petald would read, else the embedded default.
+    /// The menu of `--config FILE`; else the one petald serves, when it is on
+    /// the bus (it is not started for this); else the configuration petald
+    /// would read, or the embedded default.
     static func menu(options: OverlayOptions, log: OverlayLog) throws(Failure) -> SceneMenu {
+        if options.configPath == nil, let served = servedMenu(bus: options.bus, log: log) { return served }
         do {
             let configuration: MenuConfiguration
             if let path = options.configPath {
@@ -108,5 +113,27 @@ enum RenderSource {
         } catch {
             throw Failure(description: "the configuration cannot be drawn:\n\(error)")
         }
+    }
+
+    /// The menu petald serves on `bus`, or nil when there is no such bus or no petald on it.
+    private static func servedMenu(bus: BusAddress, log: OverlayLog) -> SceneMenu? {
+        let box = ResultBox()
+        let done = DispatchSemaphore(value: 0)
+        Task.detached {
+            defer { done.signal() }
+            guard let feed = try? MenuFeed(bus: bus), await feed.petaldIsRunning() else { return }
+            do {
+                box.menu = try await feed.read().menu
+            } catch {
+                log.warning("petald is on \(bus) but its menu cannot be read (\(error)); drawing the configuration file instead")
+            }
+        }
+        done.wait()
+        return box.menu
+    }
+
+    private final class ResultBox: @unchecked Sendable {
+        // Written by the task before it signals, read after the wait.
+        var menu: SceneMenu?
     }
 }

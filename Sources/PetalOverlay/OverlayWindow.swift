@@ -37,6 +37,8 @@ final class OverlayWindow {
     var keyboardTaken = false
     /// Where the pointer was last seen on the surface, for the `pointer` anchor.
     var lastPointer: Point?
+    /// Timing lines for the benchmark, when `PETAL_OVERLAY_TRACE` is set.
+    let trace = FrameTrace.fromEnvironment()
 
     /// A window for `scene`, on the display GTK opened.
     init(scene: Scene, painter: CairoPainter, log: OverlayLog) {
@@ -110,6 +112,7 @@ final class OverlayWindow {
         guard state != scene.state else { return }
         let opening = scene.state == .collapsed && state == .expanding
         scene.stateChanged(to: state, at: now)
+        trace?.state(state, at: now)
         if opening && scene.menu.appearance.anchor == .pointer { place() }
         if backend == .x11 && !scene.menu.appearance.backdrop.isEmpty { place() }
         takeKeyboard(state == .expanding || state == .expanded)
@@ -145,9 +148,11 @@ final class OverlayWindow {
     }
 
     func draw(on cr: OpaquePointer) {
-        let frame = scene.frame(at: now)
+        let time = now
+        let frame = scene.frame(at: time)
         painter.paint(frame.drawList(menu: scene.menu, origin: origin), on: cr)
         updateInputRegion(for: frame)
+        trace?.frame(at: time, spread: scene.spread(at: time))
     }
 
     /// Sets the input region to what `frame` draws, when it changed.
