@@ -6,10 +6,12 @@ set -eu
 petald="$1"
 shift
 petalctl="$(dirname "$petald")/petalctl"
+overlay="$(dirname "$petald")/petal-overlay"
 
 if [ -n "${DBUS_SESSION_BUS_ADDRESS:-}" ] || { [ -n "${XDG_RUNTIME_DIR:-}" ] && [ -S "$XDG_RUNTIME_DIR/bus" ]; }; then
     echo "petald: serving on your session bus. Try:"
     echo "  $petalctl toggle && $petalctl status"
+    echo "  $overlay &    # draws the menu on your desktop; bind '$petalctl toggle' to a key"
     echo "  busctl --user call org.petal.Petal1 /org/petal/Petal1 org.petal.Petal1.Menu Toggle"
     exec "$petald" "$@"
 fi
@@ -26,6 +28,7 @@ No session bus here, so petald runs on a private one:
   export DBUS_SESSION_BUS_ADDRESS='$address'
 Then, from another terminal:
   $petalctl --bus '$address' toggle
+  $overlay --bus '$address' &    # the menu on your desktop
   busctl --address='$address' call org.petal.Petal1 /org/petal/Petal1 org.petal.Petal1.Menu Toggle
   gdbus call --address '$address' -d org.petal.Petal1 -o /org/petal/Petal1 -m org.petal.Petal1.Menu.Toggle
 Press Ctrl-C to stop petald and the bus.
