@@ -40,3 +40,22 @@ public struct ItemDetails: Equatable, Sendable {
         selected && !selectedIcon.isEmpty ? selectedIcon : icon
     }
 }
+
+extension ItemDetails {
+    /// The items of a `GetManagedObjects` reply (`a{oa{sa{sv}}}`) of petald's
+    /// root object, by id; objects without the Item interface are skipped.
+    public static func byID(managedObjects reply: DBusValue?) -> [String: ItemDetails] {
+        var byID: [String: ItemDetails] = [:]
+        for object in reply?.arrayElements ?? [] {
+            guard case .dictEntry(_, let interfaces) = object else { continue }
+            for (interface, properties) in interfaces.stringKeyedEntries ?? []
+            where interface == PetalClient.itemInterface.rawValue {
+                let values = Dictionary((properties.stringKeyedEntries ?? []).map { ($0.key, $0.value.unwrapped) },
+                                        uniquingKeysWith: { _, last in last })
+                let details = ItemDetails(values)
+                byID[details.id] = details
+            }
+        }
+        return byID
+    }
+}

@@ -119,16 +119,7 @@ public struct PetalClient: Sendable {
     public func itemDetails(order: [String]) async throws -> [ItemDetails] {
         let reply = try await connection.call(
             destination: Self.name, path: Self.path, interface: Self.objectManager, member: "GetManagedObjects")
-        var byID: [String: ItemDetails] = [:]
-        for object in reply.first?.arrayElements ?? [] {
-            guard case .dictEntry(_, let interfaces) = object else { continue }
-            for (interface, properties) in interfaces.stringKeyedEntries ?? [] where interface == Self.itemInterface.rawValue {
-                let values = Dictionary((properties.stringKeyedEntries ?? []).map { ($0.key, $0.value.unwrapped) },
-                                        uniquingKeysWith: { _, last in last })
-                let details = ItemDetails(values)
-                byID[details.id] = details
-            }
-        }
+        let byID = ItemDetails.byID(managedObjects: reply.first)
         return order.compactMap { byID[$0] }
     }
 

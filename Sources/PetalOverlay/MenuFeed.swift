@@ -17,25 +17,36 @@ enum FeedEvent: Sendable {
     case vanished
 }
 
+/// What the overlay read of petald's menu.
+struct MenuReading: Sendable {
+    var menu: SceneMenu
+    var state: MenuState
+    var highlighted: String
+}
+
 /// The overlay's view of petald: one connection on the DBus library's own
-/// loop thread, petald's signals turned into ``FeedEvent``s, and the menu read
-/// as a ``SceneMenu``. Only the public D-Bus API is used (SPEC §7).
+/// loop thread, petald's signals turned into ``FeedEvent``s, the menu read as
+/// a ``SceneMenu``, and calls sent. Only the public D-Bus API is used (SPEC §7).
+///
+/// Everything here is callbacks on the loop thread, not async functions: a
+/// Swift task would start libdispatch's worker pool, whose monitor wakes the
+/// process every second for good, and the overlay must not wake while idle.
 final class MenuFeed: Sendable {
-    let client: PetalClient
+    let connection: DBusConnection
 
     /// Connects to `bus`.
     init(bus: BusAddress) throws {
-        client = PetalClient(connection: try DBusConnection.connect(to: bus))
+        connection = try DBusConnection.connect(to: bus)
     }
 
-    /// Delivers petald's signals to `handler`, on the D-Bus thread, from now
-    /// on and across restarts of petald; returns once the bus has the rules.
-    func follow(_ handler: @escaping @Sendable (FeedEvent) -> Void) async throws {
-        let connection = client.connection
-        _ = try await connection.subscribe(MatchRule(sender: PetalClient.name.rawValue, path: PetalClient.path)) { message in
+    /// Delivers petald's signals to `handler`, on the loop thread, from now on
+    /// and across restarts of petald. The rules reach the bus before any call
+    /// sent after this returns.
+    func follow(_ handler: @escaping @Sendable (FeedEvent) -> Void) {
+        _ = connection.subscribeWithoutWaiting(MatchRule(sender: PetalClient.name.rawValue, path: PetalClient.path)) { message in
             if let event = Self.event(message) { handler(event) }
         }
-        _ = try await connection.subscribe(MatchRule(
+        _ = connection.subscribeWithoutWaiting(MatchRule(
             sender: BusName.bus.rawValue, path: .bus, interface: .bus, member: "NameOwnerChanged",
             arguments: [0: PetalClient.name.rawValue])) { message in
             let owner = (try? message.arguments().last?.stringValue) ?? ""
@@ -43,23 +54,85 @@ final class MenuFeed: Sendable {
         }
     }
 
-    /// Whether petald owns its name now; asking does not start it.
-    func petaldIsRunning() async -> Bool {
-        let reply = try? await client.connection.call(
-            destination: .bus, path: .bus, interface: .bus, member: "NameHasOwner", [.string(PetalClient.name.rawValue)])
-        return reply?.first?.boolValue ?? false
-    }
-
     /// Calls `handler` once if the connection to the bus is lost.
     func onDisconnect(_ handler: @escaping @Sendable () -> Void) {
-        client.connection.onDisconnect(handler)
+        connection.onDisconnect(handler)
     }
 
-    /// The menu as petald describes it now, with its state and highlight.
-    func read() async throws -> (menu: SceneMenu, state: MenuState, highlighted: String) {
-        let snapshot = try await client.snapshot()
-        let details = Dictionary(try await client.itemDetails(order: snapshot.items.map(\.id)).map { ($0.id, $0) },
-                                 uniquingKeysWith: { first, _ in first })
+    /// Reads the menu as petald describes it now (`GetAll`, then the item
+    /// objects) and passes it to `completion` on the loop thread.
+    func read(_ completion: @escaping @Sendable (Result<MenuReading, DBusError>) -> Void) {
+        let getAll = Message.methodCall(destination: PetalClient.name, path: PetalClient.path,
+                                        interface: Self.properties, member: "GetAll")
+        let objects = Message.methodCall(destination: PetalClient.name, path: PetalClient.path,
+                                         interface: PetalClient.objectManager, member: "GetManagedObjects")
+        // A string argument always fits.
+        try? getAll.append([.string(PetalClient.menuInterface.rawValue)])
+        send(getAll) { [self] reply in
+            let snapshot: MenuSnapshot
+            do {
+                let entries = try reply.get().arguments().first?.stringKeyedEntries ?? []
+                snapshot = try MenuSnapshot(properties: Dictionary(entries.map { ($0.key, $0.value.unwrapped) },
+                                                                   uniquingKeysWith: { _, last in last }))
+            } catch {
+                return completion(.failure(error as? DBusError ?? DBusError.failed("\(error)")))
+            }
+            send(objects) { reply in
+                completion(reply.map { message in
+                    Self.reading(snapshot, details: ItemDetails.byID(managedObjects: try? message.arguments().first))
+                })
+            }
+        }
+    }
+
+    /// Sends a call for `intent`; `failed` gets petald's error, on the loop thread.
+    func perform(_ intent: Intent, failed: @escaping @Sendable (DBusError) -> Void) {
+        let message: Message
+        switch intent {
+        case .toggle: message = menuCall("Toggle")
+        case .close: message = menuCall("Close")
+        case .activate(let id):
+            message = menuCall("Activate")
+            try? message.append([.string(id)])
+        case .highlight(let id):
+            message = Message.methodCall(destination: PetalClient.name, path: PetalClient.path,
+                                         interface: Self.properties, member: "Set")
+            try? message.append([.string(PetalClient.menuInterface.rawValue), .string("Highlighted"), .variant(.string(id))])
+        }
+        // An action may run up to its timeout; Activate waits for it.
+        send(message, timeout: PetalClient.actionCallTimeout) { reply in
+            if case .failure(let error) = reply { failed(error) }
+        }
+    }
+
+    /// Asks the bus whether petald owns its name (which does not start it).
+    func petaldIsRunning(_ completion: @escaping @Sendable (Bool) -> Void) {
+        let message = Message.methodCall(destination: .bus, path: .bus, interface: .bus, member: "NameHasOwner")
+        try? message.append([.string(PetalClient.name.rawValue)])
+        send(message) { reply in
+            completion((try? reply.get().arguments().first?.boolValue) ?? false)
+        }
+    }
+
+    private func menuCall(_ member: MemberName) -> Message {
+        Message.methodCall(destination: PetalClient.name, path: PetalClient.path, interface: PetalClient.menuInterface,
+                           member: member)
+    }
+
+    /// Sends `message` from the loop thread and hands its reply to `completion` there.
+    private func send(
+        _ message: Message, timeout: Duration = DBusConnection.defaultCallTimeout,
+        _ completion: @escaping @Sendable (Result<Message, DBusError>) -> Void
+    ) {
+        let connection = connection
+        let sent = connection.loop.execute {
+            connection.sendWithReply(message, timeout: timeout, completion: completion)
+        }
+        if !sent { completion(.failure(DBusError(DBusError.Name.disconnected, "the bus connection is closed"))) }
+    }
+
+    /// The scene's menu from what petald's properties and item objects say.
+    static func reading(_ snapshot: MenuSnapshot, details: [String: ItemDetails]) -> MenuReading {
         let places = Dictionary(snapshot.layout.map { ($0.id, Point(x: $0.x, y: $0.y)) },
                                 uniquingKeysWith: { first, _ in first })
         let items = snapshot.items.map { item in
@@ -72,8 +145,11 @@ final class MenuFeed: Sendable {
         let appearance = snapshot.appearance
         let menu = SceneMenu(items: items, appearance: appearance.settings, openDuration: appearance.openDuration,
                              closeDuration: appearance.closeDuration, online: true)
-        return (menu, MenuState(rawValue: snapshot.state) ?? .collapsed, snapshot.highlighted)
+        return MenuReading(menu: menu, state: MenuState(rawValue: snapshot.state) ?? .collapsed,
+                           highlighted: snapshot.highlighted)
     }
+
+    static let properties: InterfaceName = "org.freedesktop.DBus.Properties"
 
     /// The properties whose change means the drawing changes.
     private static let menuProperties: Set<String> = ["Items", "Layout", "LayoutStyle", "Appearance"]
@@ -84,12 +160,11 @@ final class MenuFeed: Sendable {
         switch (message.interface, message.member) {
         case (PetalClient.menuInterface.rawValue?, "StateChanged"):
             return arguments.first?.stringValue.flatMap(MenuState.init(rawValue:)).map(FeedEvent.stateChanged)
-        case ("org.freedesktop.DBus.Properties"?, "PropertiesChanged"):
+        case (MenuFeed.properties.rawValue?, "PropertiesChanged"):
             guard arguments.first?.stringValue == PetalClient.menuInterface.rawValue else { return nil }
             let changed = arguments.count > 1 ? arguments[1].stringKeyedEntries ?? [] : []
             let invalidated = arguments.count > 2 ? (arguments[2].arrayElements ?? []).compactMap(\.stringValue) : []
-            let names = Set(changed.map(\.key) + invalidated)
-            if !names.isDisjoint(with: menuProperties) { return .menuChanged }
+            if !Set(changed.map(\.key) + invalidated).isDisjoint(with: menuProperties) { return .menuChanged }
             if let highlighted = changed.first(where: { $0.key == "Highlighted" })?.value.unwrapped.stringValue {
                 return .highlighted(highlighted)
             }

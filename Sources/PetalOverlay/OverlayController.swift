@@ -29,19 +29,13 @@ final class OverlayController {
 
     /// Follows petald's signals, then reads the menu.
     func start() {
-        let (feed, log) = (self.feed, self.log)
+        let log = self.log
         feed.onDisconnect {
             log.error("the connection to the bus was lost; petal-overlay stops")
             MainQueue.post { OverlayMain.quit(status: 1) }
         }
-        Task.detached {
-            do {
-                try await feed.follow { event in MainQueue.post { [weak self] in self?.handle(event) } }
-            } catch {
-                log.error("cannot follow petald's signals: \(error)")
-            }
-            MainQueue.post { [weak self] in self?.read() }
-        }
+        feed.follow { event in MainQueue.post { [weak self] in self?.handle(event) } }
+        read()
     }
 
     private func handle(_ event: FeedEvent) {
@@ -70,56 +64,43 @@ final class OverlayController {
             return
         }
         reading = true
-        let (feed, serial) = (self.feed, stateSerial)
-        Task.detached { [log] in
-            let outcome: Result<(SceneMenu, MenuState, String), ReadFailure>
-            do {
-                let read = try await feed.read()
-                outcome = .success((read.menu, read.state, read.highlighted))
-            } catch {
-                outcome = .failure(ReadFailure(message: "\(error)"))
-            }
-            MainQueue.post { [weak self] in
-                guard let self else { return }
-                reading = false
-                switch outcome {
-                case .success(let (menu, state, highlighted)):
-                    // A StateChanged that came while reading is newer than the state read.
-                    window.update(menu: menu, state: serial == stateSerial ? state : nil, highlighted: highlighted)
-                case .failure(let failure):
-                    let message = failure.message
-                    log.warning("cannot read the menu from petald (\(message)); the button stays disabled until petald is back")
-                    var menu = window.scene.menu
-                    menu.online = false
-                    window.update(menu: menu)
-                }
-                if readAgain {
-                    readAgain = false
-                    read()
-                }
-            }
+        let serial = stateSerial
+        feed.read { outcome in
+            MainQueue.post { [weak self] in self?.finishRead(outcome, serial: serial) }
         }
     }
 
-    private struct ReadFailure: Error {
-        let message: String
+    private func finishRead(_ outcome: Result<MenuReading, DBusError>, serial: Int) {
+        reading = false
+        switch outcome {
+        case .success(let reading):
+            // A StateChanged that came while reading is newer than the state read.
+            window.update(menu: reading.menu, state: serial == stateSerial ? reading.state : nil,
+                          highlighted: reading.highlighted)
+        case .failure(let error) where error.name == "org.freedesktop.DBus.Error.ServiceUnknown"
+            || error.name == "org.freedesktop.DBus.Error.NameHasNoOwner":
+            log.warning("petald is not on the bus; the button is disabled until it starts")
+            setOffline()
+        case .failure(let error):
+            log.warning("cannot read the menu from petald (\(error)); the button is disabled until petald is back")
+            setOffline()
+        }
+        if readAgain {
+            readAgain = false
+            read()
+        }
+    }
+
+    private func setOffline() {
+        var menu = window.scene.menu
+        menu.online = false
+        window.update(menu: menu)
     }
 
     /// Carries out a click's or key's intent as a D-Bus call.
     private func perform(_ intent: Intent) {
         log.debug("calling petald: \(intent)")
-        let (client, log) = (feed.client, self.log)
-        Task.detached {
-            do {
-                switch intent {
-                case .toggle: _ = try await client.change("Toggle")
-                case .close: _ = try await client.change("Close")
-                case .activate(let id): _ = try await client.activate(id)
-                case .highlight(let id): try await client.setHighlighted(id)
-                }
-            } catch {
-                log.warning("petald refused \(intent): \(error)")
-            }
-        }
+        let log = self.log
+        feed.perform(intent) { error in log.warning("petald refused \(intent): \(error)") }
     }
 }

@@ -117,15 +117,22 @@ enum RenderSource {
 
     /// The menu petald serves on `bus`, or nil when there is no such bus or no petald on it.
     private static func servedMenu(bus: BusAddress, log: OverlayLog) -> SceneMenu? {
+        guard let feed = try? MenuFeed(bus: bus) else { return nil }
+        defer { feed.connection.close() }
         let box = ResultBox()
         let done = DispatchSemaphore(value: 0)
-        Task.detached {
-            defer { done.signal() }
-            guard let feed = try? MenuFeed(bus: bus), await feed.petaldIsRunning() else { return }
-            do {
-                box.menu = try await feed.read().menu
-            } catch {
-                log.warning("petald is on \(bus) but its menu cannot be read (\(error)); drawing the configuration file instead")
+        feed.petaldIsRunning { running in
+            guard running else {
+                done.signal()
+                return
+            }
+            feed.read { outcome in
+                switch outcome {
+                case .success(let reading): box.menu = reading.menu
+                case .failure(let error):
+                    log.warning("petald is on \(bus) but its menu cannot be read (\(error)); drawing the configuration file instead")
+                }
+                done.signal()
             }
         }
         done.wait()
@@ -133,7 +140,7 @@ enum RenderSource {
     }
 
     private final class ResultBox: @unchecked Sendable {
-        // Written by the task before it signals, read after the wait.
+        // Written on the loop thread before it signals, read after the wait.
         var menu: SceneMenu?
     }
 }

@@ -36,6 +36,7 @@ extension OverlayWindow {
 
     /// A key while the overlay has the keyboard; returns whether it was used.
     func keyPressed(_ keyval: guint, modifiers: guint) -> Bool {
+        log.debug("key \(keyval)")
         guard let key = Self.key(keyval, shift: modifiers & GDK_SHIFT_MASK.rawValue != 0) else { return false }
         let intents = interaction.keyPressed(key, in: scene)
         intents.forEach(perform)
