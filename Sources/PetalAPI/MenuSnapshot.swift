@@ -5,7 +5,9 @@ import PetalCore
 public struct MenuSnapshot: Equatable, Sendable {
     /// A row of `Items` (`a(ssssbb)`).
     public struct Item: Equatable, Sendable {
+        /// The item's id, title, icon (the selected icon for a selected toggle) and action id.
         public var id, title, icon, action: String
+        /// Whether it can be activated, and whether a toggle is selected.
         public var enabled, selected: Bool
 
         /// Creates a row.
@@ -17,6 +19,7 @@ public struct MenuSnapshot: Equatable, Sendable {
 
     /// A row of `Actions` (`a(sss)`).
     public struct Action: Equatable, Sendable {
+        /// The action id, the name of the plugin that provides it, and its title.
         public var id, plugin, title: String
 
         /// Creates a row.
@@ -27,6 +30,8 @@ public struct MenuSnapshot: Equatable, Sendable {
 
     /// A row of `Plugins` (`a(sssss)`).
     public struct Plugin: Equatable, Sendable {
+        /// The plugin's name, version and file; its status (`loaded`, `disabled`,
+        /// `incompatible`, `failed`, `quarantined`) and why ("" when loaded).
         public var name, version, path, status, reason: String
 
         /// Creates a row.
@@ -37,7 +42,9 @@ public struct MenuSnapshot: Equatable, Sendable {
 
     /// A row of `Layout` (`a(sdd)`): an item's centre relative to the button's.
     public struct Place: Equatable, Sendable {
+        /// The item's id.
         public var id: String
+        /// Pixels from the centre button, x to the right and y downwards.
         public var x, y: Double
 
         /// Creates a row.

@@ -74,7 +74,8 @@ public enum HelpText {
 
             Show the menu's state, layout style, highlighted item, how many items
             there are (enabled, selected), how many actions, the plugins by status,
-            and petald's version.
+            petald's version, and the appearance every client draws: where the
+            button is, the sizes and colours, and how the menu moves.
 
             """
         case .items: """
@@ -147,7 +148,8 @@ public enum HelpText {
 
             Draw the menu as SVG into FILE (- for standard output): the centre
             button, and each item at its place with its colour, icon name and title;
-            selected toggles are ringed, disabled items dimmed.
+            selected toggles are ringed, disabled items dimmed. Sizes and colours
+            are petald's Appearance, or with --config the file's appearance section.
 
             By default the running petald's menu is drawn in its current state.
             --config FILE draws FILE's menu instead, expanded, without asking petald.

@@ -19,8 +19,9 @@ struct Preview {
         guard let client, options.configPath == nil else { return try fileModel(path: options.configPath ?? "") }
         let menu = try await client.snapshot()
         let details = try await client.itemDetails(order: menu.items.map(\.id))
-        // Geometry and durations are not on the bus; they come from the
-        // configuration file petald reads by default, if there is one.
+        // The geometry is not on the bus; it comes from the configuration file
+        // petald reads by default, if there is one. Sizes, colours and
+        // durations are petald's Appearance (its defaults from a v1 petald).
         let configured = defaultConfiguration()
         var geometry = configured.menu.geometry
         let daemonStyle = LayoutStyle(rawValue: menu.layoutStyle) ?? geometry.style
@@ -34,12 +35,13 @@ struct Preview {
         }
         let state = options.state ?? (menu.state == "collapsed" || menu.state == "collapsing" ? .collapsed : .expanded)
         return PreviewModel(
-            state: state, style: geometry.style, openSeconds: configured.menu.openDuration.configuredSeconds, animate: options.animate,
+            state: state, style: geometry.style, openSeconds: menu.appearance.openDuration, animate: options.animate,
             items: zip(details, positions).map { item, position in
-                PreviewModel.Item(id: item.id, title: item.title, icon: item.selected && !item.selectedIcon.isEmpty ? item.selectedIcon : item.icon,
+                PreviewModel.Item(id: item.id, title: item.title, icon: item.currentIcon,
                                   color: item.color, enabled: item.enabled, selected: item.selected, toggle: item.toggle,
                                   position: position)
-            })
+            },
+            appearance: menu.appearance.settings)
     }
 
     private func fileModel(path: String) throws -> PreviewModel {
@@ -57,7 +59,8 @@ struct Preview {
             items: zip(configuration.items, geometry.positions(count: configuration.items.count)).map { item, position in
                 PreviewModel.Item(id: item.id, title: item.title, icon: item.currentIcon, color: item.color,
                                   enabled: item.enabled, selected: item.selected, toggle: item.toggle, position: position)
-            })
+            },
+            appearance: configuration.appearance)
     }
 
     private func defaultConfiguration() -> MenuConfiguration {

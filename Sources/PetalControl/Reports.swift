@@ -17,6 +17,8 @@ enum Reports {
             ["Items:", "\(menu.items.count) (\(enabled) enabled, \(selected) selected)"],
             ["Actions:", "\(menu.actions.count)"],
             ["Plugins:", counts.isEmpty ? "none" : counts.map { "\($0.count) \($0.status)" }.joined(separator: ", ")],
+            ["Appearance:", appearanceLine(menu.appearance.settings)],
+            ["Motion:", motionLine(menu.appearance)],
             ["Version:", menu.version],
         ]
         let json: JSONValue = [
@@ -28,8 +30,48 @@ enum Reports {
             "actions": .int(Int64(menu.actions.count)),
             "plugins": .object(JSONObject(menu.pluginCounts.map { ($0.status, .int(Int64($0.count))) })),
             "version": .string(menu.version),
+            "appearance": appearanceJSON(menu.appearance),
         ]
         return (table.text, json)
+    }
+
+    /// Where the button is and how it and the items look:
+    /// `bottom-right, margin 16×32; button 60 #ef5285 (list-add in #ffffff), items 60; shadow, no backdrop`.
+    static func appearanceLine(_ look: AppearanceSettings) -> String {
+        let place = look.anchor == .center ? look.anchor.rawValue
+            : "\(look.anchor.rawValue), margin \(look.margin.x.compactText)×\(look.margin.y.compactText)"
+        let button = "button \(look.buttonSize.compactText) \(look.buttonColor) (\(look.buttonIcon) in \(look.iconColor))"
+        let extras = (look.shadow ? "shadow" : "no shadow") + ", " + (look.backdrop.isEmpty ? "no backdrop" : "backdrop \(look.backdrop)")
+        return "\(place); \(button), items \(look.itemSize.compactText); \(extras)"
+    }
+
+    /// How the menu moves: `spring 0.75/1, press 0.95, open 0.3 s, close 0.3 s`.
+    static func motionLine(_ appearance: MenuAppearance) -> String {
+        let look = appearance.settings
+        return "spring \(look.springDamping.compactText)/\(look.springVelocity.compactText), "
+            + "press \(look.pressScale.compactText), open \(appearance.openDuration.compactText) s, "
+            + "close \(appearance.closeDuration.compactText) s"
+    }
+
+    /// `Appearance` as JSON: its keys as petald serves them, every number a JSON number.
+    static func appearanceJSON(_ appearance: MenuAppearance) -> JSONValue {
+        let look = appearance.settings
+        return [
+            "anchor": .string(look.anchor.rawValue),
+            "margin": [.double(look.margin.x), .double(look.margin.y)],
+            "buttonSize": .double(look.buttonSize),
+            "itemSize": .double(look.itemSize),
+            "buttonColor": .string(look.buttonColor),
+            "buttonIcon": .string(look.buttonIcon),
+            "iconColor": .string(look.iconColor),
+            "springDamping": .double(look.springDamping),
+            "springVelocity": .double(look.springVelocity),
+            "pressScale": .double(look.pressScale),
+            "backdrop": .string(look.backdrop),
+            "shadow": .bool(look.shadow),
+            "openDuration": .double(appearance.openDuration),
+            "closeDuration": .double(appearance.closeDuration),
+        ]
     }
 
     static func items(_ menu: MenuSnapshot) -> (text: String, json: JSONValue) {

@@ -15,6 +15,13 @@ struct PreviewModel: Equatable, Sendable {
     var openSeconds: Double
     var animate: Bool
     var items: [Item]
+    /// Sizes and colours (SPEC §4 `appearance`): the daemon's `Appearance`, or the file's section.
+    var appearance = AppearanceSettings()
+
+    /// The centre button's radius: half its `buttonSize`.
+    var buttonRadius: Double { appearance.buttonSize / 2 }
+    /// Each item's radius: half its `itemSize`.
+    var itemRadius: Double { appearance.itemSize / 2 }
 }
 
 /// Draws a ``PreviewModel`` as a standalone SVG document.
@@ -22,16 +29,15 @@ struct PreviewModel: Equatable, Sendable {
 /// The drawing's origin is the centre button: the root group is translated so
 /// that every item group's `translate(x y)` is exactly its `Layout` position,
 /// which is what tests and other tools can read back. Items carry
-/// `data-id`, and the classes `item`, `selected`, `disabled`.
+/// `data-id`, and the classes `item`, `selected`, `disabled`; the button
+/// group has the class `button`. Sizes and colours follow the model's appearance.
 enum SVGMenu {
-    static let buttonRadius = 28.0
-    static let itemRadius = 24.0
     static let margin = 16.0
     static let fallbackColor = "#90a4ae"
 
     static func render(_ model: PreviewModel) -> String {
         let expanded = model.state == .expanded || model.animate
-        let bounds = Bounds(model.items.map(\.position), expanded: expanded)
+        let bounds = Bounds(model.items.map(\.position), expanded: expanded, model: model)
         var svg = """
             <?xml version="1.0" encoding="UTF-8"?>
             <svg xmlns="http://www.w3.org/2000/svg" width="\(n(bounds.width))" height="\(n(bounds.height))" \
@@ -54,7 +60,9 @@ enum SVGMenu {
     private static func item(_ item: PreviewModel.Item, expanded: Bool, model: PreviewModel, labelWidth: Double) -> String {
         let place = expanded ? item.position : Point(x: 0, y: 0)
         let classes = ["item"] + (item.selected ? ["selected"] : []) + (item.enabled ? [] : ["disabled"])
+        let itemRadius = model.itemRadius
         let color = isColor(item.color) ? item.color : fallbackColor
+        let initialSize = (itemRadius * 0.8).rounded()
         let initial = item.title.first.map { String($0).uppercased() } ?? "?"
         var group = """
                 <g class="\(classes.joined(separator: " "))" data-id="\(Markup.escape(item.id))" \
@@ -75,7 +83,7 @@ enum SVGMenu {
         }
         group += """
                   <circle r="\(n(itemRadius))" fill="\(color)"\(item.enabled ? "" : " stroke=\"#616161\" stroke-dasharray=\"4 3\"")/>
-                  <text class="initial" text-anchor="middle" dy="7" font-size="20" font-weight="bold" fill="#ffffff">\(Markup.escape(initial))</text>
+                  <text class="initial" text-anchor="middle" dy="\(n(initialSize * 0.35))" font-size="\(n(initialSize))" font-weight="bold"\(paint("fill", model.appearance.iconColor))>\(Markup.escape(initial))</text>
                   <text class="title" text-anchor="middle" y="\(n(itemRadius + 16))" font-size="\(fit(item.title, size: 12, width: labelWidth))" fill="#212121">\(Markup.escape(item.title))</text>
                   <text class="icon" text-anchor="middle" y="\(n(itemRadius + 28))" font-size="\(fit(item.icon, size: 9, width: labelWidth))" fill="#757575">\(Markup.escape(item.icon))</text>
                 </g>
@@ -105,11 +113,14 @@ enum SVGMenu {
 
     /// The centre button: a plus, turned 45° into a cross when expanded.
     private static func button(expanded: Bool, model: PreviewModel) -> String {
-        let arm = buttonRadius * 0.45
+        let radius = model.buttonRadius
+        let arm = radius * 0.45
+        let look = model.appearance
         var text = """
                 <g class="button" transform="rotate(\(expanded ? 45 : 0))">
-                  <circle r="\(n(buttonRadius))" fill="#37474f"/>
-                  <path d="M \(n(-arm)) 0 H \(n(arm)) M 0 \(n(-arm)) V \(n(arm))" stroke="#ffffff" stroke-width="4" stroke-linecap="round"/>
+                  <circle r="\(n(radius))"\(paint("fill", look.buttonColor))/>
+                  <path class="glyph" d="M \(n(-arm)) 0 H \(n(arm)) M 0 \(n(-arm)) V \(n(arm))"\(paint("stroke", look.iconColor)) \
+            stroke-width="\(n(max(2, (radius / 7).rounded())))" stroke-linecap="round"/>
 
             """
         if model.animate {
@@ -125,16 +136,18 @@ enum SVGMenu {
     private struct Bounds {
         var minX, minY, maxX, maxY: Double
 
-        init(_ points: [Point], expanded: Bool) {
-            let reach = SVGMenu.buttonRadius + SVGMenu.margin
+        init(_ points: [Point], expanded: Bool, model: PreviewModel) {
+            let reach = model.buttonRadius + SVGMenu.margin
+            let itemRadius = model.itemRadius
+            let halfLabel = max(60, itemRadius + 5)
             (minX, minY, maxX, maxY) = (-reach, -reach, reach, reach)
             guard expanded else { return }
             for point in points {
                 // Room for the circle, the selection ring and the two labels below it.
-                minX = min(minX, point.x - 60 - SVGMenu.margin)
-                maxX = max(maxX, point.x + 60 + SVGMenu.margin)
-                minY = min(minY, point.y - SVGMenu.itemRadius - 5 - SVGMenu.margin)
-                maxY = max(maxY, point.y + SVGMenu.itemRadius + 32 + SVGMenu.margin)
+                minX = min(minX, point.x - halfLabel - SVGMenu.margin)
+                maxX = max(maxX, point.x + halfLabel + SVGMenu.margin)
+                minY = min(minY, point.y - itemRadius - 5 - SVGMenu.margin)
+                maxY = max(maxY, point.y + itemRadius + 32 + SVGMenu.margin)
             }
         }
 
@@ -147,6 +160,15 @@ enum SVGMenu {
     /// `#rgb` or `#rrggbb` (with or without alpha); anything else is not put into the document.
     static func isColor(_ text: String) -> Bool {
         text.hasPrefix("#") && [4, 5, 7, 9].contains(text.count) && text.dropFirst().allSatisfy(\.isHexDigit)
+    }
+
+    /// ` fill="#rrggbb"` (or `stroke`) for a `#rrggbb[aa]` colour, with
+    /// ` fill-opacity` when it is not opaque, as SVG 1.1 renderers read it;
+    /// white for a colour that is not one (a configuration never has such).
+    static func paint(_ attribute: String, _ colour: String) -> String {
+        let rgba = RGBAColor(hex: colour) ?? .white
+        let hex = String(rgba.description.prefix(7))
+        return " \(attribute)=\"\(hex)\"" + (rgba.alpha < 1 ? " \(attribute)-opacity=\"\(n(rgba.alpha))\"" : "")
     }
 
     private static func n(_ value: Double) -> String { value.compactText }

@@ -31,6 +31,9 @@ import TestSupport
         #expect(lines.contains("Items: 8 (6 enabled, 0 selected)"))
         #expect(lines.contains("Actions: 14"), "seven test actions and the built-in plugins' seven")
         #expect(lines.contains("Version: 0.1.0"))
+        #expect(lines.contains("Appearance: bottom-right, margin 16×32; button 60 #ef5285 (list-add in #ffffff), items 60; shadow, no backdrop"),
+                "\(status.output)")
+        #expect(lines.contains("Motion: spring 0.75/1, press 0.95, open 0.05 s, close 0.05 s"), "the test daemon's durations")
     }
 
     @Test func listsAreAlignedTablesAndIdsAreOneALine() async throws {

@@ -85,6 +85,39 @@ import TestSupport
         #expect(move.attributes["to"] == "80 0")
     }
 
+    @Test func theConfigurationsAppearanceIsDrawn() async throws {
+        let config = temporaryFile("look.json")
+        defer { try? FileManager.default.removeItem(at: config) }
+        try ##"{"items": [{"id": "a", "action": "x.y"}], "appearance": {"buttonSize": 80, "itemSize": 50, "buttonColor": "#336699", "iconColor": "#ffcc00"}}"##
+            .write(to: config, atomically: true, encoding: .utf8)
+        let result = try await Petalctl.run(on: nil, ["preview", "--config", config.path, "--svg", "-"])
+        #expect(result.status == 0, "\(result.summary)")
+        let document = try SVGDocument(result.output)
+        let button = try #require(document.group(withClass: "button"))
+        #expect(button.first { $0.name == "circle" }?.attributes["r"] == "40")
+        #expect(button.first { $0.name == "circle" }?.attributes["fill"] == "#336699")
+        #expect(button.first { $0.name == "path" }?.attributes["stroke"] == "#ffcc00")
+        #expect(document.group(withID: "a")?.first { $0.name == "circle" }?.attributes["r"] == "25")
+    }
+
+    /// Without --config, the sizes and colours are the running petald's Appearance.
+    @Test func theDaemonsAppearanceIsDrawn() async throws {
+        let config = temporaryFile("daemon.json")
+        defer { try? FileManager.default.removeItem(at: config) }
+        try ##"{"menu": {"openDuration": 0.4}, "appearance": {"buttonSize": 44, "buttonColor": "#102030"}}"##
+            .write(to: config, atomically: true, encoding: .utf8)
+        let daemon = try await RunningDaemon(executable: "petald", arguments: ["--config", config.path])
+        defer { daemon.stop() }
+        let result = try await Petalctl.run(on: daemon, ["preview", "--animate", "--svg", "-"])
+        #expect(result.status == 0, "\(result.summary)")
+        let document = try SVGDocument(result.output)
+        let disc = try #require(document.group(withClass: "button")?.first { $0.name == "circle" })
+        #expect(disc.attributes["r"] == "22" && disc.attributes["fill"] == "#102030")
+        #expect(document.group(withID: "camera")?.first { $0.name == "circle" }?.attributes["r"] == "30")
+        let move = try #require(document.elements.first { $0.name == "animateTransform" && $0.attributes["type"] == "translate" })
+        #expect(move.attributes["dur"] == "0.4s", "the daemon's openDuration")
+    }
+
     @Test func aBadConfigurationIsReportedWithItsPlace() async throws {
         let config = temporaryFile("bad.json")
         defer { try? FileManager.default.removeItem(at: config) }

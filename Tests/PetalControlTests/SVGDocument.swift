@@ -9,6 +9,8 @@ struct SVGDocument {
     }
 
     let elements: [Element]
+    /// For each element's index, the index of the first element after its end.
+    let groupEnds: [Int: Int]
 
     /// Parses `text`; throws when it is not well-formed XML.
     init(_ text: String) throws {
@@ -19,6 +21,7 @@ struct SVGDocument {
             throw ParseFailure(description: parser.parserError.map { "\($0)" } ?? "not well-formed XML")
         }
         elements = collector.elements
+        groupEnds = collector.ends
     }
 
     /// The item groups, as `data-id` → their `translate(x y)`.
@@ -35,6 +38,21 @@ struct SVGDocument {
             .compactMap { $0.attributes["data-id"] }
     }
 
+    /// The elements inside the first `g` with `attribute` equal to `value`, up to its end.
+    func group(where attribute: String, is value: String) -> [Element]? {
+        guard let start = elements.firstIndex(where: { $0.name == "g" && $0.attributes[attribute] == value }) else {
+            return nil
+        }
+        let end = groupEnds[start] ?? elements.count
+        return Array(elements[(start + 1)..<end])
+    }
+
+    /// The elements of the group with the class `name` (exactly), e.g. the button.
+    func group(withClass name: String) -> [Element]? { group(where: "class", is: name) }
+
+    /// The elements of the item group whose `data-id` is `id`.
+    func group(withID id: String) -> [Element]? { group(where: "data-id", is: id) }
+
     static func translation(_ transform: String?) -> (Double, Double)? {
         guard let transform, transform.hasPrefix("translate("), transform.hasSuffix(")") else { return nil }
         let numbers = transform.dropFirst("translate(".count).dropLast().split(separator: " ").compactMap { Double($0) }
@@ -45,9 +63,15 @@ struct SVGDocument {
 
     private final class Collector: NSObject, XMLParserDelegate {
         var elements: [Element] = []
+        var ends: [Int: Int] = [:]
+        private var open: [Int] = []
         func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
                     qualifiedName: String?, attributes: [String: String] = [:]) {
+            open.append(elements.count)
             elements.append(Element(name: name, attributes: attributes))
+        }
+        func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+            if let start = open.popLast() { ends[start] = elements.count }
         }
     }
 }

@@ -55,6 +55,31 @@ import Testing
         #expect(moves.map { $0.attributes["to"] } == ["0 -80", "0 -160", "0 -240"])
     }
 
+    /// The button's disc, its "+" and the items' discs follow `appearance`.
+    @Test func theAppearancesSizesAndColoursAreDrawn() throws {
+        var model = model(style: .linear)
+        model.appearance = AppearanceSettings(buttonSize: 90, itemSize: 36, buttonColor: "#12AB34", iconColor: "#00000080")
+        let document = try SVGDocument(SVGMenu.render(model))
+        let button = try #require(document.group(withClass: "button"))
+        let disc = try #require(button.first { $0.name == "circle" })
+        #expect(disc.attributes["r"] == "45")
+        #expect(disc.attributes["fill"] == "#12ab34" && disc.attributes["fill-opacity"] == nil)
+        let glyph = try #require(button.first { $0.name == "path" })
+        #expect(glyph.attributes["stroke"] == "#000000" && glyph.attributes["stroke-opacity"] == "0.502")
+        let camera = try #require(document.group(withID: "camera"))
+        #expect(camera.first { $0.name == "circle" }?.attributes["r"] == "18")
+        #expect(camera.first { $0.attributes["class"] == "initial" }?.attributes["fill"] == "#000000")
+    }
+
+    @Test func theDefaultAppearanceIsTheSpecs() throws {
+        let document = try SVGDocument(SVGMenu.render(model(style: .radial)))
+        let disc = try #require(document.group(withClass: "button")?.first { $0.name == "circle" })
+        #expect(disc.attributes["r"] == "30" && disc.attributes["fill"] == "#ef5285")
+        #expect(document.group(withClass: "button")?.first { $0.name == "path" }?.attributes["stroke"] == "#ffffff")
+        #expect(document.group(withID: "like")?.filter { $0.name == "circle" }.map { $0.attributes["r"] } == ["35", "30"],
+                "the selection ring, then the disc")
+    }
+
     @Test func theDrawingHoldsEveryItem() throws {
         let document = try SVGDocument(SVGMenu.render(model(style: .linear)))
         let svg = try #require(document.elements.first { $0.name == "svg" })
