@@ -80,8 +80,8 @@ final class CairoPainter {
             cairo_rotate(cr, rotation)
             let (width, height) = (Double(gdk_pixbuf_get_width(icon.pixbuf)), Double(gdk_pixbuf_get_height(icon.pixbuf)))
             gdk_cairo_set_source_pixbuf(cr, icon.pixbuf, -width / 2, -height / 2)
-            // A colour icon is not tinted, but it fades with its disc.
-            cairo_paint_with_alpha(cr, icon.isSymbolic ? 1 : color.alpha)
+            // Icons are loaded opaque, so one load serves a whole animation; they fade with their disc here.
+            cairo_paint_with_alpha(cr, color.alpha)
             cairo_restore(cr)
         case .text(let run):
             text(run, on: cr)

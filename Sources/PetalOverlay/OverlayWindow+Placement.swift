@@ -8,6 +8,8 @@ extension OverlayWindow {
     /// the popup around the menu's reach (the whole work area while a
     /// backdrop is shown).
     func place() {
+        // What was drawn where the button was is painted over too.
+        gtk_widget_queue_draw(widget)
         switch backend {
         case .layerShell:
             size = allocatedSize

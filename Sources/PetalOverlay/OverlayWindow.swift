@@ -130,15 +130,24 @@ final class OverlayWindow {
 
     /// Draws again now, and every frame while something moves; nothing while idle.
     func redraw() {
-        gtk_widget_queue_draw(widget)
+        invalidate()
         if tickID == 0 && scene.isAnimating(at: now) {
             tickID = GtkSignals.addTick(to: self, widget: widget)
         }
     }
 
+    /// Marks what the menu can cover as needing a repaint: its reach around
+    /// the button, not a whole output-sized layer surface; the whole surface
+    /// only while a backdrop is, or was, shown.
+    private func invalidate() {
+        guard scene.menu.appearance.backdrop.isEmpty else { return gtk_widget_queue_draw(widget) }
+        let damage = Placement.reach(of: scene.menu).offset(by: origin).integral
+        gtk_widget_queue_draw_area(widget, Int32(damage.x), Int32(damage.y), Int32(damage.width), Int32(damage.height))
+    }
+
     /// One frame-clock tick: returns whether to keep ticking.
     func tick() -> Bool {
-        gtk_widget_queue_draw(widget)
+        invalidate()
         if scene.press?.isFinished(at: now) == true { scene.press = nil }
         guard scene.isAnimating(at: now) else {
             tickID = 0
