@@ -33,7 +33,7 @@ PREFIX       ?= $(HOME)/.local
 DESTDIR      ?=
 PRODUCTS     ?=
 
-.PHONY: all build build-deps run test deps examples introspect clean install uninstall check-units man scdoc previews \
+.PHONY: all build build-deps run test deps examples introspect clean install uninstall check-units man scdoc previews overlay-images \
         bench bench-smoke
 
 # The man pages, written in scdoc under docs/man, built into .build/man.
@@ -131,3 +131,8 @@ clean:
 ## Redraw docs/images/*.png from examples/config with petalctl preview (needs rsvg-convert).
 previews: build
 	scripts/render-previews.sh "$(BIN)/petalctl"
+
+## Redraw docs/images/overlay*.png with petal-overlay --render, no display needed
+## (needs ImageMagick's convert and apngasm, for the animation).
+overlay-images: build
+	scripts/render-overlay-images.sh "$(BIN)/petal-overlay"
