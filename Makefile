@@ -65,7 +65,7 @@ examples: deps
 	$(MAKE) -C examples/plugins/hello-c
 	$(SWIFT) build --package-path examples/plugins/hello-swift $(SWIFT_FLAGS)
 
-## Build the man pages (petald.8, petalctl.1, petal-plugins.7) into .build/man.
+## Build the man pages (petald.8, petalctl.1, petal-overlay.1, petal-plugins.7) into .build/man.
 ## Only scdoc is installed for them: `make install` needs no test packages.
 man: scdoc $(MAN_PAGES)
 
@@ -116,8 +116,9 @@ endif
 uninstall:
 	PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" scripts/install.sh uninstall
 
-## Check the units as installed: `systemd-analyze verify` and `security`
-## (exposure at most 2.0), on a throwaway install of the $(CONFIG) build.
+## Check the units as installed: `systemd-analyze verify` of petald's and the
+## overlay's, and `security` of petald's (exposure at most 2.0), on a throwaway
+## install of the $(CONFIG) build.
 check-units: build man
 	@scripts/check-units.sh "$(BIN)"
 
