@@ -33,7 +33,7 @@ PREFIX       ?= $(HOME)/.local
 DESTDIR      ?=
 PRODUCTS     ?=
 
-.PHONY: all build build-deps run test deps examples introspect clean install uninstall check-units man scdoc previews \
+.PHONY: all build build-deps run test deps examples introspect clean install uninstall check-units man scdoc previews overlay-images \
         bench bench-smoke
 
 # The man pages, written in scdoc under docs/man, built into .build/man.
@@ -65,7 +65,7 @@ examples: deps
 	$(MAKE) -C examples/plugins/hello-c
 	$(SWIFT) build --package-path examples/plugins/hello-swift $(SWIFT_FLAGS)
 
-## Build the man pages (petald.8, petalctl.1, petal-plugins.7) into .build/man.
+## Build the man pages (petald.8, petalctl.1, petal-overlay.1, petal-plugins.7) into .build/man.
 ## Only scdoc is installed for them: `make install` needs no test packages.
 man: scdoc $(MAN_PAGES)
 
@@ -116,8 +116,9 @@ endif
 uninstall:
 	PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" scripts/install.sh uninstall
 
-## Check the units as installed: `systemd-analyze verify` and `security`
-## (exposure at most 2.0), on a throwaway install of the $(CONFIG) build.
+## Check the units as installed: `systemd-analyze verify` of petald's and the
+## overlay's, and `security` of petald's (exposure at most 2.0), on a throwaway
+## install of the $(CONFIG) build.
 check-units: build man
 	@scripts/check-units.sh "$(BIN)"
 
@@ -131,3 +132,8 @@ clean:
 ## Redraw docs/images/*.png from examples/config with petalctl preview (needs rsvg-convert).
 previews: build
 	scripts/render-previews.sh "$(BIN)/petalctl"
+
+## Redraw docs/images/overlay*.png with petal-overlay --render, no display needed
+## (needs ImageMagick's convert and apngasm, for the animation).
+overlay-images: build
+	scripts/render-overlay-images.sh "$(BIN)/petal-overlay"

@@ -5,8 +5,9 @@
 #
 # Reads PREFIX (where Petal will live), DESTDIR (a staging root for packagers,
 # usually empty) and, for install, PRODUCTS (the folder holding the built
-# petald, petalctl and plugin libraries). Install copies the binaries, the
-# plugins, the plugin header, both unit files with their paths filled in, the
+# petald, petalctl, petal-overlay and plugin libraries). Install copies the
+# binaries, the plugins, the plugin header, the unit files (petald's, the
+# overlay's and the D-Bus activation file) with their paths filled in, the
 # man pages (built by `make man` from docs/man/*.scd into .build/man), the
 # shell completions (completions/) and the documentation, and records every
 # file it wrote in a manifest; uninstall
@@ -37,7 +38,7 @@ manifest=$PREFIX/lib/petal/install-manifest
 
 # Petal's built-in plugins (Package.swift's builtInPlugins), and the binaries.
 plugins="camera command message open phone"
-binaries="petald petalctl"
+binaries="petald petalctl petal-overlay"
 # Where `make man` puts the pages it builds from docs/man/*.scd.
 manpages=.build/man
 
@@ -75,6 +76,7 @@ install_all() {
     put Sources/PetalPluginABI/petal_plugin.h "$includedir/petal_plugin.h" 644
 
     fill systemd/petald.service.in "$userunitdir/petald.service"
+    fill systemd/petal-overlay.service.in "$userunitdir/petal-overlay.service"
     fill systemd/org.petal.Petal1.service.in "$dbusservicedir/org.petal.Petal1.service"
 
     # Each man page into the folder of its section (petald.8 → man8).

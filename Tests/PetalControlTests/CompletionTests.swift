@@ -137,7 +137,7 @@ import TestSupport
         }
     }
 
-    @Test(arguments: ["petald.8", "petalctl.1", "petal-plugins.7"])
+    @Test(arguments: ["petald.8", "petalctl.1", "petal-overlay.1", "petal-plugins.7"])
     func scdocBuildsThePage(_ page: String) async throws {
         let source = Self.repository.appendingPathComponent("docs/man/\(page).scd").path
         let result = try await ExternalCommand.running(["sh", "-c", "scdoc < \"$0\"", source])

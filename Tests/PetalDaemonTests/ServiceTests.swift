@@ -78,9 +78,11 @@ import TestSupport
         try #require(install.status == 0, "\(install.summary)")
         let root = destdir.appendingPathComponent("usr")
         let plugins = root.appendingPathComponent("lib/petal/plugins")
-        var expected = ["bin/petald", "bin/petalctl", "include/petal/petal_plugin.h",
-                        "share/systemd/user/petald.service", "share/dbus-1/services/org.petal.Petal1.service",
-                        "share/man/man8/petald.8", "share/man/man1/petalctl.1", "share/man/man7/petal-plugins.7",
+        var expected = ["bin/petald", "bin/petalctl", "bin/petal-overlay", "include/petal/petal_plugin.h",
+                        "share/systemd/user/petald.service", "share/systemd/user/petal-overlay.service",
+                        "share/dbus-1/services/org.petal.Petal1.service",
+                        "share/man/man8/petald.8", "share/man/man1/petalctl.1", "share/man/man1/petal-overlay.1",
+                        "share/man/man7/petal-plugins.7",
                         "share/bash-completion/completions/petalctl", "share/zsh/site-functions/_petalctl",
                         "share/fish/vendor_completions.d/petalctl.fish"]
         expected += Self.pluginNames.map { "lib/petal/plugins/libpetal-\($0).so" }
@@ -97,6 +99,11 @@ import TestSupport
         #expect(page.contains(".TH \"petald\" \"8\""), "\(page.prefix(300))")
         #expect(page.contains("SIGHUP") && page.contains("--replace"))
         #expect(!unit.contains("@BINDIR@") && !unit.contains("@DOCDIR@"), "every placeholder is filled in")
+        let overlay = try String(
+            contentsOf: root.appendingPathComponent("share/systemd/user/petal-overlay.service"), encoding: .utf8)
+        #expect(overlay.contains("\nExecStart=/usr/bin/petal-overlay\n"), "\(overlay)")
+        #expect(overlay.contains("\nPartOf=graphical-session.target\n"), "\(overlay)")
+        #expect(!overlay.contains("@BINDIR@") && !overlay.contains("@DOCDIR@"), "every placeholder is filled in")
         let activation = try String(
             contentsOf: root.appendingPathComponent("share/dbus-1/services/org.petal.Petal1.service"), encoding: .utf8)
         #expect(activation.contains("\nExec=/usr/bin/petald\n"), "\(activation)")
