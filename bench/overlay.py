@@ -31,6 +31,7 @@ import signal
 import statistics
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 
@@ -45,6 +46,7 @@ COUNTS = {
 TIMEOUT = 10.0          # seconds to wait for any one expected line
 OPEN_SECONDS = 0.3      # openDuration = closeDuration in the configuration below
 DISPLAY_HZ = 60.0       # GDK's frame clock on Xvfb, which reports no refresh rate of its own
+X11_POPUP = (231, 280)  # petal-overlay's popup for this menu on X11: the peer's size where xwininfo cannot tell
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 ITEMS = [("camera", "camera-photo"), ("message", "mail-message-new"), ("phone", "call-start"),
          ("browser", "web-browser"), ("files", "folder"), ("terminal", "utilities-terminal")]
@@ -170,14 +172,51 @@ def memory_kib(pid):
 # ---- the run ----
 
 class OverlayBench:
-    def __init__(self, bin_dir, tools_dir, smoke):
-        self.bin_dir, self.tools_dir, self.smoke = bin_dir, tools_dir, smoke
+    def __init__(self, bin_dir, tools_dir, smoke, wayland=False):
+        self.bin_dir, self.tools_dir, self.smoke, self.wayland = bin_dir, tools_dir, smoke, wayland
         self.counts = COUNTS["smoke" if smoke else "full"]
         self.bench = Bench(bin_dir, tools_dir, smoke, pin=False)
         self.xvfb = self.compositor = self.petald = self.toggler = None
         self.display = None
+        self.sway_dir = None
+
+    def start_sway(self):
+        """Headless sway (pixman, no input devices, one 1280x720@60Hz output) as an unprivileged
+        user, since sway refuses root; returns the absolute path of its Wayland socket."""
+        if not shutil.which("sway"):
+            raise BenchError("sway is not installed (Debian: sway)")
+        self.sway_dir = tempfile.mkdtemp(prefix="petal-bench-sway-")
+        with open(os.path.join(self.sway_dir, "config"), "w") as f:
+            f.write("output HEADLESS-1 mode 1280x720@60Hz\n")
+        os.chmod(os.path.join(self.sway_dir, "config"), 0o644)
+        command = ["sway", "-c", os.path.join(self.sway_dir, "config")]
+        if os.geteuid() == 0:
+            os.chown(self.sway_dir, 65534, 65534)  # nobody
+            command = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] + command
+        env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "XDG_RUNTIME_DIR": self.sway_dir, "HOME": self.sway_dir,
+               "WLR_BACKENDS": "headless", "WLR_LIBINPUT_NO_DEVICES": "1", "WLR_RENDERER": "pixman"}
+        self.compositor = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL,
+                                           stderr=open(os.path.join(self.bench.tmp, "sway.log"), "w"))
+        deadline = time.monotonic() + TIMEOUT
+        while time.monotonic() < deadline:
+            sockets = [n for n in os.listdir(self.sway_dir) if n.startswith("wayland-") and not n.endswith(".lock")]
+            if sockets:
+                return os.path.join(self.sway_dir, sockets[0])
+            if self.compositor.poll() is not None:
+                break
+            time.sleep(0.05)
+        raise BenchError("headless sway did not start (see sway.log)")
 
     def start(self):
+        if self.wayland:
+            self.bench.start_bus()
+            self.display = self.start_sway()
+            self.env = dict(self.bench.env, WAYLAND_DISPLAY=self.display, GDK_BACKEND="wayland", NO_AT_BRIDGE="1",
+                            GDK_GL="disable", PETAL_OVERLAY_TRACE="1")
+            for key in ("DISPLAY", "GTK_MODULES", "GDK_SCALE", "GDK_DPI_SCALE"):
+                self.env.pop(key, None)
+            self.start_petald()
+            return
         for tool in ("Xvfb", "xcompmgr"):
             if not shutil.which(tool):
                 raise BenchError(f"{tool} is not installed (Debian: xvfb, xcompmgr)")
@@ -198,6 +237,9 @@ class OverlayBench:
             self.env.pop(key, None)
         self.compositor = subprocess.Popen(["xcompmgr"], env=self.env, stdout=subprocess.DEVNULL,
                                            stderr=subprocess.DEVNULL)
+        self.start_petald()
+
+    def start_petald(self):
         config = os.path.join(self.bench.tmp, "overlay.json")
         with open(config, "w") as f:
             json.dump({"menu": {"openDuration": OPEN_SECONDS, "closeDuration": OPEN_SECONDS, "layout": "radial"},
@@ -217,6 +259,8 @@ class OverlayBench:
                 proc.terminate()
                 proc.wait()
         self.bench.close()
+        if self.sway_dir:
+            shutil.rmtree(self.sway_dir, ignore_errors=True)
 
     def overlay_command(self):
         return [os.path.join(self.bin_dir, "petal-overlay"), "--bus", self.bench.env["DBUS_SESSION_BUS_ADDRESS"]]
@@ -238,7 +282,7 @@ class OverlayBench:
 
     def window_size(self, title):
         """The size of the window called `title` on our display, as xwininfo says, or None."""
-        if not shutil.which("xwininfo"):
+        if self.wayland or not shutil.which("xwininfo"):
             return None
         done = subprocess.run(["xwininfo", "-name", title], env=self.env, capture_output=True, text=True)
         width = re.search(r"Width: (\d+)", done.stdout)
@@ -342,7 +386,7 @@ class OverlayBench:
         try:
             overlay.until(lambda e: e[0] == "frame", "first frame")
             self.settle(overlay)
-            size = self.window_size("Petal") or (400, 400)
+            size = self.window_size("Petal") or X11_POPUP
         finally:
             overlay.stop()
 
@@ -447,14 +491,16 @@ def main():
                         help="the folder of bench-client, bench-gtk-peer and libbench.so")
     parser.add_argument("--smoke", action="store_true", help="tiny counts: check that everything works")
     parser.add_argument("--json", help="also write the raw figures to this file")
+    parser.add_argument("--wayland", action="store_true",
+                        help="on headless sway (run as nobody when root) instead of Xvfb: the layer-shell path")
     args = parser.parse_args()
     counts = COUNTS["smoke" if args.smoke else "full"]
-    run = OverlayBench(os.path.abspath(args.bin), os.path.abspath(args.tools), args.smoke)
+    run = OverlayBench(os.path.abspath(args.bin), os.path.abspath(args.tools), args.smoke, args.wayland)
     started = time.monotonic()
     try:
         run.start()
-        print(f"Running the {'smoke ' if args.smoke else ''}overlay benchmark on Xvfb {run.display} "
-              "and a private bus…", file=sys.stderr)
+        print(f"Running the {'smoke ' if args.smoke else ''}overlay benchmark on "
+              f"{'headless sway' if args.wayland else 'Xvfb'} {run.display} and a private bus…", file=sys.stderr)
         results = run.run()
     except (BenchError, OSError) as error:
         print(f"bench overlay: FAILED: {error}", file=sys.stderr)
@@ -469,9 +515,14 @@ def main():
     print(f"\npetal-overlay benchmark{' (SMOKE: tiny counts, figures meaningless)' if args.smoke else ''} — "
           f"{datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC, {platform.node()}, "
           f"{os.cpu_count()} CPUs, {model}")
-    print(f"X11: Xvfb 1280x720x24 with xcompmgr, GDK_BACKEND=x11, not pinned; popup {results['size'][0]}×"
-          f"{results['size'][1]} (the peer's the same); {len(ITEMS)} items, openDuration = closeDuration = "
-          f"{OPEN_SECONDS} s.\n")
+    if args.wayland:
+        print("Wayland: headless sway 1280x720@60Hz (pixman), GDK_BACKEND=wayland, not pinned; petal-overlay a "
+              f"layer-shell surface over the whole output, the peer a parentless popup, which sway "
+              f"tiles as a window of the output's size; {len(ITEMS)} items, openDuration = closeDuration = {OPEN_SECONDS} s.\n")
+    else:
+        print(f"X11: Xvfb 1280x720x24 with xcompmgr, GDK_BACKEND=x11, not pinned; popup {results['size'][0]}×"
+              f"{results['size'][1]} (the peer's the same); {len(ITEMS)} items, openDuration = closeDuration = "
+              f"{OPEN_SECONDS} s.\n")
     report(results, counts, args.smoke)
     print(f"\n({time.monotonic() - started:.0f} s)")
     return 0
