@@ -36,6 +36,7 @@ import threading
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.dont_write_bytecode = True  # importing run.py must leave no __pycache__ in bench/
 sys.path.insert(0, HERE)
 from run import Bench, BenchError, print_table  # noqa: E402  the private bus, the table
 
