@@ -23,6 +23,9 @@ APT_PACKAGES := libdbus-1-dev pkg-config dbus dbus-bin systemd libglib2.0-bin ut
 # built (e.g. PRODUCTS=.build/debug, as the tests and check-units do).
 # What building alone needs: libdbus, and GTK 3 with gtk-layer-shell for petal-overlay.
 BUILD_PACKAGES := libdbus-1-dev pkg-config libgtk-3-dev libgtk-layer-shell-dev
+# What the overlay benchmark adds: a display of its own (Xvfb), a compositor so
+# the RGBA popup is composited as on a desktop, and xwininfo for its size.
+BENCH_PACKAGES := xvfb xcompmgr x11-utils
 
 # SwiftPM refuses the -pthread that pkg-config gives for GTK (it warns and
 # drops it), so CGtk's flags come from a copy without it, written first.
@@ -86,17 +89,22 @@ test: deps $(GTK_PC) examples man
 
 ## Benchmark the release petald against a C libdbus peer and a dbus-python
 ## peer on a private bus, and print one table (docs/benchmarks.md). Client, bus
-## and servers are pinned to CPU 0 unless BENCH_PIN=0.
+## and servers are pinned to CPU 0 unless BENCH_PIN=0. Then petal-overlay against
+## a minimal GTK 3 program on Xvfb (bench/overlay.py; needs xvfb and xcompmgr).
 bench: deps $(GTK_PC)
+	@scripts/install-deps.sh $(BENCH_PACKAGES)
 	$(SWIFT) build -c release
 	$(MAKE) -C bench
 	bench/run.py --bin "$$($(SWIFT) build -c release --show-bin-path)"
+	bench/overlay.py --bin "$$($(SWIFT) build -c release --show-bin-path)"
 
 ## The same with tiny counts, for CI: fails on any wrong reply, never on a figure.
 bench-smoke: deps $(GTK_PC)
+	@scripts/install-deps.sh $(BENCH_PACKAGES)
 	$(SWIFT) build -c release
 	$(MAKE) -C bench
 	bench/run.py --smoke --bin "$$($(SWIFT) build -c release --show-bin-path)"
+	bench/overlay.py --smoke --bin "$$($(SWIFT) build -c release --show-bin-path)"
 
 ## Print the D-Bus introspection XML of org.petal.Petal1.Menu (no bus needed).
 introspect: build

@@ -16,6 +16,9 @@
  *             subscriber has its StateChanged
  *   reload    N Reload calls (or one that must fail with --expect-error),
  *             then the size of the Items property
+ *   toggles   one Toggle per line read on stdin, each answered on stdout with
+ *             `sent=US state=STATE`: the CLOCK_MONOTONIC µs just before the
+ *             call was sent, and the state of the reply (for overlay.py)
  *
  * Options:
  *   --dest NAME       the server's well-known name (default org.petal.Petal1)
@@ -593,6 +596,26 @@ static void run_reload(void) {
 
 /* ---- main ---- */
 
+/* ---- toggles ---- */
+
+static void run_toggles(void) {
+    DBusConnection *bus = connect_bus();
+    char line[64];
+    while (fgets(line, sizeof line, stdin)) {
+        DBusMessage *call = new_call("Toggle", NULL, -1);
+        double sent = now_us();
+        DBusMessage *reply = call_blocking(bus, call);
+        check_reply(reply);
+        DBusMessageIter it;
+        const char *state;
+        dbus_message_iter_init(reply, &it);
+        dbus_message_iter_get_basic(&it, &state);
+        printf("sent=%.0f state=%s\n", sent, state);
+        fflush(stdout);
+        dbus_message_unref(reply);
+    }
+}
+
 static long number(const char *text, const char *option) {
     char *end;
     long value = strtol(text ? text : "", &end, 10);
@@ -601,7 +624,7 @@ static long number(const char *text, const char *option) {
 }
 
 int main(int argc, char **argv) {
-    if (argc < 2) die("usage: bench-client seq|pipe|procs|startup|wait-name|signals|reload [OPTIONS] (see client.c)");
+    if (argc < 2) die("usage: bench-client seq|pipe|procs|startup|wait-name|signals|reload|toggles [OPTIONS] (see client.c)");
     opt.mode = argv[1];
     for (int i = 2; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -627,6 +650,7 @@ int main(int argc, char **argv) {
     else if (!strcmp(opt.mode, "wait-name")) run_wait_name();
     else if (!strcmp(opt.mode, "signals")) run_signals();
     else if (!strcmp(opt.mode, "reload")) run_reload();
+    else if (!strcmp(opt.mode, "toggles")) run_toggles();
     else die("unknown mode \"%s\"", opt.mode);
     return 0;
 }

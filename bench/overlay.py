@@ -1,0 +1,533 @@
+#!/usr/bin/python3
+"""Benchmarks petal-overlay, the GTK 3 client, against bench-gtk-peer, a
+minimal GTK 3 program in C (bench/gtk-peer.c) measured in the same run, and
+prints one table with the issue's goals.
+
+Everything runs on a display and a bus of its own: an Xvfb server (with
+xcompmgr, so that the RGBA popup is composited as on a desktop) and a private
+dbus-daemon with the release petald on it, never the user's. Not pinned: a
+GTK client, the X server and the compositor on one CPU would measure the
+scheduler. Times come from the programs' own trace lines (PETAL_OVERLAY_TRACE=1:
+`trace frame MICROSECONDS SPREAD` after each painted frame, `trace state
+MICROSECONDS STATE` on StateChanged), on CLOCK_MONOTONIC, the clock this
+script and bench-client read.
+
+Usage (normally through `make bench` or `make bench-smoke`):
+    bench/overlay.py --bin .build/release [--tools .build/bench] [--smoke]
+
+Standard library only. It exits non-zero when a scenario breaks (no display,
+no first frame, no StateChanged, no moving frame, a program that dies), never
+because of a figure.
+"""
+import argparse
+import datetime
+import json
+import os
+import platform
+import queue
+import re
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.dont_write_bytecode = True  # importing run.py must leave no __pycache__ in bench/
+sys.path.insert(0, HERE)
+from run import Bench, BenchError, print_table  # noqa: E402  the private bus, the table
+
+COUNTS = {
+    "full": dict(startups=10, cycles=20, idle_seconds=10.0),
+    "smoke": dict(startups=2, cycles=2, idle_seconds=2.0),
+}
+TIMEOUT = 10.0          # seconds to wait for any one expected line
+OPEN_SECONDS = 0.3      # openDuration = closeDuration in the configuration below
+DISPLAY_HZ = 60.0       # GDK's frame clock on Xvfb, which reports no refresh rate of its own
+X11_POPUP = (231, 280)  # petal-overlay's popup for this menu on X11: the peer's size where xwininfo cannot tell
+CLK_TCK = os.sysconf("SC_CLK_TCK")
+ITEMS = [("camera", "camera-photo"), ("message", "mail-message-new"), ("phone", "call-start"),
+         ("browser", "web-browser"), ("files", "folder"), ("terminal", "utilities-terminal")]
+
+
+def now_us():
+    return time.monotonic_ns() // 1000
+
+
+class Traced:
+    """A program whose stderr is read on a thread of its own into a queue of
+    ("frame", µs, spread) and ("state", µs, state) events; other lines are kept
+    for the error message should it fail."""
+
+    def __init__(self, command, env, label):
+        self.label = label
+        self.events = queue.Queue()
+        self.other = []
+        self.proc = subprocess.Popen(command, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                     stderr=subprocess.PIPE, text=True, bufsize=1)
+        self.pid = self.proc.pid
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self):
+        for line in self.proc.stderr:
+            fields = line.split()
+            if len(fields) == 4 and fields[0] == "trace" and fields[1] == "frame":
+                self.events.put(("frame", int(fields[2]), float(fields[3])))
+            elif len(fields) == 4 and fields[0] == "trace" and fields[1] == "state":
+                self.events.put(("state", int(fields[2]), fields[3]))
+            else:
+                self.other.append(line.rstrip())
+        self.events.put(("exit", now_us(), None))
+
+    def next(self, timeout=TIMEOUT):
+        try:
+            event = self.events.get(timeout=timeout)
+        except queue.Empty:
+            raise BenchError(f"{self.label}: nothing traced within {timeout:.0f} s{self.said()}")
+        if event[0] == "exit":
+            raise BenchError(f"{self.label} exited (status {self.proc.wait()}){self.said()}")
+        return event
+
+    def until(self, predicate, what, timeout=TIMEOUT):
+        """Events up to and including the first that satisfies predicate."""
+        deadline = time.monotonic() + timeout
+        seen = []
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise BenchError(f"{self.label}: no {what} within {timeout:.0f} s{self.said()}")
+            event = self.next(left)
+            seen.append(event)
+            if predicate(event):
+                return seen
+
+    def drain(self, quiet=0.15):
+        """Events until none has come for `quiet` seconds."""
+        seen = []
+        while True:
+            try:
+                event = self.events.get(timeout=quiet)
+            except queue.Empty:
+                return seen
+            if event[0] == "exit":
+                raise BenchError(f"{self.label} exited (status {self.proc.wait()}){self.said()}")
+            seen.append(event)
+
+    def said(self):
+        return (": " + " | ".join(self.other[-5:])) if self.other else ""
+
+    def stop(self):
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(5)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+
+
+# ---- /proc ----
+
+def cpu_ticks(pid):
+    """utime + stime of the whole process (all its threads), in clock ticks."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return int(fields[11]) + int(fields[12])
+
+
+def cpu_ns(pid):
+    """The sum over its threads of /proc/PID/task/*/schedstat's first field: ns on a CPU, finer than ticks."""
+    total = 0
+    for task in os.listdir(f"/proc/{pid}/task"):
+        try:
+            with open(f"/proc/{pid}/task/{task}/schedstat") as f:
+                total += int(f.read().split()[0])
+        except FileNotFoundError:
+            pass
+    return total
+
+
+def switches(pid):
+    """{thread id: (name, voluntary + nonvoluntary context switches)}."""
+    threads = {}
+    for task in os.listdir(f"/proc/{pid}/task"):
+        try:
+            with open(f"/proc/{pid}/task/{task}/status") as f:
+                status = dict(line.split(":", 1) for line in f if ":" in line)
+        except FileNotFoundError:
+            continue
+        threads[task] = (status["Name"].strip(), int(status["voluntary_ctxt_switches"])
+                         + int(status["nonvoluntary_ctxt_switches"]))
+    return threads
+
+
+def memory_kib(pid):
+    with open(f"/proc/{pid}/status") as f:
+        status = dict(line.split(":", 1) for line in f if ":" in line)
+    return {key: int(status[key].split()[0]) for key in ("VmRSS", "RssAnon")}
+
+
+# ---- the run ----
+
+class OverlayBench:
+    def __init__(self, bin_dir, tools_dir, smoke, wayland=False):
+        self.bin_dir, self.tools_dir, self.smoke, self.wayland = bin_dir, tools_dir, smoke, wayland
+        self.counts = COUNTS["smoke" if smoke else "full"]
+        self.bench = Bench(bin_dir, tools_dir, smoke, pin=False)
+        self.xvfb = self.compositor = self.petald = self.toggler = None
+        self.display = None
+        self.sway_dir = None
+
+    def start_sway(self):
+        """Headless sway (pixman, no input devices, one 1280x720@60Hz output) as an unprivileged
+        user, since sway refuses root; returns the absolute path of its Wayland socket."""
+        if not shutil.which("sway"):
+            raise BenchError("sway is not installed (Debian: sway)")
+        self.sway_dir = tempfile.mkdtemp(prefix="petal-bench-sway-")
+        with open(os.path.join(self.sway_dir, "config"), "w") as f:
+            f.write("output HEADLESS-1 mode 1280x720@60Hz\n")
+        os.chmod(os.path.join(self.sway_dir, "config"), 0o644)
+        command = ["sway", "-c", os.path.join(self.sway_dir, "config")]
+        if os.geteuid() == 0:
+            os.chown(self.sway_dir, 65534, 65534)  # nobody
+            command = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] + command
+        env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "XDG_RUNTIME_DIR": self.sway_dir, "HOME": self.sway_dir,
+               "WLR_BACKENDS": "headless", "WLR_LIBINPUT_NO_DEVICES": "1", "WLR_RENDERER": "pixman"}
+        self.compositor = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL,
+                                           stderr=open(os.path.join(self.bench.tmp, "sway.log"), "w"))
+        deadline = time.monotonic() + TIMEOUT
+        while time.monotonic() < deadline:
+            sockets = [n for n in os.listdir(self.sway_dir) if n.startswith("wayland-") and not n.endswith(".lock")]
+            if sockets:
+                return os.path.join(self.sway_dir, sockets[0])
+            if self.compositor.poll() is not None:
+                break
+            time.sleep(0.05)
+        raise BenchError("headless sway did not start (see sway.log)")
+
+    def start(self):
+        if self.wayland:
+            self.bench.start_bus()
+            self.display = self.start_sway()
+            self.env = dict(self.bench.env, WAYLAND_DISPLAY=self.display, GDK_BACKEND="wayland", NO_AT_BRIDGE="1",
+                            GDK_GL="disable", PETAL_OVERLAY_TRACE="1")
+            for key in ("DISPLAY", "GTK_MODULES", "GDK_SCALE", "GDK_DPI_SCALE"):
+                self.env.pop(key, None)
+            self.start_petald()
+            return
+        for tool in ("Xvfb", "xcompmgr"):
+            if not shutil.which(tool):
+                raise BenchError(f"{tool} is not installed (Debian: xvfb, xcompmgr)")
+        read, write = os.pipe()
+        self.xvfb = subprocess.Popen(["Xvfb", "-screen", "0", "1280x720x24", "-nolisten", "tcp",
+                                      "-displayfd", str(write)], pass_fds=(write,),
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        os.close(write)
+        with os.fdopen(read) as f:
+            number = f.readline().strip()
+        if not number:
+            raise BenchError("Xvfb did not start")
+        self.display = ":" + number
+        self.bench.start_bus()
+        self.env = dict(self.bench.env, DISPLAY=self.display, GDK_BACKEND="x11", NO_AT_BRIDGE="1",
+                        GDK_GL="disable", PETAL_OVERLAY_TRACE="1")
+        for key in ("WAYLAND_DISPLAY", "GTK_MODULES", "GDK_SCALE", "GDK_DPI_SCALE"):
+            self.env.pop(key, None)
+        self.compositor = subprocess.Popen(["xcompmgr"], env=self.env, stdout=subprocess.DEVNULL,
+                                           stderr=subprocess.DEVNULL)
+        self.start_petald()
+
+    def start_petald(self):
+        config = os.path.join(self.bench.tmp, "overlay.json")
+        with open(config, "w") as f:
+            json.dump({"menu": {"openDuration": OPEN_SECONDS, "closeDuration": OPEN_SECONDS, "layout": "radial"},
+                       "items": [{"id": i, "title": i.title(), "icon": icon, "action": "bench.noop"}
+                                 for i, icon in ITEMS]}, f)
+        plugins = os.path.join(self.bench.tmp, "plugins")
+        os.makedirs(plugins, mode=0o755)
+        shutil.copy(os.path.join(self.tools_dir, "libbench.so"), plugins)
+        self.petald = self.bench.serve([os.path.join(self.bin_dir, "petald"), "--config", config,
+                                        "--plugin-dir", plugins, "-q"], "org.petal.Petal1")
+        self.toggler = subprocess.Popen([os.path.join(self.tools_dir, "bench-client"), "toggles"], env=self.env,
+                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+
+    def close(self):
+        for proc in (self.toggler, self.petald, self.compositor, self.xvfb):
+            if proc and proc.poll() is None:
+                proc.terminate()
+                proc.wait()
+        self.bench.close()
+        if self.sway_dir:
+            shutil.rmtree(self.sway_dir, ignore_errors=True)
+
+    def overlay_command(self):
+        return [os.path.join(self.bin_dir, "petal-overlay"), "--bus", self.bench.env["DBUS_SESSION_BUS_ADDRESS"]]
+
+    def peer_command(self, size, *extra):
+        return [os.path.join(self.tools_dir, "bench-gtk-peer"), "--size", f"{size[0]}x{size[1]}",
+                "--duration", str(OPEN_SECONDS), *extra]
+
+    def toggle(self):
+        """Sends Toggle; returns the µs just before it was sent and the state of the reply."""
+        if self.toggler.poll() is not None:
+            raise BenchError("bench-client toggles exited")
+        self.toggler.stdin.write("toggle\n")
+        line = self.toggler.stdout.readline()
+        match = re.fullmatch(r"sent=(\d+) state=(\w+)\n", line)
+        if not match:
+            raise BenchError(f"bench-client toggles said {line!r}")
+        return int(match[1]), match[2]
+
+    def window_size(self, title):
+        """The size of the window called `title` on our display, as xwininfo says, or None."""
+        if self.wayland or not shutil.which("xwininfo"):
+            return None
+        done = subprocess.run(["xwininfo", "-name", title], env=self.env, capture_output=True, text=True)
+        width = re.search(r"Width: (\d+)", done.stdout)
+        height = re.search(r"Height: (\d+)", done.stdout)
+        return (int(width[1]), int(height[1])) if width and height else None
+
+    # ---- scenarios ----
+
+    def first_frame(self, command, label):
+        """µs from just before exec to the first `trace frame`; the program is stopped after."""
+        before = now_us()
+        program = Traced(command, self.env, label)
+        try:
+            _, at, _ = program.until(lambda e: e[0] == "frame", "first frame")[-1]
+            return (at - before) / 1000
+        finally:
+            program.stop()
+
+    def startups(self, size):
+        """exec → first frame, petal-overlay and the peer alternately, so a burst of load lands on both."""
+        overlay, peer = [], []
+        for i in range(self.counts["startups"]):
+            pair = [("overlay", self.overlay_command(), overlay), ("peer", self.peer_command(size, "--exit"), peer)]
+            for label, command, figures in (pair if i % 2 == 0 else pair[::-1]):
+                figures.append(self.first_frame(command, "petal-overlay" if label == "overlay" else "bench-gtk-peer"))
+        return overlay, peer
+
+    def settle(self, program):
+        """Waits until the program has drawn what it is going to draw and gone quiet."""
+        program.drain(0.5)
+
+    def cycles(self, overlay):
+        """`cycles` open/close cycles on a running petal-overlay, each Toggle measured."""
+        results = []
+        pid = overlay.pid
+        ticks0, ns0 = cpu_ticks(pid), cpu_ns(pid)
+        frames_total = 0
+        for _ in range(self.counts["cycles"]):
+            for opening in (True, False):
+                want = "expanding" if opening else "collapsing"
+                sent, reply = self.toggle()
+                if reply not in (want, "expanded" if opening else "collapsed"):
+                    raise BenchError(f"Toggle answered {reply}, expected {want}")
+                events = overlay.until(lambda e: e[0] == "state" and e[2] == want, f"trace state {want}")
+                state_at = events[-1][1]
+                moved = overlay.until(lambda e: e[0] == "frame" and (e[2] > 0 if opening else e[2] < 1),
+                                      "moved frame")
+                first_moved = moved[-1][1]
+                final = "expanded" if opening else "collapsed"
+                rest = overlay.until(lambda e: e[0] == "state" and e[2] == final, f"trace state {final}")
+                rest += overlay.drain(0.15)
+                frames = [e[1] for e in events + moved + rest if e[0] == "frame" and e[1] >= state_at]
+                frames_total += len([e for e in events + moved + rest if e[0] == "frame"])
+                during = [t for t in frames if t <= state_at + OPEN_SECONDS * 1e6]
+                fps = (len(during) - 1) / ((during[-1] - during[0]) / 1e6) if len(during) > 1 else 0
+                gaps = [(b - a) / 1000 for a, b in zip(during, during[1:])]
+                results.append(dict(opening=opening, send_to_state=(state_at - sent) / 1000,
+                                    send_to_moved=(first_moved - sent) / 1000,
+                                    state_to_moved=(first_moved - state_at) / 1000, fps=fps,
+                                    frames_in_window=len(during), frames=len(frames),
+                                    longest_gap=max(gaps, default=float("nan"))))
+        ticks, ns = cpu_ticks(pid) - ticks0, cpu_ns(pid) - ns0
+        return results, dict(frames=frames_total, ticks=ticks, cpu_ms_ticks=ticks * 1000 / CLK_TCK,
+                             cpu_ms=ns / 1e6)
+
+    def peer_cycles(self, peer):
+        """The same animation in the peer (SIGUSR1 starts it): its CPU per frame, the floor."""
+        pid = peer.pid
+        ticks0, ns0 = cpu_ticks(pid), cpu_ns(pid)
+        frames = 0
+        for _ in range(self.counts["cycles"] * 2):
+            os.kill(pid, signal.SIGUSR1)
+            seen = peer.until(lambda e: e[0] == "frame", "peer frame")
+            seen += peer.drain(0.15 + OPEN_SECONDS)
+            frames += len(seen)
+        ticks, ns = cpu_ticks(pid) - ticks0, cpu_ns(pid) - ns0
+        return dict(frames=frames, ticks=ticks, cpu_ms_ticks=ticks * 1000 / CLK_TCK, cpu_ms=ns / 1e6)
+
+    def idle(self, program):
+        """Context switches of every thread over idle_seconds with nothing to do."""
+        seconds = self.counts["idle_seconds"]
+        before = switches(program.pid)
+        time.sleep(seconds)
+        after = switches(program.pid)
+        if program.proc.poll() is not None:
+            raise BenchError(f"{program.label} exited while idle")
+        per_thread = {}
+        for tid, (name, count) in after.items():
+            woke = count - before.get(tid, (name, 0))[1]
+            if woke:
+                per_thread[f"{name}[{tid}]"] = woke
+        frames = [e for e in program.drain(0.01) if e[0] == "frame"]
+        return dict(seconds=seconds, wakeups=sum(per_thread.values()), threads=per_thread, frames=len(frames),
+                    thread_count=len(after))
+
+    def run(self):
+        c = self.counts
+        # The size of petal-overlay's popup, for the peer's.
+        print("  petal-overlay: its window", file=sys.stderr, flush=True)
+        overlay = Traced(self.overlay_command(), self.env, "petal-overlay")
+        try:
+            overlay.until(lambda e: e[0] == "frame", "first frame")
+            self.settle(overlay)
+            size = self.window_size("Petal") or X11_POPUP
+        finally:
+            overlay.stop()
+
+        print(f"  exec → first frame, {c['startups']} of each", file=sys.stderr, flush=True)
+        startup_overlay, startup_peer = self.startups(size)
+
+        print(f"  petal-overlay: {c['cycles']} open/close cycles, {c['idle_seconds']:.0f} s idle",
+              file=sys.stderr, flush=True)
+        overlay = Traced(self.overlay_command(), self.env, "petal-overlay")
+        peer = Traced(self.peer_command(size), self.env, "bench-gtk-peer")
+        try:
+            overlay.until(lambda e: e[0] == "frame", "first frame")
+            peer.until(lambda e: e[0] == "frame", "first frame")
+            self.settle(overlay)
+            self.settle(peer)
+            mem_start, peer_mem_start = memory_kib(overlay.pid), memory_kib(peer.pid)
+            toggles, animation = self.cycles(overlay)
+            peer_animation = self.peer_cycles(peer)
+            self.settle(overlay)
+            self.settle(peer)
+            mem_end, peer_mem_end = memory_kib(overlay.pid), memory_kib(peer.pid)
+            idle, peer_idle = self.idle(overlay), self.idle(peer)
+        finally:
+            overlay.stop()
+            peer.stop()
+        return dict(size=size, startup=startup_overlay, peer_startup=startup_peer, toggles=toggles,
+                    animation=animation, peer_animation=peer_animation, mem_start=mem_start, mem_end=mem_end,
+                    peer_mem_start=peer_mem_start, peer_mem_end=peer_mem_end, idle=idle, peer_idle=peer_idle)
+
+
+def median(values):
+    return statistics.median(values) if values else float("nan")
+
+
+def report(r, counts, smoke):
+    med = lambda key, opening=None: median([t[key] for t in r["toggles"] if opening is None or t["opening"] == opening])
+    a, pa = r["animation"], r["peer_animation"]
+    opens = [t for t in r["toggles"] if t["opening"]]
+    first_open = opens[0]
+    cpu_frame = a["cpu_ms"] / a["frames"] if a["frames"] else float("nan")
+    cpu_frame_ticks = a["cpu_ms_ticks"] / a["frames"] if a["frames"] else float("nan")
+    peer_cpu_frame = pa["cpu_ms"] / pa["frames"] if pa["frames"] else float("nan")
+    mib = lambda kib: kib / 1024
+    s_med, p_med = median(r["startup"]), median(r["peer_startup"])
+    cycles = counts["cycles"]
+    rows = [
+        ("exec → first frame", "ms", f"{s_med:.1f}", f"{p_med:.1f}", f"{s_med / p_med:.2f}×"),
+        ("Toggle sent → trace state (opening)", "ms", f"{med('send_to_state', True):.2f}", "", ""),
+        ("Toggle sent → first frame with spread > 0", "ms", f"{med('send_to_moved', True):.2f}", "", ""),
+        ("trace state → first moved frame, opening", "ms", f"{med('state_to_moved', True):.2f}", "", ""),
+        ("trace state → first moved frame, closing", "ms", f"{med('state_to_moved', False):.2f}", "", ""),
+        ("  the first opening after start (icons loaded)", "ms", f"{first_open['state_to_moved']:.2f}", "", ""),
+        (f"frames/s during the {OPEN_SECONDS} s opening", "fps", f"{med('fps', True):.1f}", "", ""),
+        ("longest frame interval in any opening", "ms", f"{max(t['longest_gap'] for t in opens):.1f}", "", ""),
+        ("frames painted per opening (StateChanged on)", "", f"{med('frames', True):.0f}", "", ""),
+        ("CPU per frame (schedstat, all threads)", "ms", f"{cpu_frame:.3f}", f"{peer_cpu_frame:.3f}",
+         f"{cpu_frame / peer_cpu_frame:.2f}×"),
+        ("CPU per frame (utime+stime, /proc/PID/stat)", "ms", f"{cpu_frame_ticks:.3f}",
+         f"{pa['cpu_ms_ticks'] / pa['frames']:.3f}" if pa["frames"] else "", ""),
+        (f"wake-ups over {r['idle']['seconds']:.0f} s idle (all threads)", "", f"{r['idle']['wakeups']}",
+         f"{r['peer_idle']['wakeups']}", ""),
+        ("RSS after start", "MiB", f"{mib(r['mem_start']['VmRSS']):.2f}", f"{mib(r['peer_mem_start']['VmRSS']):.2f}",
+         f"{r['mem_start']['VmRSS'] / r['peer_mem_start']['VmRSS']:.2f}×"),
+        ("  of which private (RssAnon)", "MiB", f"{mib(r['mem_start']['RssAnon']):.2f}",
+         f"{mib(r['peer_mem_start']['RssAnon']):.2f}",
+         f"{r['mem_start']['RssAnon'] / r['peer_mem_start']['RssAnon']:.2f}×"),
+        (f"RSS after {cycles} open/close cycles", "MiB", f"{mib(r['mem_end']['VmRSS']):.2f}",
+         f"{mib(r['peer_mem_end']['VmRSS']):.2f}", f"{r['mem_end']['VmRSS'] / r['peer_mem_end']['VmRSS']:.2f}×"),
+        ("  of which private (RssAnon)", "MiB", f"{mib(r['mem_end']['RssAnon']):.2f}",
+         f"{mib(r['peer_mem_end']['RssAnon']):.2f}",
+         f"{r['mem_end']['RssAnon'] / r['peer_mem_end']['RssAnon']:.2f}×"),
+    ]
+    print_table(("figure", "unit", "petal-overlay", "GTK peer", "overlay/peer"), rows)
+    print(f"\nMedians of {counts['startups']} start-ups each and of {cycles} openings and {cycles} closings; "
+          f"CPU over all {2 * cycles} animations ({a['frames']} frames traced, {a['ticks']} clock ticks of "
+          f"1/{CLK_TCK} s; the peer {pa['frames']} frames, {pa['ticks']} ticks).")
+    print(f"Threads: petal-overlay {r['idle']['thread_count']}, peer {r['peer_idle']['thread_count']}. "
+          f"Wake-ups by thread while idle: {r['idle']['threads'] or 'none'}; the peer: {r['peer_idle']['threads'] or 'none'}"
+          + (f"; frames painted while idle: {r['idle']['frames']}" if r['idle']['frames'] else "") + ".")
+    if smoke:
+        print("\nGoals: judged only in a full run (make bench); a smoke run checks that every scenario works.")
+        return
+    print("\nGoals (the overlay issue):")
+    goals = [
+        ("exec → first frame ≤ 60 ms", s_med, 60, " ms", "≤"),
+        ("trace state → first moved frame ≤ 16.7 ms (one frame)", med("state_to_moved", True), 16.7, " ms", "≤"),
+        (f"animation at the display's rate (≥ 95% of {DISPLAY_HZ:.0f} Hz)", med("fps", True), 0.95 * DISPLAY_HZ, " fps", "≥"),
+        ("CPU per frame ≤ 1 ms", cpu_frame, 1.0, " ms", "≤"),
+        (f"0 wake-ups over {r['idle']['seconds']:.0f} s idle", r["idle"]["wakeups"], 0, "", "≤"),
+        (f"RSS ≤ 40 MiB after {cycles} cycles", mib(r["mem_end"]["VmRSS"]), 40, " MiB", "≤"),
+    ]
+    for what, value, limit, unit, sense in goals:
+        met = value >= limit if sense == "≥" else value <= limit
+        shown = f"{value}" if isinstance(value, int) else f"{value:.2f}"
+        print(f"  {'met   ' if met else 'MISSED'}  {what}: {shown}{unit}")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--bin", required=True, help="the folder of the release petald and petal-overlay")
+    parser.add_argument("--tools", default=os.path.join(HERE, "..", ".build", "bench"),
+                        help="the folder of bench-client, bench-gtk-peer and libbench.so")
+    parser.add_argument("--smoke", action="store_true", help="tiny counts: check that everything works")
+    parser.add_argument("--json", help="also write the raw figures to this file")
+    parser.add_argument("--wayland", action="store_true",
+                        help="on headless sway (run as nobody when root) instead of Xvfb: the layer-shell path")
+    args = parser.parse_args()
+    counts = COUNTS["smoke" if args.smoke else "full"]
+    run = OverlayBench(os.path.abspath(args.bin), os.path.abspath(args.tools), args.smoke, args.wayland)
+    started = time.monotonic()
+    try:
+        run.start()
+        print(f"Running the {'smoke ' if args.smoke else ''}overlay benchmark on "
+              f"{'headless sway' if args.wayland else 'Xvfb'} {run.display} and a private bus…", file=sys.stderr)
+        results = run.run()
+    except (BenchError, OSError) as error:
+        print(f"bench overlay: FAILED: {error}", file=sys.stderr)
+        return 1
+    finally:
+        run.close()
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(results, f, indent=1)
+    model = next((line.split(":", 1)[1].strip() for line in subprocess.run(
+        ["lscpu"], capture_output=True, text=True).stdout.splitlines() if line.startswith("Model name")), "?")
+    print(f"\npetal-overlay benchmark{' (SMOKE: tiny counts, figures meaningless)' if args.smoke else ''} — "
+          f"{datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC, {platform.node()}, "
+          f"{os.cpu_count()} CPUs, {model}")
+    if args.wayland:
+        print("Wayland: headless sway 1280x720@60Hz (pixman), GDK_BACKEND=wayland, not pinned; petal-overlay a "
+              f"layer-shell surface over the whole output, the peer a parentless popup, which sway "
+              f"tiles as a window of the output's size; {len(ITEMS)} items, openDuration = closeDuration = {OPEN_SECONDS} s.\n")
+    else:
+        print(f"X11: Xvfb 1280x720x24 with xcompmgr, GDK_BACKEND=x11, not pinned; popup {results['size'][0]}×"
+              f"{results['size'][1]} (the peer's the same); {len(ITEMS)} items, openDuration = closeDuration = "
+              f"{OPEN_SECONDS} s.\n")
+    report(results, counts, args.smoke)
+    print(f"\n({time.monotonic() - started:.0f} s)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
