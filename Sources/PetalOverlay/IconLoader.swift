@@ -65,8 +65,11 @@ final class IconLoader {
 
     private func themed(_ name: String, size: Int, color: RGBAColor) -> Icon? {
         // Prefer the symbolic form, which takes the glyph colour; else the full-colour icon.
-        let flags = GtkIconLookupFlags(rawValue: GTK_ICON_LOOKUP_FORCE_SIZE.rawValue | GTK_ICON_LOOKUP_FORCE_SYMBOLIC.rawValue)
-        guard let info = gtk_icon_theme_lookup_icon(theme, name, Int32(size), flags) else { return nil }
+        // A ready-drawn PNG first: an SVG brings in librsvg, megabytes and a dropped first frame.
+        let symbolic = GTK_ICON_LOOKUP_FORCE_SIZE.rawValue | GTK_ICON_LOOKUP_FORCE_SYMBOLIC.rawValue
+        guard let info = gtk_icon_theme_lookup_icon(theme, name, Int32(size),
+                                                    GtkIconLookupFlags(rawValue: symbolic | GTK_ICON_LOOKUP_NO_SVG.rawValue))
+            ?? gtk_icon_theme_lookup_icon(theme, name, Int32(size), GtkIconLookupFlags(rawValue: symbolic)) else { return nil }
         defer { g_object_unref(UnsafeMutableRawPointer(info)) }
         var rgba = GdkRGBA(red: color.red, green: color.green, blue: color.blue, alpha: 1)
         var wasSymbolic: gboolean = PETAL_FALSE

@@ -33,7 +33,7 @@ extension OverlayWindow {
             gtk_window_resize(window, Int32(frameRect.width), Int32(frameRect.height))
         }
         inputRegion = []
-        updateInputRegion(for: scene.frame(at: now))
+        updateInputRegion(at: now)
     }
 
     /// The surface was given a new size (the output changed, a panel came or went).

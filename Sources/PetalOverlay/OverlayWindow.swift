@@ -88,7 +88,7 @@ final class OverlayWindow {
     func show() {
         gtk_widget_show_all(widget)
         log.info("drawing the menu as a \(backend.rawValue) overlay")
-        updateInputRegion(for: scene.frame(at: now))
+        updateInputRegion(at: now)
     }
 
     /// Seconds on the monotonic clock GTK's frame clock uses.
@@ -160,21 +160,21 @@ final class OverlayWindow {
         let time = now
         let frame = scene.frame(at: time)
         painter.paint(frame.drawList(menu: scene.menu, origin: origin), on: cr)
-        updateInputRegion(for: frame)
+        updateInputRegion(at: time)
         trace?.frame(at: time, spread: scene.spread(at: time))
     }
 
-    /// Sets the input region to what `frame` draws, when it changed.
-    func updateInputRegion(for frame: Frame) {
-        let region = frame.inputRegion(origin: origin, surface: size)
+    /// Sets the input region to the scene's at `time`, when it changed; built
+    /// in one call, since a region grown rectangle by rectangle costs more
+    /// than painting the frame.
+    func updateInputRegion(at time: Double) {
+        let region = scene.inputRegion(at: time, origin: origin, surface: size)
         guard region != inputRegion else { return }
         inputRegion = region
-        let cairoRegion = cairo_region_create()
-        for rect in region {
-            var rectangle = cairo_rectangle_int_t(x: Int32(rect.x), y: Int32(rect.y),
-                                                  width: Int32(rect.width), height: Int32(rect.height))
-            cairo_region_union_rectangle(cairoRegion, &rectangle)
+        var rectangles = region.map {
+            cairo_rectangle_int_t(x: Int32($0.x), y: Int32($0.y), width: Int32($0.width), height: Int32($0.height))
         }
+        let cairoRegion = cairo_region_create_rectangles(&rectangles, Int32(rectangles.count))
         gtk_widget_input_shape_combine_region(widget, cairoRegion)
         // Without a compositor an X11 window cannot be see-through: its shape is cut to the circles instead.
         if backend == .x11, let screen = gtk_widget_get_screen(widget), gdk_screen_is_composited(screen) == PETAL_FALSE {

@@ -73,8 +73,9 @@ extension Frame {
         return commands
     }
 
-    /// An icon's side as a fraction of its disc's diameter (25 of 60 in the seeds).
-    public static let iconFraction = 25.0 / 60.0
+    /// An icon's side as a fraction of its disc's diameter: 24 of 60, close to
+    /// the seeds' 25 and a size icon themes ship ready-drawn.
+    public static let iconFraction = 24.0 / 60.0
 
     private func circle(
         _ circle: CircleFrame, origin: Point, shadow: Bool, glyph: (Point) -> DrawCommand

@@ -153,7 +153,7 @@ import Testing
         let list = Scene(menu: menu, state: .expanded).frame(at: 0).drawList(menu: menu, origin: .zero)
         #expect(list.contains { command in
             if case .icon(let name, _, let size, _, _, let fallback) = command {
-                return name == "icon-0" && F.near(size, 25) && fallback.text == "Item 0"
+                return name == "icon-0" && F.near(size, 24) && fallback.text == "Item 0"
             }
             return false
         })
