@@ -10,6 +10,7 @@ extension OverlayWindow {
     func place() {
         // What was drawn where the button was is painted over too.
         gtk_widget_queue_draw(widget)
+        reach = Placement.reach(of: scene.menu)
         switch backend {
         case .layerShell:
             size = allocatedSize
@@ -23,7 +24,7 @@ extension OverlayWindow {
             if !scene.menu.appearance.backdrop.isEmpty && scene.state != .collapsed {
                 frameRect = area
             } else {
-                frameRect = Placement.reach(of: scene.menu).offset(by: centre).integral
+                frameRect = reach.offset(by: centre).integral
             }
             origin = Point(x: centre.x - Double(frameRect.x), y: centre.y - Double(frameRect.y))
             size = Size(width: Double(frameRect.width), height: Double(frameRect.height))

@@ -34,6 +34,8 @@ final class OverlayWindow {
     /// The frame clock tick while something moves; 0 while idle.
     var tickID: guint = 0
     var inputRegion: [PixelRect] = []
+    /// ``Placement/reach(of:)`` of the menu, worked out when it changes.
+    var reach = Rect(x: 0, y: 0, width: 0, height: 0)
     var keyboardTaken = false
     /// Where the pointer was last seen on the surface, for the `pointer` anchor.
     var lastPointer: Point?
@@ -141,7 +143,7 @@ final class OverlayWindow {
     /// only while a backdrop is, or was, shown.
     private func invalidate() {
         guard scene.menu.appearance.backdrop.isEmpty else { return gtk_widget_queue_draw(widget) }
-        let damage = Placement.reach(of: scene.menu).offset(by: origin).integral
+        let damage = reach.offset(by: origin).integral
         gtk_widget_queue_draw_area(widget, Int32(damage.x), Int32(damage.y), Int32(damage.width), Int32(damage.height))
     }
 

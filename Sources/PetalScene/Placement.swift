@@ -31,7 +31,8 @@ public enum Placement {
     /// each item at its place and at the farthest the opening spring carries
     /// it, with room for shadows and rings.
     public static func reach(of menu: SceneMenu) -> Rect {
-        let peak = max(MenuMotion.openSpring(menu).peak, MenuMotion.closeSpring(menu).peak, 1)
+        let motion = MenuMotion(menu)
+        let peak = max(motion.open.peak, motion.close.peak, 1)
         let margin = decorationMargin
         var bounds = Rect(around: .zero, radius: menu.appearance.buttonSize / 2 + margin)
         let itemReach = menu.appearance.itemSize / 2 + margin

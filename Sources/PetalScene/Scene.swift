@@ -8,7 +8,12 @@ import PetalCore
 /// clock, or a fixed number for `--render`).
 public struct Scene: Equatable, Sendable {
     /// Items, appearance and durations.
-    public var menu: SceneMenu
+    public var menu: SceneMenu {
+        didSet { if menu.appearance != oldValue.appearance || menu.openDuration != oldValue.openDuration
+                    || menu.closeDuration != oldValue.closeDuration { motion = MenuMotion(menu) } }
+    }
+    /// The menu's springs, set up again only when they change.
+    public private(set) var motion: MenuMotion
     /// petald's `State`.
     public private(set) var state: MenuState
     /// When the last `StateChanged` arrived.
@@ -21,6 +26,7 @@ public struct Scene: Equatable, Sendable {
     /// A scene in `state`, entered at `time`.
     public init(menu: SceneMenu, state: MenuState = .collapsed, at time: Double = 0, highlighted: String = "") {
         self.menu = menu
+        motion = MenuMotion(menu)
         self.state = state
         stateChangedAt = time
         self.highlighted = highlighted
@@ -35,13 +41,13 @@ public struct Scene: Equatable, Sendable {
 
     /// The spread at `time`: 0 collapsed, 1 expanded.
     public func spread(at time: Double) -> Double {
-        MenuMotion.spread(state, elapsed: time - stateChangedAt, menu: menu)
+        motion.spread(state, elapsed: time - stateChangedAt)
     }
 
     /// Whether anything moves at `time`; when not, a client draws nothing more
     /// until something changes.
     public func isAnimating(at time: Double) -> Bool {
-        MenuMotion.isMoving(state, elapsed: time - stateChangedAt, menu: menu) || press?.isMoving(at: time) == true
+        motion.isMoving(state, elapsed: time - stateChangedAt) || press?.isMoving(at: time) == true
     }
 
     /// The frame at `time`.

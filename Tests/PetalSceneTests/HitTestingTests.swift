@@ -97,7 +97,7 @@ import Testing
         appearance.springDamping = 0.5
         let menu = F.menu(.linear, appearance: appearance, open: 0.7)
         let reach = Placement.reach(of: menu)
-        let peak = MenuMotion.openSpring(menu).peak
+        let peak = MenuMotion(menu).open.peak
         #expect(reach.maxX >= 240 * peak + 30 + Placement.decorationMargin - 1e-9)
         #expect(reach.minX == -30 - Placement.decorationMargin)
         let canvas = Placement.centredCanvas(for: menu)
