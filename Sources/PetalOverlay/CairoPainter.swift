@@ -10,6 +10,7 @@ import PetalScene
 @MainActor
 final class CairoPainter {
     private let icons: IconLoader
+    private let shadows = ShadowCache()
 
     init(icons: IconLoader) {
         self.icons = icons
@@ -37,15 +38,10 @@ final class CairoPainter {
             setSource(color, cr)
             cairo_paint(cr)
         case .shadow(let centre, let radius, let blur, let color):
-            guard let pattern = cairo_pattern_create_radial(centre.x, centre.y, max(radius - blur, 0),
-                                                            centre.x, centre.y, radius + blur) else { return }
-            cairo_pattern_add_color_stop_rgba(pattern, 0, color.red, color.green, color.blue, color.alpha)
-            cairo_pattern_add_color_stop_rgba(pattern, 1, color.red, color.green, color.blue, 0)
-            cairo_set_source(cr, pattern)
-            cairo_new_path(cr)
-            cairo_arc(cr, centre.x, centre.y, radius + blur, 0, 2 * Double.pi)
-            cairo_fill(cr)
-            cairo_pattern_destroy(pattern)
+            // A gradient costs per pixel; a shadow drawn once and copied each frame does not.
+            guard let shadow = shadows.shadow(radius: radius, blur: blur, color: color) else { return }
+            cairo_set_source_surface(cr, shadow.surface, centre.x - shadow.half, centre.y - shadow.half)
+            cairo_paint_with_alpha(cr, color.alpha)
         case .disc(let centre, let radius, let color):
             setSource(color, cr)
             cairo_new_path(cr)
