@@ -3,25 +3,48 @@ import PetalCore
 import PetalScene
 
 extension OverlayWindow {
-    /// Puts the button at its anchor: on a layer surface, by choosing the
-    /// origin inside the output-sized surface; on X11, by moving and sizing
-    /// the popup around the menu's reach (the whole work area while a
-    /// backdrop is shown).
+    /// Puts the button at its anchor, on a surface just large enough for the
+    /// menu's reach: on Wayland a layer surface anchored to the anchor's
+    /// corner; on X11 a popup moved there. A surface covers the output (the
+    /// work area on X11) only while a backdrop is shown, and on Wayland for
+    /// the `pointer` anchor; a frame then costs the whole output's pixels.
     func place() {
         // What was drawn where the button was is painted over too.
         gtk_widget_queue_draw(widget)
         reach = Placement.reach(of: scene.menu)
+        let backdropShown = !scene.menu.appearance.backdrop.isEmpty && scene.state != .collapsed
         switch backend {
         case .layerShell:
-            size = allocatedSize
-            origin = Placement.buttonCentre(in: size, appearance: scene.menu.appearance, pointer: lastPointer)
+            let window = petal_gtk_window(widget)
+            if !backdropShown, let layer = Placement.layerSurface(reach: reach, appearance: scene.menu.appearance) {
+                for (edge, gtkEdge) in Self.layerEdges {
+                    gtk_layer_set_anchor(window, gtkEdge, layer.edges.contains(edge) ? PETAL_TRUE : PETAL_FALSE)
+                    gtk_layer_set_margin(window, gtkEdge, Int32(layer.margins[edge] ?? 0))
+                }
+                gtk_widget_set_size_request(widget, Int32(layer.width), Int32(layer.height))
+                gtk_window_resize(window, Int32(layer.width), Int32(layer.height))
+                size = Size(width: Double(layer.width), height: Double(layer.height))
+                origin = layer.origin
+                coversOutput = false
+            } else {
+                for (_, gtkEdge) in Self.layerEdges {
+                    gtk_layer_set_anchor(window, gtkEdge, PETAL_TRUE)
+                    gtk_layer_set_margin(window, gtkEdge, 0)
+                }
+                // Anchored to every edge, the compositor gives the size.
+                gtk_widget_set_size_request(widget, 1, 1)
+                gtk_window_resize(window, 1, 1)
+                size = allocatedSize
+                origin = Placement.buttonCentre(in: size, appearance: scene.menu.appearance, pointer: lastPointer)
+                coversOutput = true
+            }
         case .x11:
             let area = workArea
             let areaSize = Size(width: Double(area.width), height: Double(area.height))
             var centre = Placement.buttonCentre(in: areaSize, appearance: scene.menu.appearance, pointer: pointerInArea(area))
             centre = centre.adding(Point(x: Double(area.x), y: Double(area.y)))
             let frameRect: PixelRect
-            if !scene.menu.appearance.backdrop.isEmpty && scene.state != .collapsed {
+            if backdropShown {
                 frameRect = area
             } else {
                 frameRect = reach.offset(by: centre).integral
@@ -37,12 +60,21 @@ extension OverlayWindow {
         updateInputRegion(at: now)
     }
 
-    /// The surface was given a new size (the output changed, a panel came or went).
+    /// The surface was given a new size (the output changed, a panel came or
+    /// went): an output-covering layer surface puts the button again.
     func sizeChanged() {
-        guard backend == .layerShell, allocatedSize != size else { return }
-        place()
+        guard backend == .layerShell, coversOutput, allocatedSize != size else { return }
+        size = allocatedSize
+        origin = Placement.buttonCentre(in: size, appearance: scene.menu.appearance, pointer: lastPointer)
+        inputRegion = []
+        updateInputRegion(at: now)
         redraw()
     }
+
+    private static let layerEdges: [(Edge, GtkLayerShellEdge)] = [
+        (.top, GTK_LAYER_SHELL_EDGE_TOP), (.bottom, GTK_LAYER_SHELL_EDGE_BOTTOM),
+        (.left, GTK_LAYER_SHELL_EDGE_LEFT), (.right, GTK_LAYER_SHELL_EDGE_RIGHT),
+    ]
 
     private var allocatedSize: Size {
         Size(width: Double(max(gtk_widget_get_allocated_width(widget), 1)),

@@ -5,10 +5,9 @@ import PetalScene
 /// The window the menu is drawn in, and the input it takes.
 ///
 /// On a Wayland compositor with the layer-shell protocol it is a layer surface
-/// on the overlay layer, anchored to every edge of the output (so the
-/// anchor, the pointer anchor and the backdrop need no resizing); on X11 it
-/// is an override-redirect popup just large enough for the menu, moved so the
-/// button sits at the anchor. Either way it is transparent (an RGBA visual)
+/// on the overlay layer, on X11 an override-redirect popup; either is just
+/// large enough for the menu, with the button at the anchor, and covers the
+/// output only while a backdrop is shown (``place()``). Either way it is transparent (an RGBA visual)
 /// and takes input only on the drawn circles, so clicks elsewhere reach the
 /// windows below. It takes the keyboard only while the menu is open.
 @MainActor
@@ -34,6 +33,8 @@ final class OverlayWindow {
     /// The frame clock tick while something moves; 0 while idle.
     var tickID: guint = 0
     var inputRegion: [PixelRect] = []
+    /// Whether the surface covers the output (a backdrop, or the pointer anchor on Wayland).
+    var coversOutput = false
     /// ``Placement/reach(of:)`` of the menu, worked out when it changes.
     var reach = Rect(x: 0, y: 0, width: 0, height: 0)
     var keyboardTaken = false
@@ -78,10 +79,8 @@ final class OverlayWindow {
         gtk_layer_init_for_window(window)
         gtk_layer_set_layer(window, GTK_LAYER_SHELL_LAYER_OVERLAY)
         gtk_layer_set_namespace(window, "petal-overlay")
-        for edge in [GTK_LAYER_SHELL_EDGE_TOP, GTK_LAYER_SHELL_EDGE_BOTTOM, GTK_LAYER_SHELL_EDGE_LEFT, GTK_LAYER_SHELL_EDGE_RIGHT] {
-            gtk_layer_set_anchor(window, edge, PETAL_TRUE)
-        }
         // Exclusive zone 0: the surface stays clear of panels, so the anchor is above a bottom bar.
+        // Its anchors and size follow the menu (place()).
         gtk_layer_set_exclusive_zone(window, 0)
         gtk_layer_set_keyboard_mode(window, GTK_LAYER_SHELL_KEYBOARD_MODE_NONE)
     }
@@ -116,7 +115,8 @@ final class OverlayWindow {
         scene.stateChanged(to: state, at: now)
         trace?.state(state, at: now)
         if opening && scene.menu.appearance.anchor == .pointer { place() }
-        if backend == .x11 && !scene.menu.appearance.backdrop.isEmpty { place() }
+        // A backdrop covers the output while the menu is open, and only then.
+        if !scene.menu.appearance.backdrop.isEmpty && (state == .expanding || state == .collapsed) { place() }
         takeKeyboard(state == .expanding || state == .expanded)
         redraw()
     }

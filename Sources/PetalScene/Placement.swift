@@ -52,3 +52,58 @@ public enum Placement {
         return (even(max(-reach.minX, reach.maxX)), even(max(-reach.minY, reach.maxY)))
     }
 }
+
+/// An edge of an output, as a layer surface is anchored to it.
+public enum Edge: Hashable, Sendable, CaseIterable {
+    case top, bottom, left, right
+}
+
+/// A layer surface just large enough for the menu, anchored so that the
+/// button sits at its anchor: which edges it is anchored to (none: centred
+/// by the compositor), its margins from them, its size, and where the
+/// button's centre is inside it.
+public struct LayerSurfacePlacement: Equatable, Sendable {
+    public var edges: Set<Edge>
+    /// Pixels from each anchored edge; negative when the menu reaches past it.
+    public var margins: [Edge: Int]
+    public var width: Int
+    public var height: Int
+    /// The button's centre on the surface.
+    public var origin: Point
+}
+
+extension Placement {
+    /// How a layer surface the size of the menu's `reach` sits for `appearance`'s
+    /// anchor; nil for the `pointer` anchor, whose surface covers the output
+    /// (the compositor tells a surface where the pointer is only over it).
+    ///
+    /// The button's centre lands on whole pixels from the anchored edges:
+    /// margin plus half the button, rounded.
+    public static func layerSurface(reach: Rect, appearance: AppearanceSettings) -> LayerSurfacePlacement? {
+        let box = reach.integral
+        let (left, top, right, bottom) = (box.x, box.y, box.x + box.width, box.y + box.height)
+        let fromX = Int((appearance.margin.x + appearance.buttonSize / 2).rounded())
+        let fromY = Int((appearance.margin.y + appearance.buttonSize / 2).rounded())
+        let corner = Point(x: Double(-left), y: Double(-top))
+        func cornered(_ horizontal: Edge, _ vertical: Edge) -> LayerSurfacePlacement {
+            LayerSurfacePlacement(
+                edges: [horizontal, vertical],
+                margins: [horizontal: horizontal == .left ? fromX + left : fromX - right,
+                          vertical: vertical == .top ? fromY + top : fromY - bottom],
+                width: box.width, height: box.height, origin: corner)
+        }
+        switch appearance.anchor {
+        case .bottomRight: return cornered(.right, .bottom)
+        case .bottomLeft: return cornered(.left, .bottom)
+        case .topRight: return cornered(.right, .top)
+        case .topLeft: return cornered(.left, .top)
+        case .center:
+            // Centred by the compositor, so the surface is symmetric about the button.
+            let halfWidth = max(-left, right), halfHeight = max(-top, bottom)
+            return LayerSurfacePlacement(edges: [], margins: [:], width: 2 * halfWidth, height: 2 * halfHeight,
+                                         origin: Point(x: Double(halfWidth), y: Double(halfHeight)))
+        case .pointer:
+            return nil
+        }
+    }
+}

@@ -105,3 +105,47 @@ import Testing
         #expect(Double(canvas.width) / 2 >= reach.maxX)
     }
 }
+
+@Suite struct LayerSurfacePlacementTests {
+    typealias F = SceneFixtures
+
+    /// Where the button's centre lands on a 1280×720 output for a placement.
+    func buttonOnOutput(_ p: LayerSurfacePlacement) -> Point {
+        let x = p.edges.contains(.left) ? Double(p.margins[.left]!) + p.origin.x
+            : 1280 - Double(p.margins[.right]!) - Double(p.width) + p.origin.x
+        let y = p.edges.contains(.top) ? Double(p.margins[.top]!) + p.origin.y
+            : 720 - Double(p.margins[.bottom]!) - Double(p.height) + p.origin.y
+        return Point(x: x, y: y)
+    }
+
+    @Test(arguments: [Anchor.bottomRight, .bottomLeft, .topRight, .topLeft])
+    func aCornerSurfaceIsTheMenusReachWithTheButtonAtItsAnchor(anchor: Anchor) throws {
+        var appearance = AppearanceSettings()
+        appearance.anchor = anchor
+        let menu = F.menu(.radial, appearance: appearance)
+        let reach = Placement.reach(of: menu)
+        let placement = try #require(Placement.layerSurface(reach: reach, appearance: appearance))
+        #expect(placement.width == reach.integral.width && placement.height == reach.integral.height)
+        #expect(buttonOnOutput(placement) == Placement.buttonCentre(in: Size(width: 1280, height: 720), appearance: appearance))
+    }
+
+    @Test func aMenuReachingPastItsEdgeHasANegativeMargin() throws {
+        // Linear, to the right, from the bottom-right corner: the row runs off the output.
+        let menu = F.menu(.linear)
+        let placement = try #require(Placement.layerSurface(reach: Placement.reach(of: menu), appearance: menu.appearance))
+        #expect(placement.edges == [.right, .bottom])
+        #expect(placement.margins[.right]! < 0)
+        #expect(buttonOnOutput(placement) == Point(x: 1280 - 16 - 30, y: 720 - 32 - 30))
+    }
+
+    @Test func aCentredSurfaceIsSymmetricAboutTheButtonAndThePointerCoversTheOutput() throws {
+        var appearance = AppearanceSettings()
+        appearance.anchor = .center
+        let menu = F.menu(.stack, appearance: appearance)
+        let placement = try #require(Placement.layerSurface(reach: Placement.reach(of: menu), appearance: appearance))
+        #expect(placement.edges.isEmpty)
+        #expect(placement.origin == Point(x: Double(placement.width) / 2, y: Double(placement.height) / 2))
+        appearance.anchor = .pointer
+        #expect(Placement.layerSurface(reach: Placement.reach(of: menu), appearance: appearance) == nil)
+    }
+}
