@@ -46,8 +46,25 @@ public final class BackgroundProcess: @unchecked Sendable {
             }
             self.take(data)
         }
-        try process.run()
+        try Self.withTerminationSignalsUnblocked { try process.run() }
         if diesWithTests { try startWatchdog() }
+    }
+
+    /// Runs `body` (which spawns a child) with SIGTERM, SIGINT and SIGHUP
+    /// unblocked on this thread, then restores its mask.
+    ///
+    /// A child inherits the signal mask of the thread that spawns it, and the
+    /// test runner's threads block these: a server started plainly ignores
+    /// SIGTERM until SIGKILL comes (measured: every stop took the whole
+    /// 2-second grace). Unblocked, Xvfb, xcompmgr, sway and GTK clients exit at once.
+    static func withTerminationSignalsUnblocked<T>(_ body: () throws -> T) rethrows -> T {
+        var unblock = sigset_t()
+        var previous = sigset_t()
+        sigemptyset(&unblock)
+        for signal in [SIGTERM, SIGINT, SIGHUP] { sigaddset(&unblock, signal) }
+        pthread_sigmask(SIG_UNBLOCK, &unblock, &previous)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+        return try body()
     }
 
     /// The environment of the test process with `variables` added, and the
