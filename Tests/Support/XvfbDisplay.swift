@@ -126,9 +126,35 @@ public final class XvfbDisplay: HeadlessDisplay, @unchecked Sendable {
         return String(decoding: run.output, as: UTF8.self)
     }
 
-    /// Moves the pointer to (x, y) of the screen and waits until it is there.
-    public func movePointer(toX x: Int, y: Int) async throws {
-        try await xdotool(["mousemove", "--sync", String(x), String(y)])
+    /// Moves the pointer to (x, y) of the screen and waits until the server says it is there.
+    ///
+    /// Not `mousemove --sync`: that waits for the pointer to *move*, and when
+    /// it is already there (Xvfb starts it at the centre) it hangs for seconds.
+    public func movePointer(toX x: Int, y: Int, within limit: Duration = .seconds(5)) async throws {
+        try await xdotool(["mousemove", String(x), String(y)])
+        let deadline = ContinuousClock.now + limit
+        while true {
+            let location = try await pointerLocation()
+            if location == (x, y) { return }
+            guard ContinuousClock.now < deadline else {
+                throw TestSetupError("the pointer is at \(location), not (\(x), \(y)), after \(limit)")
+            }
+            try await Task.sleep(for: .milliseconds(5))
+        }
+    }
+
+    /// Where the pointer is now, in screen coordinates.
+    public func pointerLocation() async throws -> (x: Int, y: Int) {
+        let shell = try await xdotool(["getmouselocation", "--shell"])
+        var values: [String: Int] = [:]
+        for line in shell.split(separator: "\n") {
+            let parts = line.split(separator: "=", maxSplits: 1)
+            if parts.count == 2 { values[String(parts[0])] = Int(parts[1]) }
+        }
+        guard let x = values["X"], let y = values["Y"] else {
+            throw TestSetupError("xdotool getmouselocation printed no X and Y: \(shell)")
+        }
+        return (x, y)
     }
 
     /// Moves the pointer to (x, y) and clicks `button` (1 left, 2 middle, 3 right).
