@@ -14,8 +14,21 @@ BIN          := $(shell $(SWIFT) build -c $(CONFIG) --show-bin-path 2>/dev/null)
 # plugin example, the loader tests' fixtures and bench/, taskset (util-linux)
 # to pin the benchmark to one CPU, scdoc for the man pages, and zsh and fish,
 # whose completions the tests run.
+# The overlay (petal-overlay) builds against GTK 3 and gtk-layer-shell. Its
+# tests (PetalOverlayTests, Tests/Support's display harness) run it on real
+# headless servers: xvfb, xcompmgr (the compositor transparency needs) and
+# xdotool (pointer and keys) for X11; sway (headless wlroots; swaybg comes
+# with it), grim (screenshots) and wtype (keys) for Wayland, sway running as a
+# user made with useradd (passwd) through setpriv (util-linux); imagemagick's
+# import, identify and convert take X11 screenshots and turn PNGs into raw
+# pixels; gir1.2-gtk-3.0 lets /usr/bin/python3's gi open the stand-in GTK
+# windows; adwaita-icon-theme and fonts-dejavu-core so GTK finds an icon
+# theme and a font on a bare machine; x11-utils (xwininfo, xprop, xdpyinfo)
+# to look at an X display by hand when a test fails.
 APT_PACKAGES := libdbus-1-dev pkg-config dbus dbus-bin systemd libglib2.0-bin util-linux \
-                python3-dbus python3-gi gcc scdoc zsh fish
+                python3-dbus python3-gi gcc scdoc zsh fish \
+                libgtk-3-dev libgtk-layer-shell-dev xvfb xcompmgr xdotool imagemagick \
+                sway grim wtype passwd gir1.2-gtk-3.0 adwaita-icon-theme fonts-dejavu-core x11-utils
 
 # make install: PREFIX is where Petal lives (~/.local by default, /usr for a
 # package), DESTDIR a staging root for packagers. The products come from a
