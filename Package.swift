@@ -91,9 +91,10 @@ let testTargets: [Target] = [
     .testTarget(name: "PluginTests",
                 dependencies: ["DBus", "PetalCore", "PetalPlugin", "TestSupport"] + builtInPlugins.map { .target(name: "\($0.folder)Plugin") },
                 exclude: ["Peers"]),
-    // GTK clients on real headless display servers (Xvfb + xcompmgr, sway): the
-    // harness's own tests for now; petal-overlay's tests join them here.
-    .testTarget(name: "PetalOverlayTests", dependencies: ["TestSupport", "DBus"]),
+    // petal-overlay: --render frames read back pixel by pixel, and the client on
+    // real headless display servers (Xvfb + xcompmgr, sway) against petald on a
+    // private bus; and the display harness's own tests.
+    .testTarget(name: "PetalOverlayTests", dependencies: ["TestSupport", "DBus", "PetalCore"]),
 ]
 
 let package = Package(
