@@ -76,8 +76,9 @@ import TestSupport
     @Test func aClickAwayFromTheCirclesReachesTheWindowBelow() async throws {
         let (session, display) = try await session()
         defer { session.stop() }
-        // Just beside the button, inside the popup's rectangle but off its circle.
-        let beside = (x: session.buttonCentre.x + 40, y: session.buttonCentre.y - 40)
+        // Between the button and where the first item rests: inside the popup's
+        // rectangle (the menu's reach reaches 38 px below the button's centre) but on no circle.
+        let beside = (x: session.buttonCentre.x + 40, y: session.buttonCentre.y + 32)
         try await display.click(x: beside.x, y: beside.y)
         try await session.window.waitForPress(x: beside.x, y: beside.y)
         #expect(try await session.daemon.state() == "collapsed")
