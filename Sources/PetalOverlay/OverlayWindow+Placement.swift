@@ -57,7 +57,7 @@ extension OverlayWindow {
             gtk_window_resize(window, Int32(frameRect.width), Int32(frameRect.height))
         }
         inputRegion = []
-        updateInputRegion(at: now)
+        updateInputRegion()
     }
 
     /// The surface was given a new size (the output changed, a panel came or
@@ -67,7 +67,7 @@ extension OverlayWindow {
         size = allocatedSize
         origin = Placement.buttonCentre(in: size, appearance: scene.menu.appearance, pointer: lastPointer)
         inputRegion = []
-        updateInputRegion(at: now)
+        updateInputRegion()
         redraw()
     }
 

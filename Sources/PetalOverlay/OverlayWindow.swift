@@ -89,7 +89,7 @@ final class OverlayWindow {
     func show() {
         gtk_widget_show_all(widget)
         log.info("drawing the menu as a \(backend.rawValue) overlay")
-        updateInputRegion(at: now)
+        updateInputRegion()
     }
 
     /// Seconds on the monotonic clock GTK's frame clock uses.
@@ -105,6 +105,7 @@ final class OverlayWindow {
         if let state { stateChanged(to: state) }
         if let highlighted { scene.highlighted = highlighted }
         if replaced { place() }
+        updateInputRegion()
         redraw()
     }
 
@@ -118,6 +119,7 @@ final class OverlayWindow {
         // A backdrop covers the output while the menu is open, and only then.
         if !scene.menu.appearance.backdrop.isEmpty && (state == .expanding || state == .collapsed) { place() }
         takeKeyboard(state == .expanding || state == .expanded)
+        updateInputRegion()
         redraw()
     }
 
@@ -162,15 +164,14 @@ final class OverlayWindow {
         let time = now
         let frame = scene.frame(at: time)
         painter.paint(frame.drawList(menu: scene.menu, origin: origin), on: cr)
-        updateInputRegion(at: time)
         trace?.frame(at: time, spread: scene.spread(at: time))
     }
 
-    /// Sets the input region to the scene's at `time`, when it changed; built
-    /// in one call, since a region grown rectangle by rectangle costs more
-    /// than painting the frame.
-    func updateInputRegion(at time: Double) {
-        let region = scene.inputRegion(at: time, origin: origin, surface: size)
+    /// Sets the input region to the scene's, when it changed (a state, the
+    /// menu, the surface); built in one call, since a region grown rectangle
+    /// by rectangle costs more than painting a frame.
+    func updateInputRegion() {
+        let region = scene.inputRegion(origin: origin, surface: size)
         guard region != inputRegion else { return }
         inputRegion = region
         var rectangles = region.map {

@@ -15,27 +15,28 @@ extension Frame {
 }
 
 extension Scene {
-    /// The circles that take input at `time`, relative to the centre button:
+    /// The circles that take input, relative to the centre button:
     /// the button at rest always (it is drawn, even while petald is gone), and, unless
     /// the menu is collapsed, each item at its resting place. The region stays
     /// the same while the items move, so it is set once per state change, not
     /// once per frame, and a click on an item that is still springing out lands
     /// on the overlay instead of the window below.
-    public func inputCircles(at time: Double) -> [(centre: Point, radius: Double)] {
+    public var inputCircles: [(centre: Point, radius: Double)] {
         let button = [(Point.zero, menu.appearance.buttonSize / 2)]
         guard state != .collapsed else { return button }
         return button + menu.items.map { ($0.position, menu.appearance.itemSize / 2) }
     }
 
-    /// The input region at `time` on a surface of `size` with the centre button
-    /// at `origin`: the whole surface while the backdrop is shown (a click on
-    /// it closes the menu), else ``inputCircles(at:)``, so that clicks
-    /// elsewhere reach the windows below.
-    public func inputRegion(at time: Double, origin: Point, surface size: Size) -> [PixelRect] {
-        if frame(at: time).backdrop != nil {
+    /// The input region on a surface of `size` with the centre button at
+    /// `origin`: the whole surface while a backdrop is shown (a click on it
+    /// closes the menu), else ``inputCircles``, so that clicks elsewhere reach
+    /// the windows below. It depends on the state, not the time: a client
+    /// sets it when the state, the menu or the surface changes.
+    public func inputRegion(origin: Point, surface size: Size) -> [PixelRect] {
+        if state != .collapsed, RGBAColor(hex: menu.appearance.backdrop) != nil {
             return [PixelRect(x: 0, y: 0, width: Int(size.width.rounded(.up)), height: Int(size.height.rounded(.up)))]
         }
-        return InputRegion.spans(covering: inputCircles(at: time).map { ($0.centre.adding(origin), $0.radius) })
+        return InputRegion.spans(covering: inputCircles.map { ($0.centre.adding(origin), $0.radius) })
     }
 }
 

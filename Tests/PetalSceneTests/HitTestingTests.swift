@@ -25,7 +25,7 @@ import Testing
         appearance.backdrop = "#00000040"
         let scene = Scene(menu: F.menu(appearance: appearance), state: .expanded)
         #expect(scene.frame(at: 0).target(at: Point(x: 500, y: 500)) == .backdrop)
-        #expect(scene.inputRegion(at: 0, origin: .zero, surface: Size(width: 640, height: 480))
+        #expect(scene.inputRegion(origin: .zero, surface: Size(width: 640, height: 480))
                 == [PixelRect(x: 0, y: 0, width: 640, height: 480)])
     }
 
@@ -33,7 +33,7 @@ import Testing
         let menu = F.menu(.linear)
         let origin = Point(x: 100, y: 100)
         let surface = Size(width: 400, height: 200)
-        let region = Scene(menu: menu, state: .collapsed).inputRegion(at: 0, origin: origin, surface: surface)
+        let region = Scene(menu: menu, state: .collapsed).inputRegion(origin: origin, surface: surface)
         func covers(_ x: Int, _ y: Int, _ rects: [PixelRect]) -> Bool {
             rects.contains { x >= $0.x && x < $0.x + $0.width && y >= $0.y && y < $0.y + $0.height }
         }
@@ -42,15 +42,13 @@ import Testing
         let area = region.reduce(0) { $0 + $1.width * $1.height }
         #expect(abs(Double(area) - Double.pi * 900) / (Double.pi * 900) < 0.03)
 
-        let open = Scene(menu: menu, state: .expanded).inputRegion(at: 0, origin: origin, surface: surface)
+        let open = Scene(menu: menu, state: .expanded).inputRegion(origin: origin, surface: surface)
         #expect(covers(180, 100, open) && covers(340, 100, open) && !covers(220, 100, open))
 
-        // While the items spring out the region is already where they will rest,
-        // and it does not change from frame to frame.
+        // While the items spring out the region is already where they will rest.
         var opening = Scene(menu: menu, state: .collapsed)
         opening.stateChanged(to: .expanding, at: 0)
-        #expect(opening.inputRegion(at: 0.02, origin: origin, surface: surface) == open)
-        #expect(opening.inputRegion(at: 0.15, origin: origin, surface: surface) == open)
+        #expect(opening.inputRegion(origin: origin, surface: surface) == open)
     }
 
     @Test func spansOfACircleDoNotOverlap() {
