@@ -21,7 +21,6 @@ static const gboolean PETAL_FALSE = FALSE;
 // MARK: Casts (each checked by GObject at run time, as the macros are)
 
 static inline GtkWindow *petal_gtk_window(GtkWidget *widget) { return GTK_WINDOW(widget); }
-static inline GObject *petal_g_object(gpointer instance) { return G_OBJECT(instance); }
 
 // MARK: Display kinds
 
@@ -49,7 +48,7 @@ static inline gulong petal_connect_motion(GtkWidget *widget, PetalMotionHandler 
     return g_signal_connect(widget, "motion-notify-event", G_CALLBACK(handler), data);
 }
 
-/// "enter-notify-event" and "leave-notify-event".
+/// "leave-notify-event" (and "enter-notify-event").
 typedef gboolean (*PetalCrossingHandler)(GtkWidget *widget, GdkEventCrossing *event, gpointer data);
 static inline gulong petal_connect_crossing(GtkWidget *widget, const char *signal, PetalCrossingHandler handler,
                                             gpointer data) {

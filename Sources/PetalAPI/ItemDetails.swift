@@ -37,7 +37,7 @@ public struct ItemDetails: Equatable, Sendable {
 
     /// The icon it shows now: `selectedIcon` when a selected toggle has one, else `icon`.
     public var currentIcon: String {
-        selected && !selectedIcon.isEmpty ? selectedIcon : icon
+        toggle && selected && !selectedIcon.isEmpty ? selectedIcon : icon
     }
 }
 

@@ -39,6 +39,15 @@ enum GtkSignals {
             return MainActor.assumeIsolated { OverlayWindow.from(window).keyPressed(keyval, modifiers: state) }
                 ? PETAL_TRUE : PETAL_FALSE
         }, me)
+        // A monitor added, removed or resized moves the work area the button is anchored in.
+        if let screen = gtk_widget_get_screen(widget) {
+            for signal in ["monitors-changed", "size-changed"] {
+                _ = petal_connect_notify(UnsafeMutableRawPointer(screen), signal, { _, data in
+                    nonisolated(unsafe) let window = data
+                    MainActor.assumeIsolated { OverlayWindow.from(window).screenChanged() }
+                }, me)
+            }
+        }
         _ = petal_connect_size_allocate(widget, { _, _, data in
             nonisolated(unsafe) let window = data
             MainActor.assumeIsolated { OverlayWindow.from(window).sizeChanged() }

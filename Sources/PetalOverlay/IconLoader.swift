@@ -12,12 +12,9 @@ final class IconLoader {
     /// A loaded icon; the pixbuf is released with it.
     final class Icon {
         let pixbuf: OpaquePointer
-        /// Whether it was recoloured (a symbolic icon), as opposed to a picture in its own colours.
-        let isSymbolic: Bool
 
-        init(pixbuf: OpaquePointer, isSymbolic: Bool) {
+        init(pixbuf: OpaquePointer) {
             self.pixbuf = pixbuf
-            self.isSymbolic = isSymbolic
         }
 
         deinit { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
@@ -51,14 +48,17 @@ final class IconLoader {
         let key = Key(name: name, size: size, color: opaque.description)
         if let cached = cache[key] { return cached }
         let icon = name.hasPrefix("/") ? file(name, size: size) : themed(name, size: size, color: opaque)
-        if icon == nil, reported.insert(name).inserted {
-            log("icon \"\(name)\" was not found in the icon theme; the item's title is drawn instead")
-        }
         cache[key] = icon
         return icon
     }
 
-    /// Forgets every loaded icon (the theme or the menu changed).
+    /// Logs a problem with icon `name` once.
+    private func report(_ name: String, _ problem: String) {
+        guard reported.insert(name).inserted else { return }
+        log(problem)
+    }
+
+    /// Forgets every loaded icon (the appearance changed).
     func flush() {
         cache.removeAll()
     }
@@ -69,27 +69,32 @@ final class IconLoader {
         let symbolic = GTK_ICON_LOOKUP_FORCE_SIZE.rawValue | GTK_ICON_LOOKUP_FORCE_SYMBOLIC.rawValue
         guard let info = gtk_icon_theme_lookup_icon(theme, name, Int32(size),
                                                     GtkIconLookupFlags(rawValue: symbolic | GTK_ICON_LOOKUP_NO_SVG.rawValue))
-            ?? gtk_icon_theme_lookup_icon(theme, name, Int32(size), GtkIconLookupFlags(rawValue: symbolic)) else { return nil }
+            ?? gtk_icon_theme_lookup_icon(theme, name, Int32(size), GtkIconLookupFlags(rawValue: symbolic)) else {
+            report(name, "icon \"\(name)\" is not in the icon theme; the item's title is drawn instead (install the theme that has it, or give an absolute path)")
+            return nil
+        }
         defer { g_object_unref(UnsafeMutableRawPointer(info)) }
         var rgba = GdkRGBA(red: color.red, green: color.green, blue: color.blue, alpha: 1)
-        var wasSymbolic: gboolean = PETAL_FALSE
         var error: UnsafeMutablePointer<GError>?
-        guard let pixbuf = gtk_icon_info_load_symbolic(info, &rgba, nil, nil, nil, &wasSymbolic, &error) else {
+        guard let pixbuf = gtk_icon_info_load_symbolic(info, &rgba, nil, nil, nil, nil, &error) else {
+            report(name, "icon \"\(name)\" is in the icon theme but cannot be loaded (\(Self.message(error))); the item's title is drawn instead")
             if let error { g_error_free(error) }
             return nil
         }
-        return Icon(pixbuf: pixbuf, isSymbolic: wasSymbolic != PETAL_FALSE)
+        return Icon(pixbuf: pixbuf)
     }
 
     private func file(_ path: String, size: Int) -> Icon? {
         var error: UnsafeMutablePointer<GError>?
         guard let pixbuf = gdk_pixbuf_new_from_file_at_size(path, Int32(size), Int32(size), &error) else {
-            if let error {
-                log("icon file \(path) cannot be read: \(String(cString: error.pointee.message))")
-                g_error_free(error)
-            }
+            report(path, "icon file \(path) cannot be read (\(Self.message(error))); the item's title is drawn instead")
+            if let error { g_error_free(error) }
             return nil
         }
-        return Icon(pixbuf: pixbuf, isSymbolic: false)
+        return Icon(pixbuf: pixbuf)
+    }
+
+    private static func message(_ error: UnsafeMutablePointer<GError>?) -> String {
+        error.map { String(cString: $0.pointee.message) } ?? "no reason given"
     }
 }

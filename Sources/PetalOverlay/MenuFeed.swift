@@ -143,8 +143,9 @@ final class MenuFeed: Sendable {
                 selected: item.selected, toggle: detail?.toggle ?? false, position: places[item.id] ?? .zero)
         }
         let appearance = snapshot.appearance
+        // What a peer on the bus says is kept within petald's own limits before it is drawn.
         let menu = SceneMenu(items: items, appearance: appearance.settings, openDuration: appearance.openDuration,
-                             closeDuration: appearance.closeDuration, online: true)
+                             closeDuration: appearance.closeDuration, online: true).sanitized()
         return MenuReading(menu: menu, state: MenuState(rawValue: snapshot.state) ?? .collapsed,
                            highlighted: snapshot.highlighted)
     }

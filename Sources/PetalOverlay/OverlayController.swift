@@ -5,9 +5,9 @@ import PetalScene
 
 /// Keeps the window in step with petald and carries out what the user asks.
 ///
-/// Runs on the main thread. Reads and calls go out as tasks on the D-Bus
-/// connection; their answers, and petald's signals, come back through
-/// ``MainQueue``. petald's errors are logged and never end the program.
+/// Runs on the main thread. Reads and calls go out on the D-Bus connection's
+/// loop thread (``MenuFeed``); their answers, and petald's signals, come back
+/// through ``MainQueue``. petald's errors are logged and never end the program.
 @MainActor
 final class OverlayController {
     private let window: OverlayWindow
@@ -16,6 +16,8 @@ final class OverlayController {
     /// Counts `StateChanged`s, so that a menu read that was already under way
     /// when one arrived does not put the older state back.
     private var stateSerial = 0
+    /// The same for `Highlighted`.
+    private var highlightSerial = 0
     /// Whether a read is under way, and whether another was asked for meanwhile.
     private var reading = false
     private var readAgain = false
@@ -40,11 +42,15 @@ final class OverlayController {
 
     private func handle(_ event: FeedEvent) {
         log.debug("signal: \(event)")
+        // A read that failed is tried again when petald next says anything, with no timer.
+        if !window.scene.menu.online, case .stateChanged = event { read() }
+        if !window.scene.menu.online, case .highlighted = event { read() }
         switch event {
         case .stateChanged(let state):
             stateSerial += 1
             window.stateChanged(to: state)
         case .highlighted(let id):
+            highlightSerial += 1
             window.highlightChanged(to: id)
         case .menuChanged, .appeared:
             read()
@@ -64,19 +70,19 @@ final class OverlayController {
             return
         }
         reading = true
-        let serial = stateSerial
+        let serials = (stateSerial, highlightSerial)
         feed.read { outcome in
-            MainQueue.post { [weak self] in self?.finishRead(outcome, serial: serial) }
+            MainQueue.post { [weak self] in self?.finishRead(outcome, serials: serials) }
         }
     }
 
-    private func finishRead(_ outcome: Result<MenuReading, DBusError>, serial: Int) {
+    private func finishRead(_ outcome: Result<MenuReading, DBusError>, serials: (state: Int, highlight: Int)) {
         reading = false
         switch outcome {
         case .success(let reading):
-            // A StateChanged that came while reading is newer than the state read.
-            window.update(menu: reading.menu, state: serial == stateSerial ? reading.state : nil,
-                          highlighted: reading.highlighted)
+            // A signal that came while reading is newer than what was read.
+            window.update(menu: reading.menu, state: serials.state == stateSerial ? reading.state : nil,
+                          highlighted: serials.highlight == highlightSerial ? reading.highlighted : nil)
         case .failure(let error) where error.name == "org.freedesktop.DBus.Error.ServiceUnknown"
             || error.name == "org.freedesktop.DBus.Error.NameHasNoOwner":
             log.warning("petald is not on the bus; the button is disabled until it starts")
@@ -101,6 +107,8 @@ final class OverlayController {
     private func perform(_ intent: Intent) {
         log.debug("calling petald: \(intent)")
         let log = self.log
-        feed.perform(intent) { error in log.warning("petald refused \(intent): \(error)") }
+        // While petald is gone nothing is called: there is no one to answer.
+        guard window.scene.menu.online else { return }
+        feed.perform(intent) { error in log.warning("the call for \(intent) failed: \(error)") }
     }
 }

@@ -36,7 +36,7 @@ extension OverlayWindow {
 
     /// A key while the overlay has the keyboard; returns whether it was used.
     func keyPressed(_ keyval: guint, modifiers: guint) -> Bool {
-        log.debug("key \(keyval)")
+        log.debug("key \(keyval) pressed")
         guard let key = Self.key(keyval, shift: modifiers & GDK_SHIFT_MASK.rawValue != 0) else { return false }
         let intents = interaction.keyPressed(key, in: scene)
         intents.forEach(perform)
@@ -75,7 +75,7 @@ extension OverlayWindow {
             guard let window = gtk_widget_get_window(widget) else { return }
             let status = gdk_seat_grab(seat, window, GDK_SEAT_CAPABILITY_KEYBOARD, PETAL_TRUE, nil, nil, nil, nil)
             if status != GDK_GRAB_SUCCESS {
-                log.warning("could not take the keyboard (grab status \(status.rawValue)); keys will not reach the menu until it is clicked")
+                log.warning("could not take the keyboard (grab status \(status.rawValue)): another program holds it; petal-overlay tries again when the menu is fully open, and clicks work meanwhile")
                 keyboardTaken = false
             }
         }

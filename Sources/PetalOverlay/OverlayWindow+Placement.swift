@@ -35,13 +35,13 @@ extension OverlayWindow {
                 gtk_widget_set_size_request(widget, 1, 1)
                 gtk_window_resize(window, 1, 1)
                 size = allocatedSize
-                origin = Placement.buttonCentre(in: size, appearance: scene.menu.appearance, pointer: lastPointer)
+                origin = Placement.buttonCentre(in: size, appearance: scene.menu.appearance, pointer: pointerAtOpening)
                 coversOutput = true
             }
         case .x11:
             let area = workArea
             let areaSize = Size(width: Double(area.width), height: Double(area.height))
-            var centre = Placement.buttonCentre(in: areaSize, appearance: scene.menu.appearance, pointer: pointerInArea(area))
+            var centre = Placement.buttonCentre(in: areaSize, appearance: scene.menu.appearance, pointer: pointerAtOpening)
             centre = centre.adding(Point(x: Double(area.x), y: Double(area.y)))
             let frameRect: PixelRect
             if backdropShown {
@@ -56,7 +56,7 @@ extension OverlayWindow {
             gtk_widget_set_size_request(widget, Int32(frameRect.width), Int32(frameRect.height))
             gtk_window_resize(window, Int32(frameRect.width), Int32(frameRect.height))
         }
-        inputRegion = []
+        inputRegion = nil
         updateInputRegion()
     }
 
@@ -65,9 +65,15 @@ extension OverlayWindow {
     func sizeChanged() {
         guard backend == .layerShell, coversOutput, allocatedSize != size else { return }
         size = allocatedSize
-        origin = Placement.buttonCentre(in: size, appearance: scene.menu.appearance, pointer: lastPointer)
-        inputRegion = []
+        origin = Placement.buttonCentre(in: size, appearance: scene.menu.appearance, pointer: pointerAtOpening)
+        inputRegion = nil
         updateInputRegion()
+        redraw()
+    }
+
+    /// The screen's monitors changed: the button is put at its anchor again.
+    func screenChanged() {
+        place()
         redraw()
     }
 
@@ -82,7 +88,7 @@ extension OverlayWindow {
     }
 
     /// The primary monitor's work area (less panels), in screen pixels.
-    private var workArea: PixelRect {
+    var workArea: PixelRect {
         guard let display = gdk_display_get_default(),
               let monitor = gdk_display_get_primary_monitor(display) ?? gdk_display_get_monitor(display, 0) else {
             return PixelRect(x: 0, y: 0, width: 1280, height: 720)
@@ -92,12 +98,16 @@ extension OverlayWindow {
         return PixelRect(x: Int(rect.x), y: Int(rect.y), width: Int(rect.width), height: Int(rect.height))
     }
 
-    /// Where the pointer is, relative to `area`, as X11 tells; nil unless the anchor asks for it.
-    private func pointerInArea(_ area: PixelRect) -> Point? {
-        guard scene.menu.appearance.anchor == .pointer, let display = gdk_display_get_default(),
-              let seat = gdk_display_get_default_seat(display), let pointer = gdk_seat_get_pointer(seat) else { return nil }
+    /// Where the pointer is now, for the `pointer` anchor: relative to the work
+    /// area on X11, which tells; on Wayland, where it was last seen on the
+    /// overlay's own (output-sized) surface.
+    func currentPointer() -> Point? {
+        guard backend == .x11 else { return lastPointer }
+        guard let display = gdk_display_get_default(), let seat = gdk_display_get_default_seat(display),
+              let pointer = gdk_seat_get_pointer(seat) else { return nil }
         var (x, y): (Int32, Int32) = (0, 0)
         gdk_device_get_position(pointer, nil, &x, &y)
+        let area = workArea
         return Point(x: Double(Int(x) - area.x), y: Double(Int(y) - area.y))
     }
 }

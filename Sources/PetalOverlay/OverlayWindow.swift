@@ -7,7 +7,8 @@ import PetalScene
 /// On a Wayland compositor with the layer-shell protocol it is a layer surface
 /// on the overlay layer, on X11 an override-redirect popup; either is just
 /// large enough for the menu, with the button at the anchor, and covers the
-/// output only while a backdrop is shown (``place()``). Either way it is transparent (an RGBA visual)
+/// output only while a backdrop is shown, or on Wayland for the `pointer`
+/// anchor (``place()``). Either way it is transparent (an RGBA visual)
 /// and takes input only on the drawn circles, so clicks elsewhere reach the
 /// windows below. It takes the keyboard only while the menu is open.
 @MainActor
@@ -32,14 +33,17 @@ final class OverlayWindow {
     var size = Size(width: 1, height: 1)
     /// The frame clock tick while something moves; 0 while idle.
     var tickID: guint = 0
-    var inputRegion: [PixelRect] = []
+    /// The input region last set; nil before one is (GTK's default is the whole surface).
+    var inputRegion: [PixelRect]?
     /// Whether the surface covers the output (a backdrop, or the pointer anchor on Wayland).
     var coversOutput = false
     /// ``Placement/reach(of:)`` of the menu, worked out when it changes.
     var reach = Rect(x: 0, y: 0, width: 0, height: 0)
     var keyboardTaken = false
-    /// Where the pointer was last seen on the surface, for the `pointer` anchor.
+    /// Where the pointer was last seen on the surface (Wayland tells no more).
     var lastPointer: Point?
+    /// Where the pointer was when the menu last opened: the `pointer` anchor's place.
+    var pointerAtOpening: Point?
     /// Timing lines for the benchmark, when `PETAL_OVERLAY_TRACE` is set.
     let trace = FrameTrace.fromEnvironment()
 
@@ -99,12 +103,15 @@ final class OverlayWindow {
 
     /// The items, appearance or durations changed (a snapshot, a reload, petald coming or going).
     func update(menu: SceneMenu, state: MenuState? = nil, highlighted: String? = nil) {
-        let replaced = menu != scene.menu
+        // Only what moves the menu's reach puts the surface again: a toggle's
+        // selection or petald leaving changes the drawing, not the place.
+        let moved = menu.appearance != scene.menu.appearance || menu.openDuration != scene.menu.openDuration
+            || menu.closeDuration != scene.menu.closeDuration || menu.items.map(\.position) != scene.menu.items.map(\.position)
         if menu.appearance != scene.menu.appearance { painter.flushIcons() }
         scene.menu = menu
         if let state { stateChanged(to: state) }
         if let highlighted { scene.highlighted = highlighted }
-        if replaced { place() }
+        if moved { place() }
         updateInputRegion()
         redraw()
     }
@@ -115,7 +122,11 @@ final class OverlayWindow {
         let opening = scene.state == .collapsed && state == .expanding
         scene.stateChanged(to: state, at: now)
         trace?.state(state, at: now)
-        if opening && scene.menu.appearance.anchor == .pointer { place() }
+        if opening && scene.menu.appearance.anchor == .pointer {
+            // The button goes where the pointer is as the menu opens, and stays there until it opens again.
+            pointerAtOpening = currentPointer()
+            place()
+        }
         // A backdrop covers the output while the menu is open, and only then.
         if !scene.menu.appearance.backdrop.isEmpty && (state == .expanding || state == .collapsed) { place() }
         takeKeyboard(state == .expanding || state == .expanded)

@@ -83,3 +83,38 @@ public struct SceneMenu: Equatable, Sendable {
         items.first { $0.id == id }
     }
 }
+
+extension SceneMenu {
+    /// The menu with every number brought into the range petald's
+    /// configuration allows, so that no peer on the bus can make a client
+    /// draw at an infinite place or a negative size: non-finite numbers take
+    /// the default, others are clamped.
+    public func sanitized() -> SceneMenu {
+        func clamp(_ value: Double, _ range: ClosedRange<Double>, _ fallback: Double) -> Double {
+            value.isFinite ? min(max(value, range.lowerBound), range.upperBound) : fallback
+        }
+        var menu = self
+        let defaults = AppearanceSettings()
+        let distance = ConfigurationDecoder.maximumDistance
+        menu.items = items.map { item in
+            var item = item
+            item.position = Point(x: clamp(item.position.x, -distance...distance, 0),
+                                  y: clamp(item.position.y, -distance...distance, 0))
+            return item
+        }
+        var appearance = appearance
+        appearance.margin = Margin(x: clamp(appearance.margin.x, 0...distance, defaults.margin.x),
+                                   y: clamp(appearance.margin.y, 0...distance, defaults.margin.y))
+        appearance.buttonSize = clamp(appearance.buttonSize, 1...ConfigurationDecoder.maximumDiscSize, defaults.buttonSize)
+        appearance.itemSize = clamp(appearance.itemSize, 1...ConfigurationDecoder.maximumDiscSize, defaults.itemSize)
+        appearance.springDamping = clamp(appearance.springDamping, 0.01...1, defaults.springDamping)
+        let velocity = ConfigurationDecoder.maximumSpringVelocity
+        appearance.springVelocity = clamp(appearance.springVelocity, -velocity...velocity, defaults.springVelocity)
+        appearance.pressScale = clamp(appearance.pressScale, 0.01...1, defaults.pressScale)
+        menu.appearance = appearance
+        let seconds = ConfigurationDecoder.maximumAnimationSeconds
+        menu.openDuration = clamp(openDuration, 0...seconds, 0.3)
+        menu.closeDuration = clamp(closeDuration, 0...seconds, 0.3)
+        return menu
+    }
+}

@@ -176,3 +176,29 @@ import Testing
         #expect(F.near(scene.frame(at: 1).button.radius, 24))
     }
 }
+
+@Suite struct SanitizedMenuTests {
+    @Test func whatAPeerSaysIsKeptWithinPetaldsLimits() {
+        var appearance = AppearanceSettings()
+        appearance.buttonSize = -5
+        appearance.itemSize = .infinity
+        appearance.springDamping = 0
+        appearance.pressScale = 7
+        appearance.margin = Margin(x: .nan, y: 1e9)
+        let menu = SceneMenu(items: [SceneItem(id: "a", position: Point(x: .nan, y: -1e300))],
+                             appearance: appearance, openDuration: -1, closeDuration: .infinity).sanitized()
+        #expect(menu.items[0].position == Point(x: 0, y: -10_000))
+        #expect(menu.appearance.buttonSize == 1 && menu.appearance.itemSize == 60)
+        #expect(menu.appearance.springDamping == 0.01 && menu.appearance.pressScale == 1)
+        #expect(menu.appearance.margin == Margin(x: 16, y: 10_000))
+        #expect(menu.openDuration == 0 && menu.closeDuration == 0.3)
+        // And it can be drawn: the canvas is finite.
+        let canvas = Placement.centredCanvas(for: menu)
+        #expect(canvas.width > 0 && canvas.height < 100_000)
+    }
+
+    @Test func aMenuWithinTheLimitsIsUnchanged() {
+        let menu = SceneFixtures.menu(.radial)
+        #expect(menu.sanitized() == menu)
+    }
+}
