@@ -152,9 +152,11 @@ clean:
 
 ## Redraw docs/images/*.png from examples/config with petalctl preview (needs rsvg-convert).
 previews: build
+	@scripts/install-deps.sh librsvg2-bin
 	scripts/render-previews.sh "$(BIN)/petalctl"
 
 ## Redraw docs/images/overlay*.png with petal-overlay --render, no display needed
-## (needs ImageMagick's convert and apngasm, for the animation).
+## (installs ImageMagick's convert and apngasm, for the animation, if missing).
 overlay-images: build
+	@scripts/install-deps.sh imagemagick apngasm
 	scripts/render-overlay-images.sh "$(BIN)/petal-overlay"
