@@ -14,7 +14,7 @@ public final class BackgroundProcess: @unchecked Sendable {
     public let logFile: URL
     private let name: String
     private let received = Mutex<[String]>([])
-    private let partial = Mutex<Data>(Data())
+    private let partial = Mutex(LineBuffer())
     private let watchdog = Mutex<Process?>(nil)
 
     /// Starts `executable` (an absolute path) with `arguments`.
@@ -78,15 +78,7 @@ public final class BackgroundProcess: @unchecked Sendable {
     }
 
     private func take(_ data: Data) {
-        let complete: [String] = partial.withLock { buffer in
-            buffer.append(data)
-            var found: [String] = []
-            while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
-                found.append(String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self))
-                buffer = Data(buffer[buffer.index(after: newline)...])
-            }
-            return found
-        }
+        let complete = partial.withLock { $0.append(data) }
         if !complete.isEmpty { received.withLock { $0 += complete } }
     }
 

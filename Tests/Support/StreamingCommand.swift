@@ -6,7 +6,7 @@ import Synchronization
 public final class StreamingCommand: @unchecked Sendable {
     private let process = Process()
     private let lines = Mutex<[String]>([])
-    private let partial = Mutex<Data>(Data())
+    private let partial = Mutex(LineBuffer())
 
     /// Starts `arguments[0]` (looked up on PATH, or a path) with the rest as its arguments.
     public init(_ arguments: [String]) throws {
@@ -28,15 +28,7 @@ public final class StreamingCommand: @unchecked Sendable {
     }
 
     private func take(_ data: Data) {
-        let complete: [String] = partial.withLock { buffer in
-            buffer.append(data)
-            var found: [String] = []
-            while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
-                found.append(String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self))
-                buffer = Data(buffer[buffer.index(after: newline)...])
-            }
-            return found
-        }
+        let complete = partial.withLock { $0.append(data) }
         if !complete.isEmpty { lines.withLock { $0 += complete } }
     }
 
