@@ -48,7 +48,7 @@ let libraryTargets: [Target] = [
     .target(name: "PetalPlugin", dependencies: ["PetalPluginABI", "PetalCore"]),
 
     // The daemon: plugin host, action dispatch, the D-Bus service.
-    .target(name: "PetalDaemon", dependencies: ["DBus", "DBusJSON", "PetalCore", "PetalConfiguration", "CLinux", "PetalPluginABI"]),
+    .target(name: "PetalDaemon", dependencies: ["DBus", "DBusJSON", "PetalAPI", "PetalCore", "PetalConfiguration", "CLinux", "PetalPluginABI"]),
 
     // The typed client of petald's public D-Bus API, for petalctl and the overlay alike.
     .target(name: "PetalAPI", dependencies: ["DBus", "DBusJSON", "PetalCore"]),

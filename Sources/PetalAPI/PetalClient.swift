@@ -8,17 +8,17 @@ import PetalCore
 /// A value type over one connection; every call is a D-Bus round trip.
 public struct PetalClient: Sendable {
     /// petald's well-known bus name.
-    public static let name: BusName = "org.petal.Petal1"
+    public static let name = PetalBus.name
     /// The menu's object path.
-    public static let path: ObjectPath = "/org/petal/Petal1"
+    public static let path = PetalBus.path
     /// The menu's interface.
-    public static let menuInterface: InterfaceName = "org.petal.Petal1.Menu"
+    public static let menuInterface = PetalBus.menuInterface
     /// The interface of each item's object.
-    public static let itemInterface: InterfaceName = "org.petal.Petal1.Item"
+    public static let itemInterface = PetalBus.itemInterface
     /// The standard interface that lists the item objects.
     public static let objectManager: InterfaceName = "org.freedesktop.DBus.ObjectManager"
     /// The folder of the item objects; each is `itemsPath/<label>` (``itemPath(_:)``).
-    public static let itemsPath: ObjectPath = "/org/petal/Petal1/items"
+    public static let itemsPath = PetalBus.itemsPath
 
     /// Actions may run up to `actions.timeout`; a call waits a little longer than its largest value.
     public static let actionCallTimeout: Duration = .seconds(ConfigurationDecoder.maximumTimeoutSeconds + 30)
@@ -39,8 +39,7 @@ public struct PetalClient: Sendable {
     /// The object path of the item with `id`: its bytes outside `[A-Za-z0-9]`
     /// written as `_xx` (SPEC §2).
     public static func itemPath(_ id: String) -> ObjectPath {
-        // A label is [A-Za-z0-9_]+, always a valid path element.
-        (try? itemsPath.appending(ItemLabel.escape(id))) ?? itemsPath
+        PetalBus.itemPath(id)
     }
 
     // MARK: - Methods

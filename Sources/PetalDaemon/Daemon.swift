@@ -1,4 +1,5 @@
 import DBus
+import PetalAPI
 import Dispatch
 import Glibc
 import PetalConfiguration
@@ -9,7 +10,7 @@ import Synchronization
 /// `org.petal.Petal1`, run until stopped.
 public enum Daemon {
     /// The well-known name Petal serves under.
-    public static let busName: BusName = "org.petal.Petal1"
+    public static let busName = PetalBus.name
 
     /// Exit statuses, as `petald --help` documents them.
     public enum ExitStatus: Int32, Sendable {

@@ -1,15 +1,14 @@
 import DBus
+import PetalAPI
 import PetalCore
 
 extension MenuService {
     /// The per-item interface's name.
-    public static let itemInterfaceName: InterfaceName = "org.petal.Petal1.Item"
+    public static let itemInterfaceName = PetalBus.itemInterface
 
-    /// `/org/petal/Petal1/items/<label>`: the id with every byte outside
-    /// `[A-Za-z0-9]` written as `_xx`, as systemd labels its objects.
+    /// The object of the item `id` (``PetalBus/itemPath(_:)``).
     static func itemPath(_ id: String) -> ObjectPath {
-        // A label is [A-Za-z0-9_]+, always a valid path element.
-        (try? path.appending("items").appending(ItemLabel.escape(id))) ?? path
+        PetalBus.itemPath(id)
     }
 
     /// `org.petal.Petal1.Item` for the item `id`, described as data; its

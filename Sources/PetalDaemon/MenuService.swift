@@ -1,4 +1,5 @@
 import DBus
+import PetalAPI
 import PetalCore
 
 /// The menu as the daemon serves it: the state machine, the items, the
@@ -8,9 +9,9 @@ import PetalCore
 /// getters and setters, timers, action completions) runs on its thread.
 public final class MenuService: @unchecked Sendable {
     /// The object path of the menu.
-    public static let path: ObjectPath = "/org/petal/Petal1"
+    public static let path = PetalBus.path
     /// The menu interface's name.
-    public static let interfaceName: InterfaceName = "org.petal.Petal1.Menu"
+    public static let interfaceName = PetalBus.menuInterface
     /// The signals, validated once rather than on every emission (a name literal is checked each time it is evaluated).
     static let stateChanged: MemberName = "StateChanged"
     static let actionStarted: MemberName = "ActionStarted"
