@@ -9,8 +9,15 @@
 ///
 /// All methods run on the connection's loop thread.
 public final class ObjectServer: @unchecked Sendable {
-    /// Receives one line for every unexpected error a handler threw.
-    public var log: @Sendable (String) -> Void = { _ in }
+    /// Receives one line for every unexpected error a handler threw; set with ``logErrors(to:)``.
+    public private(set) var log: @Sendable (String) -> Void = { _ in }
+
+    /// Sends a line for every unexpected error (a handler's, a signal that
+    /// cannot be built) to `log`; call on the loop thread.
+    public func logErrors(to log: @escaping @Sendable (String) -> Void) {
+        precondition(connection.loop.inEventLoop, "ObjectServer.logErrors called off the loop thread")
+        self.log = log
+    }
 
     /// The connection this server answers on.
     public unowned let connection: DBusConnection
@@ -106,6 +113,7 @@ public final class ObjectServer: @unchecked Sendable {
         _ member: MemberName, of interface: InterfaceName, at path: ObjectPath, _ values: [DBusValue],
         reusable: Bool = false
     ) {
+        precondition(connection.loop.inEventLoop, "ObjectServer.emit called off the loop thread")
         let key = reusable ? SignalTemplateKey(path: path, interface: interface, member: member, values: values) : nil
         if let key, let template = signalTemplates[key] {
             connection.send(template.copy())

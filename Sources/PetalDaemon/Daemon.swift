@@ -136,7 +136,7 @@ public enum Daemon {
                 || (interface == "org.freedesktop.DBus.Properties" && (member == "Get" || member == "GetAll"))
         }
         try loop.performAndWait {
-            connection.objectServer.log = { log.error($0) }
+            connection.objectServer.logErrors { log.error($0) }
             service.attach(to: connection.objectServer)
             try SignalWatcher.watch(on: loop) { signal in
                 if signal == SIGHUP {

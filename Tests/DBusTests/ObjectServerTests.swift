@@ -76,7 +76,7 @@ import Testing
         try await withExample { service, _ in
             let logged = Shared<[String]>([])
             try service.server.loop.performAndWait {
-                service.server.objectServer.log = { line in logged.update { $0.append(line) } }
+                service.server.objectServer.logErrors { line in logged.update { $0.append(line) } }
             }
             await expectDBusError(DBusError.Name.failed, containing: ["UnexpectedFailure"]) {
                 _ = try await service.call(calc, "Crash")
