@@ -19,7 +19,7 @@ let pluginProducts: [Product] = builtInPlugins.map {
 }
 
 let pluginTargets: [Target] = builtInPlugins.flatMap { plugin -> [Target] in [
-    .target(name: "\(plugin.folder)Plugin", dependencies: ["PetalPlugin", "PetalCore"],
+    .target(name: "\(plugin.folder)Plugin", dependencies: ["PetalPlugin", "PetalCore", "PetalJSON"],
             path: "Plugins/\(plugin.folder)", exclude: ["Entry"]),
     .target(name: "\(plugin.folder)PluginEntry", dependencies: [.target(name: "\(plugin.folder)Plugin"), "PetalPlugin"],
             path: "Plugins/\(plugin.folder)/Entry"),
@@ -35,26 +35,30 @@ let libraryTargets: [Target] = [
     .target(name: "DBus", dependencies: ["CDBus", "CLinux"]),
 
     // JSON forms of D-Bus values, for the daemon and petalctl alike.
-    .target(name: "DBusJSON", dependencies: ["DBus", "PetalCore"]),
+    .target(name: "DBusJSON", dependencies: ["DBus", "PetalCore", "PetalJSON"]),
+
+    // JSON: values, a strict parser with positions, encoding. Used on its own
+    // by the SDK, DBusJSON and every plugin.
+    .target(name: "PetalJSON"),
 
     // The domain, no I/O: state machine, items, layouts, configuration.
-    .target(name: "PetalCore"),
+    .target(name: "PetalCore", dependencies: ["PetalJSON"]),
 
     // Finding and reading the configuration file, for petald and petalctl's preview.
-    .target(name: "PetalConfiguration", dependencies: ["PetalCore"]),
+    .target(name: "PetalConfiguration", dependencies: ["PetalCore", "PetalJSON"]),
 
     // The plugin ABI (a C header) and the Swift SDK for plugin authors.
     .systemLibrary(name: "PetalPluginABI"),
-    .target(name: "PetalPlugin", dependencies: ["PetalPluginABI", "PetalCore"]),
+    .target(name: "PetalPlugin", dependencies: ["PetalPluginABI", "PetalCore", "PetalJSON"]),
 
     // The daemon: plugin host, action dispatch, the D-Bus service.
-    .target(name: "PetalDaemon", dependencies: ["DBus", "DBusJSON", "PetalAPI", "PetalCore", "PetalConfiguration", "CLinux", "PetalPluginABI"]),
+    .target(name: "PetalDaemon", dependencies: ["DBus", "DBusJSON", "PetalAPI", "PetalCore", "PetalJSON", "PetalConfiguration", "CLinux", "PetalPluginABI"]),
 
     // The typed client of petald's public D-Bus API, for petalctl and the overlay alike.
-    .target(name: "PetalAPI", dependencies: ["DBus", "DBusJSON", "PetalCore"]),
+    .target(name: "PetalAPI", dependencies: ["DBus", "DBusJSON", "PetalCore", "PetalJSON"]),
 
     // petalctl's commands, output and SVG preview, over the public D-Bus API only.
-    .target(name: "PetalControl", dependencies: ["DBus", "DBusJSON", "PetalCore", "PetalConfiguration", "PetalAPI"]),
+    .target(name: "PetalControl", dependencies: ["DBus", "DBusJSON", "PetalCore", "PetalJSON", "PetalConfiguration", "PetalAPI"]),
 
     // The overlay's pure core: springs, frames at time t, hit testing, a draw list. No GTK, no I/O.
     .target(name: "PetalScene", dependencies: ["PetalCore"]),
@@ -63,7 +67,7 @@ let libraryTargets: [Target] = [
     .systemLibrary(name: "CGtk", pkgConfig: "gtk+-3.0", providers: [.apt(["libgtk-3-dev", "libgtk-layer-shell-dev"])]),
 
     // The overlay client: GTK windows, Cairo painting and petald's D-Bus API, around PetalScene.
-    .target(name: "PetalOverlay", dependencies: ["CGtk", "DBus", "PetalAPI", "PetalCore", "PetalConfiguration", "PetalScene"]),
+    .target(name: "PetalOverlay", dependencies: ["CGtk", "DBus", "PetalAPI", "PetalCore", "PetalJSON", "PetalConfiguration", "PetalScene"]),
 
     // Thin executables.
     .executableTarget(name: "petald", dependencies: ["PetalDaemon"]),
@@ -75,32 +79,34 @@ let testTargets: [Target] = [
     // Unit tests per module; integration tests on a private bus.
     .target(name: "TestSupport", dependencies: ["DBus"], path: "Tests/Support", exclude: ["Peers"]),
     // petald with test actions registered in place of plugins.
-    .executableTarget(name: "petal-test-daemon", dependencies: ["PetalDaemon", "PetalCore"], path: "Tests/TestDaemon"),
+    .executableTarget(name: "petal-test-daemon", dependencies: ["PetalDaemon", "PetalCore", "PetalJSON"], path: "Tests/TestDaemon"),
     .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
-    .testTarget(name: "PetalCoreTests", dependencies: ["PetalCore"]),
+    .testTarget(name: "PetalJSONTests", dependencies: ["PetalJSON"]),
+    .testTarget(name: "PetalCoreTests", dependencies: ["PetalCore", "PetalJSON"]),
     .testTarget(name: "PetalSceneTests", dependencies: ["PetalScene", "PetalCore"]),
-    .testTarget(name: "PetalDaemonTests", dependencies: ["DBus", "PetalCore", "PetalConfiguration", "PetalDaemon", "TestSupport"]),
+    .testTarget(name: "PetalDaemonTests", dependencies: ["DBus", "PetalCore", "PetalJSON", "PetalConfiguration", "PetalDaemon", "TestSupport"]),
     // petalctl: its parsing and SVG in unit tests, and the built binary against a daemon on a private bus.
     // The client library: lenient reading of what petald serves, and its calls against a daemon.
-    .testTarget(name: "PetalAPITests", dependencies: ["DBus", "PetalCore", "PetalAPI", "TestSupport"]),
-    .testTarget(name: "PetalControlTests", dependencies: ["DBus", "PetalCore", "PetalAPI", "PetalControl", "TestSupport"],
+    .testTarget(name: "PetalAPITests", dependencies: ["DBus", "PetalCore", "PetalJSON", "PetalAPI", "TestSupport"]),
+    .testTarget(name: "PetalControlTests", dependencies: ["DBus", "PetalCore", "PetalJSON", "PetalAPI", "PetalControl", "TestSupport"],
                 exclude: ["Golden"]),
     // The real petald loading plugins: C fixtures compiled at test time, and the examples.
-    .testTarget(name: "PluginLoaderTests", dependencies: ["DBus", "PetalCore", "TestSupport"], exclude: ["Fixtures"]),
+    .testTarget(name: "PluginLoaderTests", dependencies: ["DBus", "PetalCore", "PetalJSON", "TestSupport"], exclude: ["Fixtures"]),
     // The built-in plugins: their logic in unit tests, and through a real petald on a private bus.
     .testTarget(name: "PluginTests",
-                dependencies: ["DBus", "PetalCore", "PetalPlugin", "TestSupport"] + builtInPlugins.map { .target(name: "\($0.folder)Plugin") },
+                dependencies: ["DBus", "PetalCore", "PetalJSON", "PetalPlugin", "TestSupport"] + builtInPlugins.map { .target(name: "\($0.folder)Plugin") },
                 exclude: ["Peers"]),
     // petal-overlay: --render frames read back pixel by pixel, and the client on
     // real headless display servers (Xvfb + xcompmgr, sway) against petald on a
     // private bus; and the display harness's own tests.
-    .testTarget(name: "PetalOverlayTests", dependencies: ["TestSupport", "DBus", "PetalCore"]),
+    .testTarget(name: "PetalOverlayTests", dependencies: ["TestSupport", "DBus", "PetalCore", "PetalJSON"]),
 ]
 
 let package = Package(
     name: "Petal",
     products: [
         .library(name: "DBus", targets: ["DBus"]),
+        .library(name: "PetalJSON", targets: ["PetalJSON"]),
         .library(name: "PetalCore", targets: ["PetalCore"]),
         .library(name: "PetalPlugin", targets: ["PetalPlugin"]),
         .executable(name: "petald", targets: ["petald"]),

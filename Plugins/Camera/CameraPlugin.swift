@@ -1,5 +1,6 @@
 import Glibc
 import PetalCore
+import PetalJSON
 import PetalPlugin
 
 /// `camera.open` starts the camera app; `camera.screenshot` takes a screenshot

@@ -1,4 +1,5 @@
 import PetalCore
+import PetalJSON
 import PetalPlugin
 
 /// `command.run`: runs an argv (never through a shell) with optional env,

@@ -1,4 +1,5 @@
 import PetalCore
+import PetalJSON
 import PetalPlugin
 
 /// `message.notify` shows a desktop notification through

@@ -1,4 +1,5 @@
 import PetalCore
+import PetalJSON
 import PetalPlugin
 
 /// A `message.notify` request: its parameters checked and turned into the

@@ -1,4 +1,5 @@
 import PetalCore
+import PetalJSON
 import PetalPlugin
 
 /// `open.uri`: opens a URI (or an absolute path, as `file://`) with the

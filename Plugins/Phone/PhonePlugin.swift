@@ -1,4 +1,5 @@
 import PetalCore
+import PetalJSON
 import PetalPlugin
 
 /// `phone.call`: opens a `tel:` URI for a plausible phone number

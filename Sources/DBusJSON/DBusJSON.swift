@@ -1,5 +1,6 @@
 import DBus
 import PetalCore
+import PetalJSON
 
 /// JSON forms of D-Bus values, shared by petald (plugins' `call_method`,
 /// action parameters and results) and petalctl (`--json`, `KEY:=JSON`).

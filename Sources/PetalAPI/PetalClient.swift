@@ -1,6 +1,7 @@
 import DBus
 import DBusJSON
 import PetalCore
+import PetalJSON
 
 /// petald's public D-Bus API (SPEC §2), typed: the calls a client makes and
 /// how it reads the answers. Shared by petalctl and the overlay client.

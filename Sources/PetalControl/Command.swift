@@ -1,4 +1,5 @@
 import PetalCore
+import PetalJSON
 
 /// One petalctl subcommand with its own arguments.
 public enum Command: Equatable, Sendable {

@@ -1,4 +1,5 @@
 import PetalCore
+import PetalJSON
 
 /// Parses the words after a subcommand's name into a ``Command``.
 struct CommandParser {

@@ -3,6 +3,7 @@ import Glibc
 import PetalAPI
 import PetalConfiguration
 import PetalCore
+import PetalJSON
 
 /// Runs one petalctl invocation and says how it ended.
 public struct Controller: Sendable {

@@ -1,6 +1,7 @@
 import Glibc
 import PetalConfiguration
 import PetalCore
+import PetalJSON
 
 /// Reads petald's quarantine list (`quarantine.json`: an array of objects
 /// with a `path`), to say which plugins clearing it releases.

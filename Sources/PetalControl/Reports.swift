@@ -1,5 +1,6 @@
 import PetalAPI
 import PetalCore
+import PetalJSON
 
 /// The text and JSON forms of what the query commands print. The JSON shapes
 /// are part of petalctl's interface (documented in petalctl(1), pinned by

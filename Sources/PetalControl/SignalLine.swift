@@ -1,6 +1,7 @@
 import DBus
 import DBusJSON
 import PetalCore
+import PetalJSON
 
 /// How `petalctl watch` prints a signal: `Member key=value …` on one line, or
 /// one JSON object `{"signal": Member, key: value, …}` with `--json`.

@@ -1,5 +1,6 @@
 import PetalAPI
 import PetalCore
+import PetalJSON
 
 /// The line a waybar custom module reads (`"return-type": "json"`): `text`,
 /// `alt`, `tooltip` and `class`.

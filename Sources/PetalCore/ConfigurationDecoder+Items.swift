@@ -1,3 +1,4 @@
+import PetalJSON
 /// The `items` array.
 extension ConfigurationDecoder {
     /// The keys of an item.

@@ -1,3 +1,4 @@
+import PetalJSON
 /// The `menu`, `plugins` and `actions` sections.
 extension ConfigurationDecoder {
     /// The keys of `menu`.

@@ -1,3 +1,4 @@
+import PetalJSON
 /// One thing wrong with a configuration: where it is and what was expected.
 ///
 /// Its description reads like a compiler's:

@@ -1,3 +1,4 @@
+import PetalJSON
 /// The `menu` section: layout, animation and activation behaviour.
 public struct MenuSettings: Equatable, Sendable {
     /// The layout style and its parameters.

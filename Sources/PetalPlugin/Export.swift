@@ -1,5 +1,6 @@
 import Glibc
 import PetalCore
+import PetalJSON
 import PetalPluginABI
 import Synchronization
 

@@ -1,4 +1,5 @@
 import PetalCore
+import PetalJSON
 
 /// Decodes `Decodable` types from a ``JSONValue`` without Foundation, for
 /// ``Parameters/decode(_:)``.

@@ -1,4 +1,5 @@
 import PetalCore
+import PetalJSON
 
 /// An action's parameters: a JSON object with typed accessors whose errors
 /// name the parameter and say what was expected.

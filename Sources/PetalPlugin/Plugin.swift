@@ -1,4 +1,5 @@
 import PetalCore
+import PetalJSON
 
 /// A Petal plugin written in Swift: conform a type to this protocol and
 /// export it with one line (see ``export(_:)``).

@@ -1,4 +1,5 @@
 import PetalCore
+import PetalJSON
 
 extension PluginHost {
     /// The program that opens URIs: the plugin's `opener` setting, else `xdg-open`.

@@ -1,6 +1,7 @@
 import Dispatch
 import Glibc
 import PetalCore
+import PetalJSON
 import PetalPluginABI
 
 /// What the daemon offers a Swift plugin: logging, programs, D-Bus and settings.

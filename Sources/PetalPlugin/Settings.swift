@@ -1,4 +1,5 @@
 import PetalCore
+import PetalJSON
 
 /// A plugin's settings (`plugins.settings.<plugin>` of the configuration) with
 /// typed accessors. A value of the wrong type is a configuration mistake, so it

@@ -1,4 +1,5 @@
 import PetalCore
+import PetalJSON
 import Testing
 
 /// The `appearance` section (SPEC §4, v2): defaults, every key, every rule.

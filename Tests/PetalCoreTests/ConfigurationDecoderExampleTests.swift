@@ -1,5 +1,6 @@
 import Foundation
 import PetalCore
+import PetalJSON
 import Testing
 
 /// The files in examples/config, and the embedded default written out and read back.

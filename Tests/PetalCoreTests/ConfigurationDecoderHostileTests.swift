@@ -1,4 +1,5 @@
 import PetalCore
+import PetalJSON
 import Testing
 
 /// Hostile configurations: each is refused (or accepted) with a sensible

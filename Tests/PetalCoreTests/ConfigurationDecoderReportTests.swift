@@ -1,4 +1,5 @@
 import PetalCore
+import PetalJSON
 import Testing
 
 /// How problems are collected, placed, ordered and worded; unknown keys; defaults.

@@ -2,6 +2,7 @@ import DBus
 @testable import CommandPlugin
 import Foundation
 import PetalCore
+import PetalJSON
 import PetalPlugin
 import Testing
 

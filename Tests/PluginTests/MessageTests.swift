@@ -2,6 +2,7 @@ import DBus
 import Foundation
 @testable import MessagePlugin
 import PetalCore
+import PetalJSON
 import PetalPlugin
 import Testing
 import TestSupport

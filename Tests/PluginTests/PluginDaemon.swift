@@ -1,6 +1,7 @@
 import DBus
 import Foundation
 import PetalCore
+import PetalJSON
 import Testing
 import TestSupport
 

@@ -10,6 +10,7 @@
 import Glibc
 import PetalCore
 import PetalDaemon
+import PetalJSON
 
 struct TestAction: Action {
     let id: String

@@ -1,4 +1,5 @@
 import PetalCore
+import PetalJSON
 
 /// Something an item or `Trigger` can run: a plugin's action, or a test's.
 ///

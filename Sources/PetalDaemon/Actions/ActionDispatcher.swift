@@ -1,5 +1,6 @@
 import DBus
 import PetalCore
+import PetalJSON
 
 /// Runs actions off the event loop and brings their outcome back to it,
 /// with the limits of SPEC §2: a timeout per invocation (`Timeout`, and the

@@ -1,6 +1,7 @@
 import DBus
 import DBusJSON
 import PetalCore
+import PetalJSON
 
 /// Converts action parameters (`a{sv}` on D-Bus) to JSON objects and action
 /// results back, enforcing SPEC §2's size caps.

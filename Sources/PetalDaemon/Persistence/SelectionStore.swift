@@ -1,6 +1,7 @@
 import Glibc
 import PetalConfiguration
 import PetalCore
+import PetalJSON
 
 /// Toggle selections on disk: `$XDG_STATE_HOME/petal/state.json` = {"version": 1, "selected": {"<item id>": true|false, ...}}.
 ///

@@ -1,4 +1,5 @@
 import PetalCore
+import PetalJSON
 import PetalPluginABI
 import Synchronization
 

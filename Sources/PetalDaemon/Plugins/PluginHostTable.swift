@@ -2,6 +2,7 @@ import DBus
 import DBusJSON
 import Glibc
 import PetalCore
+import PetalJSON
 import PetalPluginABI
 
 /// What one plugin's `petal_host` table serves: its name for the log, its

@@ -2,6 +2,7 @@ import CLinux
 import DBus
 import Glibc
 import PetalCore
+import PetalJSON
 
 /// Starts the programs actions ask for: never through a shell, with the
 /// user's environment minus the daemon's own variables.

@@ -1,6 +1,7 @@
 import DBus
 import Glibc
 import PetalCore
+import PetalJSON
 
 /// Runs a program to completion on a thread of its own (never on the event
 /// loop) and reports its exit status with the tails of its output.

@@ -2,6 +2,7 @@ import CLinux
 import Glibc
 import PetalConfiguration
 import PetalCore
+import PetalJSON
 import Synchronization
 
 /// Keeps a plugin that crashed the daemon from crashing it again (SPEC §3).

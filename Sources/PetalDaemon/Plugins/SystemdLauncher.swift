@@ -1,6 +1,7 @@
 import DBus
 import Dispatch
 import PetalCore
+import PetalJSON
 import Synchronization
 
 /// Starts the programs plugins launch outside petald's sandbox: while the

@@ -1,4 +1,5 @@
 import PetalCore
+import PetalJSON
 import PetalPlugin
 
 /// `hello.greet`: given `{"name": "Ann"}`, answers `{"greeting": "Hello, Ann!"}`.

@@ -1,4 +1,4 @@
-import PetalCore
+import PetalJSON
 import Testing
 
 /// `JSONValue.parseWithPositions` and the paths it records positions by.

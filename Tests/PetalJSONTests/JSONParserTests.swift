@@ -1,4 +1,4 @@
-import PetalCore
+import PetalJSON
 import Testing
 
 struct JSONParserTests {
