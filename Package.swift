@@ -19,7 +19,7 @@ let pluginProducts: [Product] = builtInPlugins.map {
 }
 
 let pluginTargets: [Target] = builtInPlugins.flatMap { plugin -> [Target] in [
-    .target(name: "\(plugin.folder)Plugin", dependencies: ["PetalPlugin", "PetalCore", "PetalJSON"],
+    .target(name: "\(plugin.folder)Plugin", dependencies: ["PetalPlugin", "PetalJSON"],
             path: "Plugins/\(plugin.folder)", exclude: ["Entry"]),
     .target(name: "\(plugin.folder)PluginEntry", dependencies: [.target(name: "\(plugin.folder)Plugin"), "PetalPlugin"],
             path: "Plugins/\(plugin.folder)/Entry"),
@@ -35,7 +35,7 @@ let libraryTargets: [Target] = [
     .target(name: "DBus", dependencies: ["CDBus", "CLinux"]),
 
     // JSON forms of D-Bus values, for the daemon and petalctl alike.
-    .target(name: "DBusJSON", dependencies: ["DBus", "PetalCore", "PetalJSON"]),
+    .target(name: "DBusJSON", dependencies: ["DBus", "PetalJSON"]),
 
     // JSON: values, a strict parser with positions, encoding. Used on its own
     // by the SDK, DBusJSON and every plugin.
@@ -49,7 +49,7 @@ let libraryTargets: [Target] = [
 
     // The plugin ABI (a C header) and the Swift SDK for plugin authors.
     .systemLibrary(name: "PetalPluginABI"),
-    .target(name: "PetalPlugin", dependencies: ["PetalPluginABI", "PetalCore", "PetalJSON"]),
+    .target(name: "PetalPlugin", dependencies: ["PetalPluginABI", "PetalJSON"]),
 
     // The daemon: plugin host, action dispatch, the D-Bus service.
     .target(name: "PetalDaemon", dependencies: ["DBus", "DBusJSON", "PetalAPI", "PetalCore", "PetalJSON", "PetalConfiguration", "CLinux", "PetalPluginABI"]),

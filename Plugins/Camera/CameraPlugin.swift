@@ -1,5 +1,4 @@
 import Glibc
-import PetalCore
 import PetalJSON
 import PetalPlugin
 

@@ -1,5 +1,4 @@
 import DBus
-import PetalCore
 import PetalJSON
 
 /// JSON forms of D-Bus values, shared by petald (plugins' `call_method`,

@@ -1,4 +1,3 @@
-import PetalCore
 import PetalJSON
 import PetalPluginABI
 import Synchronization

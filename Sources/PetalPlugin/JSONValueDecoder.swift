@@ -1,4 +1,3 @@
-import PetalCore
 import PetalJSON
 
 /// Decodes `Decodable` types from a ``JSONValue`` without Foundation, for

@@ -1,4 +1,3 @@
-import PetalCore
 import PetalJSON
 
 /// An action's parameters: a JSON object with typed accessors whose errors

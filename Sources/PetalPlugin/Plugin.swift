@@ -1,4 +1,3 @@
-import PetalCore
 import PetalJSON
 
 /// A Petal plugin written in Swift: conform a type to this protocol and

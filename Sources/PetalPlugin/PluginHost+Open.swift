@@ -1,4 +1,3 @@
-import PetalCore
 import PetalJSON
 
 extension PluginHost {

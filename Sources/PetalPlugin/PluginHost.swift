@@ -1,6 +1,5 @@
 import Dispatch
 import Glibc
-import PetalCore
 import PetalJSON
 import PetalPluginABI
 

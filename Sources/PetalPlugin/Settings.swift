@@ -1,4 +1,3 @@
-import PetalCore
 import PetalJSON
 
 /// A plugin's settings (`plugins.settings.<plugin>` of the configuration) with

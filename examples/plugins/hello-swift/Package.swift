@@ -18,7 +18,7 @@ let package = Package(
             name: "HelloSwift",
             dependencies: [
                 .product(name: "PetalPlugin", package: "Petal"),  // Plugin, export, PluginHost
-                .product(name: "PetalCore", package: "Petal"),    // JSONObject, JSONValue
+                .product(name: "PetalJSON", package: "Petal"),    // JSONObject, JSONValue
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
