@@ -45,7 +45,7 @@ let libraryTargets: [Target] = [
     .target(name: "PetalCore", dependencies: ["PetalJSON"]),
 
     // Finding and reading the configuration file, for petald and petalctl's preview.
-    .target(name: "PetalConfiguration", dependencies: ["PetalCore", "PetalJSON"]),
+    .target(name: "PetalConfiguration", dependencies: ["PetalCore"]),
 
     // The plugin ABI (a C header) and the Swift SDK for plugin authors.
     .systemLibrary(name: "PetalPluginABI"),
@@ -67,7 +67,7 @@ let libraryTargets: [Target] = [
     .systemLibrary(name: "CGtk", pkgConfig: "gtk+-3.0", providers: [.apt(["libgtk-3-dev", "libgtk-layer-shell-dev"])]),
 
     // The overlay client: GTK windows, Cairo painting and petald's D-Bus API, around PetalScene.
-    .target(name: "PetalOverlay", dependencies: ["CGtk", "DBus", "PetalAPI", "PetalCore", "PetalJSON", "PetalConfiguration", "PetalScene"]),
+    .target(name: "PetalOverlay", dependencies: ["CGtk", "DBus", "PetalAPI", "PetalCore", "PetalConfiguration", "PetalScene"]),
 
     // Thin executables.
     .executableTarget(name: "petald", dependencies: ["PetalDaemon"]),
@@ -81,6 +81,8 @@ let testTargets: [Target] = [
     // petald with test actions registered in place of plugins.
     .executableTarget(name: "petal-test-daemon", dependencies: ["PetalDaemon", "PetalCore", "PetalJSON"], path: "Tests/TestDaemon"),
     .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
+    // docs/architecture.md's table of modules, checked against the imports and this file.
+    .testTarget(name: "ArchitectureTests"),
     .testTarget(name: "PetalJSONTests", dependencies: ["PetalJSON"]),
     .testTarget(name: "PetalCoreTests", dependencies: ["PetalCore", "PetalJSON"]),
     .testTarget(name: "PetalSceneTests", dependencies: ["PetalScene", "PetalCore"]),
