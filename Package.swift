@@ -30,9 +30,11 @@ let libraryTargets: [Target] = [
     // Glibc module lacks (eventfd, signalfd, pipe2, thread names).
     .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
     .target(name: "CLinux"),
+    // Every system call goes through one helper: EINTR retried, errors naming the call and path.
+    .target(name: "Linux", dependencies: ["CLinux"]),
 
     // A general D-Bus library; knows nothing of menus.
-    .target(name: "DBus", dependencies: ["CDBus", "CLinux"]),
+    .target(name: "DBus", dependencies: ["CDBus", "CLinux", "Linux"]),
 
     // JSON forms of D-Bus values, for the daemon and petalctl alike.
     .target(name: "DBusJSON", dependencies: ["DBus", "PetalJSON"]),
@@ -52,7 +54,7 @@ let libraryTargets: [Target] = [
     .target(name: "PetalPlugin", dependencies: ["PetalPluginABI", "PetalJSON"]),
 
     // The daemon: plugin host, action dispatch, the D-Bus service.
-    .target(name: "PetalDaemon", dependencies: ["DBus", "DBusJSON", "PetalAPI", "PetalCore", "PetalJSON", "PetalConfiguration", "CLinux", "PetalPluginABI"]),
+    .target(name: "PetalDaemon", dependencies: ["DBus", "DBusJSON", "PetalAPI", "PetalCore", "PetalJSON", "PetalConfiguration", "CLinux", "Linux", "PetalPluginABI"]),
 
     // The typed client of petald's public D-Bus API, for petalctl and the overlay alike.
     .target(name: "PetalAPI", dependencies: ["DBus", "DBusJSON", "PetalCore", "PetalJSON"]),
@@ -80,6 +82,7 @@ let testTargets: [Target] = [
     .target(name: "TestSupport", dependencies: ["DBus"], path: "Tests/Support", exclude: ["Peers"]),
     // petald with test actions registered in place of plugins.
     .executableTarget(name: "petal-test-daemon", dependencies: ["PetalDaemon", "PetalCore", "PetalJSON"], path: "Tests/TestDaemon"),
+    .testTarget(name: "LinuxTests", dependencies: ["Linux"]),
     .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
     // docs/architecture.md's table of modules, checked against the imports and this file.
     .testTarget(name: "ArchitectureTests"),

@@ -1,6 +1,7 @@
 import CLinux
 import Dispatch
 import Glibc
+import Linux
 import Synchronization
 
 /// A single-threaded event loop: file-descriptor sources, timers and work

@@ -1,6 +1,7 @@
 import CLinux
 import DBus
 import Glibc
+import Linux
 import PetalCore
 import PetalJSON
 

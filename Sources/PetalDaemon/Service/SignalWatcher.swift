@@ -1,6 +1,7 @@
 import CLinux
 import DBus
 import Glibc
+import Linux
 
 /// Delivers SIGHUP, SIGTERM and SIGINT to the event loop through a signalfd,
 /// so their handlers run as ordinary loop callbacks rather than in signal context.
