@@ -38,7 +38,7 @@ final class AccessControl {
                 users[sender] = uid
                 denial = verdict(uid, sender)
             } else {
-                denial = .accessDenied("Petal could not learn the Unix user of \(sender) from the bus, so it refuses the call")
+                denial = .accessDenied("this service could not learn the Unix user of \(sender) from the bus, so it refuses the call")
             }
             for decide in decisions { decide(denial) }
         }
