@@ -68,4 +68,26 @@ public struct MenuAppearance: Equatable, Sendable {
                   openDuration: configuration.menu.openDuration.configuredSeconds,
                   closeDuration: configuration.menu.closeDuration.configuredSeconds)
     }
+
+    /// The entries of `Appearance` as petald serves them (SPEC §2): the
+    /// `appearance` keys and the two durations; every number a `d`, the
+    /// margin an `ad` of x and y. ``init(_:)-(DBusValue)`` reads them back.
+    public var entries: [(String, DBusValue)] {
+        [
+            ("anchor", .string(settings.anchor.rawValue)),
+            ("margin", .array(.double, [.double(settings.margin.x), .double(settings.margin.y)])),
+            ("buttonSize", .double(settings.buttonSize)),
+            ("itemSize", .double(settings.itemSize)),
+            ("buttonColor", .string(settings.buttonColor)),
+            ("buttonIcon", .string(settings.buttonIcon)),
+            ("iconColor", .string(settings.iconColor)),
+            ("springDamping", .double(settings.springDamping)),
+            ("springVelocity", .double(settings.springVelocity)),
+            ("pressScale", .double(settings.pressScale)),
+            ("backdrop", .string(settings.backdrop)),
+            ("shadow", .boolean(settings.shadow)),
+            ("openDuration", .double(openDuration)),
+            ("closeDuration", .double(closeDuration)),
+        ]
+    }
 }

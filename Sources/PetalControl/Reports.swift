@@ -1,3 +1,4 @@
+import DBusJSON
 import PetalAPI
 import PetalCore
 import PetalJSON
@@ -56,23 +57,7 @@ enum Reports {
 
     /// `Appearance` as JSON: its keys as petald serves them, every number a JSON number.
     static func appearanceJSON(_ appearance: MenuAppearance) -> JSONValue {
-        let look = appearance.settings
-        return [
-            "anchor": .string(look.anchor.rawValue),
-            "margin": [.double(look.margin.x), .double(look.margin.y)],
-            "buttonSize": .double(look.buttonSize),
-            "itemSize": .double(look.itemSize),
-            "buttonColor": .string(look.buttonColor),
-            "buttonIcon": .string(look.buttonIcon),
-            "iconColor": .string(look.iconColor),
-            "springDamping": .double(look.springDamping),
-            "springVelocity": .double(look.springVelocity),
-            "pressScale": .double(look.pressScale),
-            "backdrop": .string(look.backdrop),
-            "shadow": .bool(look.shadow),
-            "openDuration": .double(appearance.openDuration),
-            "closeDuration": .double(appearance.closeDuration),
-        ]
+        DBusJSON.json(.vardict(appearance.entries))
     }
 
     static func items(_ menu: MenuSnapshot) -> (text: String, json: JSONValue) {

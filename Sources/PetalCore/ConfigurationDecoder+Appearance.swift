@@ -1,4 +1,5 @@
 import PetalJSON
+
 /// The `appearance` section (SPEC §4, v2): what clients draw.
 extension ConfigurationDecoder {
     /// The keys of `appearance`, in the order of SPEC §4.

@@ -1,4 +1,5 @@
 import PetalJSON
+
 /// The `items` array.
 extension ConfigurationDecoder {
     /// The keys of an item.

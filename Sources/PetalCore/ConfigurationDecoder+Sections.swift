@@ -1,4 +1,5 @@
 import PetalJSON
+
 /// The `menu`, `plugins` and `actions` sections.
 extension ConfigurationDecoder {
     /// The keys of `menu`.

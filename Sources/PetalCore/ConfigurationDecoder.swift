@@ -1,4 +1,5 @@
 import PetalJSON
+
 /// Turns the JSON text of a configuration (SPEC §4) into a ``MenuConfiguration``,
 /// checking every rule and collecting every problem rather than stopping at the first.
 ///

@@ -1,4 +1,5 @@
 import PetalJSON
+
 /// One thing wrong with a configuration: where it is and what was expected.
 ///
 /// Its description reads like a compiler's:

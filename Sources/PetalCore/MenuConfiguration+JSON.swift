@@ -1,4 +1,5 @@
 import PetalJSON
+
 extension MenuConfiguration {
     /// The configuration as the JSON a configuration file holds, every key
     /// written out, in the order of SPEC §4; ``ConfigurationDecoder`` reads it

@@ -1,4 +1,5 @@
 import PetalJSON
+
 /// The `menu` section: layout, animation and activation behaviour.
 public struct MenuSettings: Equatable, Sendable {
     /// The layout style and its parameters.

@@ -1,4 +1,5 @@
 import PetalJSON
+
 /// One item of the menu, as configured (SPEC §4).
 public struct MenuItem: Equatable, Sendable {
     /// The item's unique id, used in D-Bus object paths (escaped) and `Activate`.

@@ -1,4 +1,5 @@
 import DBus
+import PetalAPI
 import PetalCore
 
 extension MenuService {
@@ -72,27 +73,9 @@ extension MenuService {
         })
     }
 
-    /// `Appearance` (SPEC §2, v2): the `appearance` section under its config
-    /// keys, plus the animation durations of `menu`, in seconds. Every number
-    /// is a `d` (the margin an `ad` of x and y), every string an `s`.
+    /// `Appearance` (SPEC §2, v2), in the form PetalAPI reads.
     var appearanceValue: DBusValue {
-        let appearance = configuration.appearance
-        return .vardict([
-            ("anchor", .string(appearance.anchor.rawValue)),
-            ("margin", .array(.double, [.double(appearance.margin.x), .double(appearance.margin.y)])),
-            ("buttonSize", .double(appearance.buttonSize)),
-            ("itemSize", .double(appearance.itemSize)),
-            ("buttonColor", .string(appearance.buttonColor)),
-            ("buttonIcon", .string(appearance.buttonIcon)),
-            ("iconColor", .string(appearance.iconColor)),
-            ("springDamping", .double(appearance.springDamping)),
-            ("springVelocity", .double(appearance.springVelocity)),
-            ("pressScale", .double(appearance.pressScale)),
-            ("backdrop", .string(appearance.backdrop)),
-            ("shadow", .boolean(appearance.shadow)),
-            ("openDuration", .double(configuration.menu.openDuration.configuredSeconds)),
-            ("closeDuration", .double(configuration.menu.closeDuration.configuredSeconds)),
-        ])
+        .vardict(MenuAppearance(configuration).entries)
     }
 
     private var layoutValue: DBusValue {
