@@ -106,7 +106,7 @@ import TestSupport
         #expect(servedBy < answeredAt, "the other calls waited for hang.wait")
         #expect(error?.name == "org.petal.Petal1.Error.Timeout", "\(String(describing: error))")
         #expect(error?.message.contains("hang.wait did not finish within 2") == true, "\(String(describing: error))")
-        #expect(answeredAt - started >= .milliseconds(1900) && answeredAt - started < .seconds(10),
+        #expect(answeredAt - started >= .milliseconds(1900) && answeredAt - started < .seconds(60),
                 "answered after \(answeredAt - started)")
 
         // The plugin is told, and its late completion is dropped; the daemon carries on.

@@ -132,7 +132,8 @@ import Testing
         let elapsed = ContinuousClock.now - start
         #expect(result["status"]?.integerValue == Int64(128 + SIGTERM), "\(result)")
         #expect(result["timedOut"] == .boolean(true), "\(result)")
-        #expect(elapsed < .seconds(5), "took \(elapsed)")
+        // Far below the 30 s the program would take, however loaded the machine.
+        #expect(elapsed < .seconds(25), "took \(elapsed)")
     }
 
     @Test func environmentAndWorkingFolderAreHonoured() async throws {
@@ -153,11 +154,13 @@ import Testing
     @Test func detachedProgramStartsAndIsNotWaitedFor() async throws {
         let petal = try await PluginDaemon()
         defer { petal.stop() }
-        let program = try StandIn("petal-detached", in: petal.bin, record: petal.scratch.path("record"), extra: "sleep 2")
-        let start = ContinuousClock.now
+        // The program runs until the test releases it, so the reply arriving at all shows it was not waited for.
+        let release = try petal.scratch.path("release")
+        let program = try StandIn("petal-detached", in: petal.bin, record: petal.scratch.path("record"),
+                                  extra: "while [ ! -e '\(release)' ]; do sleep 0.05; done")
+        defer { _ = FileManager.default.createFile(atPath: release, contents: nil) }
         let result = try await petal.trigger("command.run", [("argv", .strings(["petal-detached", "one", "two words"])),
                                                               ("detach", .boolean(true))])
-        #expect(ContinuousClock.now - start < .seconds(5))
         #expect((result["pid"]?.integerValue ?? 0) > 1, "a detached program reports its pid: \(result)")
         #expect(await program.firstCall() == ["petal-detached", "one", "two words"])
     }
