@@ -64,6 +64,12 @@ public indirect enum DBusValue: Hashable, Sendable {
         .array(.dictEntry(key: .string, value: .variant), entries.map { .dictEntry(.string($0.0), .variant($0.1)) })
     }
 
+    /// An array of structs, `type` being its `a(…)` type, from each struct's fields.
+    public static func rows(of type: DBusType, _ rows: [[DBusValue]]) -> DBusValue {
+        guard case .array(let element) = type else { preconditionFailure("rows(of:) needs an array type, not \(type)") }
+        return .array(element, rows.map { .structure($0) })
+    }
+
     /// An `as` array of strings.
     public static func strings(_ values: [String]) -> DBusValue {
         .array(.string, values.map(DBusValue.string))

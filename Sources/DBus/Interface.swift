@@ -21,6 +21,11 @@ public enum MethodReply: Sendable {
 }
 
 /// A method, described as data: its arguments and the handler that serves it.
+///
+/// The in-arguments are typed (``DBusIn``): the handler receives them as Swift
+/// values, already checked against the signature, so the declaration and the
+/// handler cannot disagree about what a call carries. The reply is checked
+/// against the out-arguments when it is sent (see ``DeclarationEnforcement``).
 public struct DBusMethod: Sendable {
     /// The member name.
     public let name: MemberName
@@ -30,21 +35,58 @@ public struct DBusMethod: Sendable {
     public let outArguments: [DBusArgument]
     /// The signature calls must carry, derived from ``inArguments``.
     public let inSignature: String
-    let handler: @Sendable (MethodCall) throws -> MethodReply
+    /// The types a reply must carry, derived from ``outArguments``.
+    let outTypes: [DBusType]
+    /// Runs the handler on a call whose signature is ``inSignature``, with its decoded arguments.
+    let handler: @Sendable (MethodCall, [DBusValue]) throws -> MethodReply
 
-    /// Describes a method.
+    /// Describes a method whose handler takes its in-arguments as Swift values.
+    ///
+    ///     DBusMethod("Activate", in: DBusIn("item", String.self),
+    ///                out: [DBusArgument("result", .dictionary(.string, .variant))]) { call, item in … }
     ///
     /// - Parameter handler: runs on the connection's loop thread. It may throw
     ///   ``DBusError`` to answer with that error; any other error answers
     ///   `org.freedesktop.DBus.Error.Failed`.
+    public init<each Value: DBusArgumentValue>(
+        _ name: MemberName, in inArguments: repeat DBusIn<each Value>, out outArguments: [DBusArgument] = [],
+        handler: @escaping @Sendable (MethodCall, repeat each Value) throws -> MethodReply
+    ) {
+        var described: [DBusArgument] = []
+        for argument in repeat each inArguments { described.append(argument.described) }
+        self.init(name, described, outArguments) { call, values in
+            var next = 0
+            func decode<T: DBusArgumentValue>(_: T.Type) throws -> T {
+                defer { next += 1 }
+                // The signature was checked before the handler runs, so this fails only if that check is wrong.
+                guard next < values.count, let value = T(dbusValue: values[next]) else {
+                    throw DBusError.invalidArgs("argument \(next + 1) is not of type \(T.dbusType.signature)")
+                }
+                return value
+            }
+            return try handler(call, repeat try decode((each Value).self))
+        }
+    }
+
+    /// Describes a method whose argument types are known only at run time (a
+    /// forwarder, say); the handler receives the values, already checked
+    /// against `inArguments`' signature.
     public init(
-        _ name: MemberName, in inArguments: [DBusArgument] = [], out outArguments: [DBusArgument] = [],
-        handler: @escaping @Sendable (MethodCall) throws -> MethodReply
+        _ name: MemberName, dynamic inArguments: [DBusArgument], out outArguments: [DBusArgument] = [],
+        handler: @escaping @Sendable (MethodCall, [DBusValue]) throws -> MethodReply
+    ) {
+        self.init(name, inArguments, outArguments, handler: handler)
+    }
+
+    private init(
+        _ name: MemberName, _ inArguments: [DBusArgument], _ outArguments: [DBusArgument],
+        handler: @escaping @Sendable (MethodCall, [DBusValue]) throws -> MethodReply
     ) {
         self.name = name
         self.inArguments = inArguments
         self.outArguments = outArguments
         self.inSignature = inArguments.map(\.type.signature).joined()
+        self.outTypes = outArguments.map(\.type)
         self.handler = handler
     }
 }
@@ -115,11 +157,14 @@ public struct DBusSignal: Sendable {
     public let name: MemberName
     /// Its arguments.
     public let arguments: [DBusArgument]
+    /// The types an emission must carry, derived from ``arguments``.
+    let types: [DBusType]
 
     /// Describes a signal.
     public init(_ name: MemberName, _ arguments: [DBusArgument] = []) {
         self.name = name
         self.arguments = arguments
+        self.types = arguments.map(\.type)
     }
 }
 
@@ -136,6 +181,7 @@ public struct DBusInterface: Sendable {
     public let signals: [DBusSignal]
     private let methodIndex: [String: Int]
     private let propertyIndex: [String: Int]
+    private let signalIndex: [String: Int]
 
     /// Describes an interface.
     public init(
@@ -148,6 +194,7 @@ public struct DBusInterface: Sendable {
         self.signals = signals
         methodIndex = Dictionary(methods.enumerated().map { ($1.name.rawValue, $0) }, uniquingKeysWith: { first, _ in first })
         propertyIndex = Dictionary(properties.enumerated().map { ($1.name.rawValue, $0) }, uniquingKeysWith: { first, _ in first })
+        signalIndex = Dictionary(signals.enumerated().map { ($1.name.rawValue, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The method called `name`, if any.
@@ -158,5 +205,10 @@ public struct DBusInterface: Sendable {
     /// The property called `name`, if any.
     public func property(named name: String) -> DBusProperty? {
         propertyIndex[name].map { properties[$0] }
+    }
+
+    /// The signal called `name`, if any.
+    public func signal(named name: String) -> DBusSignal? {
+        signalIndex[name].map { signals[$0] }
     }
 }

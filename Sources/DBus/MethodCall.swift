@@ -10,28 +10,31 @@ public final class MethodCall: Sendable {
     /// The call as it arrived.
     public let message: Message
     private let connection: DBusConnection
+    private let declaredReply: DeclaredTypes
     private let answered = Atomic<Bool>(false)
 
-    init(message: Message, connection: DBusConnection) {
+    init(message: Message, connection: DBusConnection, declaredReply: DeclaredTypes) {
         self.message = message
         self.connection = connection
+        self.declaredReply = declaredReply
     }
 
     /// The caller's unique bus name.
     public var sender: String { message.sender ?? "" }
 
-    /// The call's arguments, already checked against the method's in-signature.
-    public func arguments() throws -> [DBusValue] {
-        try message.arguments()
-    }
-
     /// Whether ``reply(_:)`` or ``fail(_:)`` has been called.
     public var isAnswered: Bool { answered.load(ordering: .acquiring) }
 
-    /// Answers with values; returns false if the call was already answered.
+    /// Answers with values, which must carry the method's declared out-types
+    /// (otherwise see ``DeclarationEnforcement``); returns false if the call
+    /// was already answered.
     @discardableResult
     public func reply(_ values: [DBusValue]) -> Bool {
         guard claim() else { return false }
+        if let problem = declaredReply.violation(by: values) {
+            if !message.noReplyExpected { connection.send(message.makeError(.failed("internal error: \(problem)"))) }
+            return true
+        }
         guard !message.noReplyExpected else { return true }
         let reply = message.makeReturn()
         do {

@@ -50,11 +50,11 @@ extension ObjectServer {
         return .dictionary(.objectPath, Self.interfacesType, entries)
     }
 
-    /// The managed root above `path`, if any.
+    /// The served managed root above `path`, if any.
     func managingRoot(of path: ObjectPath) -> ObjectPath? {
         var current = path.parent
         while let candidate = current {
-            if managedRoots.contains(candidate.rawValue) { return candidate }
+            if managedRoots.contains(candidate.rawValue), object(at: candidate.rawValue) != nil { return candidate }
             current = candidate.parent
         }
         return nil

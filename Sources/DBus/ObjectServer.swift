@@ -19,6 +19,16 @@ public final class ObjectServer: @unchecked Sendable {
         self.log = log
     }
 
+    /// What happens when a reply or a signal does not match its declaration; see ``enforceDeclarations(_:)``.
+    private(set) var enforcement = DeclarationEnforcement.buildDefault
+
+    /// Sets what happens when a handler's reply or an emitted signal does not
+    /// carry the types its interface declares; call on the loop thread.
+    public func enforceDeclarations(_ enforcement: DeclarationEnforcement) {
+        precondition(connection.loop.inEventLoop, "ObjectServer.enforceDeclarations called off the loop thread")
+        self.enforcement = enforcement
+    }
+
     /// The connection this server answers on.
     public unowned let connection: DBusConnection
     private var objects: [String: ServedObject] = [:]
@@ -119,6 +129,7 @@ public final class ObjectServer: @unchecked Sendable {
             connection.send(template.copy())
             return
         }
+        guard declaration(of: member, of: interface, at: path).violation(by: values) == nil else { return }
         let message = Message.signal(path: path, interface: interface, member: member)
         do {
             try message.append(values)
@@ -127,6 +138,19 @@ public final class ObjectServer: @unchecked Sendable {
         }
         if let key, signalTemplates.count < Self.maximumSignalTemplates { signalTemplates[key] = message.copy() }
         connection.send(message)
+    }
+
+    /// What `member` of `interface` at `path` must carry: the served
+    /// object's declaration, or nothing at all when it declares no such signal.
+    private func declaration(of member: MemberName, of interface: InterfaceName, at path: ObjectPath) -> DeclaredTypes {
+        let served = objects[path.rawValue]?.interface(named: interface.rawValue)
+        let signal = served?.signal(named: member.rawValue)
+        return DeclaredTypes(
+            what: {
+                let name = "signal \(interface).\(member) from \(path)"
+                return served == nil ? "\(name), whose object does not serve that interface," : name
+            },
+            types: signal?.types, enforcement: enforcement, log: log)
     }
 
     /// Emits `PropertiesChanged` for the named properties of `interface` at `path`,
@@ -198,9 +222,12 @@ public final class ObjectServer: @unchecked Sendable {
     }
 
     private func invoke(_ method: DBusMethod, _ message: Message) {
-        let call = MethodCall(message: message, connection: connection)
+        let interface = message.interface ?? ""
+        let reply = DeclaredTypes(what: { "the reply of \(interface).\(method.name)" }, types: method.outTypes,
+                                  enforcement: enforcement, log: log)
+        let call = MethodCall(message: message, connection: connection, declaredReply: reply)
         do {
-            if case .values(let values) = try method.handler(call) { call.reply(values) }
+            if case .values(let values) = try method.handler(call, try message.arguments()) { call.reply(values) }
         } catch let error as DBusError {
             call.fail(error)
         } catch {

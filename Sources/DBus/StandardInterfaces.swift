@@ -42,31 +42,26 @@ enum StandardInterfaces {
 
     private static func propertiesInterface(server: ObjectServer?, path: ObjectPath) -> DBusInterface {
         DBusInterface(properties, methods: [
-            DBusMethod("Get", in: [DBusArgument("interface_name", .string), DBusArgument("property_name", .string)],
-                       out: [DBusArgument("value", .variant)]) { [weak server] call in
-                let arguments = try call.arguments()
-                let property = try lookUp(server, path, arguments[0].stringValue!, arguments[1].stringValue!)
+            DBusMethod("Get", in: DBusIn("interface_name", String.self), DBusIn("property_name", String.self),
+                       out: [DBusArgument("value", .variant)]) { [weak server] _, interface, name in
+                let property = try lookUp(server, path, interface, name)
                 return .values([.variant(property.get())])
             },
-            DBusMethod("GetAll", in: [DBusArgument("interface_name", .string)],
-                       out: [DBusArgument("props", .dictionary(.string, .variant))]) { [weak server] call in
-                let name = try call.arguments()[0].stringValue!
+            DBusMethod("GetAll", in: DBusIn("interface_name", String.self),
+                       out: [DBusArgument("props", .dictionary(.string, .variant))]) { [weak server] _, name in
                 let interface = try lookUp(server, path, name)
                 return .values([.vardict(interface.properties.map { ($0.name.rawValue, $0.get()) })])
             },
-            DBusMethod("Set", in: [DBusArgument("interface_name", .string), DBusArgument("property_name", .string),
-                                   DBusArgument("value", .variant)]) { [weak server] call in
-                let arguments = try call.arguments()
-                let name = arguments[1].stringValue!
-                let property = try lookUp(server, path, arguments[0].stringValue!, name)
+            DBusMethod("Set", in: DBusIn("interface_name", String.self), DBusIn("property_name", String.self),
+                       DBusIn("value", DBusVariant.self)) { [weak server] _, interface, name, variant in
+                let property = try lookUp(server, path, interface, name)
                 guard let set = property.set else {
                     throw DBusError(DBusError.Name.propertyReadOnly, "Property \(name) is read-only")
                 }
-                guard case .variant(let value) = arguments[2], value.type == property.type else {
-                    throw DBusError.invalidArgs(
-                        "Property \(name) has type \(property.type), not \(arguments[2].unwrapped.type)")
+                guard variant.value.type == property.type else {
+                    throw DBusError.invalidArgs("Property \(name) has type \(property.type), not \(variant.value.unwrapped.type)")
                 }
-                try set(value)
+                try set(variant.value)
                 return .values([])
             },
         ], signals: [

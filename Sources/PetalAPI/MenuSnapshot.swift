@@ -87,18 +87,18 @@ public struct MenuSnapshot: Equatable, Sendable {
         highlighted = try value("Highlighted", "s").stringValue ?? ""
         layoutStyle = try value("LayoutStyle", "s").stringValue ?? ""
         version = try value("Version", "s").stringValue ?? ""
-        items = try rows("Items", "a(ssssbb)").map {
+        items = try rows("Items", PetalBus.Types.items.signature).map {
             Item(id: $0[0].stringValue ?? "", title: $0[1].stringValue ?? "", icon: $0[2].stringValue ?? "",
                  action: $0[3].stringValue ?? "", enabled: $0[4].boolValue ?? false, selected: $0[5].boolValue ?? false)
         }
-        actions = try rows("Actions", "a(sss)").map {
+        actions = try rows("Actions", PetalBus.Types.actions.signature).map {
             Action(id: $0[0].stringValue ?? "", plugin: $0[1].stringValue ?? "", title: $0[2].stringValue ?? "")
         }
-        plugins = try rows("Plugins", "a(sssss)").map {
+        plugins = try rows("Plugins", PetalBus.Types.plugins.signature).map {
             Plugin(name: $0[0].stringValue ?? "", version: $0[1].stringValue ?? "", path: $0[2].stringValue ?? "",
                    status: $0[3].stringValue ?? "", reason: $0[4].stringValue ?? "")
         }
-        layout = try rows("Layout", "a(sdd)").map {
+        layout = try rows("Layout", PetalBus.Types.layout.signature).map {
             Place(id: $0[0].stringValue ?? "", x: $0[1].doubleValue ?? 0, y: $0[2].doubleValue ?? 0)
         }
         if let appearance = properties["Appearance"] {

@@ -19,25 +19,20 @@ final class ExampleObject: Sendable {
     /// properties of each kind of access and change emission, and a signal.
     var interface: DBusInterface {
         DBusInterface(Self.interfaceName, methods: [
-            DBusMethod("Add", in: [DBusArgument("a", .int32), DBusArgument("b", .int32)],
-                       out: [DBusArgument("sum", .int32)]) { call in
-                let arguments = try call.arguments()
-                guard case .int32(let a) = arguments[0], case .int32(let b) = arguments[1] else {
-                    throw DBusError.invalidArgs("Add takes two int32")
-                }
-                return .values([.int32(a &+ b)])
+            DBusMethod("Add", in: DBusIn("a", Int32.self), DBusIn("b", Int32.self),
+                       out: [DBusArgument("sum", .int32)]) { _, a, b in
+                .values([.int32(a &+ b)])
             },
-            DBusMethod("Describe", in: [DBusArgument("options", .dictionary(.string, .variant))],
-                       out: [DBusArgument("keys", .array(.string)), DBusArgument("count", .uint32)]) { call in
-                let keys = try call.arguments()[0].stringKeyedEntries?.map(\.key) ?? []
+            DBusMethod("Describe", in: DBusIn("options", DBusVariantDictionary.self),
+                       out: [DBusArgument("keys", .array(.string)), DBusArgument("count", .uint32)]) { _, options in
+                let keys = options.entries.map(\.key)
                 return .values([.strings(keys), .uint32(UInt32(keys.count))])
             },
             DBusMethod("Fail") { _ in throw DBusError("org.example.Error.Custom", "the handler refused") },
             DBusMethod("Crash") { _ in throw UnexpectedFailure() },
-            DBusMethod("Later", in: [DBusArgument("text", .string)], out: [DBusArgument("echo", .string)]) { call in
-                let text = try call.arguments()[0]
+            DBusMethod("Later", in: DBusIn("text", String.self), out: [DBusArgument("echo", .string)]) { call, text in
                 DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(100)) {
-                    call.reply([text])
+                    call.reply([.string(text)])
                 }
                 return .later
             },

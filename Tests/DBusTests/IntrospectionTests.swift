@@ -10,7 +10,7 @@ private let standardInterfaces = [
 
 /// An interface whose argument names need escaping in XML.
 private let oddInterface = DBusInterface("org.example.Odd", methods: [
-    DBusMethod("Quote", in: [DBusArgument(#"a<b>&"c'd"#, .string)], out: [DBusArgument("x&y", .string)]) { _ in .values([.string("")]) },
+    DBusMethod("Quote", in: DBusIn(#"a<b>&"c'd"#, String.self), out: [DBusArgument("x&y", .string)]) { _, _ in .values([.string("")]) },
 ], signals: [DBusSignal("Said", [DBusArgument("<tag>", .string)])])
 
 /// Runs `body` with ``ExampleObject`` at `/org/example` and a child object at `/org/example/child`.

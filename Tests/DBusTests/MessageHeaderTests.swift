@@ -8,7 +8,7 @@ private func receivedCall() async throws -> (call: Message, client: String) {
     try await withTestService { service in
         let captured = Shared<Message?>(nil)
         try service.register([DBusInterface("org.example.Capture", methods: [
-            DBusMethod("Capture", in: [DBusArgument("text", .string)]) { call in
+            DBusMethod("Capture", in: DBusIn("text", String.self)) { call, _ in
                 captured.value = call.message
                 return .values([])
             },

@@ -53,8 +53,8 @@ private let valuesPastTheLimits: [(String, DBusValue, String)] = [
     func nestingAtTheLimitCrossesTheBus(_ label: String, _ value: DBusValue) async throws {
         try await withTestService { service in
             try service.register([DBusInterface("org.example.Echo", methods: [
-                DBusMethod("Echo", in: [DBusArgument("value", value.type)], out: [DBusArgument("value", value.type)]) { call in
-                    .values(try call.arguments())
+                DBusMethod("Echo", dynamic: [DBusArgument("value", value.type)], out: [DBusArgument("value", value.type)]) {
+                    _, values in .values(values)
                 },
             ])])
             #expect(try await service.call("org.example.Echo", "Echo", [value]) == [value], "\(label)")

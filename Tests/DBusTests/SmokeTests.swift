@@ -8,8 +8,8 @@ import TestSupport
         let server = try DBusConnection.connect(to: .address(bus.address))
         let client = try DBusConnection.connect(to: .address(bus.address))
         let iface = DBusInterface("org.example.Echo", methods: [
-            DBusMethod("Echo", in: [DBusArgument("text", .string)], out: [DBusArgument("text", .string)]) { call in
-                .values(try call.arguments())
+            DBusMethod("Echo", in: DBusIn("text", String.self), out: [DBusArgument("text", .string)]) { _, text in
+                .values([.string(text)])
             }
         ])
         try server.loop.performAndWait { server.objectServer.register([iface], at: "/org/example") }

@@ -9,8 +9,8 @@ struct ChooseOptions {
     var dispatch = true
 
     /// Reads `timeout` (seconds, any number type) and `dispatch` (b); other keys are ignored.
-    init(_ value: DBusValue) throws(DBusError) {
-        for (key, raw) in value.stringKeyedEntries ?? [] {
+    init(_ options: DBusVariantDictionary) throws(DBusError) {
+        for (key, raw) in options.entries {
             let value = raw.unwrapped
             switch key {
             case "timeout":

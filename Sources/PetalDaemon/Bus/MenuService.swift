@@ -174,7 +174,7 @@ public final class MenuService: @unchecked Sendable {
     }
 
     /// Runs action `actionID` with `params` (an `a{sv}`), replying when it finishes.
-    func trigger(_ actionID: String, params: DBusValue, call: MethodCall) throws(DBusError) -> MethodReply {
+    func trigger(_ actionID: String, params: DBusVariantDictionary, call: MethodCall) throws(DBusError) -> MethodReply {
         try Self.checkLength(actionID, what: "action id")
         guard let action = registry.action(actionID) else {
             throw PetalError.make(.unknownAction,
@@ -202,7 +202,7 @@ public final class MenuService: @unchecked Sendable {
     }
 
     /// Opens the menu if closed and answers with the next item activated.
-    func choose(options: DBusValue, call: MethodCall) throws(DBusError) -> MethodReply {
+    func choose(options: DBusVariantDictionary, call: MethodCall) throws(DBusError) -> MethodReply {
         guard let loop = server?.connection.loop else { throw DBusError.failed("the menu is not being served") }
         let options = try ChooseOptions(options)
         announce(machine.handle(.open))

@@ -14,12 +14,9 @@ enum ParamsCoding {
     /// - Throws: `InvalidParams` naming the key whose value has no JSON form
     ///   (a file descriptor, a dictionary with non-string keys), or when the
     ///   whole is over 64 KiB as JSON.
-    static func params(from value: DBusValue) throws(DBusError) -> JSONObject {
-        guard let entries = value.stringKeyedEntries else {
-            throw PetalError.make(.invalidParams, "parameters must be an a{sv} dictionary")
-        }
+    static func params(from params: DBusVariantDictionary) throws(DBusError) -> JSONObject {
         var object = JSONObject()
-        for (key, value) in entries {
+        for (key, value) in params.entries {
             object[key] = try json(value, key: key)
         }
         let size = JSONValue.object(object).jsonText.utf8.count

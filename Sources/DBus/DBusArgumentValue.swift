@@ -1,0 +1,158 @@
+/// A Swift type that stands for one D-Bus type, so that a method's in-signature
+/// is the parameter list of its handler (``DBusMethod/init(_:in:out:handler:)``).
+///
+/// The object server checks a call's signature before the handler runs and
+/// decodes each argument to its Swift type, so handlers never index an
+/// untyped array or guess what an argument holds.
+public protocol DBusArgumentValue: Sendable {
+    /// The D-Bus type of values of this Swift type.
+    static var dbusType: DBusType { get }
+    /// The Swift value of `value`, or nil when `value` is not of ``dbusType``.
+    init?(dbusValue value: DBusValue)
+}
+
+extension Bool: DBusArgumentValue {
+    public static var dbusType: DBusType { .boolean }
+    public init?(dbusValue value: DBusValue) {
+        guard case .boolean(let v) = value else { return nil }
+        self = v
+    }
+}
+
+extension UInt8: DBusArgumentValue {
+    public static var dbusType: DBusType { .byte }
+    public init?(dbusValue value: DBusValue) {
+        guard case .byte(let v) = value else { return nil }
+        self = v
+    }
+}
+
+extension Int16: DBusArgumentValue {
+    public static var dbusType: DBusType { .int16 }
+    public init?(dbusValue value: DBusValue) {
+        guard case .int16(let v) = value else { return nil }
+        self = v
+    }
+}
+
+extension UInt16: DBusArgumentValue {
+    public static var dbusType: DBusType { .uint16 }
+    public init?(dbusValue value: DBusValue) {
+        guard case .uint16(let v) = value else { return nil }
+        self = v
+    }
+}
+
+extension Int32: DBusArgumentValue {
+    public static var dbusType: DBusType { .int32 }
+    public init?(dbusValue value: DBusValue) {
+        guard case .int32(let v) = value else { return nil }
+        self = v
+    }
+}
+
+extension UInt32: DBusArgumentValue {
+    public static var dbusType: DBusType { .uint32 }
+    public init?(dbusValue value: DBusValue) {
+        guard case .uint32(let v) = value else { return nil }
+        self = v
+    }
+}
+
+extension Int64: DBusArgumentValue {
+    public static var dbusType: DBusType { .int64 }
+    public init?(dbusValue value: DBusValue) {
+        guard case .int64(let v) = value else { return nil }
+        self = v
+    }
+}
+
+extension UInt64: DBusArgumentValue {
+    public static var dbusType: DBusType { .uint64 }
+    public init?(dbusValue value: DBusValue) {
+        guard case .uint64(let v) = value else { return nil }
+        self = v
+    }
+}
+
+extension Double: DBusArgumentValue {
+    public static var dbusType: DBusType { .double }
+    public init?(dbusValue value: DBusValue) {
+        guard case .double(let v) = value else { return nil }
+        self = v
+    }
+}
+
+extension String: DBusArgumentValue {
+    public static var dbusType: DBusType { .string }
+    public init?(dbusValue value: DBusValue) {
+        guard case .string(let v) = value else { return nil }
+        self = v
+    }
+}
+
+extension ObjectPath: DBusArgumentValue {
+    public static var dbusType: DBusType { .objectPath }
+    public init?(dbusValue value: DBusValue) {
+        guard case .objectPath(let v) = value else { return nil }
+        self = v
+    }
+}
+
+extension DBusSignature: DBusArgumentValue {
+    public static var dbusType: DBusType { .signature }
+    public init?(dbusValue value: DBusValue) {
+        guard case .signature(let v) = value else { return nil }
+        self = v
+    }
+}
+
+/// A `v` argument: a value of any type, carried with its type.
+public struct DBusVariant: DBusArgumentValue, Equatable {
+    public static var dbusType: DBusType { .variant }
+    /// The value inside the variant.
+    public let value: DBusValue
+
+    public init?(dbusValue value: DBusValue) {
+        guard case .variant(let inner) = value else { return nil }
+        self.value = inner
+    }
+}
+
+/// An `a{sv}` argument, the options or parameters dictionary of D-Bus APIs.
+///
+/// Entries keep the order they had on the wire, and repeated keys are kept
+/// as sent: which of them wins is the handler's decision.
+public struct DBusVariantDictionary: DBusArgumentValue {
+    public static var dbusType: DBusType { .dictionary(.string, .variant) }
+    /// The entries, each value taken out of its variant.
+    public let entries: [(key: String, value: DBusValue)]
+
+    public init?(dbusValue value: DBusValue) {
+        guard case .array(.dictEntry(key: .string, value: .variant), let elements) = value else { return nil }
+        var entries: [(key: String, value: DBusValue)] = []
+        entries.reserveCapacity(elements.count)
+        for element in elements {
+            guard case .dictEntry(.string(let key), .variant(let inner)) = element else { return nil }
+            entries.append((key, inner))
+        }
+        self.entries = entries
+    }
+
+    /// The dictionary as a value, its entries wrapped in variants again.
+    public var dbusValue: DBusValue { .vardict(entries.map { ($0.key, $0.value) }) }
+}
+
+/// A typed in-argument of a method: its name, as introspection shows it, and
+/// the Swift type its value is handed to the handler as.
+public struct DBusIn<Value: DBusArgumentValue>: Sendable {
+    /// The argument's name.
+    public let name: String
+
+    /// An argument called `name`, of the D-Bus type that `type` stands for.
+    public init(_ name: String, _ type: Value.Type) {
+        self.name = name
+    }
+
+    var described: DBusArgument { DBusArgument(name, Value.dbusType) }
+}

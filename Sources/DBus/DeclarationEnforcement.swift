@@ -1,0 +1,54 @@
+/// What an ``ObjectServer`` does when a reply or a signal does not carry the
+/// types its interface declares: the check that keeps the description, which
+/// clients read through introspection, true of what is actually sent.
+public enum DeclarationEnforcement: Sendable {
+    /// Stop the process, naming the member and both signatures, so the mismatch
+    /// is found where it was written. The default of debug builds.
+    case trap
+    /// Log the mismatch, answer the call with `org.freedesktop.DBus.Error.Failed`
+    /// and drop the signal, so no client is sent what the interface does not
+    /// promise. The default of release builds.
+    case logAndRefuse
+
+    /// `.trap` in a debug build, `.logAndRefuse` in a release build.
+    public static var buildDefault: DeclarationEnforcement {
+        #if DEBUG
+        .trap
+        #else
+        .logAndRefuse
+        #endif
+    }
+}
+
+/// The types one reply or one signal must carry, and how to enforce them.
+struct DeclaredTypes: Sendable {
+    /// What the values are, for the message: `org.example.Calc.Add's reply`.
+    let what: @Sendable () -> String
+    /// The declared types; nil when nothing is declared, so that nothing may be sent.
+    let types: [DBusType]?
+    let enforcement: DeclarationEnforcement
+    let log: @Sendable (String) -> Void
+
+    /// Nil when `values` carry the declared types; otherwise what is wrong,
+    /// after logging it (or stopping the process, under `.trap`).
+    func violation(by values: [DBusValue]) -> String? {
+        if let types, Self.matches(values, types) { return nil }
+        let sent = values.map(\.type.signature).joined()
+        let problem = if let types {
+            "\(what()) carries signature \"\(sent)\" but is declared as \"\(types.map(\.signature).joined())\""
+        } else {
+            "\(what()) is not declared"
+        }
+        switch enforcement {
+        case .trap: preconditionFailure(problem)
+        case .logAndRefuse: log(problem)
+        }
+        return problem
+    }
+
+    static func matches(_ values: [DBusValue], _ types: [DBusType]) -> Bool {
+        guard values.count == types.count else { return false }
+        for (value, type) in zip(values, types) where value.type != type { return false }
+        return true
+    }
+}
