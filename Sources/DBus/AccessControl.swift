@@ -34,7 +34,7 @@ final class AccessControl {
         connection.sendWithReply(query, timeout: .seconds(5)) { [self] result in
             let decisions = waiting.removeValue(forKey: sender) ?? []
             let denial: DBusError?
-            if case .success(let reply) = result, case .uint32(let uid)? = try? reply.arguments().first {
+            if case .success(let reply) = result, case .uint32(let uid)? = try? reply.argumentsWithoutDescriptors().first {
                 users[sender] = uid
                 denial = verdict(uid, sender)
             } else {
@@ -71,7 +71,7 @@ extension ObjectServer {
         _ = try await connection.subscribe(MatchRule(
             sender: BusName.bus.rawValue, path: .bus, interface: .bus, member: "NameOwnerChanged",
             arguments: [2: ""])) { message in
-            if case .string(let name)? = try? message.arguments().first { control.value.forget(name) }
+            if case .string(let name)? = try? message.argumentsWithoutDescriptors().first { control.value.forget(name) }
         }
     }
 }

@@ -1,3 +1,5 @@
+import Glibc
+
 /// A D-Bus value of any type, as carried in a message body.
 ///
 /// Containers carry their element type so that empty arrays still have a
@@ -68,6 +70,20 @@ public indirect enum DBusValue: Hashable, Sendable {
     public static func rows(of type: DBusType, _ rows: [[DBusValue]]) -> DBusValue {
         guard case .array(let element) = type else { preconditionFailure("rows(of:) needs an array type, not \(type)") }
         return .array(element, rows.map { .structure($0) })
+    }
+
+    /// This value with every Unix file descriptor in it closed and given as -1.
+    public func closingDescriptors() -> DBusValue {
+        switch self {
+        case .unixFD(let fd):
+            if fd >= 0 { close(fd) }
+            return .unixFD(-1)
+        case .variant(let inner): return .variant(inner.closingDescriptors())
+        case .array(let type, let elements): return .array(type, elements.map { $0.closingDescriptors() })
+        case .dictEntry(let key, let value): return .dictEntry(key.closingDescriptors(), value.closingDescriptors())
+        case .structure(let fields): return .structure(fields.map { $0.closingDescriptors() })
+        default: return self
+        }
     }
 
     /// An `as` array of strings.

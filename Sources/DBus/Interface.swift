@@ -47,7 +47,8 @@ public struct DBusMethod: Sendable {
     ///
     /// - Parameter handler: runs on the connection's loop thread. It may throw
     ///   ``DBusError`` to answer with that error; any other error answers
-    ///   `org.freedesktop.DBus.Error.Failed`.
+    ///   `org.freedesktop.DBus.Error.Failed`. Unix file descriptors the call
+    ///   carries are open while it runs and closed when it returns.
     public init<each Value: DBusArgumentValue>(
         _ name: MemberName, in inArguments: repeat DBusIn<each Value>, out outArguments: [DBusArgument] = [],
         handler: @escaping @Sendable (MethodCall, repeat each Value) throws -> MethodReply
@@ -70,7 +71,8 @@ public struct DBusMethod: Sendable {
 
     /// Describes a method whose argument types are known only at run time (a
     /// forwarder, say); the handler receives the values, already checked
-    /// against `inArguments`' signature.
+    /// against `inArguments`' signature. Unix file descriptors among them are
+    /// closed when the handler returns: `dup` one to keep it.
     public init(
         _ name: MemberName, dynamic inArguments: [DBusArgument], out outArguments: [DBusArgument] = [],
         handler: @escaping @Sendable (MethodCall, [DBusValue]) throws -> MethodReply

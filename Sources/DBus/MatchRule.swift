@@ -54,7 +54,7 @@ public struct MatchRule: Sendable, Equatable {
         if let interface, message.interface != interface.rawValue { return false }
         if let member, message.member != member.rawValue { return false }
         if !arguments.isEmpty {
-            guard let values = try? message.arguments() else { return false }
+            guard let values = try? message.argumentsWithoutDescriptors() else { return false }
             for (index, expected) in arguments {
                 guard index < values.count, case .string(let actual) = values[index], actual == expected
                 else { return false }

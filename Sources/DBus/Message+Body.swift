@@ -16,8 +16,11 @@ let maximumMessageDepth = 64
 extension Message {
     /// Decodes the whole body.
     ///
-    /// libdbus has validated every incoming message, so this fails only for
-    /// a message whose array element signature we cannot parse.
+    /// Each Unix file descriptor (`h`) comes back as a new descriptor that the
+    /// caller owns and must close; ``argumentsWithoutDescriptors()`` is for
+    /// readers that do not use them. libdbus has validated every incoming
+    /// message, so this fails only for a message whose array element signature
+    /// we cannot parse.
     public func arguments() throws -> [DBusValue] {
         var iter = DBusMessageIter()
         guard dbus_message_iter_init(pointer, &iter) != 0 else { return [] }
@@ -27,6 +30,18 @@ extension Message {
         } while dbus_message_iter_next(&iter) != 0
         return values
     }
+
+    /// Decodes the whole body like ``arguments()``, closing every descriptor it
+    /// carries at once; each stays in the values as `.unixFD(-1)`, so that
+    /// its type can still be told.
+    public func argumentsWithoutDescriptors() throws -> [DBusValue] {
+        let values = try arguments()
+        guard carriesDescriptors else { return values }
+        return values.map { $0.closingDescriptors() }
+    }
+
+    /// Whether the message carries Unix file descriptors, in its signature or inside a variant.
+    var carriesDescriptors: Bool { dbus_message_contains_unix_fds(pointer) != 0 }
 
     /// Appends values to the body, after checking them against what libdbus accepts.
     ///

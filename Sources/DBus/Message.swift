@@ -103,7 +103,7 @@ public final class Message: @unchecked Sendable {
     /// The error carried by an error reply, or nil for any other message.
     public var error: DBusError? {
         guard type == .error else { return nil }
-        let text = (try? arguments().first?.stringValue) ?? nil
+        let text = (try? argumentsWithoutDescriptors().first?.stringValue) ?? nil
         return DBusError(errorName ?? DBusError.Name.failed, text ?? "")
     }
 

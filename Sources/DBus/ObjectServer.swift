@@ -226,8 +226,12 @@ public final class ObjectServer: @unchecked Sendable {
         let reply = DeclaredTypes(what: { "the reply of \(interface).\(method.name)" }, types: method.outTypes,
                                   enforcement: enforcement, log: log)
         let call = MethodCall(message: message, connection: connection, declaredReply: reply)
+        // Descriptors a call carries are open while its handler runs and closed when it returns.
+        var arguments: [DBusValue] = []
+        defer { if message.carriesDescriptors { arguments.forEach { _ = $0.closingDescriptors() } } }
         do {
-            if case .values(let values) = try method.handler(call, try message.arguments()) { call.reply(values) }
+            arguments = try message.arguments()
+            if case .values(let values) = try method.handler(call, arguments) { call.reply(values) }
         } catch let error as DBusError {
             call.fail(error)
         } catch {

@@ -9,7 +9,7 @@ enum SignalLine {
     /// The signal's fields in order, named after SPEC §2's arguments.
     static func fields(of message: Message) -> (member: String, fields: JSONObject) {
         let member = message.member ?? "?"
-        let values = (try? message.arguments()) ?? []
+        let values = (try? message.argumentsWithoutDescriptors()) ?? []
         let names: [String]
         switch member {
         case "StateChanged": names = ["state", "previous"]

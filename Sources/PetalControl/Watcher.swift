@@ -52,7 +52,7 @@ struct Watcher {
             case "StateChanged": continue
             default: break
             }
-            let gone = message.member == "NameOwnerChanged" && (try? message.arguments().last?.stringValue) == ""
+            let gone = message.member == "NameOwnerChanged" && (try? message.argumentsWithoutDescriptors().last?.stringValue) == ""
             await showWaybar(online: !gone)
         }
         throw ControlFailure.unreachable("the connection to the bus was closed", bus: bus)

@@ -49,7 +49,7 @@ final class MenuFeed: Sendable {
         _ = connection.subscribeWithoutWaiting(MatchRule(
             sender: BusName.bus.rawValue, path: .bus, interface: .bus, member: "NameOwnerChanged",
             arguments: [0: PetalClient.name.rawValue])) { message in
-            let owner = (try? message.arguments().last?.stringValue) ?? ""
+            let owner = (try? message.argumentsWithoutDescriptors().last?.stringValue) ?? ""
             handler(owner.isEmpty ? .vanished : .appeared)
         }
     }
@@ -71,7 +71,7 @@ final class MenuFeed: Sendable {
         send(getAll) { [self] reply in
             let snapshot: MenuSnapshot
             do {
-                let entries = try reply.get().arguments().first?.stringKeyedEntries ?? []
+                let entries = try reply.get().argumentsWithoutDescriptors().first?.stringKeyedEntries ?? []
                 snapshot = try MenuSnapshot(properties: Dictionary(entries.map { ($0.key, $0.value.unwrapped) },
                                                                    uniquingKeysWith: { _, last in last }))
             } catch {
@@ -79,7 +79,7 @@ final class MenuFeed: Sendable {
             }
             send(objects) { reply in
                 completion(reply.map { message in
-                    Self.reading(snapshot, details: ItemDetails.byID(managedObjects: try? message.arguments().first))
+                    Self.reading(snapshot, details: ItemDetails.byID(managedObjects: try? message.argumentsWithoutDescriptors().first))
                 })
             }
         }
@@ -110,7 +110,7 @@ final class MenuFeed: Sendable {
         let message = Message.methodCall(destination: .bus, path: .bus, interface: .bus, member: "NameHasOwner")
         try? message.append([.string(PetalClient.name.rawValue)])
         send(message) { reply in
-            completion((try? reply.get().arguments().first?.boolValue) ?? false)
+            completion((try? reply.get().argumentsWithoutDescriptors().first?.boolValue) ?? false)
         }
     }
 
@@ -157,7 +157,7 @@ final class MenuFeed: Sendable {
 
     /// The event a signal of petald's root object carries, if the overlay cares.
     static func event(_ message: Message) -> FeedEvent? {
-        guard let arguments = try? message.arguments() else { return nil }
+        guard let arguments = try? message.argumentsWithoutDescriptors() else { return nil }
         switch (message.interface, message.member) {
         case (PetalClient.menuInterface.rawValue?, "StateChanged"):
             return arguments.first?.stringValue.flatMap(MenuState.init(rawValue:)).map(FeedEvent.stateChanged)

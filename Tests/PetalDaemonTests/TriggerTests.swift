@@ -1,3 +1,4 @@
+import Foundation
 import DBus
 import Glibc
 import Testing
@@ -86,6 +87,30 @@ import TestSupport
         let keyed = await expectPetalError("InvalidParams") { try await daemon.trigger("test.echo", [("numbers", numbered)]) }
         #expect(keyed?.message.contains("numbers") == true)
         #expect(recorder.signals("ActionStarted").isEmpty, "refused params must not start the action")
+    }
+
+    /// Each `h` libdbus decodes is a new descriptor: petald must close them all,
+    /// or a client can exhaust its descriptors (and with them command.run).
+    @Test func descriptorsSentInACallAreClosed() async throws {
+        let daemon = try await RunningDaemon()
+        defer { daemon.stop() }
+        let fd = open("/dev/null", O_RDONLY)
+        try #require(fd >= 0)
+        defer { close(fd) }
+        func openDescriptors() throws -> Int {
+            try FileManager.default.contentsOfDirectory(atPath: "/proc/\(daemon.process.processIdentifier)/fd").count
+        }
+        _ = try? await daemon.trigger("test.echo", [("file", .unixFD(fd))])
+        let before = try openDescriptors()
+        for _ in 0..<50 {
+            await expectPetalError("InvalidParams") {
+                try await daemon.trigger("test.echo", [("nested", .vardict([("file", .unixFD(fd))]))])
+            }
+            await expectPetalError("InvalidParams") { try await daemon.trigger("test.echo", [("file", .unixFD(fd))]) }
+        }
+        let after = try openDescriptors()
+        #expect(after <= before + 1, "petald kept \(after - before) of the 100 descriptors it was sent")
+        #expect(try await daemon.trigger("test.echo", [("n", .int32(1))]).entries["n"] == .int32(1))
     }
 
     /// Params are capped at 64 KiB as JSON; just under the cap still runs.

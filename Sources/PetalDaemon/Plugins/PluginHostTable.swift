@@ -131,7 +131,7 @@ final class PluginContext: @unchecked Sendable {
                 let (reply, context) = answer.value
                 switch result {
                 case .success(let message):
-                    let values = (try? message.arguments()) ?? []
+                    let values = (try? message.argumentsWithoutDescriptors()) ?? []
                     reply(context, JSONValue.array(values.map(DBusJSON.json)).jsonText, nil, nil)
                 case .failure(let error):
                     reply(context, nil, error.name, error.message)
@@ -156,7 +156,7 @@ final class PluginContext: @unchecked Sendable {
         let deliver = UncheckedBox((handler, signalContext))
         let token = connection.subscribeWithoutWaiting(rule) { message in
             let (handler, context) = deliver.value
-            let values = (try? message.arguments()) ?? []
+            let values = (try? message.argumentsWithoutDescriptors()) ?? []
             handler(context, JSONValue.array(values.map(DBusJSON.json)).jsonText)
         }
         return (try? connection.loop.performAndWait { [self] in

@@ -47,7 +47,7 @@ final class SystemdLauncher: Sendable {
                              arguments: [0: Self.bus.rawValue])
         // The subscription lasts as long as the connection.
         _ = try? await connection.subscribe(rule) { [self] message in
-            guard let owner = (try? message.arguments())?.last?.stringValue else { return }
+            guard let owner = (try? message.argumentsWithoutDescriptors())?.last?.stringValue else { return }
             present.store(!owner.isEmpty, ordering: .releasing)
         }
         // Asked and stored on the loop thread, so an answer cannot overwrite a later NameOwnerChanged.
@@ -56,7 +56,7 @@ final class SystemdLauncher: Sendable {
                 let message = Message.methodCall(destination: .bus, path: .bus, interface: .bus, member: "NameHasOwner")
                 try? message.append(.string(Self.bus.rawValue))
                 connection.sendWithReply(message) { [self] reply in
-                    if case .success(let answer) = reply, let owned = (try? answer.arguments())?.first?.boolValue {
+                    if case .success(let answer) = reply, let owned = (try? answer.argumentsWithoutDescriptors())?.first?.boolValue {
                         present.store(owned, ordering: .releasing)
                     }
                     done.resume()
@@ -134,7 +134,7 @@ final class SystemdLauncher: Sendable {
         // Added before the call is sent, so the job's end cannot slip past.
         job.token = connection.subscribeWithoutWaiting(rule) { message in
             // JobRemoved(u id, o job, s unit, s result)
-            let result = (try? message.arguments())?.last?.stringValue ?? ""
+            let result = (try? message.argumentsWithoutDescriptors())?.last?.stringValue ?? ""
             job.finish(result == "done" ? .started : .failed(
                 "systemd could not start \(unit.argv[0]) in \(unit.name) (job \(result)); see `journalctl --user -u \(unit.name)`"))
         }
