@@ -1,3 +1,4 @@
+import Foundation
 import DBus
 import Testing
 import TestSupport
@@ -91,6 +92,30 @@ import TestSupport
             try await daemon.waitForState("collapsed", within: .patience)
         }
         #expect(try await daemon.item("echo")?.selected == false, "only the toggle item changes")
+    }
+
+    /// Busy is decided before anything changes: with every slot taken, activating
+    /// a toggle neither flips nor saves it, answers no waiting Choose and leaves
+    /// the menu open.
+    @Test func aBusyActivationChangesNothing() async throws {
+        let daemon = try await RunningDaemon(environment: ["PETAL_TEST_MAX_CONCURRENT": "1", "PETAL_TEST_TIMEOUT": "3"])
+        defer { daemon.stop() }
+        let recorder = try await SignalRecorder(daemon)
+        let hanging = Task { try await daemon.trigger("test.hang", timeout: .patience) }
+        try await recorder.wait(for: "ActionStarted")
+        try await daemon.openMenu()
+        let choice = try daemon.startChoose()
+
+        await expectPetalError("Busy") { try await daemon.activate("like") }
+        #expect(try await daemon.item("like")?.selected == false, "a refused activation flipped the toggle")
+        #expect(try await daemon.state() == "expanded", "a refused activation closed the menu")
+
+        await expectPetalError("Timeout") { try await hanging.value }
+        _ = try await daemon.activate("echo")
+        #expect(try await choice.value == "echo", "the waiting Choose was answered by the refused activation")
+        let saved = try? String(contentsOfFile: daemon.bus.directory.appendingPathComponent("state/petal/state.json").path,
+                                encoding: .utf8)
+        #expect(saved?.contains("true") != true, "the refused toggle was saved: \(saved ?? "")")
     }
 
     @Test func announcesTheActionItRuns() async throws {

@@ -11,7 +11,7 @@ import TestSupport
         defer { daemon.stop() }
         let recorder = try await SignalRecorder(daemon)
 
-        let choice = try startChoose(daemon)
+        let choice = try daemon.startChoose()
         try await recorder.wait(for: "StateChanged") { $0.stateChange == ["expanded", "expanding"] }
         #expect(recorder.stateChanges() == [["expanding", "collapsed"], ["expanded", "expanding"]])
         _ = try await daemon.activate("stay")
@@ -23,8 +23,8 @@ import TestSupport
     @Test func activationFromAnotherClientAnswersEveryWaitingChoose() async throws {
         let daemon = try await RunningDaemon()
         defer { daemon.stop() }
-        let first = try startChoose(daemon)
-        let second = try startChoose(daemon)
+        let first = try daemon.startChoose()
+        let second = try daemon.startChoose()
         try await daemon.waitForState("expanded", within: .patience)  // on the same connection, so both Chooses are in
 
         let other = try daemon.connectClient()
@@ -43,8 +43,8 @@ import TestSupport
     @Test func dispatchFalseSkipsTheAction() async throws {
         let daemon = try await RunningDaemon()
         defer { daemon.stop() }
-        let running = try startChoose(daemon)
-        let quiet = try startChoose(daemon, [("dispatch", .boolean(false))])
+        let running = try daemon.startChoose()
+        let quiet = try daemon.startChoose([("dispatch", .boolean(false))])
         try await daemon.waitForState("expanded", within: .patience)
 
         let other = try daemon.connectClient()
@@ -62,8 +62,8 @@ import TestSupport
     @Test func closingTheMenuCancelsWaitingChooses() async throws {
         let daemon = try await RunningDaemon()
         defer { daemon.stop() }
-        let first = try startChoose(daemon)
-        let second = try startChoose(daemon)
+        let first = try daemon.startChoose()
+        let second = try daemon.startChoose()
         try await daemon.waitForState("expanded", within: .patience)
 
         #expect(try await daemon.menu("Close") == [.string("collapsing")])
@@ -75,7 +75,7 @@ import TestSupport
         let daemon = try await RunningDaemon()
         defer { daemon.stop() }
         let started = ContinuousClock.now
-        let choice = try startChoose(daemon, [("timeout", .double(0.3))])
+        let choice = try daemon.startChoose([("timeout", .double(0.3))])
 
         await expectPetalError("Cancelled") { try await choice.value }
         let waited = ContinuousClock.now - started
@@ -87,7 +87,7 @@ import TestSupport
     @Test func integerTimeoutIsAccepted() async throws {
         let daemon = try await RunningDaemon()
         defer { daemon.stop() }
-        let choice = try startChoose(daemon, [("timeout", .uint32(5))])
+        let choice = try daemon.startChoose([("timeout", .uint32(5))])
         try await daemon.waitForState("expanded", within: .patience)
         _ = try await daemon.activate("stay")
         #expect(try await choice.value == "stay")
@@ -110,27 +110,5 @@ import TestSupport
         try await daemon.openMenu()
         #expect(try await daemon.menu("Close") == [.string("collapsing")])
         await expectPetalError("Cancelled") { try await daemon.menu("Choose", [.vardict([])]) }
-    }
-
-    /// Sends Choose now (queued on the client before this returns, so later calls
-    /// on the same connection reach the daemon after it) and returns its answer as a task.
-    private func startChoose(_ daemon: RunningDaemon, _ options: [(String, DBusValue)] = []) throws -> Task<String, any Error> {
-        let connection = daemon.client
-        let message = Message.methodCall(
-            destination: RunningDaemon.name, path: RunningDaemon.path, interface: RunningDaemon.menu, member: "Choose")
-        try message.append(.vardict(options))
-        let (replies, continuation) = AsyncThrowingStream<Message, any Error>.makeStream()
-        try connection.loop.performAndWait {
-            connection.sendWithReply(message, timeout: .seconds(15)) { result in
-                continuation.yield(with: result.mapError { $0 as any Error })
-                continuation.finish()
-            }
-        }
-        return Task {
-            for try await reply in replies {
-                return try reply.arguments().first?.stringValue ?? ""
-            }
-            throw TestSetupError("Choose got no reply")
-        }
     }
 }

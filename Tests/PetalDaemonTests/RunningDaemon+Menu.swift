@@ -54,6 +54,28 @@ extension RunningDaemon {
         try await waitForState("expanded", within: .patience)
     }
 
+    /// Sends Choose now (queued on the client before this returns, so later calls
+    /// on the same connection reach the daemon after it) and returns its answer as a task.
+    func startChoose(_ options: [(String, DBusValue)] = [], on connection: DBusConnection? = nil) throws -> Task<String, any Error> {
+        let connection = connection ?? client
+        let message = Message.methodCall(
+            destination: RunningDaemon.name, path: RunningDaemon.path, interface: RunningDaemon.menu, member: "Choose")
+        try message.append(.vardict(options))
+        let (replies, continuation) = AsyncThrowingStream<Message, any Error>.makeStream()
+        try connection.loop.performAndWait {
+            connection.sendWithReply(message, timeout: .seconds(15)) { result in
+                continuation.yield(with: result.mapError { $0 as any Error })
+                continuation.finish()
+            }
+        }
+        return Task {
+            for try await reply in replies {
+                return try reply.arguments().first?.stringValue ?? ""
+            }
+            throw TestSetupError("Choose got no reply")
+        }
+    }
+
     /// Activates `item` and returns its action's result, the `a{sv}`.
     func activate(_ item: String, timeout: Duration = .seconds(10)) async throws -> DBusValue {
         try await menu("Activate", [.string(item)], timeout: timeout).first ?? .vardict([])

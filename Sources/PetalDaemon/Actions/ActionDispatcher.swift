@@ -40,6 +40,19 @@ final class ActionDispatcher {
     /// How many invocations are running now.
     var runningCount: Int { running.count }
 
+    /// Throws `Busy` when `actions.maxConcurrent` invocations are running.
+    ///
+    /// Callers with side effects before ``run(_:params:item:completion:)`` (an
+    /// activation saving a toggle, answering `Choose`, closing the menu) ask
+    /// first, so that a refused call changes nothing; both run in one turn of
+    /// the loop, so the answer still holds when `run` comes.
+    func admit() throws(DBusError) {
+        guard running.count < settings.maxConcurrent else {
+            throw PetalError.make(.busy,
+                "\(running.count) actions are running, the most actions.maxConcurrent allows; try again when one finishes")
+        }
+    }
+
     /// Starts `action`; `completion` runs on the loop exactly once.
     ///
     /// - Throws: `Busy` when `actions.maxConcurrent` invocations are running;
@@ -48,10 +61,7 @@ final class ActionDispatcher {
         _ action: any Action, params: JSONObject, item: String,
         completion: @escaping (Result<JSONObject, ActionError>) -> Void
     ) throws(DBusError) {
-        guard running.count < settings.maxConcurrent else {
-            throw PetalError.make(.busy,
-                "\(running.count) actions are running, the most actions.maxConcurrent allows; try again when one finishes")
-        }
+        try admit()
         lastID &+= 1
         if lastID == 0 { lastID = 1 }
         let id = lastID

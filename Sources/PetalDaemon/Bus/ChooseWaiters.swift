@@ -61,12 +61,15 @@ struct ChooseWaiters {
         waiters.append(waiter)
     }
 
-    /// Answers every waiting call with `itemID`; returns whether the item's
-    /// action should run (false if any waiter asked for `dispatch: false`).
-    mutating func choose(_ itemID: String) -> Bool {
-        let pending = take()
-        for waiter in pending { waiter.call.reply([.string(itemID)]) }
-        return pending.allSatisfy(\.dispatch)
+    /// Whether the next activation's action should run: false if a waiting
+    /// call asked for `dispatch: false`.
+    var wouldDispatch: Bool {
+        waiters.allSatisfy { $0.dispatch || $0.call.isAnswered }
+    }
+
+    /// Answers every waiting call with `itemID`.
+    mutating func choose(_ itemID: String) {
+        for waiter in take() { waiter.call.reply([.string(itemID)]) }
     }
 
     /// Answers every waiting call with `Cancelled`.

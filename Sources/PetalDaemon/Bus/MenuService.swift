@@ -141,6 +141,9 @@ public final class MenuService: @unchecked Sendable {
                 : "no loaded plugin provides its action \"\(items[index].action)\""
             throw PetalError.make(.itemDisabled, "item \"\(id)\" cannot be activated: \(reason)")
         }
+        // Everything that can refuse comes before the first side effect.
+        let action = choosers.wouldDispatch ? registry.action(items[index].action) : nil
+        if action != nil { try admitAction() }
         var params = items[index].params
         if items[index].toggle {
             let selected = !items[index].selected
@@ -151,13 +154,21 @@ public final class MenuService: @unchecked Sendable {
             server?.emitPropertiesChanged(at: Self.itemPath(id), interface: Self.itemInterfaceName, ["Selected"])
         }
         let item = items[index]
-        let dispatch = choosers.choose(item.id)
+        choosers.choose(item.id)
         if configuration.menu.closesAfterActivating(item) {
             announce(machine.closeAfterActivation())
         }
-        guard dispatch, let action = registry.action(item.action) else { return .values([.vardict([])]) }
+        guard let action else { return .values([.vardict([])]) }
         try run(action, params: params, item: item.id, call: call)
         return .later
+    }
+
+    /// Throws `Busy` when no action may start now: petald is stopping, or
+    /// `actions.maxConcurrent` are running.
+    private func admitAction() throws(DBusError) {
+        guard let dispatcher else { throw DBusError.failed("the menu is not being served") }
+        guard !stopping else { throw PetalError.make(.busy, "petald is stopping and starts no new actions") }
+        try dispatcher.admit()
     }
 
     /// Writes the toggles' selections with `id` set to `selected`, before anything changes.
@@ -185,8 +196,8 @@ public final class MenuService: @unchecked Sendable {
     }
 
     private func run(_ action: any Action, params: JSONObject, item: String, call: MethodCall) throws(DBusError) {
+        try admitAction()
         guard let dispatcher else { throw DBusError.failed("the menu is not being served") }
-        guard !stopping else { throw PetalError.make(.busy, "petald is stopping and starts no new actions") }
         try dispatcher.run(action, params: params, item: item) { outcome in
             switch outcome {
             case .success(let result):
