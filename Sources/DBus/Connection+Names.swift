@@ -60,4 +60,16 @@ extension DBusConnection {
             sender: BusName.bus.rawValue, path: .bus, interface: .bus, member: "NameLost",
             arguments: [0: name.rawValue])) { _ in handler() }
     }
+
+    /// Runs `handler` on the loop thread with the unique name of each
+    /// connection that leaves the bus, from the time the bus has read the rule
+    /// (see ``subscribeWithoutWaiting(_:handler:)``).
+    public func onDeparture(handler: @escaping @Sendable (_ uniqueName: String) -> Void) -> SignalSubscriptionToken {
+        subscribeWithoutWaiting(MatchRule(
+            sender: BusName.bus.rawValue, path: .bus, interface: .bus, member: "NameOwnerChanged",
+            arguments: [2: ""])) { message in
+            guard case .string(let name)? = try? message.argumentsWithoutDescriptors().first, name.hasPrefix(":") else { return }
+            handler(name)
+        }
+    }
 }

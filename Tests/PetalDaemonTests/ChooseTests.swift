@@ -18,6 +18,46 @@ import TestSupport
         #expect(try await choice.value == "stay")
     }
 
+    /// At most 256 Choose calls wait; one more is Busy and opens nothing new.
+    @Test func atMost256ChooseCallsWait() async throws {
+        let daemon = try await RunningDaemon()
+        defer { daemon.stop() }
+        let waiting = try (0..<256).map { _ in try daemon.startChoose() }
+        let refused = try daemon.startChoose()
+        await expectPetalError("Busy") { _ = try await refused.value }
+        _ = try await daemon.activate("stay")
+        for choice in waiting { #expect(try await choice.value == "stay") }
+    }
+
+    /// A thousand Choose calls from clients that leave without an answer are
+    /// forgotten: they do not fill the 256 places, and closing the menu is quick.
+    @Test func callsOfClientsThatLeaveAreDropped() async throws {
+        let daemon = try await RunningDaemon()
+        defer { daemon.stop() }
+        for _ in 0..<50 {
+            let leaving = try DBusConnection.connect(to: .address(daemon.bus.address), loop: daemon.client.loop)
+            for _ in 0..<20 { _ = try daemon.startChoose(on: leaving) }
+            _ = try await daemon.call(.peerInterface, "Ping", from: leaving)  // all twenty are in
+            leaving.close()
+        }
+        // Departures reach petald as NameOwnerChanged, after the leavers' calls: a short
+        // Choose is Busy until they are counted, then is admitted and times out.
+        var outcome = "Busy"
+        for _ in 0..<250 where outcome == "Busy" {
+            do {
+                _ = try await daemon.menu("Choose", [.vardict([("timeout", .double(0.01))])])
+                outcome = "answered"
+            } catch let error as DBusError {
+                outcome = String(error.name.split(separator: ".").last ?? "")
+                if outcome == "Busy" { try await Task.sleep(for: .milliseconds(20)) }
+            }
+        }
+        #expect(outcome == "Cancelled", "the departed clients' calls still fill every place")
+        let waiting = try (0..<256).map { _ in try daemon.startChoose() }
+        _ = try await daemon.activate("stay")
+        for choice in waiting { #expect(try await choice.value == "stay") }
+    }
+
     /// Two Choose calls wait; an Activate from another client answers both
     /// with its item, and the item's action still runs.
     @Test func activationFromAnotherClientAnswersEveryWaitingChoose() async throws {

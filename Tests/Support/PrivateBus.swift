@@ -85,6 +85,8 @@ public final class PrivateBus: @unchecked Sendable {
             <allow eavesdrop="true"/>
             <allow own="*"/>
           </policy>
+          <!-- The session bus's own limit (session.conf); dbus-daemon's built-in one is 128. -->
+          <limit name="max_replies_per_connection">50000</limit>
         </busconfig>
         """
     }

@@ -47,7 +47,17 @@ struct ChooseWaiters {
     private var waiters: [Waiter] = []
     private var loop: EventLoop?
 
+    /// Throws `Busy` when ``ChooseLimits/maximumWaiting`` calls are waiting.
+    mutating func admit() throws(DBusError) {
+        waiters.removeAll { $0.call.isAnswered }
+        guard waiters.count < ChooseLimits.maximumWaiting else {
+            throw PetalError.make(.busy,
+                "\(waiters.count) Choose calls are waiting, the most petald keeps; try again when the menu closes")
+        }
+    }
+
     /// Adds a waiting call; its timeout, if any, answers `Cancelled`.
+    /// Call ``admit()`` first.
     mutating func add(_ call: MethodCall, options: ChooseOptions, loop: EventLoop) {
         self.loop = loop
         let waiter = Waiter(call: call, dispatch: options.dispatch)
@@ -70,6 +80,15 @@ struct ChooseWaiters {
     /// Answers every waiting call with `itemID`.
     mutating func choose(_ itemID: String) {
         for waiter in take() { waiter.call.reply([.string(itemID)]) }
+    }
+
+    /// Forgets the calls of `sender`, a connection that has left the bus: nobody is there to answer.
+    mutating func dropCalls(from sender: String) {
+        waiters.removeAll { waiter in
+            guard waiter.call.sender == sender || waiter.call.isAnswered else { return false }
+            if let timer = waiter.timer { loop?.cancel(timer) }
+            return true
+        }
     }
 
     /// Answers every waiting call with `Cancelled`.

@@ -37,6 +37,8 @@ public final class MenuService: @unchecked Sendable {
     private(set) var highlighted = ""
     private(set) var layoutOverride: LayoutStyle?
     private var choosers = ChooseWaiters()
+    /// Drops the waiting `Choose` calls of connections that leave the bus.
+    private var departures: SignalSubscriptionToken?
     private(set) var server: ObjectServer?
     private var dispatcher: ActionDispatcher?
     /// Set once the daemon is stopping: no new action starts.
@@ -67,6 +69,7 @@ public final class MenuService: @unchecked Sendable {
                           finished: { [unowned self] in actionFinished($0, $1, $2) }))
         server.register([interface, server.objectManagerInterface(at: Self.path)], at: Self.path)
         publishItems(replacing: [])
+        departures = server.connection.onDeparture { [unowned self] name in choosers.dropCalls(from: name) }
     }
 
     /// Items whose action no registered plugin provides are shown disabled;
@@ -216,6 +219,7 @@ public final class MenuService: @unchecked Sendable {
     func choose(options: DBusVariantDictionary, call: MethodCall) throws(DBusError) -> MethodReply {
         guard let loop = server?.connection.loop else { throw DBusError.failed("the menu is not being served") }
         let options = try ChooseOptions(options)
+        try choosers.admit()
         announce(machine.handle(.open))
         guard machine.state == .expanding || machine.state == .expanded else {
             throw PetalError.make(.cancelled, "the menu is \(machine.state.rawValue), so nothing can be chosen now")
