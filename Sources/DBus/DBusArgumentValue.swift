@@ -148,11 +148,34 @@ public struct DBusVariantDictionary: DBusArgumentValue {
 public struct DBusIn<Value: DBusArgumentValue>: Sendable {
     /// The argument's name.
     public let name: String
+    /// The most bytes an array argument may take in the message, checked
+    /// before anything is decoded; see ``init(_:_:maximumBytes:refusal:)``.
+    let limit: DBusSizeLimit?
 
     /// An argument called `name`, of the D-Bus type that `type` stands for.
     public init(_ name: String, _ type: Value.Type) {
         self.name = name
+        self.limit = nil
+    }
+
+    /// An array argument (`a…`, such as `a{sv}`) that may take at most
+    /// `maximumBytes` in the message. A larger one is answered with
+    /// `refusal(bytes)` before the call is decoded, so its size costs the
+    /// loop only the length prefix libdbus has already validated.
+    public init(_ name: String, _ type: Value.Type, maximumBytes: Int,
+                refusal: @escaping @Sendable (_ bytes: Int) -> DBusError) {
+        guard case .array = Value.dbusType else {
+            preconditionFailure("argument \(name) is of type \(Value.dbusType.signature): only arrays have a size limit")
+        }
+        self.name = name
+        self.limit = DBusSizeLimit(maximumBytes: maximumBytes, refusal: refusal)
     }
 
     var described: DBusArgument { DBusArgument(name, Value.dbusType) }
+}
+
+/// How large an array argument may be in the message, and what a larger one is answered.
+struct DBusSizeLimit: Sendable {
+    let maximumBytes: Int
+    let refusal: @Sendable (_ bytes: Int) -> DBusError
 }

@@ -37,6 +37,18 @@ public struct DBusMethod: Sendable {
     public let inSignature: String
     /// The types a reply must carry, derived from ``outArguments``.
     let outTypes: [DBusType]
+
+    /// The refusal of the first array argument of `message` over its size limit, if any.
+    func sizeRefusal(of message: Message) -> DBusError? {
+        guard !limits.isEmpty else { return nil }
+        let lengths = message.arrayByteLengths()
+        for (index, limit) in limits {
+            if index < lengths.count, let bytes = lengths[index], bytes > limit.maximumBytes { return limit.refusal(bytes) }
+        }
+        return nil
+    }
+    /// Size limits of array arguments, by position, checked before decoding.
+    let limits: [(index: Int, limit: DBusSizeLimit)]
     /// Runs the handler on a call whose signature is ``inSignature``, with its decoded arguments.
     let handler: @Sendable (MethodCall, [DBusValue]) throws -> MethodReply
 
@@ -54,8 +66,12 @@ public struct DBusMethod: Sendable {
         handler: @escaping @Sendable (MethodCall, repeat each Value) throws -> MethodReply
     ) {
         var described: [DBusArgument] = []
-        for argument in repeat each inArguments { described.append(argument.described) }
-        self.init(name, described, outArguments) { call, values in
+        var limits: [(index: Int, limit: DBusSizeLimit)] = []
+        for argument in repeat each inArguments {
+            if let limit = argument.limit { limits.append((described.count, limit)) }
+            described.append(argument.described)
+        }
+        self.init(name, described, outArguments, limits: limits) { call, values in
             var next = 0
             func decode<T: DBusArgumentValue>(_: T.Type) throws -> T {
                 defer { next += 1 }
@@ -77,14 +93,16 @@ public struct DBusMethod: Sendable {
         _ name: MemberName, dynamic inArguments: [DBusArgument], out outArguments: [DBusArgument] = [],
         handler: @escaping @Sendable (MethodCall, [DBusValue]) throws -> MethodReply
     ) {
-        self.init(name, inArguments, outArguments, handler: handler)
+        self.init(name, inArguments, outArguments, limits: [], handler: handler)
     }
 
     private init(
         _ name: MemberName, _ inArguments: [DBusArgument], _ outArguments: [DBusArgument],
+        limits: [(index: Int, limit: DBusSizeLimit)] = [],
         handler: @escaping @Sendable (MethodCall, [DBusValue]) throws -> MethodReply
     ) {
         self.name = name
+        self.limits = limits
         self.inArguments = inArguments
         self.outArguments = outArguments
         self.inSignature = inArguments.map(\.type.signature).joined()

@@ -71,6 +71,25 @@ extension Message {
         try append(values)
     }
 
+    /// The bytes each top-level argument that is an array takes in the body,
+    /// read from its length prefix without decoding it; nil for other arguments.
+    public func arrayByteLengths() -> [Int?] {
+        var iter = DBusMessageIter()
+        guard dbus_message_iter_init(pointer, &iter) != 0 else { return [] }
+        var lengths: [Int?] = []
+        repeat {
+            if dbus_message_iter_get_arg_type(&iter) == LibDBus.typeArray {
+                // libdbus reads the length through the iterator inside the array, not the one over it.
+                var elements = DBusMessageIter()
+                dbus_message_iter_recurse(&iter, &elements)
+                lengths.append(Int(petal_dbus_iter_array_bytes(&elements)))
+            } else {
+                lengths.append(nil)
+            }
+        } while dbus_message_iter_next(&iter) != 0
+        return lengths
+    }
+
     // MARK: Reading
 
     private static func read(_ iter: inout DBusMessageIter) throws -> DBusValue {

@@ -227,6 +227,7 @@ public final class ObjectServer: @unchecked Sendable {
                                   enforcement: enforcement, log: log)
         let call = MethodCall(message: message, connection: connection, declaredReply: reply)
         // Descriptors a call carries are open while its handler runs and closed when it returns.
+        if let refusal = method.sizeRefusal(of: message) { return answer(message, refusal) }
         var arguments: [DBusValue] = []
         defer { if message.carriesDescriptors { arguments.forEach { _ = $0.closingDescriptors() } } }
         do {

@@ -59,6 +59,13 @@ private func sample(of type: DBusType) -> DBusValue {
         #expect(back == 0 && back.sign == .minus)
     }
 
+    /// Read from the length prefix: each `{si}` entry here is 16 bytes (8-aligned).
+    @Test func arrayByteLengthsComeFromTheLengthPrefix() throws {
+        let message = Message.methodCall(destination: "org.example.Y", path: "/", interface: "org.example.Y", member: "M")
+        try message.append([.string("a"), .vardict((0..<1000).map { ("k\($0)", .int32(1)) }), .strings([])])
+        #expect(message.arrayByteLengths() == [nil, 16_000, 0])
+    }
+
     @Test func unixFDComesBackAsAnotherDescriptorOfTheSamePipe() throws {
         var ends: [Int32] = [-1, -1]
         #expect(pipe(&ends) == 0)

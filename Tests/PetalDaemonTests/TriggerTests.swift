@@ -113,6 +113,27 @@ import TestSupport
         #expect(try await daemon.trigger("test.echo", [("n", .int32(1))]).entries["n"] == .int32(1))
     }
 
+    /// Params far over the cap are refused from their length in the message,
+    /// before they are decoded: petald neither spends the time nor keeps the memory.
+    @Test func hugeParamsAreRefusedBeforeTheyAreDecoded() async throws {
+        let daemon = try await RunningDaemon()
+        defer { daemon.stop() }
+        func anonymousKiB() throws -> Int {
+            let status = try String(contentsOfFile: "/proc/\(daemon.process.processIdentifier)/status", encoding: .utf8)
+            let line = status.split(separator: "\n").first { $0.hasPrefix("RssAnon:") } ?? ""
+            return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
+        }
+        let before = try anonymousKiB()
+        let huge = (0..<400_000).map { ("k\($0)", DBusValue.int32(Int32($0))) }
+        let refusal = await expectPetalError("InvalidParams") {
+            try await daemon.trigger("test.echo", huge, timeout: .patience)
+        }
+        #expect(refusal?.message.contains("bytes in the message; the limit is 1048576 bytes") == true, "\(String(describing: refusal))")
+        // Decoded, 400,000 entries held over 60 MiB; the message itself is about 6 MiB.
+        #expect(try anonymousKiB() - before < 24 * 1024, "petald kept the huge params")
+        #expect(try await daemon.trigger("test.echo", [("n", .int32(1))]).entries["n"] == .int32(1))
+    }
+
     /// Params are capped at 64 KiB as JSON; just under the cap still runs.
     @Test func paramsOver64KiBAreRefused() async throws {
         let daemon = try await RunningDaemon()

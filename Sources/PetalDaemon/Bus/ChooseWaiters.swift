@@ -8,6 +8,14 @@ struct ChooseOptions {
     /// Whether the chosen item's action runs.
     var dispatch = true
 
+    /// Options larger than this in the message are refused before they are decoded: two keys need far less.
+    static let maximumBytes = 64 * 1024
+
+    /// The refusal of options that take `bytes` in the message.
+    @Sendable static func tooLarge(_ bytes: Int) -> DBusError {
+        DBusError.invalidArgs("Choose options take \(bytes) bytes in the message; the limit is \(maximumBytes) bytes")
+    }
+
     /// Reads `timeout` (seconds, any number type) and `dispatch` (b); other keys are ignored.
     init(_ options: DBusVariantDictionary) throws(DBusError) {
         for (key, raw) in options.entries {

@@ -20,11 +20,14 @@ extension MenuService {
                        out: [DBusArgument("result", PetalBus.Types.result)]) { [unowned self] call, item in
                 try activate(item, call: call)
             },
-            DBusMethod("Trigger", in: DBusIn("action", String.self), DBusIn("params", DBusVariantDictionary.self),
+            DBusMethod("Trigger", in: DBusIn("action", String.self),
+                       DBusIn("params", DBusVariantDictionary.self, maximumBytes: ParamsCoding.maximumWireBytes,
+                              refusal: ParamsCoding.tooLarge),
                        out: [DBusArgument("result", PetalBus.Types.result)]) { [unowned self] call, action, params in
                 try trigger(action, params: params, call: call)
             },
-            DBusMethod("Choose", in: DBusIn("options", DBusVariantDictionary.self),
+            DBusMethod("Choose", in: DBusIn("options", DBusVariantDictionary.self, maximumBytes: ChooseOptions.maximumBytes,
+                                            refusal: ChooseOptions.tooLarge),
                        out: [DBusArgument("item", .string)]) { [unowned self] call, options in
                 try choose(options: options, call: call)
             },

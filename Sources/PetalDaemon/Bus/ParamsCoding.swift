@@ -8,6 +8,19 @@ import PetalJSON
 enum ParamsCoding {
     /// Parameters and results may be at most this many bytes as JSON.
     static let maximumJSONBytes = 64 * 1024
+    /// Parameters larger than this in the message are refused before they are decoded.
+    ///
+    /// 16 times the JSON cap: an `a{sv}` takes at most about three times its JSON
+    /// size on the wire (alignment, signatures), unless its values are variants
+    /// nested dozens deep, so no params that fit in 64 KiB of JSON come near it,
+    /// while a million-key dictionary is refused from its length prefix alone.
+    static let maximumWireBytes = 16 * maximumJSONBytes
+
+    /// The refusal of parameters that take `bytes` in the message.
+    @Sendable static func tooLarge(_ bytes: Int) -> DBusError {
+        PetalError.make(.invalidParams,
+            "parameters take \(bytes) bytes in the message; the limit is \(maximumWireBytes) bytes (and \(maximumJSONBytes) bytes as JSON)")
+    }
 
     /// The JSON object for an `a{sv}` of parameters.
     ///
