@@ -47,7 +47,7 @@ let libraryTargets: [Target] = [
     .target(name: "PetalCore", dependencies: ["PetalJSON"]),
 
     // Finding and reading the configuration file, for petald and petalctl's preview.
-    .target(name: "PetalConfiguration", dependencies: ["PetalCore"]),
+    .target(name: "PetalConfiguration", dependencies: ["Linux", "PetalCore"]),
 
     // The plugin ABI (a C header) and the Swift SDK for plugin authors.
     .systemLibrary(name: "PetalPluginABI"),
