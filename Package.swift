@@ -33,8 +33,11 @@ let libraryTargets: [Target] = [
     // Every system call goes through one helper: EINTR retried, errors naming the call and path.
     .target(name: "Linux", dependencies: ["CLinux"]),
 
+    // XML's five entities, written once: for introspection data, the SVG preview and waybar's Pango markup.
+    .target(name: "TextEscaping"),
+
     // A general D-Bus library; knows nothing of menus.
-    .target(name: "DBus", dependencies: ["CDBus", "CLinux", "Linux"]),
+    .target(name: "DBus", dependencies: ["CDBus", "CLinux", "Linux", "TextEscaping"]),
 
     // JSON forms of D-Bus values, for the daemon and petalctl alike.
     .target(name: "DBusJSON", dependencies: ["DBus", "PetalJSON"]),
@@ -47,7 +50,7 @@ let libraryTargets: [Target] = [
     .target(name: "PetalCore", dependencies: ["PetalJSON"]),
 
     // Finding and reading the configuration file, for petald and petalctl's preview.
-    .target(name: "PetalConfiguration", dependencies: ["PetalCore"]),
+    .target(name: "PetalConfiguration", dependencies: ["Linux", "PetalCore"]),
 
     // The plugin ABI (a C header) and the Swift SDK for plugin authors.
     .systemLibrary(name: "PetalPluginABI"),
@@ -60,7 +63,7 @@ let libraryTargets: [Target] = [
     .target(name: "PetalAPI", dependencies: ["DBus", "DBusJSON", "PetalCore", "PetalJSON"]),
 
     // petalctl's commands, output and SVG preview, over the public D-Bus API only.
-    .target(name: "PetalControl", dependencies: ["DBus", "DBusJSON", "PetalCore", "PetalJSON", "PetalConfiguration", "PetalAPI"]),
+    .target(name: "PetalControl", dependencies: ["DBus", "DBusJSON", "PetalCore", "PetalJSON", "PetalConfiguration", "PetalAPI", "TextEscaping"]),
 
     // The overlay's pure core: springs, frames at time t, hit testing, a draw list. No GTK, no I/O.
     .target(name: "PetalScene", dependencies: ["PetalCore"]),
@@ -83,6 +86,7 @@ let testTargets: [Target] = [
     // petald with test actions registered in place of plugins.
     .executableTarget(name: "petal-test-daemon", dependencies: ["PetalDaemon", "PetalCore", "PetalJSON"], path: "Tests/TestDaemon"),
     .testTarget(name: "LinuxTests", dependencies: ["Linux"]),
+    .testTarget(name: "TextEscapingTests", dependencies: ["TextEscaping"]),
     .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
     // docs/architecture.md's table of modules, checked against the imports and this file.
     .testTarget(name: "ArchitectureTests"),

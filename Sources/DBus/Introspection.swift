@@ -1,3 +1,5 @@
+import TextEscaping
+
 /// Introspection XML, generated from interface descriptions.
 public enum Introspection {
     static let doctype = """
@@ -24,7 +26,7 @@ public enum Introspection {
                 out += element("signal", signal.name.rawValue, signal.arguments.map { argument($0, direction: nil) })
             }
             for property in interface.properties {
-                let head = "<property name=\"\(escape(property.name.rawValue))\" type=\"\(escape(property.type.signature))\" access=\"\(property.access.rawValue)\""
+                let head = "<property name=\"\(XMLText.escaped(property.name.rawValue))\" type=\"\(XMLText.escaped(property.type.signature))\" access=\"\(property.access.rawValue)\""
                 if property.emitsChange == .true {
                     out += "    \(head)/>\n"
                 } else {
@@ -34,35 +36,18 @@ public enum Introspection {
             out += "  </interface>\n"
         }
         for child in children {
-            out += "  <node name=\"\(escape(child))\"/>\n"
+            out += "  <node name=\"\(XMLText.escaped(child))\"/>\n"
         }
         return out + "</node>\n"
     }
 
     private static func element(_ kind: String, _ name: String, _ lines: [String]) -> String {
-        if lines.isEmpty { return "    <\(kind) name=\"\(escape(name))\"/>\n" }
-        return "    <\(kind) name=\"\(escape(name))\">\n" + lines.map { "      \($0)\n" }.joined() + "    </\(kind)>\n"
+        if lines.isEmpty { return "    <\(kind) name=\"\(XMLText.escaped(name))\"/>\n" }
+        return "    <\(kind) name=\"\(XMLText.escaped(name))\">\n" + lines.map { "      \($0)\n" }.joined() + "    </\(kind)>\n"
     }
 
     private static func argument(_ argument: DBusArgument, direction: String?) -> String {
         let direction = direction.map { " direction=\"\($0)\"" } ?? ""
-        return "<arg name=\"\(escape(argument.name))\" type=\"\(escape(argument.type.signature))\"\(direction)/>"
-    }
-
-    /// Escapes text for an XML attribute value.
-    static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            default: out.append(character)
-            }
-        }
-        return out
+        return "<arg name=\"\(XMLText.escaped(argument.name))\" type=\"\(XMLText.escaped(argument.type.signature))\"\(direction)/>"
     }
 }

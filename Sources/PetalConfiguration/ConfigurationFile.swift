@@ -1,4 +1,5 @@
 import Glibc
+import Linux
 import PetalCore
 
 /// Reads the configuration file (SPEC §4): a regular file of at most
@@ -65,11 +66,19 @@ public enum ConfigurationFile {
     /// The whole file at `path`, if it is a regular file of at most `maximumBytes`.
     static func read(path: String) throws(ConfigurationError) -> [UInt8] {
         // O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused below.
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { throw .file(path, errno: errno, "cannot open the file") }
+        let fd: Int32
+        do {
+            fd = try systemCall("open", path: path) { open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
+        } catch {
+            throw .file(path, errno: error.errno, "cannot open the file")
+        }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0 else { throw .file(path, errno: errno, "cannot stat the file") }
+        do {
+            try systemCall("fstat", path: path) { fstat(fd, &info) }
+        } catch {
+            throw .file(path, errno: error.errno, "cannot stat the file")
+        }
         let kind = info.st_mode & S_IFMT
         guard kind == S_IFREG else {
             throw .file(path, "expected a regular file, found \(fileKind(kind)); the configuration must be a JSON file")
@@ -80,7 +89,7 @@ public enum ConfigurationFile {
         // Read one byte past the limit, in case the file grew since fstat.
         let bytes: [UInt8]
         do {
-            bytes = try readToEnd(fd, limit: maximumBytes)
+            bytes = try readToEnd(fd, path: path, limit: maximumBytes)
         } catch {
             throw .file(path, errno: error.errno, "cannot read the file")
         }

@@ -1,4 +1,5 @@
 import PetalCore
+import TextEscaping
 
 /// What a preview draws: the menu's items at their places, in one state.
 struct PreviewModel: Equatable, Sendable {
@@ -65,9 +66,9 @@ enum SVGMenu {
         let initialSize = (itemRadius * 0.8).rounded()
         let initial = item.title.first.map { String($0).uppercased() } ?? "?"
         var group = """
-                <g class="\(classes.joined(separator: " "))" data-id="\(Markup.escape(item.id))" \
+                <g class="\(classes.joined(separator: " "))" data-id="\(XMLText.escaped(item.id))" \
             transform="translate(\(n(place.x)) \(n(place.y)))" opacity="\(expanded ? (item.enabled ? "1" : "0.4") : "0")">
-                  <title>\(Markup.escape(item.title)) (\(Markup.escape(item.id)))\(item.enabled ? "" : ", disabled")\(item.selected ? ", selected" : "")</title>
+                  <title>\(XMLText.escaped(item.title)) (\(XMLText.escaped(item.id)))\(item.enabled ? "" : ", disabled")\(item.selected ? ", selected" : "")</title>
 
             """
         if model.animate {
@@ -83,9 +84,9 @@ enum SVGMenu {
         }
         group += """
                   <circle r="\(n(itemRadius))" fill="\(color)"\(item.enabled ? "" : " stroke=\"#616161\" stroke-dasharray=\"4 3\"")/>
-                  <text class="initial" text-anchor="middle" dy="\(n(initialSize * 0.35))" font-size="\(n(initialSize))" font-weight="bold"\(paint("fill", model.appearance.iconColor))>\(Markup.escape(initial))</text>
-                  <text class="title" text-anchor="middle" y="\(n(itemRadius + 16))" font-size="\(fit(item.title, size: 12, width: labelWidth))" fill="#212121">\(Markup.escape(item.title))</text>
-                  <text class="icon" text-anchor="middle" y="\(n(itemRadius + 28))" font-size="\(fit(item.icon, size: 9, width: labelWidth))" fill="#757575">\(Markup.escape(item.icon))</text>
+                  <text class="initial" text-anchor="middle" dy="\(n(initialSize * 0.35))" font-size="\(n(initialSize))" font-weight="bold"\(paint("fill", model.appearance.iconColor))>\(XMLText.escaped(initial))</text>
+                  <text class="title" text-anchor="middle" y="\(n(itemRadius + 16))" font-size="\(fit(item.title, size: 12, width: labelWidth))" fill="#212121">\(XMLText.escaped(item.title))</text>
+                  <text class="icon" text-anchor="middle" y="\(n(itemRadius + 28))" font-size="\(fit(item.icon, size: 9, width: labelWidth))" fill="#757575">\(XMLText.escaped(item.icon))</text>
                 </g>
 
             """

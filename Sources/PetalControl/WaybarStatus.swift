@@ -1,6 +1,7 @@
 import PetalAPI
 import PetalCore
 import PetalJSON
+import TextEscaping
 
 /// The line a waybar custom module reads (`"return-type": "json"`): `text`,
 /// `alt`, `tooltip` and `class`.
@@ -26,7 +27,7 @@ enum WaybarStatus {
         let classes: JSONValue = runningActions > 0 ? [.string(menu.state), "running"] : .string(menu.state)
         return JSONValue.object([
             "text": .string(menu.state), "alt": .string(menu.state),
-            "tooltip": .string(Markup.escape(tooltip.joined(separator: "\n"))), "class": classes,
+            "tooltip": .string(XMLText.escaped(tooltip.joined(separator: "\n"))), "class": classes,
         ]).jsonText
     }
 }

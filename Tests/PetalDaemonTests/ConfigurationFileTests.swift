@@ -183,4 +183,25 @@ struct ConfigurationFileTests {
             #expect(error.isMissingFile)
         }
     }
+
+    /// `readToEnd` keeps one byte past the limit, so a file at the limit is told from one over
+    /// it; a read that fails names the call and the file.
+    @Test func readingToTheEndStopsOnePastTheLimitAndNamesAFailedRead() throws {
+        let folder = try Folder()
+        let file = try folder.write("ten.txt", "0123456789")
+        let fd = open(file, O_RDONLY | O_CLOEXEC)
+        defer { close(fd) }
+        #expect(try readToEnd(fd, path: file, limit: 4) == Array("01234".utf8))
+        #expect(try readToEnd(fd, path: file, limit: 100) == Array("56789".utf8))
+
+        let directory = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        defer { close(directory) }
+        do {
+            _ = try readToEnd(directory, path: folder.path, limit: 10)
+            Issue.record("a directory was read")
+        } catch {
+            #expect(error.call == "read" && error.path == folder.path && error.errno == EISDIR)
+            #expect(error.description == "read \(folder.path) failed: Is a directory (errno 21)")
+        }
+    }
 }

@@ -1,4 +1,5 @@
 import Glibc
+import Linux
 import Synchronization
 
 /// Petal's atomic writer: temp file in the same folder (O_CREAT|O_EXCL, mode 0600), write all, fsync, rename over the target, fsync the folder.
@@ -36,29 +37,42 @@ enum AtomicFile {
     static func write(_ bytes: [UInt8], to path: String) throws(AtomicFile.Failure) {
         let number = counter.add(1, ordering: .relaxed).newValue
         let temporary = "\(path).tmp-\(getpid())-\(number)"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw Failure(call: "open", errno: Glibc.errno, path: path) }
-        var failure: Failure?
-        // The umask may have taken bits away from 0600; the mode must be exactly 0600.
-        if fchmod(fd, 0o600) != 0 {
-            failure = Failure(call: "fchmod", errno: Glibc.errno, path: path)
-        } else if let error = writeAll(bytes, to: fd) {
-            failure = Failure(call: "write", errno: error, path: path)
-        } else if fsync(fd) != 0 {
-            failure = Failure(call: "fsync", errno: Glibc.errno, path: path)
+        let fd: Int32
+        do {
+            fd = try systemCall("open", path: temporary) { open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600) }
+        } catch {
+            throw Failure(error, saving: path)
         }
+        var failure: Failure?
+        do {
+            // The umask may have taken bits away from 0600; the mode must be exactly 0600.
+            try systemCall("fchmod", path: temporary) { fchmod(fd, 0o600) }
+            try writeAll(bytes, to: fd, path: temporary)
+            try systemCall("fsync", path: temporary) { fsync(fd) }
+        } catch {
+            failure = Failure(error, saving: path)
+        }
+        // Not through systemCall, which retries EINTR: Linux frees the descriptor
+        // even when close reports EINTR, so a retry could close one another thread
+        // has just been given.
         if close(fd) != 0 && failure == nil {
             failure = Failure(call: "close", errno: Glibc.errno, path: path)
         }
-        if failure == nil && rename(temporary, path) != 0 {
-            failure = Failure(call: "rename", errno: Glibc.errno, path: path)
+        if failure == nil {
+            do {
+                try systemCall("rename", path: temporary) { rename(temporary, path) }
+            } catch {
+                failure = Failure(error, saving: path)
+            }
         }
         if let failure {
             unlink(temporary)
             throw failure
         }
-        if let error = syncFolder(of: path) {
-            throw Failure(call: "fsync of the folder", errno: error, path: path)
+        do {
+            try syncFolder(of: path)
+        } catch {
+            throw Failure(call: "fsync of the folder", errno: error.errno, path: path)
         }
     }
 
@@ -68,6 +82,7 @@ enum AtomicFile {
     @discardableResult
     static func removeStaleTemporaries(of path: String) -> Int {
         let (folder, name) = split(path)
+        // opendir and readdir return pointers, not -1, so systemCall cannot wrap them.
         guard let stream = opendir(folder) else { return 0 }
         defer { closedir(stream) }
         let prefix = name + ".tmp-"
@@ -78,33 +93,31 @@ enum AtomicFile {
             }
             if entryName.hasPrefix(prefix) { stale.append(entryName) }
         }
-        return stale.count(where: { unlink(join(folder, $0)) == 0 })
+        return stale.count(where: { entryName in
+            let file = join(folder, entryName)
+            return (try? systemCall("unlink", path: file) { unlink(file) }) != nil
+        })
     }
 
-    /// Writes every byte, resuming after short writes and interruptions; returns the `errno` of a failure, or nil.
-    private static func writeAll(_ bytes: [UInt8], to fd: Int32) -> Int32? {
-        bytes.withUnsafeBytes { buffer -> Int32? in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if written > 0 {
-                    offset += written
-                } else if written < 0 && Glibc.errno == EINTR {
-                    continue
-                } else {
-                    return written < 0 ? Glibc.errno : EIO
-                }
+    /// Writes every byte of `bytes` to `fd` (open on `path`), resuming after short writes; EINTR is systemCall's.
+    private static func writeAll(_ bytes: [UInt8], to fd: Int32, path: String) throws(SystemCallError) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = try systemCall("write", path: path) {
+                bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
             }
-            return nil
+            // A write of nothing when bytes remain would loop for ever.
+            guard written > 0 else { throw SystemCallError(call: "write", path: path, errno: EIO) }
+            offset += written
         }
     }
 
-    /// Makes the rename durable: fsync of the folder holding `path`; returns the `errno` of a failure, or nil.
-    private static func syncFolder(of path: String) -> Int32? {
-        let fd = open(split(path).folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard fd >= 0 else { return Glibc.errno }
+    /// Makes the rename durable: fsync of the folder holding `path`.
+    private static func syncFolder(of path: String) throws(SystemCallError) {
+        let folder = split(path).folder
+        let fd = try systemCall("open", path: folder) { open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
         defer { close(fd) }
-        return fsync(fd) == 0 ? nil : Glibc.errno
+        try systemCall("fsync", path: folder) { fsync(fd) }
     }
 
     /// `/a/b/c` → (`/a/b`, `c`); `c` → (`.`, `c`); `/c` → (`/`, `c`).
@@ -117,5 +130,13 @@ enum AtomicFile {
     /// `folder` + `/` + `name`, without doubling the slash of `/`.
     static func join(_ folder: String, _ name: String) -> String {
         folder.hasSuffix("/") ? folder + name : folder + "/" + name
+    }
+}
+
+extension AtomicFile.Failure {
+    /// The failure to save `target` that `error` caused: its call and errno, naming the
+    /// target rather than the temporary file the call was made on.
+    init(_ error: SystemCallError, saving target: String) {
+        self.init(call: error.call, errno: error.errno, path: target)
     }
 }

@@ -1,4 +1,5 @@
 import Glibc
+import Linux
 import PetalConfiguration
 import PetalCore
 import PetalJSON
@@ -44,10 +45,11 @@ final class SelectionStore {
             self.selections = selections
             log.debug("read \(selections.count) selection(s) from \(path)")
         case .corrupt(let reason):
-            if let aside = Self.moveAside(path) {
+            do {
+                let aside = try Self.moveAside(path)
                 log.warning("\(path) is corrupt (\(reason)); moved it to \(aside) and starting with no selections")
-            } else {
-                refusal = "\(path) is corrupt (\(reason)) and cannot be moved aside: \(String(cString: strerror(errno))); it is left as it is"
+            } catch {
+                refusal = "\(path) is corrupt (\(reason)) and cannot be moved aside: \(String(cString: strerror(error.errno))); it is left as it is"
             }
         case .unreadable(let error):
             refusal = "cannot read \(path): \(String(cString: strerror(error))); it is left as it is"
@@ -87,13 +89,17 @@ final class SelectionStore {
 
     /// Reads and checks the state file at `path`.
     static func load(_ path: String) -> Contents {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        // ENOTDIR: the folder is not one, so no state file can exist; the write probe says why.
-        guard fd >= 0 else { return errno == ENOENT || errno == ENOTDIR ? .missing : .unreadable(errno) }
+        let fd: Int32
+        do {
+            fd = try systemCall("open", path: path) { open(path, O_RDONLY | O_CLOEXEC) }
+        } catch {
+            // ENOTDIR: the folder is not one, so no state file can exist; the write probe says why.
+            return error.errno == ENOENT || error.errno == ENOTDIR ? .missing : .unreadable(error.errno)
+        }
         defer { close(fd) }
         let bytes: [UInt8]
         do {
-            bytes = try readToEnd(fd, limit: sizeLimit)
+            bytes = try readToEnd(fd, path: path, limit: sizeLimit)
         } catch {
             return .unreadable(error.errno)
         }
@@ -122,35 +128,47 @@ final class SelectionStore {
     }
 
     /// Renames `path` to "<path>.corrupt-<unix seconds>" (adding "-2", "-3"… rather than replacing
-    /// an earlier one); returns the new name, or nil with `errno` set.
-    private static func moveAside(_ path: String) -> String? {
+    /// an earlier one); returns the new name.
+    private static func moveAside(_ path: String) throws(SystemCallError) -> String {
         let stem = "\(path).corrupt-\(time(nil))"
+        var lastError = SystemCallError(call: "link", path: path, errno: EEXIST)
         for attempt in 1...100 {
             let aside = attempt == 1 ? stem : "\(stem)-\(attempt)"
-            // link refuses to replace an existing name, which rename would do silently.
-            if link(path, aside) == 0 {
+            do {
+                // link refuses to replace an existing name, which rename would do silently.
+                try systemCall("link", path: aside) { link(path, aside) }
                 unlink(path)
                 return aside
+            } catch where error.errno == EEXIST {
+                lastError = error
+                continue
+            } catch {
+                lastError = error
+                // A file system without hard links: check, then rename.
+                guard (try? systemCall("access", path: aside) { access(aside, F_OK) }) == nil else { continue }
+                try systemCall("rename", path: path) { rename(path, aside) }
+                return aside
             }
-            if errno == EEXIST { continue }
-            // A file system without hard links: check, then rename.
-            guard access(aside, F_OK) != 0 else { continue }
-            return rename(path, aside) == 0 ? aside : nil
         }
-        return nil
+        throw lastError
     }
 
     /// Why files cannot be created in `directory`, or nil if they can: `access(W_OK)`, then a probe
     /// file named like a temporary of `probe` (so a crash in between leaves nothing start-up keeps).
     private static func writeProblem(in directory: String, probe: String) -> String? {
-        if access(directory, W_OK) != 0 {
-            return "\(directory) is read-only (\(String(cString: strerror(errno))))"
+        do {
+            try systemCall("access", path: directory) { access(directory, W_OK) }
+        } catch {
+            return "\(directory) is read-only (\(String(cString: strerror(error.errno))))"
         }
         let name = "\(probe).tmp-\(getpid())-probe"
         unlink(name)
-        let fd = open(name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { return "cannot create files in \(directory): \(String(cString: strerror(errno)))" }
-        close(fd)
+        do {
+            let fd = try systemCall("open", path: name) { open(name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600) }
+            close(fd)
+        } catch {
+            return "cannot create files in \(directory): \(String(cString: strerror(error.errno)))"
+        }
         unlink(name)
         return nil
     }

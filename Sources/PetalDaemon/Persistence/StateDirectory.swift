@@ -1,4 +1,5 @@
 import Glibc
+import Linux
 import PetalConfiguration
 
 /// `$XDG_STATE_HOME/petal` (by default `~/.local/state/petal`), where petald
@@ -11,9 +12,15 @@ enum StateDirectory {
             return nil
         }
         let folder = base + "/petal"
-        for path in [base, folder] where mkdir(path, 0o700) != 0 && errno != EEXIST {
-            log.warning("cannot create \(path): \(String(cString: strerror(errno))); petald keeps no state on disk")
-            return nil
+        for path in [base, folder] {
+            do {
+                try systemCall("mkdir", path: path) { mkdir(path, 0o700) }
+            } catch where error.errno == EEXIST {
+                continue
+            } catch {
+                log.warning("cannot create \(path): \(String(cString: strerror(error.errno))); petald keeps no state on disk")
+                return nil
+            }
         }
         return folder
     }

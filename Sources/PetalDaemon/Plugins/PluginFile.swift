@@ -1,4 +1,5 @@
 import Glibc
+import Linux
 
 /// A plugin file opened for loading: opened without following a symlink,
 /// checked on the open descriptor, and loaded through that descriptor, so a
@@ -23,18 +24,21 @@ final class PluginFile {
     ///   and be writable by nobody else.
     init(path: String, user: uid_t) throws(Refusal) {
         self.path = path
-        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else {
-            let code = errno
-            throw Refusal(description: code == ELOOP
+        let fd: Int32
+        do {
+            fd = try systemCall("open", path: path) { open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK) }
+        } catch {
+            throw Refusal(description: error.errno == ELOOP
                 ? "\(path) is a symbolic link; plugins are loaded only from regular files (copy the library instead of linking it)"
-                : "cannot open \(path): \(String(cString: strerror(code)))")
+                : "cannot open \(path): \(String(cString: strerror(error.errno)))")
         }
         descriptor = fd
         var info = stat()
-        guard fstat(fd, &info) == 0 else {
+        do {
+            try systemCall("fstat", path: path) { fstat(fd, &info) }
+        } catch {
             close(fd)
-            throw Refusal(description: "cannot stat \(path): \(String(cString: strerror(errno)))")
+            throw Refusal(description: "cannot stat \(path): \(String(cString: strerror(error.errno)))")
         }
         // Nanoseconds, so a rebuild within the same second still lifts a quarantine.
         identity = PluginIdentity(path: path, size: Int64(info.st_size),
@@ -82,15 +86,19 @@ final class PluginFile {
     private static func checkFolder(of path: String, user: uid_t) throws(Refusal) {
         let folder = PluginSearchPath.parent(of: path)
         var info = stat()
-        guard stat(folder, &info) == 0 else {
-            throw Refusal(description: "cannot stat the folder \(folder): \(String(cString: strerror(errno)))")
+        do {
+            try systemCall("stat", path: folder) { stat(folder, &info) }
+        } catch {
+            throw Refusal(description: "cannot stat the folder \(folder): \(String(cString: strerror(error.errno)))")
         }
         try checkOwnership(info, of: folder, kind: "folder", user: user)
     }
 
     private static func checkELF(_ fd: Int32, path: String) throws(Refusal) {
         var magic = [UInt8](repeating: 0, count: 4)
-        guard pread(fd, &magic, 4, 0) == 4, magic == [0x7f, 0x45, 0x4c, 0x46] else {
+        // A read that fails or comes up short is as much "not ELF" as the wrong bytes.
+        let count = try? systemCall("pread", path: path) { pread(fd, &magic, 4, 0) }
+        guard count == 4, magic == [0x7f, 0x45, 0x4c, 0x46] else {
             throw Refusal(description: "\(path) is not an ELF shared library")
         }
     }

@@ -43,14 +43,19 @@ enum ProgramLauncher {
 
     /// Finds `program` on PATH (or takes it as is when it holds a slash).
     static func resolve(_ program: String, environment: [String]) -> String? {
-        if program.contains("/") { return access(program, X_OK) == 0 ? program : nil }
+        if program.contains("/") { return isExecutable(program) ? program : nil }
         let path = environment.first { $0.hasPrefix("PATH=") }.map { String($0.dropFirst(5)) }
             ?? "/usr/local/bin:/usr/bin:/bin"
         for folder in path.split(separator: ":") {
             let candidate = "\(folder)/\(program)"
-            if access(candidate, X_OK) == 0 { return candidate }
+            if isExecutable(candidate) { return candidate }
         }
         return nil
+    }
+
+    /// Whether `access(path, X_OK)` allows running `path`.
+    private static func isExecutable(_ path: String) -> Bool {
+        (try? systemCall("access", path: path) { access(path, X_OK) }) != nil
     }
 
     /// Starts `argv` detached, in a session of its own so it outlives petald, and returns `{"pid": N}`.
@@ -68,7 +73,7 @@ enum ProgramLauncher {
         do {
             try startThread(name: "petal-reap") {
                 var status: Int32 = 0
-                while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+                _ = try? systemCall("waitpid") { waitpid(pid, &status, 0) }
             }
         } catch {
             // Without a reaper the program still runs; it is reaped when petald exits.
@@ -93,8 +98,11 @@ enum ProgramLauncher {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         var pipes: [Int32] = [-1, -1, -1, -1]
         if output == true {
-            guard clinux_pipe_cloexec(&pipes[0]) == 0, clinux_pipe_cloexec(&pipes[2]) == 0 else {
-                throw Failure(description: "cannot create pipes: \(String(cString: strerror(errno)))")
+            do {
+                try systemCall("pipe2") { clinux_pipe_cloexec(&pipes[0]) }
+                try systemCall("pipe2") { clinux_pipe_cloexec(&pipes[2]) }
+            } catch {
+                throw Failure(description: "cannot create pipes: \(String(cString: strerror(error.errno)))")
             }
             posix_spawn_file_actions_adddup2(&actions, pipes[1], 1)
             posix_spawn_file_actions_adddup2(&actions, pipes[3], 2)

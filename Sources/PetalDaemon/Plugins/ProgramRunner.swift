@@ -61,19 +61,29 @@ enum ProgramRunner {
             if let terminatedAt, clock.now - terminatedAt > .seconds(1) {
                 kill(child.pid, SIGKILL)
             }
-            _ = poll(&fds, 2, 100)
+            // A failed poll is retried on the next turn, which also keeps the timeout checked.
+            _ = try? systemCall("poll") { poll(&fds, 2, 100) }
             for index in fds.indices where fds[index].fd >= 0 && fds[index].revents != 0 {
-                let count = read(fds[index].fd, &buffer, buffer.count)
+                let fd = fds[index].fd
+                let count: Int
+                do {
+                    count = try systemCall("read") { read(fd, &buffer, buffer.count) }
+                } catch where error.errno == EAGAIN {
+                    continue
+                } catch {
+                    count = 0
+                }
                 if count > 0 {
                     tails[index].append(buffer[..<count])
-                } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
-                    close(fds[index].fd)
+                } else {
+                    // The end of the stream, or a pipe that cannot be read: stop watching it.
+                    close(fd)
                     fds[index].fd = -1
                 }
             }
         }
         var status: Int32 = 0
-        while waitpid(child.pid, &status, 0) == -1 && errno == EINTR {}
+        _ = try? systemCall("waitpid") { waitpid(child.pid, &status, 0) }
         let exitStatus = status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
         var result: JSONObject = ["status": .int(Int64(exitStatus)), "stdout": .string(tails[0].text),
                                   "stderr": .string(tails[1].text)]

@@ -1,5 +1,6 @@
 import CLinux
 import Glibc
+import Linux
 import PetalConfiguration
 import PetalCore
 import PetalJSON
@@ -43,12 +44,36 @@ final class Quarantine: @unchecked Sendable {
             }
             save()
         }
-        let runningFD = open(directory + "/plugins-running", O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        running.withLock { $0.fd = runningFD }
-        let crashFD = open(directory + "/plugin-crash", O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0o600)
-        if runningFD < 0 || crashFD < 0 || clinux_install_crash_marker(crashFD) != 0 {
-            log.warning("cannot keep plugin crash records in \(directory): \(String(cString: strerror(errno))); crashing plugins will not be quarantined")
+        if let problem = keepRecords(in: directory) {
+            log.warning("cannot keep plugin crash records in \(directory): \(String(cString: strerror(problem.errno))); crashing plugins will not be quarantined")
         }
+    }
+
+    /// Opens the running list and the crash file, both emptied, and installs the crash
+    /// marker on the latter; returns the first failure. Both files are emptied even when
+    /// the other cannot be, and without the running list the marker is not installed.
+    private func keepRecords(in directory: String) -> SystemCallError? {
+        var problem: SystemCallError?
+        let runningPath = directory + "/plugins-running"
+        let runningFD: Int32
+        do {
+            runningFD = try systemCall("open", path: runningPath) {
+                open(runningPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+            }
+        } catch {
+            (runningFD, problem) = (-1, error)
+        }
+        running.withLock { $0.fd = runningFD }
+        let crashPath = directory + "/plugin-crash"
+        do {
+            let crashFD = try systemCall("open", path: crashPath) {
+                open(crashPath, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0o600)
+            }
+            if problem == nil { try systemCall("sigaction") { clinux_install_crash_marker(crashFD) } }
+        } catch {
+            problem = problem ?? error
+        }
+        return problem
     }
 
     /// The reason `identity` is quarantined, or nil.
@@ -87,9 +112,16 @@ final class Quarantine: @unchecked Sendable {
     /// Rewrites the running list in place; page-cache writes, no fsync: it only has to survive the process.
     private static func write(_ state: (fd: Int32, counts: [PluginIdentity: Int])) {
         guard state.fd >= 0 else { return }
-        let text = state.counts.keys.map { line(for: $0) }.joined()
-        _ = text.utf8CString.withUnsafeBufferPointer { pwrite(state.fd, $0.baseAddress, $0.count - 1, 0) }
-        _ = ftruncate(state.fd, off_t(text.utf8.count))
+        let bytes = Array(state.counts.keys.map { line(for: $0) }.joined().utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = try? systemCall("pwrite") {
+                bytes.withUnsafeBytes { pwrite(state.fd, $0.baseAddress! + offset, $0.count - offset, off_t(offset)) }
+            }
+            guard let written, written > 0 else { break }
+            offset += written
+        }
+        _ = try? systemCall("ftruncate") { ftruncate(state.fd, off_t(offset)) }
     }
 
     private static func line(for identity: PluginIdentity) -> String {
@@ -133,10 +165,9 @@ final class Quarantine: @unchecked Sendable {
     }
 
     static func read(_ path: String) -> String? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
+        guard let fd = try? systemCall("open", path: path, { open(path, O_RDONLY | O_CLOEXEC) }) else { return nil }
         defer { close(fd) }
-        guard let bytes = try? readToEnd(fd, limit: 1 << 20) else { return nil }
+        guard let bytes = try? readToEnd(fd, path: path, limit: 1 << 20) else { return nil }
         return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -1,5 +1,6 @@
 import DBus
 import Glibc
+import Linux
 
 /// The sd_notify protocol, spoken without libsystemd: datagrams of
 /// `KEY=value` lines to the socket in `$NOTIFY_SOCKET` (a path, or an
@@ -23,7 +24,12 @@ final class SystemdNotifier: @unchecked Sendable {
             socketFD = -1
             return
         }
-        socketFD = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        do {
+            socketFD = try systemCall("socket") { socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0) }
+        } catch {
+            socketFD = -1
+            log.warning("cannot create a socket for NOTIFY_SOCKET: \(String(cString: strerror(error.errno)))")
+        }
         address.sun_family = sa_family_t(AF_UNIX)
         var bytes = Array(path.utf8)
         if bytes.first == UInt8(ascii: "@") { bytes[0] = 0 }
@@ -31,7 +37,6 @@ final class SystemdNotifier: @unchecked Sendable {
             for (index, byte) in bytes.enumerated() { raw[index] = byte }
         }
         addressLength = socklen_t(MemoryLayout<sa_family_t>.size + bytes.count + (bytes.first == 0 ? 0 : 1))
-        if socketFD < 0 { log.warning("cannot create a socket for NOTIFY_SOCKET: \(String(cString: strerror(errno)))") }
     }
 
     deinit { if socketFD >= 0 { close(socketFD) } }
@@ -44,14 +49,16 @@ final class SystemdNotifier: @unchecked Sendable {
     func notify(_ lines: String...) -> Bool {
         guard socketFD >= 0 else { return false }
         let text = lines.joined(separator: "\n")
-        let sent = text.utf8CString.withUnsafeBufferPointer { buffer in
-            withUnsafePointer(to: &address) { pointer in
-                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    sendto(socketFD, buffer.baseAddress, buffer.count - 1, Int32(MSG_NOSIGNAL), $0, addressLength)
+        let sent = try? systemCall("sendto") {
+            text.utf8CString.withUnsafeBufferPointer { buffer in
+                withUnsafePointer(to: &address) { pointer in
+                    pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                        sendto(socketFD, buffer.baseAddress, buffer.count - 1, Int32(MSG_NOSIGNAL), $0, addressLength)
+                    }
                 }
             }
         }
-        return sent >= 0
+        return sent != nil
     }
 
     /// `MONOTONIC_USEC=…`, which systemd asks for with `RELOADING=1`.
