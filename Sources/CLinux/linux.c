@@ -82,8 +82,15 @@ int clinux_install_crash_marker(int fd) {
     return 0;
 }
 
-int clinux_spawnattr_set_flags(posix_spawnattr_t *attributes, int new_session) {
+int clinux_spawnattr_set_flags(posix_spawnattr_t *attributes, clinux_spawn_grouping grouping) {
     short flags = POSIX_SPAWN_SETSIGMASK;
-    if (new_session) flags |= POSIX_SPAWN_SETSID;
+    switch (grouping) {
+    case CLINUX_SPAWN_SAME_GROUP: break;
+    case CLINUX_SPAWN_NEW_SESSION: flags |= POSIX_SPAWN_SETSID; break;
+    case CLINUX_SPAWN_NEW_GROUP:
+        flags |= POSIX_SPAWN_SETPGROUP;
+        if (posix_spawnattr_setpgroup(attributes, 0) != 0) return -1;
+        break;
+    }
     return posix_spawnattr_setflags(attributes, flags);
 }

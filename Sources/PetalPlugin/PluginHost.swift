@@ -1,6 +1,7 @@
 import Dispatch
 import Glibc
 import PetalJSON
+import Synchronization
 import PetalPluginABI
 
 /// What the daemon offers a Swift plugin: logging, programs, D-Bus and settings.
@@ -60,6 +61,11 @@ public struct PluginHost: @unchecked Sendable {
     }
 
     /// Runs `argv` to completion: returns `{"status", "stdout", "stderr"}` with capped tails.
+    ///
+    /// Cancelling the task (as the daemon does when the invocation times out
+    /// or petald stops) ends the program with its whole process group; the
+    /// result then has `"cancelled": true`. A daemon older than ABI 1.1 cannot
+    /// stop it, and the program runs to its own end or `timeout`.
     public func run(
         _ argv: [String], environment: [String: String] = [:], directory: String? = nil,
         timeout: Double? = nil, outputLimit: Int? = nil
@@ -68,11 +74,31 @@ public struct PluginHost: @unchecked Sendable {
         if let timeout { extra["timeout"] = .double(timeout) }
         if let outputLimit { extra["output_limit"] = .int(Int64(outputLimit)) }
         let options = Self.options(environment: environment, directory: directory, extra: extra)
-        return try await withCompletion { complete, context in
-            withCStrings(argv) { arguments in
-                table.pointee.run(table.pointee.context, arguments, options, complete, context)
+        guard hasStoppableRuns, let startRun = table.pointee.start_run, let stopRun = table.pointee.stop_run else {
+            return try await withCompletion { complete, context in
+                withCStrings(argv) { arguments in
+                    table.pointee.run(table.pointee.context, arguments, options, complete, context)
+                }
             }
         }
+        let run = StoppableRun()
+        let host = UncheckedHostTable(table)
+        return try await withTaskCancellationHandler {
+            try await withCompletion { complete, context in
+                let id = withCStrings(argv) { arguments in
+                    startRun(host.table.pointee.context, arguments, options, complete, context)
+                }
+                if run.started(id) { stopRun(host.table.pointee.context, id) }
+            }
+        } onCancel: {
+            if let id = run.cancel() { stopRun(host.table.pointee.context, id) }
+        }
+    }
+
+    /// Whether the daemon's table has `start_run` and `stop_run` (ABI 1.1).
+    private var hasStoppableRuns: Bool {
+        let end = MemoryLayout<petal_host>.offset(of: \petal_host.stop_run)! + MemoryLayout<UnsafeRawPointer?>.size
+        return Int(table.pointee.struct_size) >= end
     }
 
     /// Calls a D-Bus method on the daemon's connection; `arguments` is a JSON
@@ -184,4 +210,26 @@ func withCStrings<R>(_ strings: [String], _ body: (UnsafePointer<UnsafePointer<C
     defer { copies.forEach { free($0) } }
     let pointers = copies.map { UnsafePointer($0) } + [nil]
     return pointers.withUnsafeBufferPointer { body($0.baseAddress!) }
+}
+
+/// The program of one ``PluginHost/run(_:environment:directory:timeout:outputLimit:)``,
+/// whose cancellation can come before `start_run` has returned its id.
+private final class StoppableRun: Sendable {
+    private let state = Mutex<(id: UInt64, cancelled: Bool)>((0, false))
+
+    /// Records the id; returns true when the run was cancelled meanwhile and must be stopped now.
+    func started(_ id: UInt64) -> Bool {
+        state.withLock { $0.id = id; return $0.cancelled && id != 0 }
+    }
+
+    /// Marks the run cancelled; returns its id when it has one to stop.
+    func cancel() -> UInt64? {
+        state.withLock { $0.cancelled = true; return $0.id == 0 ? nil : $0.id }
+    }
+}
+
+/// The daemon's host table, which is valid and thread-safe for the life of the process.
+private struct UncheckedHostTable: @unchecked Sendable {
+    let table: UnsafePointer<petal_host>
+    init(_ table: UnsafePointer<petal_host>) { self.table = table }
 }

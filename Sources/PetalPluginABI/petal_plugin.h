@@ -46,7 +46,7 @@ extern "C" {
 /** The ABI major version this header describes. */
 #define PETAL_PLUGIN_ABI_MAJOR 1
 /** The ABI minor version this header describes. */
-#define PETAL_PLUGIN_ABI_MINOR 0
+#define PETAL_PLUGIN_ABI_MINOR 1
 
 /** The name of the symbol every plugin exports, as a string for dlsym(). */
 #define PETAL_PLUGIN_ENTRY_SYMBOL "petal_plugin_entry_v1"
@@ -176,6 +176,26 @@ typedef struct petal_host {
 
     /** Ends a subscription made by subscribe_signal(). Thread-safe. */
     void (*unsubscribe_signal)(void *context, uint64_t subscription);
+
+    /* ABI 1.1: present when struct_size covers them. */
+
+    /**
+     * Like run(), and returns an id for stop_run(), or 0 when the program
+     * could not be started (complete has then been called with the reason).
+     * The program leads a process group of its own: when it exits, times
+     * out or is stopped, whatever it left running in that group gets
+     * SIGTERM, then SIGKILL a second later. Call stop_run() from cancel() so
+     * that no program outlives its invocation. Thread-safe.
+     */
+    uint64_t (*start_run)(void *context, const char *const *argv, const char *options_json,
+                          petal_complete_fn complete, void *completion_context);
+
+    /**
+     * Ends the program start_run() returned `run` for, with its process
+     * group. complete is still called, once, with "cancelled": true in the
+     * result. An unknown or finished id is ignored. Thread-safe.
+     */
+    void (*stop_run)(void *context, uint64_t run);
 } petal_host;
 
 /** One action a plugin provides. */

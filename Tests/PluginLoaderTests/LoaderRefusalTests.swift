@@ -20,7 +20,7 @@ import TestSupport
 
     static let cases: [Case] = [
         Case(label: "built for another major", arrange: { lab, folder in
-            try lab.compile("abi", into: folder, as: "major.so", defines: ["TABLE_MAJOR=2"])
+            try lab.compile("abi", into: folder, as: "major.so", defines: ["TABLE_MAJOR=2", "TABLE_MINOR=0"])
         }, status: "incompatible", reason: ["built for plugin ABI 2.0", "rebuild it"]),
         Case(label: "built for a newer minor", arrange: { lab, folder in
             try lab.compile("abi", into: folder, as: "minor.so", defines: ["TABLE_MINOR=(PETAL_PLUGIN_ABI_MINOR+1)"])

@@ -136,6 +136,70 @@ import Testing
         #expect(elapsed < .seconds(25), "took \(elapsed)")
     }
 
+    // MARK: No process outlives its invocation
+
+    /// The pids of running processes whose command line is exactly `argv`.
+    private func processes(_ argv: [String]) -> [Int32] {
+        let wanted = argv.joined(separator: "\u{0}") + "\u{0}"
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap(Int32.init).filter { pid in
+            guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return false }
+            return String(decoding: data, as: UTF8.self) == wanted
+        }
+    }
+
+    /// Waits up to five seconds for every process running `argv` to be gone.
+    private func expectGone(_ argv: [String], sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        for _ in 0..<250 where !processes(argv).isEmpty { try await Task.sleep(for: .milliseconds(20)) }
+        #expect(processes(argv).isEmpty, "\(argv) outlived its invocation", sourceLocation: sourceLocation)
+    }
+
+    @Test func anInvocationThatTimesOutTakesItsProgramAndItsChildrenWithIt() async throws {
+        let petal = try await PluginDaemon(configuration: #"{"actions": {"timeout": 1}}"#)
+        defer { petal.stop() }
+        let child = ["/bin/sleep", "41.25"]
+        let program = ["/bin/sleep", "41.5"]
+        let script = "\(child.joined(separator: " ")) & exec \(program.joined(separator: " "))"
+        await petal.expectError("Timeout", "command.run", [("argv", .strings(["/bin/sh", "-c", script]))])
+        try await expectGone(program)
+        try await expectGone(child)
+    }
+
+    @Test func aTimedOutProgramsChildrenGoToo() async throws {
+        let petal = try await PluginDaemon()
+        defer { petal.stop() }
+        let child = ["/bin/sleep", "42.25"]
+        let script = "\(child.joined(separator: " ")) & exec /bin/sleep 42.5"
+        let result = try await petal.trigger("command.run", [("argv", .strings(["/bin/sh", "-c", script])), ("timeout", .double(0.5))])
+        #expect(result["timedOut"] == .boolean(true), "\(result)")
+        try await expectGone(child)
+    }
+
+    /// A background child holding the pipes does not keep the result waiting,
+    /// and does not outlive the program.
+    @Test func aChildLeftBehindHoldingTheOutputIsEndedWithTheProgram() async throws {
+        let petal = try await PluginDaemon()
+        defer { petal.stop() }
+        let child = ["/bin/sleep", "43.25"]
+        let start = ContinuousClock.now
+        let result = try await petal.trigger("command.run", [("argv", .strings(["/bin/sh", "-c", "\(child.joined(separator: " ")) & echo done"]))])
+        #expect(ContinuousClock.now - start < .seconds(30), "the result waited for the child")
+        #expect(result["status"]?.integerValue == 0, "\(result)")
+        #expect(result["stdout"]?.stringValue == "done\n", "\(result)")
+        try await expectGone(child)
+    }
+
+    @Test func stoppingPetaldEndsTheProgramsItRuns() async throws {
+        let petal = try await PluginDaemon()
+        let program = ["/bin/sleep", "44.5"]
+        let running = Task { try? await petal.trigger("command.run", [("argv", .strings(program))], timeout: .seconds(60)) }
+        for _ in 0..<250 where processes(program).isEmpty { try await Task.sleep(for: .milliseconds(20)) }
+        #expect(!processes(program).isEmpty, "the program did not start")
+        petal.stop()
+        _ = await running.value
+        #expect(processes(program).isEmpty, "the program outlived petald")
+    }
+
     @Test func environmentAndWorkingFolderAreHonoured() async throws {
         let petal = try await PluginDaemon()
         defer { petal.stop() }

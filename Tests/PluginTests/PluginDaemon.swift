@@ -34,11 +34,18 @@ final class PluginDaemon: @unchecked Sendable {
     let daemon: RunningDaemon
 
     /// Starts petald; `path` becomes its PATH (the scratch `bin` folder, then
-    /// the system folders, by default), and `environment` is added.
-    init(path: [String]? = nil, environment: [String: String] = [:]) async throws {
+    /// the system folders, by default), `environment` is added, and
+    /// `configuration` is its config.json (none by default: the embedded menu).
+    init(path: [String]? = nil, environment: [String: String] = [:], configuration: String? = nil) async throws {
         scratch = try Scratch()
         let bin = try scratch.path("bin", folder: true)
+        let config = try scratch.path("config", folder: true)
+        if let configuration {
+            try FileManager.default.createDirectory(atPath: config + "/petal", withIntermediateDirectories: true)
+            try configuration.write(toFile: config + "/petal/config.json", atomically: true, encoding: .utf8)
+        }
         var variables = [
+            "XDG_CONFIG_HOME": config,
             "XDG_STATE_HOME": try scratch.path("state", folder: true),
             "XDG_DATA_HOME": try scratch.path("data", folder: true),
             "XDG_PICTURES_DIR": try scratch.path("Pictures"),

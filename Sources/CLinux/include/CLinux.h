@@ -24,9 +24,18 @@ int clinux_pipe_cloexec(int fds[2]);
 /// posix_spawn_file_actions_addchdir_np: the child changes to `path` before exec.
 int clinux_spawn_add_chdir(posix_spawn_file_actions_t *actions, const char *path);
 
-/// Sets POSIX_SPAWN_SETSIGMASK, and POSIX_SPAWN_SETSID when `new_session` is
-/// non-zero (a GNU flag Swift's Glibc module does not expose).
-int clinux_spawnattr_set_flags(posix_spawnattr_t *attributes, int new_session);
+/// Where a spawned child goes: its parent's process group, a new process group
+/// of its own (so that it and its children can be signalled as one), or a new
+/// session (so that it outlives its parent's session).
+typedef enum clinux_spawn_grouping {
+    CLINUX_SPAWN_SAME_GROUP = 0,
+    CLINUX_SPAWN_NEW_SESSION = 1,
+    CLINUX_SPAWN_NEW_GROUP = 2
+} clinux_spawn_grouping;
+
+/// Sets POSIX_SPAWN_SETSIGMASK and the flags for `grouping` (POSIX_SPAWN_SETSID
+/// is a GNU flag Swift's Glibc module does not expose).
+int clinux_spawnattr_set_flags(posix_spawnattr_t *attributes, clinux_spawn_grouping grouping);
 
 /// Installs handlers for SIGSEGV, SIGBUS, SIGILL, SIGFPE and SIGABRT that
 /// write "crash\n" to `fd`, then hand the signal to whatever handled it before

@@ -57,6 +57,12 @@ final class PluginContext: @unchecked Sendable {
             },
             unsubscribe_signal: { context, id in
                 PluginContext.from(context).unsubscribe(id)
+            },
+            start_run: { context, argv, options, complete, completionContext in
+                PluginContext.from(context).run(argv, options, complete!, completionContext)
+            },
+            stop_run: { _, run in
+                ProgramRunner.stop(run)
             }))
         return table
     }
@@ -81,13 +87,15 @@ final class PluginContext: @unchecked Sendable {
         }
     }
 
+    /// Runs a program for the plugin and returns its id for `stop_run`, or 0 if it did not start.
+    @discardableResult
     private func run(
         _ argv: UnsafePointer<UnsafePointer<CChar>?>?, _ options: UnsafePointer<CChar>?,
         _ complete: petal_complete_fn, _ completionContext: UnsafeMutableRawPointer?
-    ) {
+    ) -> UInt64 {
         let request = ProgramRequest(argv: argv, options: options)
         let callback = UncheckedBox((complete, completionContext))
-        ProgramRunner.run(request.argv, extraEnvironment: request.environment, directory: request.directory,
+        return ProgramRunner.run(request.argv, extraEnvironment: request.environment, directory: request.directory,
                           timeout: request.timeout, outputLimit: request.outputLimit) { outcome in
             let (complete, context) = callback.value
             switch outcome {

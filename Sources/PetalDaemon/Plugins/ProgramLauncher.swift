@@ -68,7 +68,7 @@ enum ProgramLauncher {
             throw Failure(description: "the program \"\(program)\" was not found on PATH")
         }
         let spawned = try spawn([executable] + argv.dropFirst(), environment: environment, directory: directory,
-                                output: nil, newSession: true)
+                                output: nil, grouping: CLINUX_SPAWN_NEW_SESSION)
         let pid = spawned.pid
         do {
             try startThread(name: "petal-reap") {
@@ -90,7 +90,8 @@ enum ProgramLauncher {
 
     /// posix_spawn with stdin from /dev/null and, when `output` is true, stdout and stderr into pipes.
     static func spawn(
-        _ argv: [String], environment: [String], directory: String?, output: Bool?, newSession: Bool = false
+        _ argv: [String], environment: [String], directory: String?, output: Bool?,
+        grouping: clinux_spawn_grouping = CLINUX_SPAWN_SAME_GROUP
     ) throws(Failure) -> Spawned {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -117,7 +118,7 @@ enum ProgramLauncher {
         var defaults = sigset_t()
         sigemptyset(&defaults)
         posix_spawnattr_setsigmask(&attributes, &defaults)
-        clinux_spawnattr_set_flags(&attributes, newSession ? 1 : 0)
+        clinux_spawnattr_set_flags(&attributes, grouping)
         var pid: pid_t = 0
         let result = withCStringArray(argv) { arguments in
             withCStringArray(environment) { variables in
