@@ -77,18 +77,15 @@ final class NativePlugin: @unchecked Sendable {
                 completion.start(continuation)
                 let context = PendingCompletions.register(completion)
                 let text = JSONValue.object(params).jsonText
-                let invoked = gate.invoke(id) {
+                let refusal = gate.invoke(id, {
                     quarantine.enter(identity)
                     table.pointee.invoke(state, id, action, text, { context, result, errorName, message in
                         PendingCompletions.take(context)?.complete(result: result, errorName: errorName, message: message)
                     }, context)
-                }
-                switch invoked {
-                case .invoked: break
-                case .invokedThenCancelled: sendCancel(id)
-                case .notInvoked(let reason):
+                }, cancel: { table.pointee.cancel?(state, id) })
+                if let refusal {
                     _ = PendingCompletions.take(context)
-                    completion.fail(reason)
+                    completion.fail(refusal)
                 }
             }
         } onCancel: {

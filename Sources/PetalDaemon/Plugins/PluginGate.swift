@@ -9,16 +9,6 @@ import Synchronization
 /// - nothing after `deinit`: ``close(within:)`` waits for the calls inside
 ///   the plugin to return and refuses new ones.
 final class PluginGate: Sendable {
-    /// What became of an invocation handed to ``invoke(_:_:)``.
-    enum Invoked {
-        /// The plugin was invoked.
-        case invoked
-        /// The plugin was invoked, and a cancellation that came meanwhile must now be sent.
-        case invokedThenCancelled
-        /// The plugin was not invoked, for this reason.
-        case notInvoked(ActionError)
-    }
-
     private enum Phase {
         /// Begun, `invoke` not called yet.
         case pending
@@ -31,6 +21,9 @@ final class PluginGate: Sendable {
     }
 
     private struct State {
+        /// False once closing has begun: no new invocation is let in.
+        var accepting = true
+        /// True once every call has drained: nothing at all is let in.
         var closed = false
         var inside = 0
         var phases: [UInt64: Phase] = [:]
@@ -48,25 +41,30 @@ final class PluginGate: Sendable {
         _ = state.withLock { $0.phases.removeValue(forKey: id) }
     }
 
-    /// Runs `invoke` for invocation `id` unless it was cancelled or the gate is closed.
-    func invoke(_ id: UInt64, _ invoke: () -> Void) -> Invoked {
+    /// Runs `invoke` for invocation `id` unless it was cancelled or the gate is
+    /// closing, then `cancel` if a cancellation came while it ran; returns the
+    /// reason when the plugin was not invoked.
+    func invoke(_ id: UInt64, _ invoke: () -> Void, cancel: () -> Void) -> ActionError? {
         let refusal: ActionError? = state.withLock { state in
             if case .cancelledEarly? = state.phases[id] {
                 return ActionError.failed("the action was cancelled before it started")
             }
-            guard !state.closed else { return ActionError.failed("the plugin is stopping and takes no new invocations") }
+            guard state.accepting else { return ActionError.failed("the plugin is stopping and takes no new invocations") }
             state.phases[id] = .invoking(cancelRequested: false)
             state.inside += 1
             return nil
         }
-        if let refusal { return .notInvoked(refusal) }
+        if let refusal { return refusal }
         invoke()
-        return state.withLock { state in
-            state.inside -= 1
+        let cancelled = state.withLock { state in
             let cancelled = if case .invoking(true)? = state.phases[id] { true } else { false }
             state.phases[id] = .returned
-            return cancelled && !state.closed ? .invokedThenCancelled : .invoked
+            return cancelled
         }
+        // Still counted as inside, so that deinit waits for this cancel too.
+        if cancelled { cancel() }
+        state.withLock { $0.inside -= 1 }
+        return nil
     }
 
     /// Records the cancellation of `id`; returns true when `cancel` should be sent now.
@@ -99,12 +97,15 @@ final class PluginGate: Sendable {
         state.withLock { $0.inside -= 1 }
     }
 
-    /// Closes the gate and waits until no call is inside the plugin; false if
-    /// one is still inside after `limit`.
+    /// Closes the gate: lets no new invocation in, waits until no call is
+    /// inside the plugin (cancellations still go in meanwhile, so each running
+    /// invocation hears its own), then lets nothing in. False if a call is
+    /// still inside after `limit`.
     func close(within limit: Duration) -> Bool {
-        state.withLock { $0.closed = true }
+        state.withLock { $0.accepting = false }
         let clock = MonotonicClock()
         let deadline = clock.now + limit
+        defer { state.withLock { $0.closed = true } }
         while state.withLock({ $0.inside }) > 0 {
             guard clock.now < deadline else { return false }
             usleep(1000)
