@@ -99,17 +99,6 @@ public enum ConfigurationFile {
         return bytes
     }
 
-    private static func fileKind(_ kind: mode_t) -> String {
-        switch kind {
-        case S_IFDIR: "a directory"
-        case S_IFIFO: "a FIFO"
-        case S_IFSOCK: "a socket"
-        case S_IFCHR: "a character device"
-        case S_IFBLK: "a block device"
-        default: "a special file"
-        }
-    }
-
     /// The process environment as a dictionary.
     public static func currentEnvironment() -> [String: String] {
         var environment: [String: String] = [:]

@@ -101,7 +101,16 @@ struct SelectionStoreTests {
         #expect(mkdir(folder.file("state.json"), 0o700) == 0)
         let store = SelectionStore(directory: folder.path, log: log)
         #expect(!store.isPersistent)
-        #expect(store.status == "selections are kept in memory only: cannot read \(folder.file("state.json")): Is a directory; it is left as it is")
+        #expect(store.status == "selections are kept in memory only: \(folder.file("state.json")) is a directory, not a regular file; it is left as it is")
+    }
+
+    /// Opening a FIFO for reading waits for a writer: at start-up that was for ever.
+    @Test(.timeLimit(.minutes(1))) func aFIFOIsLeftAloneWithoutWaitingForAWriter() throws {
+        let folder = try StateFolder()
+        #expect(mkfifo(folder.file("state.json"), 0o600) == 0)
+        let store = SelectionStore(directory: folder.path, log: log)
+        #expect(!store.isPersistent)
+        #expect(store.status == "selections are kept in memory only: \(folder.file("state.json")) is a FIFO, not a regular file; it is left as it is")
     }
 
     @Test func noFolderMeansMemoryOnly() throws {

@@ -79,6 +79,21 @@ import TestSupport
         }
     }
 
+    /// FIFOs in place of the quarantine's files: start-up neither waits on them nor writes into them.
+    @Test func fifosInPlaceOfTheCrashRecordsDoNotHoldUpStartUp() async throws {
+        let lab = try PluginLab()
+        let folder = try lab.folder("plugins")
+        try lab.compile("good", into: folder, as: "good.so")
+        try FileManager.default.createDirectory(atPath: lab.state + "/petal", withIntermediateDirectories: true)
+        for name in ["plugins-running", "plugin-crash", "quarantine.json"] {
+            #expect(mkfifo(lab.state + "/petal/" + name, 0o600) == 0)
+        }
+        let daemon = try await lab.start([folder])
+        defer { daemon.stop() }
+        #expect(try await daemon.trigger("good.ping")["pong"] == .boolean(true))
+        #expect(daemon.log.contains("plugins-running is a FIFO, not a regular file"), "\(daemon.log)")
+    }
+
     @Test func pluginThatCrashesWhileLoadingIsQuarantined() async throws {
         let lab = try PluginLab()
         let folder = try lab.folder("plugins")

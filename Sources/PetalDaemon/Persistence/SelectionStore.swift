@@ -53,6 +53,8 @@ final class SelectionStore {
             }
         case .unreadable(let error):
             refusal = "cannot read \(path): \(String(cString: strerror(error))); it is left as it is"
+        case .notAFile(let kind):
+            refusal = "\(path) is \(kind), not a regular file; it is left as it is"
         case .unknownVersion(let version):
             refusal = "\(path) has version \(version), which this petald does not know; it is left as it is"
         }
@@ -84,6 +86,8 @@ final class SelectionStore {
         case loaded([String: Bool])
         case corrupt(String)
         case unreadable(Int32)
+        /// Something else is at the path, e.g. "a FIFO".
+        case notAFile(String)
         case unknownVersion(Int64)
     }
 
@@ -91,7 +95,9 @@ final class SelectionStore {
     static func load(_ path: String) -> Contents {
         let fd: Int32
         do {
-            fd = try systemCall("open", path: path) { open(path, O_RDONLY | O_CLOEXEC) }
+            fd = try openRegularFile(path, flags: O_RDONLY)
+        } catch .notRegular(_, let kind) {
+            return .notAFile(kind)
         } catch {
             // ENOTDIR: the folder is not one, so no state file can exist; the write probe says why.
             return error.errno == ENOENT || error.errno == ENOTDIR ? .missing : .unreadable(error.errno)

@@ -45,33 +45,29 @@ final class Quarantine: @unchecked Sendable {
             save()
         }
         if let problem = keepRecords(in: directory) {
-            log.warning("cannot keep plugin crash records in \(directory): \(String(cString: strerror(problem.errno))); crashing plugins will not be quarantined")
+            log.warning("cannot keep plugin crash records in \(directory): \(problem.reason); crashing plugins will not be quarantined")
         }
     }
 
     /// Opens the running list and the crash file, both emptied, and installs the crash
     /// marker on the latter; returns the first failure. Both files are emptied even when
     /// the other cannot be, and without the running list the marker is not installed.
-    private func keepRecords(in directory: String) -> SystemCallError? {
-        var problem: SystemCallError?
+    private func keepRecords(in directory: String) -> RecordProblem? {
+        var problem: RecordProblem?
         let runningPath = directory + "/plugins-running"
         let runningFD: Int32
         do {
-            runningFD = try systemCall("open", path: runningPath) {
-                open(runningPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-            }
+            runningFD = try openRegularFile(runningPath, flags: O_WRONLY | O_CREAT | O_TRUNC)
         } catch {
-            (runningFD, problem) = (-1, error)
+            (runningFD, problem) = (-1, RecordProblem(error))
         }
         running.withLock { $0.fd = runningFD }
         let crashPath = directory + "/plugin-crash"
         do {
-            let crashFD = try systemCall("open", path: crashPath) {
-                open(crashPath, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0o600)
-            }
+            let crashFD = try openRegularFile(crashPath, flags: O_WRONLY | O_CREAT | O_TRUNC | O_APPEND)
             if problem == nil { try systemCall("sigaction") { clinux_install_crash_marker(crashFD) } }
         } catch {
-            problem = problem ?? error
+            problem = problem ?? RecordProblem(error)
         }
         return problem
     }
@@ -165,9 +161,23 @@ final class Quarantine: @unchecked Sendable {
     }
 
     static func read(_ path: String) -> String? {
-        guard let fd = try? systemCall("open", path: path, { open(path, O_RDONLY | O_CLOEXEC) }) else { return nil }
+        guard let fd = try? openRegularFile(path, flags: O_RDONLY) else { return nil }
         defer { close(fd) }
         guard let bytes = try? readToEnd(fd, path: path, limit: 1 << 20) else { return nil }
         return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+/// Why the crash records cannot be kept, for the warning: the errno's text, or
+/// what is in the records' place.
+private struct RecordProblem {
+    let reason: String
+
+    init(_ error: any Error) {
+        switch error {
+        case let error as SystemCallError: reason = String(cString: strerror(error.errno))
+        case RegularFileError.system(let error): reason = String(cString: strerror(error.errno))
+        default: reason = "\(error)"
+        }
     }
 }
