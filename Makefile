@@ -28,7 +28,7 @@ BIN          := $(shell $(SWIFT) build -c $(CONFIG) --show-bin-path 2>/dev/null)
 APT_PACKAGES := libdbus-1-dev pkg-config dbus dbus-bin systemd libglib2.0-bin util-linux \
                 python3-dbus python3-gi gcc scdoc zsh fish \
                 libgtk-3-dev libgtk-layer-shell-dev xvfb xcompmgr xdotool imagemagick \
-                sway grim wtype passwd gir1.2-gtk-3.0 adwaita-icon-theme fonts-dejavu-core x11-utils
+                sway grim wtype passwd gir1.2-gtk-3.0 adwaita-icon-theme fonts-dejavu-core x11-utils strace
 
 # make install: PREFIX is where Petal lives (~/.local by default, /usr for a
 # package), DESTDIR a staging root for packagers. The products come from a

@@ -47,6 +47,68 @@ import TestSupport
         #expect(saved == .loaded(["like": false]))
     }
 
+    /// Attaches `strace` to every thread of `daemon`, injecting `fault` into its fsync
+    /// calls (each thread counts its own calls, as `when=` does); stop it before the daemon.
+    private func injectFsync(_ fault: String, into daemon: RunningDaemon) async throws -> Process {
+        let pid = daemon.process.processIdentifier
+        let strace = Process()
+        strace.executableURL = URL(fileURLWithPath: "/usr/bin/strace")
+        strace.arguments = ["-f", "-qq", "-o", "/dev/null", "-e", "trace=fsync", "-e", "inject=fsync:\(fault)", "-p", "\(pid)"]
+        try strace.run()
+        func traced() -> Bool {
+            let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+            return status.split(separator: "\n").contains { $0.hasPrefix("TracerPid:") && !$0.hasSuffix("\t0") }
+        }
+        for _ in 0..<250 where !traced() { try await Task.sleep(for: .milliseconds(20)) }
+        try #require(traced(), "strace did not attach to petald")
+        return strace
+    }
+
+    private func detach(_ strace: Process) {
+        // SIGKILL: the test runner's threads block SIGTERM, and strace inherits that.
+        // The kernel detaches the tracee when its tracer dies; the daemon runs on.
+        kill(strace.processIdentifier, SIGKILL)
+        strace.waitUntilExit()
+    }
+
+    /// A toggle's save syncs off the event loop: with each fsync taking 4 s,
+    /// another caller is answered at once, and the toggle once it is durable.
+    @Test func aSlowSaveHoldsUpOnlyItsOwnCaller() async throws {
+        let daemon = try await RunningDaemon(environment: environment)
+        defer { daemon.stop() }
+        let strace = try await injectFsync("delay_exit=4000000", into: daemon)
+        defer { detach(strace) }
+        try await daemon.openMenu()
+        let toggled = Task { try await daemon.activate("like", timeout: .seconds(30)) }
+        try await Task.sleep(for: .milliseconds(300))  // the activation is in, its save under way
+        let asked = ContinuousClock.now
+        #expect(try await daemon.state() == "expanded")
+        let waited = ContinuousClock.now - asked
+        // Half of one delayed fsync: on the loop, the call would have waited for at least a whole one.
+        #expect(waited < .seconds(2), "Get(State) waited \(waited) for the toggle's fsync")
+        #expect(try await toggled.value.entries["selected"] == .boolean(true))
+        #expect(saved == .loaded(["like": true]))
+    }
+
+    /// The folder's fsync fails after the new file is in place: the old
+    /// selections are written back, so disk and memory both still say "not
+    /// selected", and the caller is told so.
+    @Test func aFailedFolderSyncPutsTheOldSelectionsBack() async throws {
+        let daemon = try await RunningDaemon(environment: environment)
+        defer { daemon.stop() }
+        let strace = try await injectFsync("error=EIO:when=2", into: daemon)
+        defer { detach(strace) }
+        try await daemon.openMenu()
+        let refusal = await expectPetalError("StateNotSaved") { try await daemon.activate("like") }
+        #expect(refusal?.message.contains("fsync of the folder failed") == true, "\(String(describing: refusal))")
+        #expect(refusal?.message.contains("it stays unselected") == true, "\(String(describing: refusal))")
+        #expect(try await daemon.item("like")?.selected == false)
+        #expect(saved == .loaded([:]), "the file says otherwise: \(saved)")
+        #expect(try await daemon.state() == "expanded", "a refused activation closed the menu")
+        #expect(try await daemon.activate("like").entries["selected"] == .boolean(true))
+        #expect(saved == .loaded(["like": true]))
+    }
+
     @Test func aCorruptFileIsMovedAsideAndTheDaemonStartsWithDefaults() async throws {
         #expect(mkdir(folder, 0o700) == 0)
         try home.write("petal/state.json", #"{"version": 1, "selected": {"like": tru"#)

@@ -166,7 +166,7 @@ struct SelectionStoreTests {
         let saved = folder.read("state.json")
 
         try folder.swapForFile {
-            let failure = #expect(throws: AtomicFile.Failure.self) { try store.save(["like": false]) }
+            let failure = #expect(throws: SelectionStore.SaveFailure.self) { try store.save(["like": false]) }
             #expect(failure?.description == "cannot save \(folder.file("state.json")): open failed: Not a directory")
             #expect(store.selections == ["like": true])
         }

@@ -28,6 +28,8 @@ final class ActionDispatcher {
     private let log: Logger
     private let events: Events
     private var running: [UInt32: Running] = [:]
+    /// Slots held by ``reserve()`` for invocations that start later.
+    private var reserved = 0
     private var lastID: UInt32 = 0
 
     init(settings: ActionSettings, loop: EventLoop, log: Logger, events: Events) {
@@ -47,10 +49,23 @@ final class ActionDispatcher {
     /// first, so that a refused call changes nothing; both run in one turn of
     /// the loop, so the answer still holds when `run` comes.
     func admit() throws(DBusError) {
-        guard running.count < settings.maxConcurrent else {
+        guard running.count + reserved < settings.maxConcurrent else {
             throw PetalError.make(.busy,
-                "\(running.count) actions are running, the most actions.maxConcurrent allows; try again when one finishes")
+                "\(running.count + reserved) actions are running, the most actions.maxConcurrent allows; try again when one finishes")
         }
+    }
+
+    /// Admits one invocation now that starts later (after a toggle's save, say):
+    /// its slot is held until ``run(_:params:item:reserved:completion:)`` with
+    /// `reserved` takes it, or ``release()`` gives it back.
+    func reserve() throws(DBusError) {
+        try admit()
+        reserved += 1
+    }
+
+    /// Gives back a slot ``reserve()`` held.
+    func release() {
+        reserved = max(0, reserved - 1)
     }
 
     /// Starts `action`; `completion` runs on the loop exactly once.
@@ -58,10 +73,10 @@ final class ActionDispatcher {
     /// - Throws: `Busy` when `actions.maxConcurrent` invocations are running;
     ///   nothing is started then.
     func run(
-        _ action: any Action, params: JSONObject, item: String,
+        _ action: any Action, params: JSONObject, item: String, reserved: Bool = false,
         completion: @escaping (Result<JSONObject, ActionError>) -> Void
     ) throws(DBusError) {
-        try admit()
+        if reserved { release() } else { try admit() }
         lastID &+= 1
         if lastID == 0 { lastID = 1 }
         let id = lastID

@@ -43,6 +43,8 @@ public final class MenuService: @unchecked Sendable {
     private var dispatcher: ActionDispatcher?
     /// Set once the daemon is stopping: no new action starts.
     private var stopping = false
+    /// Whether a toggle's selection is being written; another toggle waits its turn (`Busy`).
+    private var savingSelection = false
 
     /// A menu over `registry`'s actions, configured by `initial` and reloaded from `configuration`.
     init(
@@ -146,23 +148,18 @@ public final class MenuService: @unchecked Sendable {
         }
         // Everything that can refuse comes before the first side effect.
         let action = choosers.wouldDispatch ? registry.action(items[index].action) : nil
-        if action != nil { try admitAction() }
-        var params = items[index].params
-        if items[index].toggle {
-            let selected = !items[index].selected
-            try saveSelection(selected, of: id)
-            items[index].selected = selected
-            params["selected"] = .bool(selected)
-            server?.emitPropertiesChanged(at: Self.path, interface: Self.interfaceName, ["Items"])
-            server?.emitPropertiesChanged(at: Self.itemPath(id), interface: Self.itemInterfaceName, ["Selected"])
+        guard items[index].toggle else {
+            if action != nil { try admitAction() }
+            return try completeActivation(of: id, action: action, params: items[index].params, call: call, reserved: false)
         }
-        let item = items[index]
-        choosers.choose(item.id)
-        if configuration.menu.closesAfterActivating(item) {
-            announce(machine.closeAfterActivation())
+        guard !savingSelection else {
+            throw PetalError.make(.busy, "the selection of a toggle is being saved; try again when it is")
         }
-        guard let action else { return .values([.vardict([])]) }
-        try run(action, params: params, item: item.id, call: call)
+        if action != nil {
+            try admitAction()
+            try dispatcher?.reserve()
+        }
+        try saveSelection(!items[index].selected, of: id, action: action, call: call)
         return .later
     }
 
@@ -174,17 +171,57 @@ public final class MenuService: @unchecked Sendable {
         try dispatcher.admit()
     }
 
-    /// Writes the toggles' selections with `id` set to `selected`, before anything changes.
-    private func saveSelection(_ selected: Bool, of id: String) throws(DBusError) {
+    /// Saves the toggles' selections with `id` set to `selected` on the writer
+    /// thread, and only once they are durable flips the item and completes the
+    /// activation; meanwhile the loop serves everyone else. The action's slot,
+    /// if any, is reserved; a failed save gives it back and changes nothing.
+    private func saveSelection(_ selected: Bool, of id: String, action: (any Action)?, call: MethodCall) throws(DBusError) {
+        guard let loop = server?.connection.loop else { throw DBusError.failed("the menu is not being served") }
         var all = Dictionary(items.filter(\.toggle).map { ($0.id, $0.selected) }, uniquingKeysWith: { a, _ in a })
         all[id] = selected
-        do {
-            try selections.save(all)
-        } catch {
-            log.error("\(error)")
-            throw PetalError.make(.stateNotSaved,
-                "the new selection of \"\(id)\" could not be saved (\(error)); it stays \(selected ? "unselected" : "selected"). Free space or fix the permissions of the state folder and try again")
+        savingSelection = true
+        selections.save(all, on: loop) { [unowned self] outcome in
+            savingSelection = false
+            if case .failure(let error) = outcome {
+                if action != nil { dispatcher?.release() }
+                log.error("\(error)")
+                call.fail(PetalError.make(.stateNotSaved,
+                    "the new selection of \"\(id)\" could not be saved (\(error)); it stays \(selected ? "unselected" : "selected"). Free space or fix the permissions of the state folder and try again"))
+                return
+            }
+            guard let index = items.firstIndex(where: { $0.id == id }) else {
+                if action != nil { dispatcher?.release() }
+                call.fail(PetalError.make(.unknownItem, "item \"\(id)\" was removed by a Reload while its selection was being saved"))
+                return
+            }
+            items[index].selected = selected
+            server?.emitPropertiesChanged(at: Self.path, interface: Self.interfaceName, ["Items"])
+            server?.emitPropertiesChanged(at: Self.itemPath(id), interface: Self.itemInterfaceName, ["Selected"])
+            var params = items[index].params
+            params["selected"] = .bool(selected)
+            do throws(DBusError) {
+                if case .values(let values) = try completeActivation(of: id, action: action, params: params, call: call,
+                                                                     reserved: true) {
+                    call.reply(values)
+                }
+            } catch {
+                call.fail(error)
+            }
         }
+    }
+
+    /// The rest of an activation, once nothing can refuse it: answers the
+    /// waiting `Choose` calls, closes the menu, and runs the action.
+    private func completeActivation(
+        of id: String, action: (any Action)?, params: JSONObject, call: MethodCall, reserved: Bool
+    ) throws(DBusError) -> MethodReply {
+        choosers.choose(id)
+        if let item = item(id), configuration.menu.closesAfterActivating(item) {
+            announce(machine.closeAfterActivation())
+        }
+        guard let action else { return .values([.vardict([])]) }
+        try run(action, params: params, item: id, call: call, reserved: reserved)
+        return .later
     }
 
     /// Runs action `actionID` with `params` (an `a{sv}`), replying when it finishes.
@@ -198,10 +235,12 @@ public final class MenuService: @unchecked Sendable {
         return .later
     }
 
-    private func run(_ action: any Action, params: JSONObject, item: String, call: MethodCall) throws(DBusError) {
-        try admitAction()
+    private func run(
+        _ action: any Action, params: JSONObject, item: String, call: MethodCall, reserved: Bool = false
+    ) throws(DBusError) {
+        if !reserved { try admitAction() }
         guard let dispatcher else { throw DBusError.failed("the menu is not being served") }
-        try dispatcher.run(action, params: params, item: item) { outcome in
+        try dispatcher.run(action, params: params, item: item, reserved: reserved) { outcome in
             switch outcome {
             case .success(let result):
                 do throws(DBusError) {

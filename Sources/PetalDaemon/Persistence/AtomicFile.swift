@@ -18,6 +18,9 @@ enum AtomicFile {
         let errno: Int32
         /// The file that was being written (the target, not the temporary file).
         let path: String
+        /// Whether the new file had already replaced the old one: only the
+        /// folder's sync failed, so the rename may or may not survive a crash.
+        var replaced = false
 
         /// E.g. "cannot save /x/state.json: fsync failed: No space left on device".
         var description: String {
@@ -72,7 +75,7 @@ enum AtomicFile {
         do {
             try syncFolder(of: path)
         } catch {
-            throw Failure(call: "fsync of the folder", errno: error.errno, path: path)
+            throw Failure(call: "fsync of the folder", errno: error.errno, path: path, replaced: true)
         }
     }
 

@@ -1,3 +1,5 @@
+import DBus
+import Dispatch
 import Glibc
 import Linux
 import PetalConfiguration
@@ -66,11 +68,69 @@ final class SelectionStore {
         }
     }
 
-    /// Saves all selections (replacing the file). In memory-only mode, just updates `selections` and succeeds.
+    /// A save that did not happen; the selections in memory are as they were.
+    struct SaveFailure: Error, CustomStringConvertible {
+        /// What failed.
+        let failure: AtomicFile.Failure
+        /// When the new file had replaced the old one before the failure, whether
+        /// the old selections could be written back; nil when the old file was never replaced.
+        let restored: Bool?
+
+        var description: String {
+            switch restored {
+            case nil, true?: "\(failure)"
+            case false?: "\(failure), and the previous selections could not be written back, so \(failure.path) may hold the new one"
+            }
+        }
+    }
+
+    /// Saves all selections (replacing the file) on the calling thread. In
+    /// memory-only mode, just updates `selections` and succeeds.
     /// - Throws: the failure, leaving `selections` as they were.
-    func save(_ selections: [String: Bool]) throws(AtomicFile.Failure) {
-        if let path { try AtomicFile.write(Self.encode(selections), to: path) }
+    func save(_ selections: [String: Bool]) throws(SaveFailure) {
+        if let path { try Self.persist(Self.encode(selections), replacing: Self.encode(self.selections), at: path) }
         self.selections = selections
+    }
+
+    /// Saves all selections on the writer thread, so that fsync never holds the
+    /// event loop; `completion` runs on `loop` once they are durable (and
+    /// ``selections`` updated) or the save has failed (and they are unchanged).
+    /// Saves run one after another, in the order they were asked for.
+    func save(
+        _ selections: [String: Bool], on loop: EventLoop,
+        completion: @escaping (Result<Void, SaveFailure>) -> Void
+    ) {
+        guard let path else {
+            self.selections = selections
+            return completion(.success(()))
+        }
+        let new = Self.encode(selections), old = Self.encode(self.selections)
+        // The store and the completion are the loop's; they only ride along to come back to it.
+        let back = UncheckedBox((WeakReference(self), completion))
+        Self.writer.async {
+            let outcome = Result<Void, SaveFailure> { () throws(SaveFailure) in try Self.persist(new, replacing: old, at: path) }
+            loop.execute {
+                let (store, completion) = back.value
+                if case .success = outcome { store.object?.selections = selections }
+                completion(outcome)
+            }
+        }
+    }
+
+    /// The thread toggle saves are written and synced on.
+    private static let writer = DispatchQueue(label: "petal-state-writer")
+
+    /// Writes `bytes` to `path`; when the new file is in place but its folder
+    /// could not be synced, writes `previous` back, so that disk and memory agree.
+    private static func persist(_ bytes: [UInt8], replacing previous: [UInt8], at path: String) throws(SaveFailure) {
+        do {
+            try AtomicFile.write(bytes, to: path)
+        } catch where error.replaced {
+            let restored = (try? AtomicFile.write(previous, to: path)) != nil
+            throw SaveFailure(failure: error, restored: restored)
+        } catch {
+            throw SaveFailure(failure: error, restored: nil)
+        }
     }
 
     /// The file's bytes for `selections`: keys sorted, so equal selections give equal files.
