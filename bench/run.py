@@ -10,7 +10,7 @@ confined to other CPUs, the first it may use); BENCH_PIN=0 lets the
 scheduler place them.
 
 Usage (normally through `make bench` or `make bench-smoke`):
-    bench/run.py --bin .build/release [--tools .build/bench] [--smoke]
+    bench/run.py --bin .build/release [--tools .build/bench] [--smoke] [--only trigger,...]
 
 Standard library only, for Debian's /usr/bin/python3. Any failed call, wrong
 reply or server that does not start makes it exit non-zero.
@@ -51,7 +51,7 @@ PEERS = ("C peer", "C spec-states", "C contract", "dbus-python", "petald")
 # spec-states' code, so it runs the Trigger scenarios (and starts up, since it
 # loads a plugin) and its other cells stay empty.
 PEER_SCENARIOS = {"C contract": {"startup", "trigger", "trigger_pipe", "trigger_procs"}}
-# The parts of a run.
+# The parts --only may pick; every part by default.
 PARTS = ("startup", "toggle", "trigger", "signals", "petald")
 # The peers whose Trigger must keep the contract, checked by `bench-client contract` in every run.
 CONTRACT_PEERS = ("C contract", "petald")
@@ -417,8 +417,14 @@ def main():
     parser.add_argument("--tools", default=os.path.join(HERE, "..", ".build", "bench"),
                         help="the folder of bench-client, bench-peer and libbench.so")
     parser.add_argument("--smoke", action="store_true", help="tiny counts: check that everything works")
+    parser.add_argument("--only", metavar="PARTS", default=",".join(PARTS),
+                        help=f"run only these parts, comma-separated, of: {', '.join(PARTS)} (default: all); "
+                             "the replies are checked and the contract peers' Trigger contract too, whatever the parts")
     args = parser.parse_args()
-    parts = PARTS
+    parts = [part for part in args.only.split(",") if part]
+    unknown = [part for part in parts if part not in PARTS]
+    if unknown or not parts:
+        parser.error(f"--only takes parts of {', '.join(PARTS)}, not {args.only!r}")
     pin = os.environ.get("BENCH_PIN", "1") != "0"
     counts = COUNTS["smoke" if args.smoke else "full"]
     bench = Bench(os.path.abspath(args.bin), os.path.abspath(args.tools), args.smoke, pin, parts)
