@@ -62,6 +62,7 @@
 #define MAX_ID_BYTES 255
 #define MAX_JSON_BYTES (64 * 1024)
 #define TIMEOUT_SECONDS 20
+#define MAX_PLUGINS 16
 #define MAX_ACTIONS 256
 
 static void oom(void) {
@@ -75,6 +76,7 @@ typedef struct plugin {
     const petal_plugin *table;
     void *state;
     uint64_t next_invocation;
+    petal_host host;  /* handed to init(), valid as long as the process runs */
 } plugin;
 
 typedef struct action {
@@ -82,6 +84,8 @@ typedef struct action {
     plugin *owner;
 } action;
 
+static plugin plugins[MAX_PLUGINS];  /* never unloaded, as petald's */
+static size_t plugin_count;
 static action actions[MAX_ACTIONS];
 static size_t action_count;
 
@@ -157,10 +161,9 @@ static void load_plugin(const char *path) {
         die_loading(path, "its struct_size is too small for ABI 1.0", NULL);
     if (!table->name || !table->invoke) die_loading(path, "its table has no name or no invoke", NULL);
 
-    plugin *loaded = calloc(1, sizeof *loaded);
-    petal_host *host = calloc(1, sizeof *host);
-    if (!loaded || !host) oom();
-    *host = (petal_host){
+    if (plugin_count == MAX_PLUGINS) die_loading(path, "too many plugins", NULL);
+    plugin *loaded = &plugins[plugin_count++];
+    loaded->host = (petal_host){
         .struct_size = sizeof(petal_host), .abi_major = PETAL_PLUGIN_ABI_MAJOR, .abi_minor = PETAL_PLUGIN_ABI_MINOR,
         .context = (void *)table->name, .settings_json = "{}", .log = host_log, .launch = host_launch,
         .run = host_run, .call_method = host_call_method, .subscribe_signal = host_subscribe,
@@ -169,7 +172,7 @@ static void load_plugin(const char *path) {
     loaded->table = table;
     loaded->next_invocation = 1;
     const char *failure = NULL;
-    if (table->init && table->init(host, &loaded->state, &failure) != 0)
+    if (table->init && table->init(&loaded->host, &loaded->state, &failure) != 0)
         die_loading(path, "its init failed", failure ? failure : "no reason given");
     for (size_t i = 0; i < table->action_count; i++) {
         const char *id = table->actions[i].id;
@@ -338,7 +341,8 @@ static void send_and_unref(DBusConnection *bus, DBusMessage *message) {
     dbus_message_unref(message);
 }
 
-static void fail(DBusConnection *bus, DBusMessage *call, const char *name, const char *format, ...) {
+__attribute__((format(printf, 4, 5))) static void fail(DBusConnection *bus, DBusMessage *call, const char *name,
+                                                 const char *format, ...) {
     char text[600];
     va_list args;
     va_start(args, format);
