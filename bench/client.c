@@ -73,7 +73,7 @@ static struct {
 
 /* ---- Failing loudly ---- */
 
-static void die(const char *format, ...) {
+__attribute__((noreturn, format(printf, 1, 2))) static void die(const char *format, ...) {
     va_list args;
     va_start(args, format);
     fprintf(stderr, "bench-client %s (%s): ", opt.mode ? opt.mode : "", opt.dest);
