@@ -30,9 +30,10 @@
  * Not done, as in peer.c: introspection, the access check, Busy (one
  * invocation runs at a time here), the crash-quarantine record petald writes
  * around each invoke, and the five built-in plugins (only the --plugin
- * files are loaded). The host table handed to init() logs to stderr and
- * refuses launch, run, call_method and subscribe_signal, which the bench
- * plugin does not use.
+ * files are loaded). The host table handed to init() is an ABI 1.0 one
+ * (its struct_size says so, whatever this header's minor); it logs to
+ * stderr and refuses launch, run, call_method and subscribe_signal, which
+ * the bench plugin does not use.
  *
  * Toggle() -> s is peer.c's with --spec-states (SPEC §1 with 0 s
  * animations: → expanding, the reply, → expanded; four signals), so that
@@ -163,8 +164,11 @@ static void load_plugin(const char *path) {
 
     if (plugin_count == MAX_PLUGINS) die_loading(path, "too many plugins", NULL);
     plugin *loaded = &plugins[plugin_count++];
+    /* An ABI 1.0 host table, whatever this header's minor: struct_size tells a
+     * newer plugin that the fields after unsubscribe_signal are not there. */
     loaded->host = (petal_host){
-        .struct_size = sizeof(petal_host), .abi_major = PETAL_PLUGIN_ABI_MAJOR, .abi_minor = PETAL_PLUGIN_ABI_MINOR,
+        .struct_size = offsetof(petal_host, unsubscribe_signal) + sizeof loaded->host.unsubscribe_signal,
+        .abi_major = PETAL_PLUGIN_ABI_MAJOR, .abi_minor = 0,
         .context = (void *)table->name, .settings_json = "{}", .log = host_log, .launch = host_launch,
         .run = host_run, .call_method = host_call_method, .subscribe_signal = host_subscribe,
         .unsubscribe_signal = host_unsubscribe,
