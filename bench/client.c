@@ -19,6 +19,12 @@
  *   toggles   one Toggle per line read on stdin, each answered on stdout with
  *             `sent=US state=STATE`: the CLOCK_MONOTONIC µs just before the
  *             call was sent, and the state of the reply (for overlay.py)
+ *   contract  checks that Trigger keeps Petal's contract (docs/dbus-api.md):
+ *             N Trigger(ACTION, {}) calls, each answered by ActionStarted(id,
+ *             ACTION, ""), ActionFinished(id, ACTION, true, "", "") and then
+ *             an empty a{sv}, in that order, with a new id each time; then a
+ *             Trigger of an action nobody provides, answered UnknownAction
+ *             with no signal before it. Not timed
  *
  * Options:
  *   --dest NAME       the server's well-known name (default org.petal.Petal1)
@@ -67,7 +73,7 @@ static struct {
 
 /* ---- Failing loudly ---- */
 
-static void die(const char *format, ...) {
+__attribute__((noreturn, format(printf, 1, 2))) static void die(const char *format, ...) {
     va_list args;
     va_start(args, format);
     fprintf(stderr, "bench-client %s (%s): ", opt.mode ? opt.mode : "", opt.dest);
@@ -594,7 +600,104 @@ static void run_reload(void) {
            percentile(samples, rounds, .5), samples[rounds - 1], count, bytes);
 }
 
-/* ---- main ---- */
+/* ---- contract ---- */
+
+/* The next message on bus other than the bus's own signals (NameAcquired and the like), within 25 s. */
+static DBusMessage *next_message(DBusConnection *bus, const char *waiting_for) {
+    double deadline = now_us() + 25e6;
+    for (;;) {
+        DBusMessage *message;
+        while ((message = dbus_connection_pop_message(bus))) {
+            if (dbus_message_get_type(message) == DBUS_MESSAGE_TYPE_SIGNAL && dbus_message_has_interface(message, DBUS_INTERFACE_DBUS)) {
+                dbus_message_unref(message);
+                continue;
+            }
+            return message;
+        }
+        double left = deadline - now_us();
+        if (left <= 0) die("%s: nothing came within 25 s", waiting_for);
+        if (!dbus_connection_read_write(bus, (int)(left / 1e3) + 1)) die("the bus connection was lost");
+    }
+}
+
+/* "the signal X", "the error X" or "a method return", for messages. */
+static const char *describe(DBusMessage *message) {
+    static char text[300];
+    switch (dbus_message_get_type(message)) {
+    case DBUS_MESSAGE_TYPE_SIGNAL: snprintf(text, sizeof text, "the signal %s", dbus_message_get_member(message)); break;
+    case DBUS_MESSAGE_TYPE_ERROR: snprintf(text, sizeof text, "the error %s", dbus_message_get_error_name(message)); break;
+    case DBUS_MESSAGE_TYPE_METHOD_RETURN: snprintf(text, sizeof text, "a method return"); break;
+    default: snprintf(text, sizeof text, "a message of type %d", dbus_message_get_type(message));
+    }
+    return text;
+}
+
+/* Fails unless message is the signal `member` of the Menu interface with `signature`. */
+static void check_signal(DBusMessage *message, const char *member, const char *signature) {
+    if (!dbus_message_is_signal(message, IFACE, member))
+        die("Trigger(%s): expected the signal %s next, got %s", opt.action, member, describe(message));
+    if (!dbus_message_has_signature(message, signature) || strcmp(dbus_message_get_path(message), PATH) != 0)
+        die("%s: expected signature \"%s\" from " PATH ", got \"%s\" from %s", member, signature,
+            dbus_message_get_signature(message), dbus_message_get_path(message));
+}
+
+static void run_contract(void) {
+    DBusConnection *bus = connect_bus();
+    DBusError error;
+    dbus_error_init(&error);
+    char rule[512];
+    snprintf(rule, sizeof rule, "type='signal',sender='%s',path='" PATH "',interface='" IFACE "'", opt.dest);
+    dbus_bus_add_match(bus, rule, &error);
+    if (dbus_error_is_set(&error)) die("AddMatch: %s", error.message);
+    opt.method = "trigger";
+    dbus_uint32_t previous_id = 0;
+    for (long i = 0; i < opt.n; i++) {
+        dbus_uint32_t serial, id, finished_id;
+        const char *action, *item, *error_name, *message_text;
+        dbus_bool_t success;
+        DBusMessage *call = new_bench_call();
+        if (!dbus_connection_send(bus, call, &serial)) die("out of memory");
+        dbus_message_unref(call);
+
+        DBusMessage *started = next_message(bus, "ActionStarted");
+        check_signal(started, "ActionStarted", "uss");
+        dbus_message_get_args(started, NULL, DBUS_TYPE_UINT32, &id, DBUS_TYPE_STRING, &action, DBUS_TYPE_STRING, &item,
+                              DBUS_TYPE_INVALID);
+        if (strcmp(action, opt.action) != 0 || item[0] != '\0')
+            die("ActionStarted: expected (id, \"%s\", \"\"), got (%u, \"%s\", \"%s\")", opt.action, id, action, item);
+        if (id == 0 || id == previous_id) die("ActionStarted: invocation id %u is not a new one", id);
+        previous_id = id;
+
+        DBusMessage *finished = next_message(bus, "ActionFinished");
+        check_signal(finished, "ActionFinished", "usbss");
+        dbus_message_get_args(finished, NULL, DBUS_TYPE_UINT32, &finished_id, DBUS_TYPE_STRING, &action,
+                              DBUS_TYPE_BOOLEAN, &success, DBUS_TYPE_STRING, &error_name, DBUS_TYPE_STRING, &message_text,
+                              DBUS_TYPE_INVALID);
+        if (finished_id != id || strcmp(action, opt.action) != 0 || !success || error_name[0] || message_text[0])
+            die("ActionFinished: expected (%u, \"%s\", true, \"\", \"\"), got (%u, \"%s\", %s, \"%s\", \"%s\")", id,
+                opt.action, finished_id, action, success ? "true" : "false", error_name, message_text);
+
+        DBusMessage *reply = next_message(bus, "the Trigger reply");
+        if (dbus_message_get_reply_serial(reply) != serial)
+            die("Trigger(%s): expected the reply after ActionFinished, got %s", opt.action, describe(reply));
+        check_reply(reply);
+        dbus_message_unref(started);
+        dbus_message_unref(finished);
+        dbus_message_unref(reply);
+    }
+
+    const char *unknown = "bench.no-such-action";
+    dbus_uint32_t serial;
+    DBusMessage *call = new_call("Trigger", unknown, -1);
+    if (!dbus_connection_send(bus, call, &serial)) die("out of memory");
+    dbus_message_unref(call);
+    DBusMessage *reply = next_message(bus, "the reply to an unknown action");
+    if (dbus_message_get_reply_serial(reply) != serial || !dbus_message_is_error(reply, "org.petal.Petal1.Error.UnknownAction"))
+        die("Trigger(%s): expected the error org.petal.Petal1.Error.UnknownAction and no signal before it, got %s",
+            unknown, describe(reply));
+    dbus_message_unref(reply);
+    printf("calls=%ld\n", opt.n + 1);
+}
 
 /* ---- toggles ---- */
 
@@ -616,6 +719,8 @@ static void run_toggles(void) {
     }
 }
 
+/* ---- main ---- */
+
 static long number(const char *text, const char *option) {
     char *end;
     long value = strtol(text ? text : "", &end, 10);
@@ -624,7 +729,7 @@ static long number(const char *text, const char *option) {
 }
 
 int main(int argc, char **argv) {
-    if (argc < 2) die("usage: bench-client seq|pipe|procs|startup|wait-name|signals|reload|toggles [OPTIONS] (see client.c)");
+    if (argc < 2) die("usage: bench-client seq|pipe|procs|startup|wait-name|signals|reload|toggles|contract [OPTIONS] (see client.c)");
     opt.mode = argv[1];
     for (int i = 2; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -651,6 +756,7 @@ int main(int argc, char **argv) {
     else if (!strcmp(opt.mode, "signals")) run_signals();
     else if (!strcmp(opt.mode, "reload")) run_reload();
     else if (!strcmp(opt.mode, "toggles")) run_toggles();
+    else if (!strcmp(opt.mode, "contract")) run_contract();
     else die("unknown mode \"%s\"", opt.mode);
     return 0;
 }

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Runs Petal's benchmark and prints one table: the C libdbus peer (the
-floor), the dbus-python peer and petald, side by side, with ratios against
-the C peer measured in the same run.
+floor), the same C server keeping Petal's contract, the dbus-python peer and
+petald, side by side, with ratios against the C peers measured in the same run.
 
 Everything runs on a private dbus-daemon started here with its own
 configuration, never on the user's session bus. By default the bus, the
@@ -10,7 +10,7 @@ confined to other CPUs, the first it may use); BENCH_PIN=0 lets the
 scheduler place them.
 
 Usage (normally through `make bench` or `make bench-smoke`):
-    bench/run.py --bin .build/release [--tools .build/bench] [--smoke]
+    bench/run.py --bin .build/release [--tools .build/bench] [--smoke] [--only trigger,...]
 
 Standard library only, for Debian's /usr/bin/python3. Any failed call, wrong
 reply or server that does not start makes it exit non-zero.
@@ -43,8 +43,18 @@ ITEM_COUNTS = (10, 64, 100, 1000)  # petald accepts at most 64 items (docs/confi
 MENU_ERROR = "org.petal.Petal1.Error."
 # The columns: the C floor, the same C server passing through expanding and
 # collapsing as SPEC §1 asks of petald (four signals per Toggle, not two),
-# the dbus-python peer, and petald.
-PEERS = ("C peer", "C spec-states", "dbus-python", "petald")
+# the C server whose Trigger keeps Petal's contract (ActionStarted, the action
+# through the bench plugin, ActionFinished, the reply), the dbus-python peer,
+# and petald.
+PEERS = ("C peer", "C spec-states", "C contract", "dbus-python", "petald")
+# What each peer is measured on, when not everything: C contract's Toggle is C
+# spec-states' code, so it runs the Trigger scenarios (and starts up, since it
+# loads a plugin) and its other cells stay empty.
+PEER_SCENARIOS = {"C contract": {"startup", "trigger", "trigger_pipe", "trigger_procs"}}
+# The parts --only may pick; every part by default.
+PARTS = ("startup", "toggle", "trigger", "signals", "petald")
+# The peers whose Trigger must keep the contract, checked by `bench-client contract` in every run.
+CONTRACT_PEERS = ("C contract", "petald")
 
 
 class BenchError(Exception):
@@ -76,8 +86,9 @@ def parse(line):
 
 
 class Bench:
-    def __init__(self, bin_dir, tools_dir, smoke, pin):
+    def __init__(self, bin_dir, tools_dir, smoke, pin, parts=PARTS):
         self.bin_dir, self.tools_dir = bin_dir, tools_dir
+        self.parts = set(parts)
         self.counts = COUNTS["smoke" if smoke else "full"]
         # CPU 0 normally; in a container confined to other CPUs, the first one it may use.
         self.cpu = min(os.sched_getaffinity(0))
@@ -141,13 +152,22 @@ class Bench:
 
     # ---- the peers ----
 
-    def petald_command(self):
+    def plugin_dir(self):
+        """The folder of the bench plugin petald loads; bench-contract-peer loads the same file."""
         plugins = os.path.join(self.tmp, "plugins")
         if not os.path.isdir(plugins):
             os.makedirs(plugins, mode=0o755)
             shutil.copy(os.path.join(self.tools_dir, "libbench.so"), plugins)
+        return plugins
+
+    def petald_command(self):
+        plugins = self.plugin_dir()
         self.write_config(1)
         return [os.path.join(self.bin_dir, "petald"), "--config", self.config_path(), "--plugin-dir", plugins, "-q"]
+
+    def contract_peer_command(self, name):
+        return [os.path.join(self.tools_dir, "bench-contract-peer"),
+                "--plugin", os.path.join(self.plugin_dir(), "libbench.so"), name]
 
     def config_path(self):
         return os.path.join(self.tmp, "config.json")
@@ -174,6 +194,11 @@ class Bench:
 
     # ---- the scenarios ----
 
+    @staticmethod
+    def measures(label, key):
+        """Whether scenario `key` is run on the peer `label` (PEER_SCENARIOS)."""
+        return key in PEER_SCENARIOS.get(label, {key})
+
     def run_all(self, peers):
         """Every scenario for every peer. Start-up first, one server at a time; then all
         servers run at once and each scenario goes round the peers back to back, in
@@ -181,22 +206,26 @@ class Bench:
         the machine lands on every column alike rather than on one."""
         c = self.counts
         results = {label: {} for label, _, _ in peers}
-        for label, name, command in peers:
-            print(f"  start-up: {label}", file=sys.stderr, flush=True)
-            results[label]["startup"] = self.client("startup", name, "-n", c["startups"], "--", *command)
         petal_label, petal_name, _ = peers[-1]
-        # petald again with no plugin at all: the executable copied to a folder of its own.
-        bare = os.path.join(self.tmp, "bare")
-        os.makedirs(bare, exist_ok=True)
-        shutil.copy(os.path.join(self.bin_dir, "petald"), bare)
-        results[petal_label]["startup_bare"] = self.client(
-            "startup", petal_name, "-n", c["startups"], "--", os.path.join(bare, "petald"),
-            "--config", self.config_path(), "-q")
+        if "startup" in self.parts:
+            for label, name, command in peers:
+                print(f"  start-up: {label}", file=sys.stderr, flush=True)
+                results[label]["startup"] = self.client("startup", name, "-n", c["startups"], "--", *command)
+            # petald again with no plugin at all: the executable copied to a folder of its own.
+            bare = os.path.join(self.tmp, "bare")
+            os.makedirs(bare, exist_ok=True)
+            shutil.copy(os.path.join(self.bin_dir, "petald"), bare)
+            results[petal_label]["startup_bare"] = self.client(
+                "startup", petal_name, "-n", c["startups"], "--", os.path.join(bare, "petald"),
+                "--config", self.config_path(), "-q")
 
         servers = {label: self.serve(command, name) for label, name, command in peers}
         try:
             pids = {label: self.child_pid(server.pid) if self.pin else server.pid for label, server in servers.items()}
             results[petal_label]["plugins"] = self.check_plugins(petal_name)
+            for label, name, _ in peers:
+                if label in CONTRACT_PEERS:  # not timed: would a Trigger figure compare like with like?
+                    self.client("contract", name, "-n", 3)
             rounds = c["rounds"]
             scenarios = [
                 ("toggle", "seq", "-n", c["seq"] // rounds, "--warmup", c["warmup"]),
@@ -207,24 +236,28 @@ class Bench:
                 ("toggle_procs", "procs", "-c", c["processes"], "-n", c["per_process"] // rounds, "--warmup", 100),
                 ("trigger_procs", "procs", "--method", "trigger", "-c", c["processes"],
                  "-n", c["per_process"] // rounds, "--warmup", 100),
+                ("signals", "signals", "-s", c["subscribers"], "-n", c["signal_rounds"] // rounds),
             ]
-            for round_ in range(rounds):
+            # "trigger_pipe" belongs to the part "trigger", "signals" to "signals".
+            scenarios = [s for s in scenarios if s[0].split("_")[0] in self.parts]
+            parts = ", ".join(sorted({s[0].split("_")[0] for s in scenarios}, key=PARTS.index)) or "nothing"
+            for round_ in range(rounds if scenarios else 0):
                 order = peers[round_ % len(peers):] + peers[:round_ % len(peers)]
-                print(f"  round {round_ + 1} of {rounds}: sequential, pipelined, concurrent, signals",
-                      file=sys.stderr, flush=True)
+                print(f"  round {round_ + 1} of {rounds}: {parts}", file=sys.stderr, flush=True)
                 for key, mode, *args in scenarios:
                     for label, name, _ in order:
-                        figures = self.client(mode, name, *args, pid=pids[label])
+                        if not self.measures(label, key):
+                            continue
+                        pid = pids[label] if mode != "signals" else None
+                        figures = self.client(mode, name, *args, pid=pid)
                         results[label].setdefault(key, []).append(figures)
-                for label, name, _ in order:
-                    figures = self.client("signals", name, "-s", c["subscribers"], "-n", c["signal_rounds"] // rounds)
-                    results[label].setdefault("signals", []).append(figures)
             for label in results:
                 for key, runs in results[label].items():
                     if isinstance(runs, list) and runs and isinstance(runs[0], dict):
                         results[label][key] = combine(runs)
-            print("  petald: Toggle while an action runs, Reload", file=sys.stderr, flush=True)
-            results[petal_label].update(self.petal_only(petal_name, pids[petal_label]))
+            if "petald" in self.parts:
+                print("  petald: Toggle while an action runs, Reload", file=sys.stderr, flush=True)
+                results[petal_label].update(self.petal_only(petal_name, pids[petal_label]))
             for label, server in servers.items():
                 if server.poll() is not None:
                     raise BenchError(f"{label} exited during the run (status {server.returncode})")
@@ -274,18 +307,27 @@ class Bench:
 # ---- the table ----
 
 def ratio(value, floor):
-    return f"{value / floor:.2f}×" if floor else "—"
+    return f"{value / floor:.2f}×" if value is not None and floor else "—"
 
 
 def report(results, args, counts, pin):
-    c_peer, c_spec, py_peer, petal = (results[p] for p in PEERS)
+    c_peer, c_spec, c_contract, py_peer, petal = (results[p] for p in PEERS)
     rows = []
 
     def row(what, unit, get, digits=1):
-        values = [get(r) for r in (c_peer, c_spec, py_peer, petal)]
-        cells = [f"{v:,.{digits}f}" for v in values]
-        rows.append((what, unit, *cells, ratio(values[2], values[0]), ratio(values[3], values[0]),
-                     ratio(values[3], values[1])))
+        """One figure for every peer, "—" where a peer was not measured on it; no row when none was."""
+        values = []
+        for r in (c_peer, c_spec, c_contract, py_peer, petal):
+            try:
+                values.append(get(r))
+            except KeyError:
+                values.append(None)
+        if all(v is None for v in values):
+            return
+        cells = ["—" if v is None else f"{v:,.{digits}f}" for v in values]
+        floor, spec, contract, python, petald = values
+        rows.append((what, unit, *cells, ratio(python, floor), ratio(contract, floor), ratio(petald, floor),
+                     ratio(petald, spec), ratio(petald, contract)))
 
     row("exec → name owned, median", "ms", lambda r: r["startup"]["median_ms"], 2)
     for method, title in (("toggle", "Toggle"), ("trigger", "Trigger(noop)")):
@@ -302,6 +344,8 @@ def report(results, args, counts, pin):
             lambda r, m=method: r[f"{m}_pipe"]["cpu_us_per_call"], 2)
         row(f"{title} {counts['processes']} client processes", "calls/s",
             lambda r, m=method: r[f"{m}_procs"]["calls_per_s"], 0)
+        row(f"{title} server CPU per call ({counts['processes']} processes)", "µs",
+            lambda r, m=method: r[f"{m}_procs"]["cpu_us_per_call"], 2)
     row(f"StateChanged to {counts['subscribers']} subscribers, p50", "µs", lambda r: r["signals"]["p50_us"])
     row(f"StateChanged to {counts['subscribers']} subscribers, max", "µs", lambda r: r["signals"]["max_us"])
     row("RSS after warm-up", "MiB", lambda r: r["toggle"]["rss_warm_kib"] / 1024, 2)
@@ -309,16 +353,20 @@ def report(results, args, counts, pin):
     row("  of which private (RssAnon)", "MiB", lambda r: r["toggle"]["rss_anon_kib"] / 1024, 2)
     row("  PSS (shared pages divided)", "MiB", lambda r: r["toggle"]["pss_kib"] / 1024, 2)
 
-    headers = ("figure", "unit", *PEERS, "python/C", "petald/C", "petald/C-spec")
+    headers = ("figure", "unit", *PEERS, "python/C", "contract/C", "petald/C", "petald/C-spec", "petald/C-contract")
     print_table(headers, rows)
 
+    if "during" not in petal:
+        print("\npetald's own figures and the goals: only in a run with the part petald (and the others; no --only).")
+        return
     during = petal["during"]
     idle_p99, busy_p99 = during["idle"]["p99_us"], during["busy"]["p99_us"]
     reps = counts["during_repeats"]
     print(f"\npetald only (Toggle: sequential runs of up to {counts['during_calls']:,} calls; "
           f"median of {reps + 1} idle runs and of the {reps} busy runs between them):")
+    bare = f"{petal['startup_bare']['median_ms']:.2f}" if "startup_bare" in petal else "—"
     print_table(("figure", "unit", "value"), [
-        ("exec → name owned, no plugin loaded, median", "ms", f"{petal['startup_bare']['median_ms']:.2f}"),
+        ("exec → name owned, no plugin loaded, median", "ms", bare),
         ("Toggle p50 / p99, idle", "µs", f"{during['idle']['p50_us']:,.1f} / {idle_p99:,.1f}"),
         (f"Toggle p50 / p99, while a {counts['during_seconds']} s action runs", "µs",
          f"{during['busy']['p50_us']:,.1f} / {busy_p99:,.1f}"),
@@ -335,6 +383,9 @@ def report(results, args, counts, pin):
 
     if args.smoke:
         print("\nGoals: judged only in a full run (make bench); a smoke run checks that every scenario works.")
+        return
+    if not all(key in petal for key in ("startup", "toggle", "toggle_pipe")):
+        print("\nGoals: judged only in a run of every part (without --only).")
         return
     print("\nGoals (issue #7):")
     goals = [
@@ -366,10 +417,17 @@ def main():
     parser.add_argument("--tools", default=os.path.join(HERE, "..", ".build", "bench"),
                         help="the folder of bench-client, bench-peer and libbench.so")
     parser.add_argument("--smoke", action="store_true", help="tiny counts: check that everything works")
+    parser.add_argument("--only", metavar="PARTS", default=",".join(PARTS),
+                        help=f"run only these parts, comma-separated, of: {', '.join(PARTS)} (default: all); "
+                             "the replies are checked and the contract peers' Trigger contract too, whatever the parts")
     args = parser.parse_args()
+    parts = [part for part in args.only.split(",") if part]
+    unknown = [part for part in parts if part not in PARTS]
+    if unknown or not parts:
+        parser.error(f"--only takes parts of {', '.join(PARTS)}, not {args.only!r}")
     pin = os.environ.get("BENCH_PIN", "1") != "0"
     counts = COUNTS["smoke" if args.smoke else "full"]
-    bench = Bench(os.path.abspath(args.bin), os.path.abspath(args.tools), args.smoke, pin)
+    bench = Bench(os.path.abspath(args.bin), os.path.abspath(args.tools), args.smoke, pin, parts)
     started = time.monotonic()
     try:
         bench.start_bus()
@@ -379,6 +437,7 @@ def main():
             ("C peer", "org.petal.Bench.C", [os.path.join(tools, "bench-peer"), "org.petal.Bench.C"]),
             ("C spec-states", "org.petal.Bench.CSpec",
              [os.path.join(tools, "bench-peer"), "--spec-states", "org.petal.Bench.CSpec"]),
+            ("C contract", "org.petal.Bench.CContract", bench.contract_peer_command("org.petal.Bench.CContract")),
             ("dbus-python", "org.petal.Bench.Python", [PYTHON, os.path.join(HERE, "peer.py"), "org.petal.Bench.Python"]),
             ("petald", "org.petal.Petal1", bench.petald_command()),
         ])
@@ -389,7 +448,9 @@ def main():
         bench.close()
     model = next((line.split(":", 1)[1].strip() for line in subprocess.run(
         ["lscpu"], capture_output=True, text=True).stdout.splitlines() if line.startswith("Model name")), "?")
-    print(f"\nPetal benchmark{' (SMOKE: tiny counts, figures meaningless)' if args.smoke else ''} — "
+    notes = (["SMOKE: tiny counts, figures meaningless"] if args.smoke else []) + (
+        [] if set(parts) == set(PARTS) else [f"only {', '.join(p for p in PARTS if p in parts)}"])
+    print(f"\nPetal benchmark{' (' + '; '.join(notes) + ')' if notes else ''} — "
           f"{datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC, {platform.node()}, "
           f"{os.cpu_count()} CPUs, {model}")
     print("Pinning: " + (f"client, bus and server all on CPU {bench.cpu} (taskset -c {bench.cpu}); BENCH_PIN=0 to unpin."
@@ -397,7 +458,10 @@ def main():
     print(f"petald: release build from {args.bin}; plugins loaded: {', '.join(results['petald']['plugins'])}; "
           "openDuration = closeDuration = 0.")
     print("The C peer and the dbus-python peer flip collapsed↔expanded at once (one change, two signals per "
-          "Toggle); petald and C spec-states pass through expanding/collapsing (two changes, four signals).\n")
+          "Toggle); petald and C spec-states pass through expanding/collapsing (two changes, four signals).")
+    print("Trigger(bench.noop): C peer, C spec-states and dbus-python reply at once; C contract and petald emit "
+          "ActionStarted, run the action through the bench plugin's invoke, emit ActionFinished, then reply "
+          "(checked by bench-client contract). C contract runs only the Trigger scenarios and start-up.\n")
     report(results, args, counts, pin)
     print(f"\n({time.monotonic() - started:.0f} s)")
     return 0
