@@ -88,8 +88,6 @@ public final class DBusConnection: @unchecked Sendable {
         uniqueName = String(cString: dbus_bus_get_unique_name(connection))
         integration = LoopIntegration(loop: loop)
         dbus_connection_set_exit_on_disconnect(connection, LibDBus.false)
-        // Calls read but not yet dispatched may take this much; beyond it libdbus stops reading the socket.
-        dbus_connection_set_max_received_size(connection, Self.maximumQueuedBytes)
         integration.install(on: connection)
         let me = Unmanaged.passUnretained(self).toOpaque()
         guard dbus_connection_add_filter(connection, { _, message, data in
@@ -160,8 +158,8 @@ public final class DBusConnection: @unchecked Sendable {
 
     // MARK: Incoming
 
-    /// How many bytes of messages may wait in each direction: calls read but not
-    /// dispatched, and replies and signals not yet written to the bus.
+    /// How many bytes of replies and signals may wait to be written to the bus
+    /// before dispatching pauses.
     static let maximumQueuedBytes = 8 << 20
 
     /// libdbus reads on the watch handlers; this runs the filter for each queued message.
@@ -169,9 +167,11 @@ public final class DBusConnection: @unchecked Sendable {
     /// Back-pressure, as dbus-daemon applies it: while more than
     /// ``maximumQueuedBytes`` wait to be written, no further call is
     /// dispatched, so a client that floods calls and never reads its replies
-    /// costs bounded memory. Undispatched calls fill the incoming limit, at
-    /// which libdbus stops reading the socket; the loop runs this again as the
-    /// bus drains what is queued.
+    /// costs bounded memory. Undispatched calls then fill libdbus's own limit
+    /// on received messages (63 MiB by default), at which it stops reading the
+    /// socket; the loop runs this again as the bus drains what is queued. (A
+    /// lower receive limit would deadlock: a call held for the access check
+    /// counts against it, and the bus's answer to that check must still be read.)
     private func dispatchQueued() {
         while isConnected, dbus_connection_get_dispatch_status(raw) == DBUS_DISPATCH_DATA_REMAINS,
               dbus_connection_get_outgoing_size(raw) <= Self.maximumQueuedBytes {

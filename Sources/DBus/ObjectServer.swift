@@ -5,7 +5,8 @@
 /// `org.freedesktop.DBus.Properties` and `org.freedesktop.DBus.Peer`, built
 /// from the same kind of description. Calls are checked in this order, and
 /// the first failure answers: unknown object → unknown interface → unknown
-/// member → wrong signature → access policy → handler.
+/// member → wrong signature → an argument over its size limit → access
+/// policy → handler.
 ///
 /// All methods run on the connection's loop thread.
 public final class ObjectServer: @unchecked Sendable {
@@ -212,6 +213,8 @@ public final class ObjectServer: @unchecked Sendable {
             return answer(message, DBusError.invalidArgs(
                 "\(interfaceName).\(member) takes arguments of signature \"\(method.inSignature)\", not \"\(message.signature)\""))
         }
+        // Before the access check, which holds the message while it asks the bus: an oversized one goes at once.
+        if let refusal = method.sizeRefusal(of: message) { return answer(message, refusal) }
         if let access, !access.isPublic(interfaceName, member) {
             access.authorize(message) { [self] denial in
                 if let denial { answer(message, denial) } else { invoke(method, message) }
@@ -227,7 +230,6 @@ public final class ObjectServer: @unchecked Sendable {
                                   enforcement: enforcement, log: log)
         let call = MethodCall(message: message, connection: connection, declaredReply: reply)
         // Descriptors a call carries are open while its handler runs and closed when it returns.
-        if let refusal = method.sizeRefusal(of: message) { return answer(message, refusal) }
         var arguments: [DBusValue] = []
         defer { if message.carriesDescriptors { arguments.forEach { _ = $0.closingDescriptors() } } }
         do {
