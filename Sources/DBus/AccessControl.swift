@@ -63,7 +63,7 @@ extension ObjectServer {
     /// Returns once the bus routes `NameOwnerChanged` to us, which keeps the cache of callers' users honest.
     public func restrict(toUser uid: UInt32, except isPublic: @escaping @Sendable (_ interface: String, _ member: String) -> Bool) async throws {
         let connection = connection
-        let control = try connection.loop.performAndWait {
+        let control = try await connection.loop.perform {
             let control = AccessControl(connection: connection, allowedUser: uid, isPublic: isPublic)
             self.access = control
             return UncheckedSendable(control)

@@ -32,7 +32,7 @@ extension DBusConnection {
     public func subscribe(
         _ rule: MatchRule, handler: @escaping @Sendable (Message) -> Void
     ) async throws -> SignalSubscriptionToken {
-        let id = try loop.performAndWait { [self] in
+        let id = try await loop.perform { [self] in
             addSubscription(SignalSubscription(rule: rule, handler: handler))
         }
         do {

@@ -102,6 +102,18 @@ public final class EventLoop: @unchecked Sendable {
         return try box.take().get()
     }
 
+    /// Runs `work` on the loop thread and returns its result without blocking
+    /// the calling thread: for async code, which must not hold one of Swift's
+    /// few cooperative threads while it waits (``performAndWait(_:)`` would).
+    public func perform<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        if inEventLoop { return try work() }
+        return try await withCheckedThrowingContinuation { continuation in
+            guard execute({ continuation.resume(with: Result { try work() }) }) else {
+                return continuation.resume(throwing: EventLoopEnded())
+            }
+        }
+    }
+
     /// Asks the loop to finish its current iteration and end; callable from any thread.
     public func stop() {
         stopRequested.store(true, ordering: .releasing)

@@ -32,37 +32,67 @@ public enum Daemon {
     ) -> Never {
         SignalWatcher.blockHandledSignals()
         let arguments = Array(CommandLine.arguments.dropFirst())
-        let finished = DispatchSemaphore(value: 0)
-        let status = Atomic<Int32>(ExitStatus.fault.rawValue)
+        let started = DispatchSemaphore(value: 0)
+        let outcome = Mutex<Start>(.exit(ExitStatus.fault.rawValue))
+        // Start-up is async (bus round trips); the daemon's life is not, and is
+        // waited out here on the main thread, never on one of Swift's few
+        // cooperative threads, which the plugins' tasks need.
         Task.detached {
-            status.store(await run(arguments: arguments, registry: registry, configuration: configuration),
-                         ordering: .relaxed)
-            finished.signal()
+            let result = await start(arguments: arguments, registry: registry, configuration: configuration)
+            outcome.withLock { $0 = result }
+            started.signal()
         }
-        finished.wait()
-        exit(status.load(ordering: .relaxed))
+        started.wait()
+        switch outcome.withLock({ $0 }) {
+        case .exit(let status): exit(status)
+        case .serving(let serving): exit(serving.waitUntilStopped())
+        }
     }
 
-    /// Runs the daemon; returns the process exit status.
+    /// How start-up ended: with an exit status at once (`--help`, a bad
+    /// configuration, the name taken), or with the daemon serving.
+    enum Start: Sendable {
+        case exit(Int32)
+        case serving(Serving)
+    }
+
+    /// A daemon serving on its loop thread, until a signal or the bus stops it.
+    struct Serving: @unchecked Sendable {
+        let loop: EventLoop
+        let status: @Sendable () -> ExitStatus
+        let plugins: [NativePlugin]
+        let log: Logger
+
+        /// Blocks until the loop ends, then winds down: every invocation has been
+        /// answered or cancelled by then, the programs they ran end with them, and
+        /// plugins release what init took once no call into them is left.
+        func waitUntilStopped() -> Int32 {
+            loop.waitUntilStopped()
+            ProgramRunner.stopAll()
+            for plugin in plugins { plugin.finish(log: log) }
+            return status().rawValue
+        }
+    }
+
+    /// Starts the daemon: parses `arguments` (the command line without the
+    /// program name), loads the configuration, connects and owns the name.
     ///
     /// - Parameters:
-    ///   - arguments: the command line without the program name.
     ///   - registry: the actions available to items and `Trigger`.
     ///   - configuration: loads the menu at start-up and on reload.
-    public static func run(
-        arguments: [String], registry: ActionRegistry = ActionRegistry(),
-        configuration: MenuService.ConfigurationSource? = nil
-    ) async -> Int32 {
+    static func start(
+        arguments: [String], registry: ActionRegistry, configuration: MenuService.ConfigurationSource?
+    ) async -> Start {
         let options: DaemonOptions
         do {
             options = try DaemonOptions(arguments: arguments)
         } catch {
             printError("petald: \(error)")
-            return ExitStatus.usage.rawValue
+            return .exit(ExitStatus.usage.rawValue)
         }
-        if options.help { print(DaemonOptions.helpText, terminator: ""); return 0 }
-        if options.version { print("petald \(petalVersion)"); return 0 }
-        if let path = options.checkConfigPath { return checkConfiguration(at: path) }
+        if options.help { print(DaemonOptions.helpText, terminator: ""); return .exit(0) }
+        if options.version { print("petald \(petalVersion)"); return .exit(0) }
+        if let path = options.checkConfigPath { return .exit(checkConfiguration(at: path)) }
 
         var log = Logger()
         if options.verbose { log.threshold = .debug }
@@ -79,38 +109,38 @@ public enum Daemon {
             initial = try configuration()
         } catch let error as ConfigurationError {
             for problem in error.problems { printError("petald: \(problem)") }
-            return ExitStatus.usage.rawValue
+            return .exit(ExitStatus.usage.rawValue)
         } catch {
             printError("petald: \(error)")
-            return ExitStatus.usage.rawValue
+            return .exit(ExitStatus.usage.rawValue)
         }
         if options.introspect {
             let service = MenuService(registry: registry, initial: initial, configuration: configuration, log: log)
             print(Introspection.xml(
                 serving: [service.interface, ObjectServer.objectManagerDescription(at: MenuService.path)],
                 at: MenuService.path, children: initial.items.isEmpty ? [] : ["items"]), terminator: "")
-            return 0
+            return .exit(0)
         }
         do {
             return try await serve(options: options, registry: registry, initial: initial,
-                                   configuration: configuration, log: log).rawValue
+                                   configuration: configuration, log: log)
         } catch {
             log.error("\(error)")
-            return ExitStatus.fault.rawValue
+            return .exit(ExitStatus.fault.rawValue)
         }
     }
 
     private static func serve(
         options: DaemonOptions, registry: ActionRegistry, initial: MenuConfiguration,
         configuration: @escaping MenuService.ConfigurationSource, log: Logger
-    ) async throws -> ExitStatus {
+    ) async throws -> Start {
         let loop = try EventLoop(name: "petald")
         let connection: DBusConnection
         do {
             connection = try DBusConnection.connect(to: options.bus, loop: loop)
         } catch {
             log.error("\(error)\(options.bus == .session ? " (is DBUS_SESSION_BUS_ADDRESS set? `make run` starts a private bus when there is none)" : "")")
-            return .fault
+            return .exit(ExitStatus.fault.rawValue)
         }
         var registry = registry
         // Known before any plugin can launch a program: under systemd, programs go into transient units.
@@ -130,12 +160,14 @@ public enum Daemon {
             status.store(exit.rawValue, ordering: .relaxed)
             loop.stop()
         }
+        let serving = Serving(loop: loop, status: { ExitStatus(rawValue: status.load(ordering: .relaxed)) ?? .fault },
+                              plugins: loaded, log: log)
         // Restrict before serving anything, so no call slips in unchecked.
         try await connection.objectServer.restrict(toUser: getuid()) { interface, member in
             interface == "org.freedesktop.DBus.Introspectable" || interface == "org.freedesktop.DBus.Peer"
                 || (interface == "org.freedesktop.DBus.Properties" && (member == "Get" || member == "GetAll"))
         }
-        try loop.performAndWait {
+        try await loop.perform {
             connection.objectServer.logErrors { log.error($0) }
             service.attach(to: connection.objectServer)
             try SignalWatcher.watch(on: loop) { signal in
@@ -169,8 +201,7 @@ public enum Daemon {
         } catch {
             // A signal that arrived while the name was being requested stops the daemon as asked.
             guard stopRequested.load(ordering: .relaxed) else { throw error }
-            loop.waitUntilStopped()
-            return ExitStatus(rawValue: status.load(ordering: .relaxed)) ?? .fault
+            return .serving(serving)
         }
         switch outcome {
         case .primaryOwner, .alreadyOwner:
@@ -181,19 +212,14 @@ public enum Daemon {
                 Stop it first (systemctl --user stop petald), or start this one with --replace to take over.
                 """)
             connection.close()
-            return .nameTaken
+            return .exit(ExitStatus.nameTaken.rawValue)
         }
         log.info("serving \(busName) on \(options.bus) as \(connection.uniqueName)")
-        if let ready = try? loop.performAndWait({ service.status }) {
+        if let ready = try? await loop.perform({ service.status }) {
             notifier.notify("READY=1", "STATUS=\(ready)", "MAINPID=\(getpid())")
         }
         notifier.startWatchdog(on: loop)
-        loop.waitUntilStopped()
-        // Every invocation has been answered or cancelled by now. The programs they ran end
-        // with them, then plugins release what init took, once no call into them is left.
-        ProgramRunner.stopAll()
-        for plugin in loaded { plugin.finish(log: log) }
-        return ExitStatus(rawValue: status.load(ordering: .relaxed)) ?? .fault
+        return .serving(serving)
     }
 
     /// Gives the name back at once, so clients stop reaching this instance while it winds down.
