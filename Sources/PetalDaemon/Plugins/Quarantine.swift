@@ -25,7 +25,7 @@ final class Quarantine: @unchecked Sendable {
 
     let log: Logger
     private let directory: String?
-    private let running = Mutex<(fd: Int32, counts: [PluginIdentity: Int])>((-1, [:]))
+    private let running = Mutex(RunningList())
     private(set) var entries: [Entry] = []
 
     /// Reads the records in `directory`, quarantining what the last crash implicates.
@@ -61,7 +61,7 @@ final class Quarantine: @unchecked Sendable {
         } catch {
             (runningFD, problem) = (-1, RecordProblem(error))
         }
-        running.withLock { $0.fd = runningFD }
+        running.withLock { $0.open(runningFD) }
         let crashPath = directory + "/plugin-crash"
         do {
             let crashFD = try openRegularFile(crashPath, flags: O_WRONLY | O_CREAT | O_TRUNC | O_APPEND)
@@ -86,41 +86,75 @@ final class Quarantine: @unchecked Sendable {
 
     /// Lists `identity` as running (counted: invocations may overlap).
     func enter(_ identity: PluginIdentity) {
-        running.withLock { state in
-            state.counts[identity, default: 0] += 1
-            if state.counts[identity] == 1 { Self.write(state) }
+        running.withLock { list in
+            list.counts[identity, default: 0] += 1
+            if list.counts[identity] == 1 { list.rewrite() }
         }
     }
 
     /// Ends one `enter` of `identity`.
     func leave(_ identity: PluginIdentity) {
-        running.withLock { state in
-            guard let count = state.counts[identity] else { return }
+        running.withLock { list in
+            guard let count = list.counts[identity] else { return }
             if count <= 1 {
-                state.counts.removeValue(forKey: identity)
-                Self.write(state)
+                list.counts.removeValue(forKey: identity)
+                list.rewrite()
             } else {
-                state.counts[identity] = count - 1
+                list.counts[identity] = count - 1
             }
         }
     }
 
-    /// Rewrites the running list in place; page-cache writes, no fsync: it only has to survive the process.
-    private static func write(_ state: (fd: Int32, counts: [PluginIdentity: Int])) {
-        guard state.fd >= 0 else { return }
-        let bytes = Array(state.counts.keys.map { line(for: $0) }.joined().utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = try? systemCall("pwrite") {
-                bytes.withUnsafeBytes { pwrite(state.fd, $0.baseAddress! + offset, $0.count - offset, off_t(offset)) }
-            }
-            guard let written, written > 0 else { break }
-            offset += written
+    /// The plugins whose code is running, kept in `plugins-running` for the next
+    /// start to read after a crash.
+    ///
+    /// The file is mapped shared, so updating it is a copy into memory, with no
+    /// system call per invocation: the kernel keeps the pages, and writes them
+    /// back, even when the process dies. A list too long for the mapping is
+    /// written with pwrite instead.
+    fileprivate struct RunningList: ~Copyable {
+        var fd: Int32 = -1
+        var counts: [PluginIdentity: Int] = [:]
+        private var mapping: UnsafeMutableRawPointer?
+        /// How many bytes of the mapping hold the list; the rest are zero.
+        private var length = 0
+        static let capacity = 256 * 1024
+
+        mutating func open(_ fd: Int32) {
+            self.fd = fd
+            guard fd >= 0, (try? systemCall("ftruncate") { ftruncate(fd, off_t(Self.capacity)) }) != nil else { return }
+            let mapped = mmap(nil, Self.capacity, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0)
+            if let mapped, mapped != MAP_FAILED { mapping = mapped }
         }
-        _ = try? systemCall("ftruncate") { ftruncate(state.fd, off_t(offset)) }
+
+        /// Writes the list as it is now; a reader ignores the zero bytes after it.
+        mutating func rewrite() {
+            guard fd >= 0 else { return }
+            let bytes = Array(counts.keys.map { Quarantine.line(for: $0) }.joined().utf8)
+            guard let mapping, bytes.count <= Self.capacity else { return writeWithoutMapping(bytes) }
+            bytes.withUnsafeBytes { mapping.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+            if length > bytes.count { (mapping + bytes.count).initializeMemory(as: UInt8.self, repeating: 0, count: length - bytes.count) }
+            length = bytes.count
+        }
+
+        private mutating func writeWithoutMapping(_ bytes: [UInt8]) {
+            if let mapping {
+                munmap(mapping, Self.capacity)
+                self.mapping = nil
+            }
+            var offset = 0
+            while offset < bytes.count {
+                let written = try? systemCall("pwrite") {
+                    bytes.withUnsafeBytes { pwrite(fd, $0.baseAddress! + offset, $0.count - offset, off_t(offset)) }
+                }
+                guard let written, written > 0 else { break }
+                offset += written
+            }
+            _ = try? systemCall("ftruncate") { ftruncate(fd, off_t(offset)) }
+        }
     }
 
-    private static func line(for identity: PluginIdentity) -> String {
+    fileprivate static func line(for identity: PluginIdentity) -> String {
         JSONValue.object(["path": .string(identity.path), "size": .int(identity.size),
                           "modified": .int(identity.modified)]).jsonText + "\n"
     }
