@@ -94,6 +94,20 @@ import TestSupport
         #expect(daemon.log.contains("plugins-running is a FIFO, not a regular file"), "\(daemon.log)")
     }
 
+    /// A 10 MB result is refused from its length, off the loop, naming the plugin and the action.
+    @Test func aHugeResultIsRefusedNamingThePluginAndTheAction() async throws {
+        let lab = try PluginLab()
+        let folder = try lab.folder("plugins")
+        try lab.compile("big", into: folder, as: "big.so")
+        let daemon = try await lab.start([folder])
+        defer { daemon.stop() }
+        let error = await daemon.triggerError("big.result")
+        #expect(error?.name == "org.petal.Petal1.Error.ActionFailed", "\(String(describing: error))")
+        #expect(error?.message == "plugin big returned a result for big.result of more than 65536 bytes as JSON; the limit is 65536 bytes",
+                "\(String(describing: error))")
+        #expect(try await daemon.state() == "collapsed")
+    }
+
     @Test func pluginThatCrashesWhileLoadingIsQuarantined() async throws {
         let lab = try PluginLab()
         let folder = try lab.folder("plugins")

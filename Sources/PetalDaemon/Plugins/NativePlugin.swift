@@ -1,3 +1,4 @@
+import Glibc
 import PetalCore
 import PetalJSON
 import PetalPluginABI
@@ -180,6 +181,14 @@ private final class InvocationCompletion: @unchecked Sendable {
             let name = PetalError.Name(rawValue: String(cString: errorName)) ?? .actionFailed
             let text = message.map { String(cString: $0) } ?? ""
             continuation.resume(throwing: ActionError(name == .invalidParams ? .invalidParams : .actionFailed, text))
+            return
+        }
+        // Measured here, on the plugin's thread, from the text's length: a huge result
+        // is refused without being parsed, let alone re-serialised on the loop.
+        let limit = ParamsCoding.maximumJSONBytes
+        if let result, strnlen(result, limit + 1) > limit {
+            continuation.resume(throwing: ActionError.failed(
+                "plugin \(plugin) returned a result for \(action) of more than \(limit) bytes as JSON; the limit is \(limit) bytes"))
             return
         }
         let text = result.map { String(cString: $0) } ?? "{}"
