@@ -57,7 +57,7 @@ let libraryTargets: [Target] = [
     .target(name: "PetalPlugin", dependencies: ["PetalPluginABI", "PetalJSON"]),
 
     // The daemon: plugin host, action dispatch, the D-Bus service.
-    .target(name: "PetalDaemon", dependencies: ["DBus", "DBusJSON", "PetalAPI", "PetalCore", "PetalJSON", "PetalConfiguration", "CLinux", "Linux", "PetalPluginABI"]),
+    .target(name: "PetalDaemon", dependencies: ["DBus", "DBusJSON", "PetalAPI", "PetalCore", "PetalJSON", "PetalConfiguration", "CLinux", "Linux", "PetalPluginABI", "TextEscaping"]),
 
     // The typed client of petald's public D-Bus API, for petalctl and the overlay alike.
     .target(name: "PetalAPI", dependencies: ["DBus", "DBusJSON", "PetalCore", "PetalJSON"]),

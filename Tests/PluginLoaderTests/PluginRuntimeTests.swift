@@ -108,6 +108,22 @@ import TestSupport
         #expect(try await daemon.state() == "collapsed")
     }
 
+    /// A plugin's log text cannot forge a line, reach the terminal raw, or run to a mebibyte.
+    @Test func aPluginsLogTextStaysOnItsOwnBoundedLine() async throws {
+        let lab = try PluginLab()
+        let folder = try lab.folder("plugins")
+        try lab.compile("noisy", into: folder, as: "noisy.so")
+        let daemon = try await lab.start([folder])
+        defer { daemon.stop() }
+        let lines = daemon.log.split(separator: "\n")
+        #expect(!lines.contains { $0.hasPrefix("petald: forged") }, "a plugin forged a line:\n\(daemon.log)")
+        #expect(lines.contains { $0.hasSuffix(#"plugin noisy: first\npetald: forged line"#) })
+        #expect(!daemon.log.contains("\u{1B}"), "an ESC reached the log")
+        #expect(lines.contains { $0.hasSuffix(#"plugin noisy: \e[2J\e[31mred"#) })
+        #expect(lines.allSatisfy { $0.utf8.count < 4300 }, "a line of \(lines.map(\.utf8.count).max() ?? 0) bytes")
+        #expect(lines.contains { $0.contains("plugin noisy: zzzz") && $0.hasSuffix("… (\((1 << 20) - 4096) bytes cut)") })
+    }
+
     @Test func pluginThatCrashesWhileLoadingIsQuarantined() async throws {
         let lab = try PluginLab()
         let folder = try lab.folder("plugins")

@@ -4,6 +4,7 @@ import Glibc
 import PetalCore
 import PetalJSON
 import PetalPluginABI
+import TextEscaping
 
 /// What one plugin's `petal_host` table serves: its name for the log, its
 /// settings, the bus connection for its D-Bus calls, the launcher for its
@@ -38,8 +39,14 @@ final class PluginContext: @unchecked Sendable {
             context: context, settings_json: UnsafePointer(settings),
             log: { context, level, message in
                 let plugin = PluginContext.from(context)
-                let text = message.map { String(cString: $0) } ?? ""
-                plugin.log.log(Logger.Level(rawValue: Int(level.rawValue)) ?? .info, "plugin \(plugin.name): \(text)")
+                // Read no more than a line keeps, so a huge message costs no more.
+                let text = message.map { message in
+                    let length = strlen(message)
+                    let kept = min(length, LogText.maximumBytes)
+                    return LogText.escaped(String(cString: message, limit: kept), alreadyCut: length - kept)
+                } ?? ""
+                plugin.log.log(Logger.Level(rawValue: Int(level.rawValue)) ?? .info,
+                               "plugin \(LogText.escaped(plugin.name)): \(text)")
             },
             launch: { context, argv, options, out, size in
                 PluginContext.from(context).launch(argv, options, out, size)
@@ -236,5 +243,15 @@ enum PluginCall {
             throw DBusError.invalidArgs("call_method: \(error)")
         }
         return message
+    }
+}
+
+extension String {
+    /// The UTF-8 text at `pointer`, up to its NUL or `limit` bytes, whichever comes first.
+    init(cString pointer: UnsafePointer<CChar>, limit: Int) {
+        let length = strnlen(pointer, limit)
+        self = pointer.withMemoryRebound(to: UInt8.self, capacity: length) {
+            String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
+        }
     }
 }

@@ -96,8 +96,9 @@ final class SystemdLauncher: Sendable {
         }
         if connection.loop.inEventLoop {
             start(unit, on: connection) { [log] outcome in
-                if case .refused = outcome { _ = try? direct() }
+                // Said before the fallback starts the program, so the log tells the story in order.
                 if let text = Self.describe(outcome, unit: unit) { log.warning(text) }
+                if case .refused = outcome { _ = try? direct() }
             }
             return ["unit": .string(unit.name)]
         }
