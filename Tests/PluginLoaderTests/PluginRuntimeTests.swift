@@ -183,6 +183,8 @@ import TestSupport
         #expect(answeredAt - started >= .milliseconds(1900) && answeredAt - started < .seconds(60),
                 "answered after \(answeredAt - started)")
 
+        // The timeout is logged at the default level, naming the plugin and the action.
+        #expect(daemon.log.contains("plugin hang, action hang.wait (invocation "), "\(daemon.log)")
         // The plugin is told, and its late completion is dropped; the daemon carries on.
         for _ in 0..<200 where !daemon.log.contains("plugin hang: cancel of invocation") {
             try await Task.sleep(for: .milliseconds(10))

@@ -44,7 +44,7 @@ final class ActionDispatcher {
 
     /// Throws `Busy` when `actions.maxConcurrent` invocations are running.
     ///
-    /// Callers with side effects before ``run(_:params:item:completion:)`` (an
+    /// Callers with side effects before ``run(_:plugin:params:item:reserved:completion:)`` (an
     /// activation saving a toggle, answering `Choose`, closing the menu) ask
     /// first, so that a refused call changes nothing; both run in one turn of
     /// the loop, so the answer still holds when `run` comes.
@@ -56,7 +56,7 @@ final class ActionDispatcher {
     }
 
     /// Admits one invocation now that starts later (after a toggle's save, say):
-    /// its slot is held until ``run(_:params:item:reserved:completion:)`` with
+    /// its slot is held until ``run(_:plugin:params:item:reserved:completion:)`` with
     /// `reserved` takes it, or ``release()`` gives it back.
     func reserve() throws(DBusError) {
         try admit()
@@ -73,7 +73,7 @@ final class ActionDispatcher {
     /// - Throws: `Busy` when `actions.maxConcurrent` invocations are running;
     ///   nothing is started then.
     func run(
-        _ action: any Action, params: JSONObject, item: String, reserved: Bool = false,
+        _ action: any Action, plugin: String, params: JSONObject, item: String, reserved: Bool = false,
         completion: @escaping (Result<JSONObject, ActionError>) -> Void
     ) throws(DBusError) {
         if reserved { release() } else { try admit() }
@@ -102,7 +102,7 @@ final class ActionDispatcher {
         running[id] = Running(action: actionID, task: task, timer: nil, completion: completion)
         let timeout = settings.timeout
         running[id]?.timer = loop.schedule(after: timeout) { [weak self] in
-            self?.log.notice("action \(actionID) (invocation \(id)) did not finish within \(timeout.seconds) s (actions.timeout); cancelled")
+            self?.log.warning("plugin \(plugin), action \(actionID) (invocation \(id)) did not finish within \(timeout.seconds) s (actions.timeout); cancelled")
             self?.finish(id, .failure(ActionError(.timeout,
                 "\(actionID) did not finish within \(timeout.seconds) s (actions.timeout); it was cancelled")),
                 end: .timedOut, action: actionID)
@@ -120,7 +120,7 @@ final class ActionDispatcher {
         guard let invocation = running.removeValue(forKey: id) else {
             // The action's own outcome, after a timeout or a stop had already answered for it.
             if case .success = outcome {
-                log.debug("action \(action) (invocation \(id)) completed after it had been answered; its result is dropped")
+                log.debug("action \(action) (invocation \(id)) completed after it had been answered (timed out or cancelled); its result is dropped")
             }
             return
         }

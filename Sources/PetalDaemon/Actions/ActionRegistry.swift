@@ -32,6 +32,9 @@ public struct ActionRegistry: Sendable {
     /// Whether an action with `id` is registered.
     public func contains(_ id: String) -> Bool { index[id] != nil }
 
+    /// The plugin that provides action `id`, if any.
+    public func plugin(of id: String) -> String? { index[id].map { entries[$0].plugin } }
+
     /// Every registered action, in registration order.
     public var all: [Entry] { entries }
 }

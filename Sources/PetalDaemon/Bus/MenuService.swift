@@ -240,7 +240,8 @@ public final class MenuService: @unchecked Sendable {
     ) throws(DBusError) {
         if !reserved { try admitAction() }
         guard let dispatcher else { throw DBusError.failed("the menu is not being served") }
-        try dispatcher.run(action, params: params, item: item, reserved: reserved) { outcome in
+        try dispatcher.run(action, plugin: registry.plugin(of: action.id) ?? "", params: params, item: item,
+                           reserved: reserved) { outcome in
             switch outcome {
             case .success(let result):
                 do throws(DBusError) {
