@@ -200,7 +200,7 @@ typedef struct petal_host {
 
 /** One action a plugin provides. */
 typedef struct petal_action {
-    /** Unique across all plugins, "<plugin>.<verb>" by convention, e.g. "camera.open". */
+    /** "<plugin name>.<verb>", e.g. "camera.open": a plugin may declare ids in its own namespace only. */
     const char *id;
     /** A short title for menus, e.g. "Open the camera". */
     const char *title;

@@ -24,7 +24,7 @@ import TestSupport
         if !FileManager.default.fileExists(atPath: library) {
             try Tool.run(["swift", "build", "--package-path", package])
         }
-        try await expectGreets(library: library, plugin: "hello-swift")
+        try await expectGreets(library: library, plugin: "hello")
     }
 
     /// Loads `library` (copied into a folder of its own) and triggers hello.greet with and without a name.

@@ -37,7 +37,13 @@ import TestSupport
            reason: ["its init failed: no frobnicator is configured; set plugins.settings.initfail.frobnicator"]),
         Case(label: "action id of another plugin", arrange: { lab, folder in
             try lab.compile("good", into: folder, as: "zz-dup.so", defines: [#"NAME="dup""#, #"ACTION="good.ping""#])
-        }, status: "failed", reason: [#"action "good.ping" is already provided by plugin "good""#]),
+        }, status: "failed", reason: [#"its action "good.ping" is outside its namespace"#, #"only actions named "dup.<verb>""#]),
+        Case(label: "a built-in action taken over", arrange: { lab, folder in
+            try lab.compile("good", into: folder, as: "aa-shadow.so", defines: [#"NAME="shadow""#, #"ACTION="command.run""#])
+        }, status: "failed", reason: [#"its action "command.run" is outside its namespace"#]),
+        Case(label: "a reserved name outside petald's own folder", arrange: { lab, folder in
+            try lab.compile("good", into: folder, as: "aa-command.so", defines: [#"NAME="command""#])
+        }, status: "failed", reason: [#"its name "command" is reserved for the plugins installed with petald"#]),
         Case(label: "group-writable file", arrange: { lab, folder in
             try lab.compile("good", into: folder, as: "group.so", defines: [#"NAME="group""#], mode: 0o664)
         }, status: "failed", reason: ["writable by other users (mode 664)", "chmod go-w"]),
@@ -76,6 +82,9 @@ import TestSupport
         #expect(daemon.log.contains("skipped plugin \(path)"), "the skip is logged:\n\(daemon.log)")
         try await daemon.expectServing(loaded: ["phone", "good"])
         #expect(try await daemon.trigger("good.ping")["pong"] == .boolean(true))
+        // The built-in command plugin still serves its action, whatever came before it.
+        let run = try await daemon.trigger("command.run", [("argv", .strings(["/bin/echo", "mine"]))])
+        #expect(run["stdout"] == .string("mine\n"), "\(run)")
     }
 
     @Test func firstPluginOfANameInPathOrderWins() async throws {

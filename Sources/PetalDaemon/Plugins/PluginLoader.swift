@@ -2,6 +2,7 @@ import DBus
 import Glibc
 import PetalCore
 import PetalPluginABI
+import TextEscaping
 
 /// Finds, checks and loads plugin libraries into an ``ActionRegistry``
 /// (SPEC §3). Every file found gets a ``PluginRecord``; a bad one is skipped
@@ -53,6 +54,12 @@ struct PluginLoader {
             record.reason = "petald runs with --safe-mode, which loads only Petal's built-in plugins"
             return nil
         }
+        // Before dlopen, which runs the library's constructors: a disabled plugin runs no code.
+        if let listed = Self.disabledName(of: path, in: settings.disabled) {
+            record.status = .disabled
+            record.reason = "listed in plugins.disabled of the configuration (as \"\(listed)\")"
+            return nil
+        }
         let file: PluginFile
         do {
             file = try PluginFile(path: path, user: getuid())
@@ -91,7 +98,7 @@ struct PluginLoader {
         let plugin = NativePlugin(table: table, file: file.identity, quarantine: quarantine)
         record.name = plugin.name
         record.version = plugin.version
-        if let problem = problem(with: plugin, loadedNames: loadedNames, registry: registry) {
+        if let problem = problem(with: plugin, builtIn: builtIn, loadedNames: loadedNames, registry: registry) {
             record.reason = problem
             return nil
         }
@@ -129,9 +136,14 @@ struct PluginLoader {
         return nil
     }
 
-    private func problem(with plugin: NativePlugin, loadedNames: [String: String], registry: ActionRegistry) -> String? {
+    private func problem(
+        with plugin: NativePlugin, builtIn: Bool, loadedNames: [String: String], registry: ActionRegistry
+    ) -> String? {
         guard !plugin.name.isEmpty, plugin.name.utf8.allSatisfy({ Self.nameBytes.contains($0) }) else {
-            return "its name \"\(plugin.name)\" is not valid; names are lowercase letters, digits, \"-\" and \"_\""
+            return "its name \"\(LogText.escaped(plugin.name))\" is not valid; names are lowercase letters, digits, \"-\" and \"_\""
+        }
+        if !builtIn && Self.reservedNames.contains(plugin.name) {
+            return "its name \"\(plugin.name)\" is reserved for the plugins installed with petald (\(Self.reservedNames.sorted().joined(separator: ", "))); give the plugin another name"
         }
         if let first = loadedNames[plugin.name] {
             return "a plugin named \"\(plugin.name)\" is already loaded from \(first); the first in the search path wins"
@@ -140,6 +152,9 @@ struct PluginLoader {
         for action in plugin.declaredActions {
             guard !action.id.isEmpty, action.id.utf8.count <= MenuService.maximumIDBytes else {
                 return "it declares an action id that is empty or longer than \(MenuService.maximumIDBytes) bytes"
+            }
+            guard action.id.hasPrefix(plugin.name + "."), action.id.utf8.count > plugin.name.utf8.count + 1 else {
+                return "its action \"\(LogText.escaped(action.id))\" is outside its namespace: plugin \"\(plugin.name)\" may declare only actions named \"\(plugin.name).<verb>\""
             }
             guard seen.insert(action.id).inserted else { return "it declares action \"\(action.id)\" twice" }
             if let owner = registry.all.first(where: { $0.action.id == action.id }) {
@@ -150,6 +165,19 @@ struct PluginLoader {
     }
 
     private static let nameBytes = Set("abcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+
+    /// Names only the plugins installed with petald may have (SPEC §3, "Namespaces").
+    static let reservedNames = builtInNames.union(["petal"])
+
+    /// The entry of `disabled` that names the file at `path` (`libNAME.so`, `NAME`, or
+    /// `libpetal-NAME.so`'s `NAME`), so that it is refused before any of its code runs.
+    static func disabledName(of path: String, in disabled: [String]) -> String? {
+        let file = PluginSearchPath.lastComponent(of: path)
+        let stem = stem(of: path)
+        let bare = stem.hasPrefix("lib") ? String(stem.dropFirst(3)) : stem
+        let names: Set<String> = [file, stem, bare, pluginName(fromFile: path)]
+        return disabled.first { names.contains($0) }
+    }
 
     /// The `*.so` files of `directory`, sorted by name; none if it cannot be read.
     static func libraries(in directory: String) -> [String] {

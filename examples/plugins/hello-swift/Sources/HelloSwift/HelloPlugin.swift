@@ -3,7 +3,7 @@ import PetalPlugin
 
 /// `hello.greet`: given `{"name": "Ann"}`, answers `{"greeting": "Hello, Ann!"}`.
 struct HelloPlugin: Plugin {
-    static let name = "hello-swift"
+    static let name = "hello"
     static let version = "1.0.0"
     static let actions = [PluginAction("hello.greet", title: "Say hello", icon: "face-smile")]
 
