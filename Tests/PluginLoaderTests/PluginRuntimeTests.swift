@@ -11,7 +11,7 @@ import TestSupport
         let lab = try PluginLab()
         let folder = try lab.folder("plugins")
         try lab.compile("good", into: folder, as: "good.so")
-        let crash = try lab.compile("crash", into: folder, as: "crash.so")
+        let crash = try lab.compile("crash", into: folder, as: "libboom.so")
 
         // 1. The action crashes petald.
         let first = try await lab.start([folder])
@@ -26,7 +26,8 @@ import TestSupport
         let second = try await lab.start([folder])
         let row = try #require(try await second.plugin(at: crash))
         #expect(row.status == "quarantined", "\(row)")
-        #expect(row.name == "crash")
+        #expect(row.name == "crash", "listed by its name, not its file's stem libboom: \(row)")
+        #expect(row.version == "1.0.0", "listed under its own name and version, not its file's: \(row)")
         #expect(row.reason.contains("crashed while this plugin's code was running"), "\(row)")
         #expect(row.reason.contains("until the file changes"), "\(row)")
         #expect(second.log.contains("quarantining plugin \(crash)"), "\(second.log)")

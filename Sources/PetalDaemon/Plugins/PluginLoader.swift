@@ -67,9 +67,11 @@ struct PluginLoader {
             record.reason = error.description
             return nil
         }
-        if let reason = quarantine.reason(for: file.identity) {
+        if let entry = quarantine.entry(for: file.identity) {
             record.status = .quarantined
-            record.reason = reason
+            record.reason = entry.reason
+            if let name = entry.name { record.name = name }
+            if let version = entry.version { record.version = version }
             return nil
         }
         let handle: UnsafeMutableRawPointer
@@ -98,6 +100,9 @@ struct PluginLoader {
         let plugin = NativePlugin(table: table, file: file.identity, quarantine: quarantine)
         record.name = plugin.name
         record.version = plugin.version
+        if plugin.name.utf8.allSatisfy({ Self.nameBytes.contains($0) }) {
+            quarantine.name(file.identity, plugin.name, version: LogText.escaped(plugin.version, maximumBytes: 64))
+        }
         if let problem = problem(with: plugin, builtIn: builtIn, loadedNames: loadedNames, registry: registry) {
             record.reason = problem
             return nil

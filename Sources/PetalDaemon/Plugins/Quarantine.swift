@@ -21,6 +21,9 @@ final class Quarantine: @unchecked Sendable {
     struct Entry: Equatable {
         let identity: PluginIdentity
         let reason: String
+        /// The plugin's own name and version, when its table had been read before the crash.
+        var name: String? = nil
+        var version: String? = nil
     }
 
     let log: Logger
@@ -35,11 +38,12 @@ final class Quarantine: @unchecked Sendable {
         guard let directory else { return }
         entries = Self.readEntries(at: directory + "/" + StateLocation.quarantineFile)
         let crashed = (Self.read(directory + "/plugin-crash") ?? "").contains("crash")
-        let wasRunning = Self.readIdentities(Self.read(directory + "/plugins-running") ?? "")
+        let wasRunning = Self.readRunning(Self.read(directory + "/plugins-running") ?? "")
         if crashed && !wasRunning.isEmpty {
-            for identity in wasRunning where !entries.contains(where: { $0.identity == identity }) {
+            for running in wasRunning where !entries.contains(where: { $0.identity == running.identity }) {
+                let identity = running.identity
                 let reason = "petald crashed while this plugin's code was running; it stays off until the file changes or the quarantine is cleared (petalctl plugins --clear-quarantine)"
-                entries.append(Entry(identity: identity, reason: reason))
+                entries.append(Entry(identity: identity, reason: reason, name: running.name, version: running.version))
                 log.error("quarantining plugin \(identity.path): \(reason)")
             }
             save()
@@ -74,7 +78,12 @@ final class Quarantine: @unchecked Sendable {
 
     /// The reason `identity` is quarantined, or nil.
     func reason(for identity: PluginIdentity) -> String? {
-        entries.first { $0.identity == identity }?.reason
+        entry(for: identity)?.reason
+    }
+
+    /// The quarantine's entry for `identity`, or nil.
+    func entry(for identity: PluginIdentity) -> Entry? {
+        entries.first { $0.identity == identity }
     }
 
     /// Runs `body` with `identity` listed as running.
@@ -82,6 +91,12 @@ final class Quarantine: @unchecked Sendable {
         enter(identity)
         defer { leave(identity) }
         return body()
+    }
+
+    /// Records the name and version `identity`'s table gives, so that a crash
+    /// in its code quarantines it under them rather than its file's name.
+    func name(_ identity: PluginIdentity, _ name: String, version: String) {
+        running.withLock { $0.labels[identity] = (name, version) }
     }
 
     /// Lists `identity` as running (counted: invocations may overlap).
@@ -115,6 +130,7 @@ final class Quarantine: @unchecked Sendable {
     fileprivate struct RunningList: ~Copyable {
         var fd: Int32 = -1
         var counts: [PluginIdentity: Int] = [:]
+        var labels: [PluginIdentity: (name: String, version: String)] = [:]
         private var mapping: UnsafeMutableRawPointer?
         /// How many bytes of the mapping hold the list; the rest are zero.
         private var length = 0
@@ -130,7 +146,7 @@ final class Quarantine: @unchecked Sendable {
         /// Writes the list as it is now; a reader ignores the zero bytes after it.
         mutating func rewrite() {
             guard fd >= 0 else { return }
-            let bytes = Array(counts.keys.map { Quarantine.line(for: $0) }.joined().utf8)
+            let bytes = Array(counts.keys.map { Quarantine.line(for: $0, labels[$0]) }.joined().utf8)
             guard let mapping, bytes.count <= Self.capacity else { return writeWithoutMapping(bytes) }
             bytes.withUnsafeBytes { mapping.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
             if length > bytes.count { (mapping + bytes.count).initializeMemory(as: UInt8.self, repeating: 0, count: length - bytes.count) }
@@ -154,15 +170,20 @@ final class Quarantine: @unchecked Sendable {
         }
     }
 
-    fileprivate static func line(for identity: PluginIdentity) -> String {
-        JSONValue.object(["path": .string(identity.path), "size": .int(identity.size),
-                          "modified": .int(identity.modified)]).jsonText + "\n"
+    fileprivate static func line(for identity: PluginIdentity, _ label: (name: String, version: String)?) -> String {
+        var object: JSONObject = ["path": .string(identity.path), "size": .int(identity.size),
+                                  "modified": .int(identity.modified)]
+        if let label {
+            object["name"] = .string(label.name)
+            object["version"] = .string(label.version)
+        }
+        return JSONValue.object(object).jsonText + "\n"
     }
 
-    private static func readIdentities(_ text: String) -> [PluginIdentity] {
+    private static func readRunning(_ text: String) -> [(identity: PluginIdentity, name: String?, version: String?)] {
         text.split(separator: "\n").compactMap { line in
-            guard case .object(let object)? = try? JSONValue.parse(line) else { return nil }
-            return identity(from: object)
+            guard case .object(let object)? = try? JSONValue.parse(line), let identity = identity(from: object) else { return nil }
+            return (identity, object["name"]?.stringValue, object["version"]?.stringValue)
         }
     }
 
@@ -176,15 +197,19 @@ final class Quarantine: @unchecked Sendable {
         guard let text = read(path), case .array(let items)? = try? JSONValue.parse(text) else { return [] }
         return items.compactMap { item in
             guard case .object(let object) = item, let identity = identity(from: object) else { return nil }
-            return Entry(identity: identity, reason: object["reason"]?.stringValue ?? "quarantined")
+            return Entry(identity: identity, reason: object["reason"]?.stringValue ?? "quarantined",
+                         name: object["name"]?.stringValue, version: object["version"]?.stringValue)
         }
     }
 
     private func save() {
         guard let directory else { return }
         let list = JSONValue.array(entries.map { entry in
-            .object(["path": .string(entry.identity.path), "size": .int(entry.identity.size),
-                     "modified": .int(entry.identity.modified), "reason": .string(entry.reason)])
+            var object: JSONObject = ["path": .string(entry.identity.path), "size": .int(entry.identity.size),
+                                      "modified": .int(entry.identity.modified), "reason": .string(entry.reason)]
+            if let name = entry.name { object["name"] = .string(name) }
+            if let version = entry.version { object["version"] = .string(version) }
+            return .object(object)
         })
         let path = directory + "/" + StateLocation.quarantineFile
         do {
