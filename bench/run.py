@@ -41,6 +41,12 @@ COUNTS = {
 }
 ITEM_COUNTS = (10, 64, 100, 1000)  # petald accepts at most 64 items (docs/configuration.md)
 MENU_ERROR = "org.petal.Petal1.Error."
+# How many calls one connection may have awaiting replies on the private bus.
+# dbus-daemon's default is 128 and Debian's session bus allows 50,000
+# (/usr/share/dbus-1/session.conf); past it the bus itself answers
+# LimitsExceeded, so most of a flood of 100,000 unread calls (issue #13)
+# would never reach the server. No other scenario has over 16 in flight.
+MAX_PENDING_CALLS = 1_000_000
 # The columns: the C floor, the same C server passing through expanding and
 # collapsing as SPEC §1 asks of petald (four signals per Toggle, not two),
 # the C server whose Trigger keeps Petal's contract (ActionStarted, the action
@@ -113,6 +119,7 @@ class Bench:
     <allow eavesdrop="true"/>
     <allow own="*"/>
   </policy>
+  <limit name="max_replies_per_connection">{MAX_PENDING_CALLS}</limit>
 </busconfig>
 """)
         self.bus = subprocess.Popen(
