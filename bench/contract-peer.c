@@ -37,7 +37,9 @@
  *
  * Toggle() -> s is peer.c's with --spec-states (SPEC §1 with 0 s
  * animations: → expanding, the reply, → expanded; four signals), so that
- * every method here keeps the contract; everything else is UnknownMethod.
+ * every method here keeps the contract. Properties.Get(Menu, "State") -> v
+ * answers the state, for run.py's part hostile, whose timed calls are
+ * Get(State); everything else is UnknownMethod.
  *
  * On /org/petal/Petal1, interface org.petal.Petal1.Menu.
  * Usage: bench-contract-peer --plugin PATH [--plugin PATH]... [NAME]
@@ -381,8 +383,9 @@ static void emit_state(DBusConnection *bus, const char *state, const char *previ
     send_and_unref(bus, props);
 }
 
+static int expanded;  /* the menu's state between calls: expanded or collapsed */
+
 static void toggle(DBusConnection *bus, DBusMessage *call) {
-    static int expanded;
     const char *previous = expanded ? "expanded" : "collapsed";
     const char *passing = expanded ? "collapsing" : "expanding";
     expanded = !expanded;
@@ -392,6 +395,25 @@ static void toggle(DBusConnection *bus, DBusMessage *call) {
     if (!reply || !dbus_message_append_args(reply, DBUS_TYPE_STRING, &passing, DBUS_TYPE_INVALID)) oom();
     send_and_unref(bus, reply);
     emit_state(bus, state, passing);
+}
+
+/* Properties.Get("org.petal.Petal1.Menu", "State") -> v; any other property is UnknownProperty. */
+static void get_property(DBusConnection *bus, DBusMessage *call) {
+    const char *iface, *name;
+    if (!dbus_message_get_args(call, NULL, DBUS_TYPE_STRING, &iface, DBUS_TYPE_STRING, &name, DBUS_TYPE_INVALID)) oom();
+    if (strcmp(iface, IFACE) != 0 || strcmp(name, "State") != 0) {
+        fail(bus, call, DBUS_ERROR_UNKNOWN_PROPERTY, "bench-contract-peer serves only %s.State", IFACE);
+        return;
+    }
+    const char *state = expanded ? "expanded" : "collapsed";
+    DBusMessage *reply = dbus_message_new_method_return(call);
+    DBusMessageIter it, variant;
+    if (!reply) oom();
+    dbus_message_iter_init_append(reply, &it);
+    if (!dbus_message_iter_open_container(&it, DBUS_TYPE_VARIANT, "s", &variant)
+        || !dbus_message_iter_append_basic(&variant, DBUS_TYPE_STRING, &state)
+        || !dbus_message_iter_close_container(&it, &variant)) oom();
+    send_and_unref(bus, reply);
 }
 
 /* Whether a result is NULL or an empty JSON object. */
@@ -529,8 +551,12 @@ static DBusHandlerResult handle(DBusConnection *bus, DBusMessage *call, void *da
         trigger(bus, call);
     } else if (dbus_message_is_method_call(call, IFACE, "Toggle") && dbus_message_has_signature(call, "")) {
         toggle(bus, call);
+    } else if (dbus_message_is_method_call(call, DBUS_INTERFACE_PROPERTIES, "Get")
+               && dbus_message_has_signature(call, "ss")) {
+        get_property(bus, call);
     } else if (dbus_message_get_type(call) == DBUS_MESSAGE_TYPE_METHOD_CALL) {
-        fail(bus, call, DBUS_ERROR_UNKNOWN_METHOD, "bench-contract-peer serves only Toggle() and Trigger(sa{sv})");
+        fail(bus, call, DBUS_ERROR_UNKNOWN_METHOD,
+             "bench-contract-peer serves only Toggle(), Trigger(sa{sv}) and Properties.Get(ss) of State");
     } else {
         return DBUS_HANDLER_RESULT_NOT_YET_HANDLED;
     }

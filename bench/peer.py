@@ -6,6 +6,7 @@ serve them, with dbus-python on the GLib main loop.
                               animation) and emits StateChanged(new, old) and
                               PropertiesChanged(State), as petald does per change.
   Trigger(s, a{sv}) -> a{sv}  a no-op action: replies with an empty dict.
+  Properties.Get(s, s) -> v   the State property (for run.py's part hostile).
 
 Usage: /usr/bin/python3 bench/peer.py [NAME]   (default org.petal.Bench.Python)
 Debian's /usr/bin/python3 has the dbus and gi modules; a python3 from
@@ -38,6 +39,13 @@ class Menu(dbus.service.Object):
     @dbus.service.method(INTERFACE, in_signature="sa{sv}", out_signature="a{sv}")
     def Trigger(self, action, params):
         return dbus.Dictionary({}, signature="sv")
+
+    @dbus.service.method(dbus.PROPERTIES_IFACE, in_signature="ss", out_signature="v")
+    def Get(self, interface, name):
+        if interface != INTERFACE or name != "State":
+            raise dbus.exceptions.DBusException(f"no property {interface}.{name}",
+                                                name="org.freedesktop.DBus.Error.UnknownProperty")
+        return dbus.String(self.state)
 
     @dbus.service.signal(INTERFACE, signature="ss")
     def StateChanged(self, state, previous):

@@ -2,6 +2,9 @@
 """Runs Petal's benchmark and prints one table: the C libdbus peer (the
 floor), the same C server keeping Petal's contract, the dbus-python peer and
 petald, side by side, with ratios against the C peers measured in the same run.
+The part hostile adds a second: issue #13's goals under hostile traffic (a
+flood of unread calls, a 1,000,000-key a{sv}, a slow fsync), through the raw
+clients of bench/hostile.py.
 
 Everything runs on a private dbus-daemon started here with its own
 configuration, never on the user's session bus. By default the bus, the
@@ -10,7 +13,7 @@ confined to other CPUs, the first it may use); BENCH_PIN=0 lets the
 scheduler place them.
 
 Usage (normally through `make bench` or `make bench-smoke`):
-    bench/run.py --bin .build/release [--tools .build/bench] [--smoke] [--only trigger,...]
+    bench/run.py --bin .build/release [--tools .build/bench] [--smoke] [--only trigger,hostile,...]
 
 Standard library only, for Debian's /usr/bin/python3. Any failed call, wrong
 reply or server that does not start makes it exit non-zero.
@@ -20,11 +23,13 @@ import datetime
 import json
 import os
 import platform
+import queue
 import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -34,13 +39,21 @@ PYTHON = "/usr/bin/python3"  # Debian's, which has the dbus and gi modules
 COUNTS = {
     "full": dict(rounds=4, warmup=2000, seq=100_000, trigger=20_000, pipe=50_000, in_flight=16, processes=4,
                  per_process=5000, startups=20, subscribers=50, signal_rounds=200, during_calls=10_000,
-                 during_seconds=5, during_repeats=3, reloads=50),
+                 during_seconds=5, during_repeats=3, reloads=50,
+                 flood=100_000, big_keys=1_000_000, fsync_delay=2.0, quiet=0.5),
     "smoke": dict(rounds=1, warmup=20, seq=200, trigger=100, pipe=200, in_flight=16, processes=2,
                   per_process=50, startups=2, subscribers=50, signal_rounds=3, during_calls=100,
-                  during_seconds=1, during_repeats=1, reloads=2),
+                  during_seconds=1, during_repeats=1, reloads=2,
+                  flood=2000, big_keys=50_000, fsync_delay=0.2, quiet=0.2),
 }
 ITEM_COUNTS = (10, 64, 100, 1000)  # petald accepts at most 64 items (docs/configuration.md)
 MENU_ERROR = "org.petal.Petal1.Error."
+# How many calls one connection may have awaiting replies on the private bus.
+# dbus-daemon's default is 128 and Debian's session bus allows 50,000
+# (/usr/share/dbus-1/session.conf); past it the bus itself answers
+# LimitsExceeded, so most of a flood of 100,000 unread calls (issue #13)
+# would never reach the server. No other scenario has over 16 in flight.
+MAX_PENDING_CALLS = 1_000_000
 # The columns: the C floor, the same C server passing through expanding and
 # collapsing as SPEC §1 asks of petald (four signals per Toggle, not two),
 # the C server whose Trigger keeps Petal's contract (ActionStarted, the action
@@ -52,9 +65,18 @@ PEERS = ("C peer", "C spec-states", "C contract", "dbus-python", "petald")
 # loads a plugin) and its other cells stay empty.
 PEER_SCENARIOS = {"C contract": {"startup", "trigger", "trigger_pipe", "trigger_procs"}}
 # The parts --only may pick; every part by default.
-PARTS = ("startup", "toggle", "trigger", "signals", "petald")
+PARTS = ("startup", "toggle", "trigger", "signals", "petald", "hostile")
 # The peers whose Trigger must keep the contract, checked by `bench-client contract` in every run.
 CONTRACT_PEERS = ("C contract", "petald")
+# The part hostile (issue #13): the servers flooded and sent the huge a{sv}, each
+# started afresh for each scenario; the slow fsync is petald's alone (no peer
+# has toggle items). See docs/benchmarks.md, "Hostile traffic".
+HOSTILE = os.path.join(HERE, "hostile.py")
+HOSTILE_PEERS = ("C contract", "dbus-python", "petald")
+NOBODY = "org.petal.Bench.Nobody"  # owned by no one: the huge a{sv} sent there costs only the bus
+TOGGLE_ITEM = "like"
+HOSTILE_GOALS_MS = 50  # the worst delay another caller may see (issue #13)
+FLOOD_GOAL_MIB = 16  # petald's RssAnon growth under a flood of unread calls (issue #13)
 
 
 class BenchError(Exception):
@@ -78,6 +100,67 @@ def combine(runs):
         else:
             combined[key] = statistics.median(values)
     return combined
+
+
+class HostileClient:
+    """bench/hostile.py MODE as a child process, talked to a line at a time."""
+
+    def __init__(self, bench, mode, dest, *args, env=None):
+        self.what = f"hostile.py {mode} --dest {dest}"
+        self.log = os.path.join(bench.tmp, "hostile.log")
+        command = bench.pin + [PYTHON, HOSTILE, mode, "--dest", dest] + [str(a) for a in args]
+        with open(self.log, "a") as log:
+            self.process = subprocess.Popen(command, env=env or bench.env, stdin=subprocess.PIPE,
+                                            stdout=subprocess.PIPE, stderr=log, text=True)
+        self.lines = queue.Queue()
+        threading.Thread(target=self.read, daemon=True).start()
+
+    def read(self):
+        for line in self.process.stdout:
+            self.lines.put(line.strip())
+        self.lines.put(None)
+
+    def expect(self, timeout=180):
+        """The next line it prints; BenchError if it exits or says nothing within `timeout` s."""
+        try:
+            line = self.lines.get(timeout=timeout)
+        except queue.Empty:
+            self.process.kill()
+            raise BenchError(f"{self.what} said nothing in {timeout} s") from None
+        if line is None:
+            self.process.wait()
+            with open(self.log) as f:
+                said = f.read().strip().splitlines()
+            raise BenchError(f"{self.what} exited with {self.process.returncode}: "
+                             f"{said[-1] if said else 'no message'}")
+        return line
+
+    def say(self, word):
+        self.process.stdin.write(word + "\n")
+        self.process.stdin.flush()
+
+    def finish(self):
+        """Its last line, as JSON, once it has exited."""
+        line = self.expect()
+        self.process.wait()
+        return json.loads(line)
+
+
+def rss_anon_kib(pid):
+    with open(f"/proc/{pid}/status") as f:
+        return next(int(line.split()[1]) for line in f if line.startswith("RssAnon:"))
+
+
+def cpu_ns(pid):
+    """Time on a CPU, summed over the process's threads (/proc/PID/task/*/schedstat)."""
+    total = 0
+    for task in os.listdir(f"/proc/{pid}/task"):
+        try:
+            with open(f"/proc/{pid}/task/{task}/schedstat") as f:
+                total += int(f.read().split()[0])
+        except (FileNotFoundError, ProcessLookupError):
+            pass  # a thread that ended meanwhile
+    return total
 
 
 def parse(line):
@@ -113,6 +196,7 @@ class Bench:
     <allow eavesdrop="true"/>
     <allow own="*"/>
   </policy>
+  <limit name="max_replies_per_connection">{MAX_PENDING_CALLS}</limit>
 </busconfig>
 """)
         self.bus = subprocess.Popen(
@@ -144,8 +228,8 @@ class Bench:
             raise BenchError(done.stderr.strip() or f"{' '.join(command)} exited with {done.returncode}")
         return parse(done.stdout)
 
-    def serve(self, command, name):
-        server = subprocess.Popen(self.pin + command, env=self.env, stdout=subprocess.DEVNULL,
+    def serve(self, command, name, env=None):
+        server = subprocess.Popen(self.pin + command, env=env or self.env, stdout=subprocess.DEVNULL,
                                   stderr=open(os.path.join(self.tmp, name + ".log"), "a"))
         self.client("wait-name", name)
         return server
@@ -265,6 +349,8 @@ class Bench:
             for server in servers.values():
                 server.terminate()
                 server.wait()
+        if "hostile" in self.parts:  # servers of its own, under the same names: after the others have gone
+            results["hostile"] = self.run_hostile(peers)
         return results
 
     @staticmethod
@@ -303,6 +389,180 @@ class Bench:
         results["reload"] = reloads
         return results
 
+    # ---- the part hostile (issue #13) ----
+
+    def run_hostile(self, peers):
+        """Each scenario on servers started for it, so that none inherits another's heap."""
+        c = self.counts
+        commands = {label: (name, command) for label, name, command in peers}
+        results = {label: {} for label in HOSTILE_PEERS + ("bus alone",)}
+        for label in HOSTILE_PEERS:
+            print(f"  hostile: {c['flood']:,} unread Get(State) calls to {label}", file=sys.stderr, flush=True)
+            results[label]["flood"] = self.with_server(*commands[label], self.flood)
+        petal_name, petal_command = commands["petald"]
+        # (column, where the a{sv} goes, the server started and timed, from a caller it knows)
+        big = [(label, commands[label][0], *commands[label], False) for label in HOSTILE_PEERS]
+        big += [("bus alone", NOBODY, petal_name, petal_command, False),
+                ("petald", petal_name, petal_name, petal_command, True)]
+        for label, dest, name, command, known in big:
+            print(f"  hostile: a {c['big_keys']:,}-key a{{sv}} to {dest}{' from a known caller' * known}",
+                  file=sys.stderr, flush=True)
+            results[label]["big_known" if known else "big"] = self.with_server(
+                name, command, lambda name, pid, dest=dest, known=known: self.big_dict(dest, name, known))
+        print(f"  hostile: a toggle saved with fsync delayed {c['fsync_delay']} s", file=sys.stderr, flush=True)
+        results["petald"]["fsync"] = self.slow_fsync(petal_name)
+        self.check_hostile(results)
+        return results
+
+    def with_server(self, name, command, scenario, env=None):
+        """scenario(name, pid) on a server of its own, which must outlive it."""
+        server = self.serve(command, name, env)
+        try:
+            figures = scenario(name, self.child_pid(server.pid) if self.pin else server.pid)
+            if server.poll() is not None:
+                raise BenchError(f"{name} exited during the hostile part (status {server.returncode})")
+            return figures
+        finally:
+            server.terminate()
+            server.wait()
+
+    def flood(self, name, pid):
+        """N Get(State) calls sent and never read; the server's RssAnon once it and the bus are quiet."""
+        c = self.counts
+        flooder = HostileClient(self, "flood", name, "-n", c["flood"])
+        flooder.expect()  # ready, after 1,000 calls of warm-up
+        before = rss_anon_kib(pid)
+        peak = before
+        flooder.say("go")
+        started = time.monotonic()
+        sent = None
+        window = [(started, cpu_ns(pid) + cpu_ns(self.bus.pid))]
+        while True:  # until both have spent under 1% of a CPU for `quiet` seconds after the last call was sent
+            time.sleep(0.02)
+            peak = max(peak, rss_anon_kib(pid))
+            if sent is None and not flooder.lines.empty():
+                sent = float(flooder.expect().split()[1])
+            now = time.monotonic()
+            window.append((now, cpu_ns(pid) + cpu_ns(self.bus.pid)))
+            while len(window) > 1 and window[1][0] <= now - c["quiet"]:
+                window.pop(0)  # window[0]: the last reading at least `quiet` s old
+            then, cpu_then = window[0]
+            if sent is not None and now - then >= c["quiet"] and now - started > sent + c["quiet"] and \
+                    window[-1][1] - cpu_then < 0.01 * (now - then) * 1e9:
+                break
+            if now - started > 300:
+                raise BenchError(f"{name} was still busy 300 s after the flood began")
+        settled = time.monotonic() - started
+        after = rss_anon_kib(pid)
+        flooder.say("drain")
+        answers = flooder.finish()
+        if answers["returns"] != c["flood"] or answers["errors"]:
+            raise BenchError(f"{name} answered {answers['returns']:,} of the {c['flood']:,} flooded calls "
+                             f"with a state; errors: {answers['errors']}")
+        return {"growth_kib": after - before, "peak_kib": peak - before, "sent_s": sent, "settled_s": settled, "answered": answers["returns"]}
+
+    def probed(self, probe_dest, event):
+        """Get(State) on probe_dest timed every millisecond by a connection of its own while
+        event() runs; event returns (started_ns, reply). The delay: the worst latency from
+        the event on, against the median before it."""
+        quiet = self.counts["quiet"]
+        probe = HostileClient(self, "probe", probe_dest)
+        probe.expect()  # ready, after 200 calls of warm-up
+        time.sleep(quiet)
+        started, reply = event()
+        time.sleep(quiet)
+        probe.say("stop")
+        samples = probe.finish()["samples"]
+        before = [latency for sent, latency in samples if sent < started]
+        after = [latency for sent, latency in samples if sent + latency >= started]
+        if len(before) < 10 or not after:
+            raise BenchError(f"the probe of {probe_dest} made {len(before)} calls before and {len(after)} after")
+        p50, worst = statistics.median(before) / 1e6, max(after) / 1e6
+        return {"p50_ms": p50, "max_ms": worst, "delay_ms": worst - p50, "calls": len(samples), "reply": reply}
+
+    def big_dict(self, dest, probe_dest, known=False):
+        """Trigger("bench.noop", params) with a huge a{sv} sent to dest, built before anything is timed."""
+        sender = HostileClient(self, "bigdict", dest, "-n", self.counts["big_keys"], *(["--known"] if known else []))
+        size = int(sender.expect().split()[1])  # ready BYTES, once built
+
+        def send():
+            sender.say("go")
+            reply = sender.finish()
+            reply["ms"] = (reply["finished_ns"] - reply["started_ns"]) / 1e6
+            return reply["started_ns"], reply
+
+        figures = self.probed(probe_dest, send)
+        figures["bytes"] = size
+        return figures
+
+    def slow_fsync(self, name):
+        """A toggle item activated while strace delays every fsync of petald; Get(State) timed meanwhile."""
+        c = self.counts
+        config = os.path.join(self.tmp, "hostile-config.json")
+        with open(config, "w") as f:
+            json.dump({"menu": {"openDuration": 0, "closeDuration": 0, "layout": "radial"},
+                       "items": [{"id": TOGGLE_ITEM, "title": "Like", "icon": "non-starred",
+                                  "selectedIcon": "starred", "action": "bench.noop", "toggle": True}]}, f)
+        state_home = tempfile.mkdtemp(prefix="state-", dir=self.tmp)  # where the selection is saved
+        env = dict(self.env, XDG_STATE_HOME=state_home)
+        command = [os.path.join(self.bin_dir, "petald"), "--config", config, "--plugin-dir", self.plugin_dir(), "-q"]
+
+        def scenario(name, pid):
+            opened = HostileClient(self, "call", name, "Open", env=env).finish()
+            if opened.get("args") != ["expanded"]:
+                raise BenchError(f"Open was answered {opened}, not expanded (Activate needs it)")
+            trace = os.path.join(self.tmp, "fsync.strace")
+            strace = subprocess.Popen(
+                self.pin + ["strace", "-f", "-p", str(pid), "-o", trace, "-e", "trace=fsync",
+                            "-e", f"inject=fsync:delay_exit={int(c['fsync_delay'] * 1e6)}"],
+                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+            try:
+                attached = strace.stderr.readline()  # "strace: Process PID attached with N threads"
+                if "attached" not in attached:
+                    raise BenchError(f"strace did not attach to petald: {attached.strip() or strace.wait()}")
+                threading.Thread(target=strace.stderr.read, daemon=True).start()  # new threads are announced too
+
+                def activate():
+                    reply = HostileClient(self, "call", name, "Activate", TOGGLE_ITEM, env=env).finish()
+                    reply["ms"] = (reply["finished_ns"] - reply["started_ns"]) / 1e6
+                    return reply["started_ns"], reply
+
+                figures = self.probed(name, activate)
+            finally:
+                strace.kill()  # SIGKILL: strace may hold SIGTERM while a tracee is stopped
+                strace.wait()
+            with open(trace) as f:
+                figures["delayed"] = sum("(DELAYED)" in line for line in f)
+            return figures
+
+        figures = self.with_server(name, command, scenario, env)
+        with open(os.path.join(state_home, "petal", "state.json")) as f:
+            figures["saved"] = json.load(f).get("selected", {}).get(TOGGLE_ITEM)
+        return figures
+
+    def check_hostile(self, results):
+        """What every run must see, smoke or full; the goals are judged in the table."""
+        c = self.counts
+        fsync = results["petald"]["fsync"]
+        activated = fsync["reply"]
+        if activated["type"] != "return" or activated["signature"] != "a{sv}":
+            raise BenchError(f"Activate({TOGGLE_ITEM}) with fsync delayed was answered {activated}")
+        if fsync["delayed"] < 1 or activated["ms"] < c["fsync_delay"] * 1000 or fsync["saved"] is not True:
+            raise BenchError(f"the toggle's save did not go through the delayed fsync: {fsync['delayed']} delayed, "
+                             f"Activate took {activated['ms']:.0f} ms, state.json says {fsync['saved']}")
+        expected = [("C contract", "big", MENU_ERROR + "InvalidParams"),
+                    ("bus alone", "big", "org.freedesktop.DBus.Error.NameHasNoOwner"),
+                    ("dbus-python", "big", None)]  # peer.py takes any a{sv}
+        # petald's refusal is a goal of #13, judged in the table of a full run; a smoke run insists on it.
+        if self.counts is COUNTS["smoke"]:
+            expected += [("petald", "big", MENU_ERROR + "InvalidParams"),
+                         ("petald", "big_known", MENU_ERROR + "InvalidParams")]
+        for label, key, error in expected:
+            reply = results[label][key]["reply"]
+            if reply.get("error") != error:
+                raise BenchError(f"{label} answered the {c['big_keys']:,}-key Trigger with "
+                                 f"{reply.get('error') or 'a return'}, not {error or 'a return'}: {reply}")
+
 
 # ---- the table ----
 
@@ -311,6 +571,12 @@ def ratio(value, floor):
 
 
 def report(results, args, counts, pin):
+    report_menu(results, args, counts, pin)
+    if "hostile" in results:
+        report_hostile(results["hostile"], args.smoke, counts)
+
+
+def report_menu(results, args, counts, pin):
     c_peer, c_spec, c_contract, py_peer, petal = (results[p] for p in PEERS)
     rows = []
 
@@ -354,7 +620,8 @@ def report(results, args, counts, pin):
     row("  PSS (shared pages divided)", "MiB", lambda r: r["toggle"]["pss_kib"] / 1024, 2)
 
     headers = ("figure", "unit", *PEERS, "python/C", "contract/C", "petald/C", "petald/C-spec", "petald/C-contract")
-    print_table(headers, rows)
+    if rows:
+        print_table(headers, rows)
 
     if "during" not in petal:
         print("\npetald's own figures and the goals: only in a run with the part petald (and the others; no --only).")
@@ -400,6 +667,58 @@ def report(results, args, counts, pin):
     for what, value, limit, unit in goals:
         met = value >= limit if "≥" in what else value < limit if "below" in what else value <= limit
         print(f"  {'met   ' if met else 'MISSED'}  {what}: {value:.2f}{unit}")
+
+
+def report_hostile(hostile, smoke, counts):
+    petald, contract, python, bus = (hostile[label] for label in ("petald", "C contract", "dbus-python", "bus alone"))
+    peers = (contract, python)
+    invalid = MENU_ERROR + "InvalidParams"
+    verdict = lambda ok: "—" if smoke else "met" if ok else "MISSED"
+    mib = lambda kib: f"{kib / 1024:,.2f}"
+    ms = lambda value: f"{value:,.1f}"
+
+    def answer(reply):
+        name = reply["error"].rsplit(".", 1)[-1] if reply["type"] == "error" else "a return"
+        return f"{name}, {reply['ms']:,.0f} ms"
+
+    def cells(get, peers=peers, bus_cell="—"):
+        return [get(r) for r in peers] + [bus_cell]
+
+    flood, big, known, fsync = petald["flood"], petald["big"], petald["big_known"], petald["fsync"]
+    keys = f"{counts['big_keys']:,}-key"
+    rows = [
+        (f"flood: RssAnon growth after {counts['flood']:,} unread Get(State)", "MiB", f"≤ {FLOOD_GOAL_MIB}",
+         mib(flood["growth_kib"]), verdict(flood["growth_kib"] <= FLOOD_GOAL_MIB * 1024),
+         *cells(lambda r: mib(r["flood"]["growth_kib"]))),
+        ("  peak growth while they came in", "MiB", "", mib(flood["peak_kib"]), "",
+         *cells(lambda r: mib(r["flood"]["peak_kib"]))),
+        ("  calls sent in / server and bus quiet after", "s", "", f"{flood['sent_s']:.1f} / {flood['settled_s']:.1f}", "",
+         *cells(lambda r: f"{r['flood']['sent_s']:.1f} / {r['flood']['settled_s']:.1f}")),
+        ("  calls answered with the state (read at the end)", "", "all", f"{flood['answered']:,}", "",
+         *cells(lambda r: f"{r['flood']['answered']:,}")),
+        (f"{keys} Trigger(bench.noop): the answer", "", "InvalidParams", answer(big["reply"]),
+         verdict(big["reply"].get("error") == invalid), *cells(lambda r: answer(r["big"]["reply"]),
+                                                               bus_cell=answer(bus["big"]["reply"]))),
+        ("  worst delay of another caller's Get(State) (max − p50)", "ms", f"≤ {HOSTILE_GOALS_MS}",
+         ms(big["delay_ms"]), verdict(big["delay_ms"] <= HOSTILE_GOALS_MS),
+         *cells(lambda r: ms(r["big"]["delay_ms"]), bus_cell=ms(bus["big"]["delay_ms"]))),
+        ("  that caller's Get(State) p50 before it / max", "ms", "", f"{big['p50_ms']:.2f} / {ms(big['max_ms'])}", "",
+         *cells(lambda r: f"{r['big']['p50_ms']:.2f} / {ms(r['big']['max_ms'])}",
+                bus_cell=f"{bus['big']['p50_ms']:.2f} / {ms(bus['big']['max_ms'])}")),
+        ("  from a caller petald already knows: the answer", "", "InvalidParams", answer(known["reply"]),
+         verdict(known["reply"].get("error") == invalid), "—", "—", "—"),
+        ("  … and the worst delay of another caller (max − p50)", "ms", "", ms(known["delay_ms"]), "", "—", "—", "—"),
+        (f"slow fsync: worst Get(State) latency while a toggle saves", "ms", f"≤ {HOSTILE_GOALS_MS}",
+         ms(fsync["max_ms"]), verdict(fsync["max_ms"] <= HOSTILE_GOALS_MS), "—", "—", "—"),
+        ("  Get(State) p50 before it (strace attached)", "ms", "", f"{fsync['p50_ms']:.2f}", "", "—", "—", "—"),
+        (f"  Activate answered after ({fsync['delayed']} fsyncs, each delayed {counts['fsync_delay']:g} s)", "s", "",
+         f"{fsync['reply']['ms'] / 1000:.2f}", "", "—", "—", "—"),
+    ]
+    print(f"\nHostile traffic (issue #13), each scenario on servers started for it; Get(State) timed by another "
+          f"connection, a call every 1 ms. The {keys} a{{sv}} is {big['bytes']:,} bytes on the wire; "
+          f"'bus alone' sends it to a name nobody owns while petald's Get(State) is timed: the bus's own share"
+          f"{'; SMOKE: tiny counts, goals not judged' if smoke else ''}.")
+    print_table(("figure", "unit", "goal", "petald", "verdict", "C contract", "dbus-python", "bus alone"), rows)
 
 
 def print_table(headers, rows):
