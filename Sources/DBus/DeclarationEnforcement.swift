@@ -22,8 +22,22 @@ public enum DeclarationEnforcement: Sendable {
 
 /// The types one reply or one signal must carry, and how to enforce them.
 struct DeclaredTypes: Sendable {
-    /// What the values are, for the message: `org.example.Calc.Add's reply`.
-    let what: @Sendable () -> String
+    /// What the values are; described only when they are wrong.
+    enum Subject: Sendable {
+        case reply(interface: String, member: MemberName)
+        case signal(interface: InterfaceName, member: MemberName, path: ObjectPath, served: Bool)
+
+        var description: String {
+            switch self {
+            case .reply(let interface, let member):
+                "the reply of \(interface).\(member)"
+            case .signal(let interface, let member, let path, let served):
+                "signal \(interface).\(member) from \(path)\(served ? "" : ", whose object does not serve that interface,")"
+            }
+        }
+    }
+
+    let subject: Subject
     /// The declared types; nil when nothing is declared, so that nothing may be sent.
     let types: [DBusType]?
     let enforcement: DeclarationEnforcement
@@ -35,9 +49,9 @@ struct DeclaredTypes: Sendable {
         if let types, Self.matches(values, types) { return nil }
         let sent = values.map(\.type.signature).joined()
         let problem = if let types {
-            "\(what()) carries signature \"\(sent)\" but is declared as \"\(types.map(\.signature).joined())\""
+            "\(subject.description) carries signature \"\(sent)\" but is declared as \"\(types.map(\.signature).joined())\""
         } else {
-            "\(what()) is not declared"
+            "\(subject.description) is not declared"
         }
         switch enforcement {
         case .trap: preconditionFailure(problem)

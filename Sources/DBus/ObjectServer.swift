@@ -147,10 +147,7 @@ public final class ObjectServer: @unchecked Sendable {
         let served = objects[path.rawValue]?.interface(named: interface.rawValue)
         let signal = served?.signal(named: member.rawValue)
         return DeclaredTypes(
-            what: {
-                let name = "signal \(interface).\(member) from \(path)"
-                return served == nil ? "\(name), whose object does not serve that interface," : name
-            },
+            subject: .signal(interface: interface, member: member, path: path, served: served != nil),
             types: signal?.types, enforcement: enforcement, log: log)
     }
 
@@ -226,7 +223,7 @@ public final class ObjectServer: @unchecked Sendable {
 
     private func invoke(_ method: DBusMethod, _ message: Message) {
         let interface = message.interface ?? ""
-        let reply = DeclaredTypes(what: { "the reply of \(interface).\(method.name)" }, types: method.outTypes,
+        let reply = DeclaredTypes(subject: .reply(interface: interface, member: method.name), types: method.outTypes,
                                   enforcement: enforcement, log: log)
         let call = MethodCall(message: message, connection: connection, declaredReply: reply)
         // Descriptors a call carries are open while its handler runs and closed when it returns.
