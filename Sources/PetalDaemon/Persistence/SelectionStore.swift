@@ -225,7 +225,13 @@ final class SelectionStore {
         do {
             try systemCall("access", path: directory) { access(directory, W_OK) }
         } catch {
-            return "\(directory) is read-only (\(String(cString: strerror(error.errno))))"
+            let why = String(cString: strerror(error.errno))
+            switch error.errno {
+            case ENOENT: return "\(directory) does not exist (petald creates it at start; something has removed it since)"
+            case ENOTDIR: return "\(directory) is not a folder (\(why))"
+            case EROFS, EACCES, EPERM: return "\(directory) is read-only (\(why))"
+            default: return "\(directory) cannot be written (\(why))"
+            }
         }
         let name = "\(probe).tmp-\(getpid())-probe"
         unlink(name)
