@@ -138,9 +138,6 @@ public struct DBusVariantDictionary: DBusArgumentValue {
         }
         self.entries = entries
     }
-
-    /// The dictionary as a value, its entries wrapped in variants again.
-    public var dbusValue: DBusValue { .vardict(entries.map { ($0.key, $0.value) }) }
 }
 
 /// A typed in-argument of a method: its name, as introspection shows it, and

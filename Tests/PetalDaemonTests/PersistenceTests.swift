@@ -49,26 +49,20 @@ import TestSupport
 
     /// Attaches `strace` to every thread of `daemon`, injecting `fault` into its fsync
     /// calls (each thread counts its own calls, as `when=` does); stop it before the daemon.
-    private func injectFsync(_ fault: String, into daemon: RunningDaemon) async throws -> Process {
+    /// strace detaches on SIGTERM, and the daemon runs on.
+    private func injectFsync(_ fault: String, into daemon: RunningDaemon) async throws -> BackgroundProcess {
         let pid = daemon.process.processIdentifier
-        let strace = Process()
-        strace.executableURL = URL(fileURLWithPath: "/usr/bin/strace")
-        strace.arguments = ["-f", "-qq", "-o", "/dev/null", "-e", "trace=fsync", "-e", "inject=fsync:\(fault)", "-p", "\(pid)"]
-        try strace.run()
+        let strace = try BackgroundProcess(
+            "/usr/bin/strace", arguments: ["-f", "-qq", "-o", "/dev/null", "-e", "trace=fsync", "-e", "inject=fsync:\(fault)",
+                                           "-p", "\(pid)"],
+            logFile: URL(fileURLWithPath: home.file("strace.log")), diesWithTests: true)
         func traced() -> Bool {
             let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
             return status.split(separator: "\n").contains { $0.hasPrefix("TracerPid:") && !$0.hasSuffix("\t0") }
         }
         for _ in 0..<250 where !traced() { try await Task.sleep(for: .milliseconds(20)) }
-        try #require(traced(), "strace did not attach to petald")
+        try #require(traced(), "strace did not attach to petald: \(strace.log)")
         return strace
-    }
-
-    private func detach(_ strace: Process) {
-        // SIGKILL: the test runner's threads block SIGTERM, and strace inherits that.
-        // The kernel detaches the tracee when its tracer dies; the daemon runs on.
-        kill(strace.processIdentifier, SIGKILL)
-        strace.waitUntilExit()
     }
 
     /// A toggle's save syncs off the event loop: with each fsync taking 4 s,
@@ -77,7 +71,7 @@ import TestSupport
         let daemon = try await RunningDaemon(environment: environment)
         defer { daemon.stop() }
         let strace = try await injectFsync("delay_exit=4000000", into: daemon)
-        defer { detach(strace) }
+        defer { strace.stop() }
         try await daemon.openMenu()
         let toggled = Task { try await daemon.activate("like", timeout: .seconds(30)) }
         try await Task.sleep(for: .milliseconds(300))  // the activation is in, its save under way
@@ -97,7 +91,7 @@ import TestSupport
         let daemon = try await RunningDaemon(environment: environment)
         defer { daemon.stop() }
         let strace = try await injectFsync("error=EIO:when=2", into: daemon)
-        defer { detach(strace) }
+        defer { strace.stop() }
         try await daemon.openMenu()
         let refusal = await expectPetalError("StateNotSaved") { try await daemon.activate("like") }
         #expect(refusal?.message.contains("fsync of the folder failed") == true, "\(String(describing: refusal))")

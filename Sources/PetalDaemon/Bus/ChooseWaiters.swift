@@ -75,7 +75,6 @@ struct ChooseWaiters {
                     "no item was chosen within \(timeout.seconds) s (the Choose timeout)"))
             }
         }
-        waiters.removeAll { $0.call.isAnswered }
         waiters.append(waiter)
     }
 
