@@ -15,7 +15,12 @@ public final class EventLoop: @unchecked Sendable {
     /// Identifies a registered file-descriptor source.
     public struct SourceID: Hashable, Sendable { let raw: UInt64 }
     /// Identifies a scheduled timer.
-    public struct TimerID: Hashable, Sendable { let raw: UInt64 }
+    public struct TimerID: Hashable, Sendable {
+        /// The loop's number for the timer, unique for the loop's life.
+        public let raw: UInt64
+        /// The timer the loop numbered `raw`.
+        public init(raw: UInt64) { self.raw = raw }
+    }
 
     /// Readiness flags, as `poll(2)` spells them.
     public struct Events: OptionSet, Sendable {

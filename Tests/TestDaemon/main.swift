@@ -12,7 +12,7 @@ import PetalCore
 import PetalDaemon
 import PetalJSON
 
-struct TestAction: Action {
+struct TestAction: AsyncAction {
     let id: String
     let title: String
     let body: @Sendable (JSONObject) async throws -> JSONObject

@@ -4,27 +4,33 @@ import PetalJSON
 
 /// Runs actions off the event loop and brings their outcome back to it,
 /// with the limits of SPEC §2: a timeout per invocation (`Timeout`, and the
-/// task is cancelled) and a cap on how many run at once (`Busy`).
+/// run is cancelled) and a cap on how many run at once (`Busy`).
 ///
-/// Each invocation finishes exactly once: by its result, its error or its
-/// timeout, whichever comes first; a later outcome is logged and dropped.
-/// Confined to the event loop.
+/// Every invocation goes through one lifecycle: admitted (``admit()`` or
+/// ``reserve()``), running (``run(_:plugin:params:item:reserved:completion:)``),
+/// then ended exactly once by the first of its result, its error, its
+/// timeout or a stop (``InvocationEnd``); any end but the action's own
+/// cancels its work, and a later outcome is logged and dropped.
+///
+/// Two thread hops per run: the action's ``Action/start(_:finish:)`` hands
+/// the work to its thread, and its outcome comes back through the scheduler.
+/// Confined to the scheduler's thread.
 final class ActionDispatcher {
     /// What the dispatcher tells the service as invocations start and finish.
     struct Events {
         let started: (_ id: UInt32, _ action: String, _ item: String) -> Void
-        let finished: (_ id: UInt32, _ action: String, _ outcome: Result<JSONObject, ActionError>) -> Void
+        let finished: (_ id: UInt32, _ action: String, _ outcome: ActionOutcome) -> Void
     }
 
     private struct Running {
         let action: String
-        let task: Task<Void, Never>
-        var timer: EventLoop.TimerID?
-        let completion: (Result<JSONObject, ActionError>) -> Void
+        var cancellation = ActionCancellation.none
+        var timer: ScheduledTimer?
+        let completion: (ActionOutcome) -> Void
     }
 
     var settings: ActionSettings
-    private let loop: EventLoop
+    private let scheduler: any Scheduler
     private let log: Logger
     private let events: Events
     private var running: [UInt32: Running] = [:]
@@ -32,9 +38,9 @@ final class ActionDispatcher {
     private var reserved = 0
     private var lastID: UInt32 = 0
 
-    init(settings: ActionSettings, loop: EventLoop, log: Logger, events: Events) {
+    init(settings: ActionSettings, scheduler: any Scheduler, log: Logger, events: Events) {
         self.settings = settings
-        self.loop = loop
+        self.scheduler = scheduler
         self.log = log
         self.events = events
     }
@@ -45,9 +51,9 @@ final class ActionDispatcher {
     /// Throws `Busy` when `actions.maxConcurrent` invocations are running.
     ///
     /// Callers with side effects before ``run(_:plugin:params:item:reserved:completion:)`` (an
-    /// activation saving a toggle, answering `Choose`, closing the menu) ask
-    /// first, so that a refused call changes nothing; both run in one turn of
-    /// the loop, so the answer still holds when `run` comes.
+    /// activation answering `Choose`, closing the menu) ask first, so that a
+    /// refused call changes nothing; both run in one turn of the loop, so the
+    /// answer still holds when `run` comes.
     func admit() throws(DBusError) {
         guard running.count + reserved < settings.maxConcurrent else {
             throw PetalError.make(.busy,
@@ -68,45 +74,36 @@ final class ActionDispatcher {
         reserved = max(0, reserved - 1)
     }
 
-    /// Starts `action`; `completion` runs on the loop exactly once.
+    /// Starts `action`; `completion` runs on the scheduler's thread exactly once.
     ///
     /// - Throws: `Busy` when `actions.maxConcurrent` invocations are running;
     ///   nothing is started then.
     func run(
-        _ action: any Action, plugin: String, params: JSONObject, item: String, reserved: Bool = false,
-        completion: @escaping (Result<JSONObject, ActionError>) -> Void
+        _ action: any Action, plugin: String, params: ActionParams, item: String, reserved: Bool = false,
+        completion: @escaping (ActionOutcome) -> Void
     ) throws(DBusError) {
         if reserved { release() } else { try admit() }
         lastID &+= 1
         if lastID == 0 { lastID = 1 }
         let id = lastID
         let actionID = action.id
+        running[id] = Running(action: actionID, completion: completion)
         events.started(id, actionID, item)
-        let loop = self.loop
-        let dispatcher = UncheckedBox(WeakReference(self))
-        let task = Task.detached {
-            let outcome: Result<JSONObject, ActionError>
-            do {
-                outcome = .success(try await action.perform(params))
-            } catch let error as ActionError {
-                outcome = .failure(error)
-            } catch is CancellationError {
-                outcome = .failure(.failed("the action was cancelled"))
-            } catch {
-                outcome = .failure(.failed("\(error)"))
-            }
-            let sendable = UncheckedBox(outcome)
-            let end: InvocationEnd = if case .success = outcome { .completed } else { .failed }
-            loop.execute { dispatcher.value.object?.finish(id, sendable.value, end: end, action: actionID) }
-        }
-        running[id] = Running(action: actionID, task: task, timer: nil, completion: completion)
         let timeout = settings.timeout
-        running[id]?.timer = loop.schedule(after: timeout) { [weak self] in
+        running[id]?.timer = scheduler.schedule(after: timeout) { [weak self] in
             self?.log.warning("plugin \(plugin), action \(actionID) (invocation \(id)) did not finish within \(timeout.seconds) s (actions.timeout); cancelled")
             self?.finish(id, .failure(ActionError(.timeout,
                 "\(actionID) did not finish within \(timeout.seconds) s (actions.timeout); it was cancelled")),
                 end: .timedOut, action: actionID)
         }
+        let scheduler = self.scheduler
+        let dispatcher = UncheckedBox(WeakReference(self))
+        let cancellation = action.start(params) { outcome in
+            let end: InvocationEnd = if case .success = outcome { .completed } else { .failed }
+            scheduler.execute { dispatcher.value.object?.finish(id, outcome, end: end, action: actionID) }
+        }
+        // The outcome comes through the scheduler, so the run is still listed here.
+        running[id]?.cancellation = cancellation
     }
 
     /// Cancels every running invocation, answering each with `message`.
@@ -116,7 +113,7 @@ final class ActionDispatcher {
         }
     }
 
-    private func finish(_ id: UInt32, _ outcome: Result<JSONObject, ActionError>, end: InvocationEnd, action: String) {
+    private func finish(_ id: UInt32, _ outcome: ActionOutcome, end: InvocationEnd, action: String) {
         guard let invocation = running.removeValue(forKey: id) else {
             // The action's own outcome, after a timeout or a stop had already answered for it.
             if case .success = outcome {
@@ -124,9 +121,9 @@ final class ActionDispatcher {
             }
             return
         }
-        if let timer = invocation.timer { loop.cancel(timer) }
+        if let timer = invocation.timer { scheduler.cancel(timer) }
         // Any end but the action's own cancels its work.
-        if !end.isTheActionsOwn { invocation.task.cancel() }
+        if !end.isTheActionsOwn { invocation.cancellation() }
         events.finished(id, invocation.action, outcome)
         invocation.completion(outcome)
     }

@@ -40,20 +40,20 @@ struct ChooseOptions {
 }
 
 /// `Choose` calls waiting for the next activation; all get the same answer.
-/// Confined to the event loop.
+/// Confined to the service's scheduler.
 struct ChooseWaiters {
     private final class Waiter {
-        let call: MethodCall
+        let call: any PendingCall
         let dispatch: Bool
-        var timer: EventLoop.TimerID?
-        init(call: MethodCall, dispatch: Bool) {
+        var timer: ScheduledTimer?
+        init(call: any PendingCall, dispatch: Bool) {
             self.call = call
             self.dispatch = dispatch
         }
     }
 
     private var waiters: [Waiter] = []
-    private var loop: EventLoop?
+    private var scheduler: (any Scheduler)?
 
     /// Throws `Busy` when ``ChooseLimits/maximumWaiting`` calls are waiting.
     mutating func admit() throws(DBusError) {
@@ -66,11 +66,11 @@ struct ChooseWaiters {
 
     /// Adds a waiting call; its timeout, if any, answers `Cancelled`.
     /// Call ``admit()`` first.
-    mutating func add(_ call: MethodCall, options: ChooseOptions, loop: EventLoop) {
-        self.loop = loop
+    mutating func add(_ call: any PendingCall, options: ChooseOptions, scheduler: any Scheduler) {
+        self.scheduler = scheduler
         let waiter = Waiter(call: call, dispatch: options.dispatch)
         if let timeout = options.timeout {
-            waiter.timer = loop.schedule(after: timeout) { [weak waiter] in
+            waiter.timer = scheduler.schedule(after: timeout) { [weak waiter] in
                 waiter?.call.fail(PetalError.make(.cancelled,
                     "no item was chosen within \(timeout.seconds) s (the Choose timeout)"))
             }
@@ -93,7 +93,7 @@ struct ChooseWaiters {
     mutating func dropCalls(from sender: String) {
         waiters.removeAll { waiter in
             guard waiter.call.sender == sender || waiter.call.isAnswered else { return false }
-            if let timer = waiter.timer { loop?.cancel(timer) }
+            if let timer = waiter.timer { scheduler?.cancel(timer) }
             return true
         }
     }
@@ -105,7 +105,7 @@ struct ChooseWaiters {
 
     private mutating func take() -> [Waiter] {
         let pending = waiters.filter { !$0.call.isAnswered }
-        for waiter in waiters { if let timer = waiter.timer { loop?.cancel(timer) } }
+        for waiter in waiters { if let timer = waiter.timer { scheduler?.cancel(timer) } }
         waiters = []
         return pending
     }

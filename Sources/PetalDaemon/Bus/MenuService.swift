@@ -6,8 +6,11 @@ import PetalJSON
 /// The menu as the daemon serves it: the state machine, the items, the
 /// actions, and everything `org.petal.Petal1.Menu` exposes.
 ///
-/// Confined to the event loop: every entry point (method handlers, property
-/// getters and setters, timers, action completions) runs on its thread.
+/// Confined to its scheduler's thread (the event loop in petald): every entry
+/// point (method handlers, property getters and setters, timers, action
+/// completions) runs there. The scheduler, the signal sink and the calls are
+/// seams: ``attach(to:)`` plugs in the D-Bus ones, and in-process tests a
+/// ``ManualScheduler``, a recorder and recorded calls (``serve(on:signals:)``).
 public final class MenuService: @unchecked Sendable {
     /// The object path of the menu.
     public static let path = PetalBus.path
@@ -33,13 +36,17 @@ public final class MenuService: @unchecked Sendable {
     private(set) var configuration: MenuConfiguration
     private(set) var items: [MenuItem] = []
     private(set) var machine: MenuMachine
-    private var transitionTimer: EventLoop.TimerID?
+    private var transitionTimer: ScheduledTimer?
     private(set) var highlighted = ""
     private(set) var layoutOverride: LayoutStyle?
     private var choosers = ChooseWaiters()
     /// Drops the waiting `Choose` calls of connections that leave the bus.
     private var departures: SignalSubscriptionToken?
     private(set) var server: ObjectServer?
+    /// The thread and time the service runs on; set by ``serve(on:signals:)``.
+    private var scheduler: (any Scheduler)?
+    /// Where the service's signals go.
+    private var signals: (any SignalSink)?
     private var dispatcher: ActionDispatcher?
     /// Set once the daemon is stopping: no new action starts.
     private var stopping = false
@@ -65,13 +72,24 @@ public final class MenuService: @unchecked Sendable {
     /// Starts serving on `server`'s connection; call on the loop thread.
     public func attach(to server: ObjectServer) {
         self.server = server
-        dispatcher = ActionDispatcher(
-            settings: configuration.actions, loop: server.connection.loop, log: log,
-            events: .init(started: { [unowned self] in actionStarted($0, $1, $2) },
-                          finished: { [unowned self] in actionFinished($0, $1, $2) }))
+        serve(on: LoopScheduler(server.connection.loop), signals: server)
         server.register([interface, server.objectManagerInterface(at: Self.path)], at: Self.path)
         publishItems(replacing: [])
         departures = server.connection.onDeparture { [unowned self] name in choosers.dropCalls(from: name) }
+    }
+
+    /// Starts the service on `scheduler`, whose clock the state machine then
+    /// follows, with its signals going to `signals`; call on the scheduler's
+    /// thread. ``attach(to:)`` calls it; in-process tests call it alone.
+    func serve(on scheduler: any Scheduler, signals: any SignalSink) {
+        self.scheduler = scheduler
+        self.signals = signals
+        machine = MenuMachine(openDuration: configuration.menu.openDuration,
+                              closeDuration: configuration.menu.closeDuration, clock: scheduler.clock)
+        dispatcher = ActionDispatcher(
+            settings: configuration.actions, scheduler: scheduler, log: log,
+            events: .init(started: { [unowned self] in actionStarted($0, $1, $2) },
+                          finished: { [unowned self] in actionFinished($0, $1, $2) }))
     }
 
     /// Items whose action no registered plugin provides are shown disabled;
@@ -106,9 +124,9 @@ public final class MenuService: @unchecked Sendable {
     private func announce(_ transitions: [StateTransition]) {
         for transition in transitions {
             // Eight signals in all, whatever the menu: each is built once.
-            server?.emit(Self.stateChanged, of: Self.interfaceName, at: Self.path,
-                         [.string(transition.to.rawValue), .string(transition.from.rawValue)], reusable: true)
-            server?.emitPropertiesChanged(at: Self.path, interface: Self.interfaceName,
+            signals?.emit(Self.stateChanged, of: Self.interfaceName, at: Self.path,
+                          [.string(transition.to.rawValue), .string(transition.from.rawValue)], reusable: true)
+            signals?.emitPropertiesChanged(at: Self.path, interface: Self.interfaceName,
                                           values: [("State", .string(transition.to.rawValue))], reusable: true)
             if transition.to == .collapsing || transition.to == .collapsed {
                 choosers.cancelAll("the menu closed before an item was chosen")
@@ -118,9 +136,9 @@ public final class MenuService: @unchecked Sendable {
     }
 
     private func scheduleTransition() {
-        guard transitionTimer == nil, let deadline = machine.deadline, let loop = server?.connection.loop else { return }
-        let delay = deadline - MonotonicClock().now
-        transitionTimer = loop.schedule(after: max(delay, Duration.zero)) { [unowned self] in
+        guard transitionTimer == nil, let deadline = machine.deadline, let scheduler else { return }
+        let delay = deadline - scheduler.clock.now
+        transitionTimer = scheduler.schedule(after: max(delay, Duration.zero)) { [unowned self] in
             transitionTimer = nil
             announce(machine.advance())
         }
@@ -130,7 +148,7 @@ public final class MenuService: @unchecked Sendable {
 
     /// Activates the item `id`: flips a toggle, answers waiting `Choose` calls,
     /// closes the menu, and runs the item's action, replying when it finishes.
-    func activate(_ id: String, call: MethodCall) throws(DBusError) -> MethodReply {
+    func activate(_ id: String, call: any PendingCall) throws(DBusError) -> MethodReply {
         try Self.checkLength(id, what: "item id")
         guard let index = items.firstIndex(where: { $0.id == id }) else {
             throw PetalError.make(.unknownItem,
@@ -175,12 +193,12 @@ public final class MenuService: @unchecked Sendable {
     /// thread, and only once they are durable flips the item and completes the
     /// activation; meanwhile the loop serves everyone else. The action's slot,
     /// if any, is reserved; a failed save gives it back and changes nothing.
-    private func saveSelection(_ selected: Bool, of id: String, action: (any Action)?, call: MethodCall) throws(DBusError) {
-        guard let loop = server?.connection.loop else { throw DBusError.failed("the menu is not being served") }
+    private func saveSelection(_ selected: Bool, of id: String, action: (any Action)?, call: any PendingCall) throws(DBusError) {
+        guard let scheduler else { throw DBusError.failed("the menu is not being served") }
         var all = Dictionary(items.filter(\.toggle).map { ($0.id, $0.selected) }, uniquingKeysWith: { a, _ in a })
         all[id] = selected
         savingSelection = true
-        selections.save(all, on: loop) { [unowned self] outcome in
+        selections.save(all, on: scheduler) { [unowned self] outcome in
             savingSelection = false
             if case .failure(let error) = outcome {
                 if action != nil { dispatcher?.release() }
@@ -195,8 +213,8 @@ public final class MenuService: @unchecked Sendable {
                 return
             }
             items[index].selected = selected
-            server?.emitPropertiesChanged(at: Self.path, interface: Self.interfaceName, ["Items"])
-            server?.emitPropertiesChanged(at: Self.itemPath(id), interface: Self.itemInterfaceName, ["Selected"])
+            signals?.emitPropertiesChanged(at: Self.path, interface: Self.interfaceName, ["Items"])
+            signals?.emitPropertiesChanged(at: Self.itemPath(id), interface: Self.itemInterfaceName, ["Selected"])
             var params = items[index].params
             params["selected"] = .bool(selected)
             do throws(DBusError) {
@@ -213,19 +231,19 @@ public final class MenuService: @unchecked Sendable {
     /// The rest of an activation, once nothing can refuse it: answers the
     /// waiting `Choose` calls, closes the menu, and runs the action.
     private func completeActivation(
-        of id: String, action: (any Action)?, params: JSONObject, call: MethodCall, reserved: Bool
+        of id: String, action: (any Action)?, params: JSONObject, call: any PendingCall, reserved: Bool
     ) throws(DBusError) -> MethodReply {
         choosers.choose(id)
         if let item = item(id), configuration.menu.closesAfterActivating(item) {
             announce(machine.closeAfterActivation())
         }
         guard let action else { return .values([.vardict([])]) }
-        try run(action, params: params, item: id, call: call, reserved: reserved)
+        try run(action, params: ActionParams(params), item: id, call: call, reserved: reserved)
         return .later
     }
 
     /// Runs action `actionID` with `params` (an `a{sv}`), replying when it finishes.
-    func trigger(_ actionID: String, params: DBusVariantDictionary, call: MethodCall) throws(DBusError) -> MethodReply {
+    func trigger(_ actionID: String, params: DBusVariantDictionary, call: any PendingCall) throws(DBusError) -> MethodReply {
         try Self.checkLength(actionID, what: "action id")
         guard let action = registry.action(actionID) else {
             throw PetalError.make(.unknownAction,
@@ -236,7 +254,7 @@ public final class MenuService: @unchecked Sendable {
     }
 
     private func run(
-        _ action: any Action, params: JSONObject, item: String, call: MethodCall, reserved: Bool = false
+        _ action: any Action, params: ActionParams, item: String, call: any PendingCall, reserved: Bool = false
     ) throws(DBusError) {
         if !reserved { try admitAction() }
         guard let dispatcher else { throw DBusError.failed("the menu is not being served") }
@@ -244,44 +262,40 @@ public final class MenuService: @unchecked Sendable {
                            reserved: reserved) { outcome in
             switch outcome {
             case .success(let result):
-                do throws(DBusError) {
-                    call.reply([try ParamsCoding.result(from: result)])
-                } catch {
-                    call.fail(error)
-                }
+                call.reply([ParamsCoding.result(from: result)])
             case .failure(let error):
-                call.fail(PetalError.make(error.name, error.message))
+                call.fail(error.dbusError)
             }
         }
     }
 
     /// Opens the menu if closed and answers with the next item activated.
-    func choose(options: DBusVariantDictionary, call: MethodCall) throws(DBusError) -> MethodReply {
-        guard let loop = server?.connection.loop else { throw DBusError.failed("the menu is not being served") }
+    func choose(options: DBusVariantDictionary, call: any PendingCall) throws(DBusError) -> MethodReply {
+        guard let scheduler else { throw DBusError.failed("the menu is not being served") }
         let options = try ChooseOptions(options)
         try choosers.admit()
         announce(machine.handle(.open))
         guard machine.state == .expanding || machine.state == .expanded else {
             throw PetalError.make(.cancelled, "the menu is \(machine.state.rawValue), so nothing can be chosen now")
         }
-        choosers.add(call, options: options, loop: loop)
+        choosers.add(call, options: options, scheduler: scheduler)
         return .later
     }
 
     // MARK: Actions' signals
 
     private func actionStarted(_ id: UInt32, _ action: String, _ item: String) {
-        server?.emit(Self.actionStarted, of: Self.interfaceName, at: Self.path,
-                     [.uint32(id), .string(action), .string(item)])
+        signals?.emit(Self.actionStarted, of: Self.interfaceName, at: Self.path,
+                      [.uint32(id), .string(action), .string(item)])
     }
 
-    private func actionFinished(_ id: UInt32, _ action: String, _ outcome: Result<JSONObject, ActionError>) {
+    private func actionFinished(_ id: UInt32, _ action: String, _ outcome: ActionOutcome) {
         let (success, name, message): (Bool, String, String) = switch outcome {
         case .success: (true, "", "")
         case .failure(let error): (false, error.name.errorName, error.message)
         }
-        server?.emit(Self.actionFinished, of: Self.interfaceName, at: Self.path,
-                     [.uint32(id), .string(action), .boolean(success), .string(name), .string(message)])
+        signals?.emit(Self.actionFinished, of: Self.interfaceName, at: Self.path,
+                      [.uint32(id), .string(action), .boolean(success), .string(name), .string(message)])
     }
 
     // MARK: Highlight and layout
@@ -293,7 +307,7 @@ public final class MenuService: @unchecked Sendable {
         }
         guard id != highlighted else { return }
         highlighted = id
-        server?.emitPropertiesChanged(at: Self.path, interface: Self.interfaceName, ["Highlighted"])
+        signals?.emitPropertiesChanged(at: Self.path, interface: Self.interfaceName, ["Highlighted"])
     }
 
     func setLayoutStyle(_ name: String) throws(DBusError) {
@@ -302,7 +316,7 @@ public final class MenuService: @unchecked Sendable {
         }
         guard style != geometry.style else { return }
         layoutOverride = style
-        server?.emitPropertiesChanged(at: Self.path, interface: Self.interfaceName, ["LayoutStyle", "Layout"])
+        signals?.emitPropertiesChanged(at: Self.path, interface: Self.interfaceName, ["LayoutStyle", "Layout"])
     }
 
     // MARK: Reload
@@ -339,7 +353,7 @@ public final class MenuService: @unchecked Sendable {
         }
         // Clients redraw on this one, so it is announced only when it changed.
         if appearanceValue != previousAppearance { changed.append("Appearance") }
-        server?.emitPropertiesChanged(at: Self.path, interface: Self.interfaceName, changed)
+        signals?.emitPropertiesChanged(at: Self.path, interface: Self.interfaceName, changed)
         publishItems(replacing: previous)
         log.info("configuration reloaded: \(items.count) items")
     }
@@ -352,15 +366,15 @@ public final class MenuService: @unchecked Sendable {
         guard !stopping else { return }
         stopping = true
         choosers.cancelAll("petald is stopping")
-        guard let loop = server?.connection.loop else { return done() }
-        let deadline = MonotonicClock().now + grace
+        guard let scheduler else { return done() }
+        let deadline = scheduler.clock.now + grace
         func finishWhenIdle() {
-            guard (dispatcher?.runningCount ?? 0) > 0, MonotonicClock().now < deadline else {
+            guard (dispatcher?.runningCount ?? 0) > 0, scheduler.clock.now < deadline else {
                 dispatcher?.cancelAll("petald is stopping; the action was cancelled")
                 server?.connection.close()
                 return done()
             }
-            loop.schedule(after: .milliseconds(20), finishWhenIdle)
+            scheduler.schedule(after: .milliseconds(20), finishWhenIdle)
         }
         finishWhenIdle()
     }

@@ -27,17 +27,19 @@ enum ParamsCoding {
     /// - Throws: `InvalidParams` naming the key whose value has no JSON form
     ///   (a file descriptor, a dictionary with non-string keys), or when the
     ///   whole is over 64 KiB as JSON.
-    static func params(from params: DBusVariantDictionary) throws(DBusError) -> JSONObject {
+    static func params(from params: DBusVariantDictionary) throws(DBusError) -> ActionParams {
         var object = JSONObject()
         for (key, value) in params.entries {
             object[key] = try json(value, key: key)
         }
-        let size = JSONValue.object(object).jsonText.utf8.count
+        // Serialised once: the text measured here is the text the plugin gets.
+        let converted = ActionParams(object)
+        let size = converted.text.utf8.count
         guard size <= maximumJSONBytes else {
             throw PetalError.make(.invalidParams,
                 "parameters are \(size) bytes as JSON; the limit is \(maximumJSONBytes) bytes")
         }
-        return object
+        return converted
     }
 
     /// The JSON form of a parameter, after checking it has one: DBusJSON alone
@@ -67,15 +69,11 @@ enum ParamsCoding {
         }
     }
 
-    /// The `a{sv}` for an action's result.
+    /// The `a{sv}` for an action's result, which the action has already
+    /// measured against ``maximumJSONBytes`` on its own thread.
     ///
     /// Each member takes its natural D-Bus form (``DBusJSON/naturalValue(_:)``).
-    static func result(from object: JSONObject) throws(DBusError) -> DBusValue {
-        let size = JSONValue.object(object).jsonText.utf8.count
-        guard size <= maximumJSONBytes else {
-            throw PetalError.make(.actionFailed,
-                "the action's result is \(size) bytes as JSON; the limit is \(maximumJSONBytes) bytes")
-        }
-        return DBusJSON.vardict(object)
+    static func result(from object: JSONObject) -> DBusValue {
+        DBusJSON.vardict(object)
     }
 }

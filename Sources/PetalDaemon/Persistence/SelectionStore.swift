@@ -93,11 +93,11 @@ final class SelectionStore {
     }
 
     /// Saves all selections on the writer thread, so that fsync never holds the
-    /// event loop; `completion` runs on `loop` once they are durable (and
+    /// event loop; `completion` runs on `scheduler` once they are durable (and
     /// ``selections`` updated) or the save has failed (and they are unchanged).
     /// Saves run one after another, in the order they were asked for.
     func save(
-        _ selections: [String: Bool], on loop: EventLoop,
+        _ selections: [String: Bool], on scheduler: any Scheduler,
         completion: @escaping (Result<Void, SaveFailure>) -> Void
     ) {
         guard let path else {
@@ -109,7 +109,7 @@ final class SelectionStore {
         let back = UncheckedBox((WeakReference(self), completion))
         Self.writer.async {
             let outcome = Result<Void, SaveFailure> { () throws(SaveFailure) in try Self.persist(new, replacing: old, at: path) }
-            loop.execute {
+            scheduler.execute {
                 let (store, completion) = back.value
                 if case .success = outcome { store.object?.selections = selections }
                 completion(outcome)

@@ -1,11 +1,17 @@
 import Glibc
+import Linux
 import PetalCore
 import PetalJSON
 import PetalPluginABI
 import Synchronization
 
 /// A plugin loaded from a shared library: its C table, its state from
-/// `init`, and the quarantine that watches it while its code runs.
+/// `init`, its worker thread, and the quarantine that watches it while its
+/// code runs.
+///
+/// Every call into the plugin after `init` (`invoke`, `cancel`, `deinit`)
+/// is made on its worker thread, never on the event loop; one plugin's slow
+/// `invoke` therefore delays only its own invocations.
 final class NativePlugin: @unchecked Sendable {
     let name: String
     let version: String
@@ -17,6 +23,8 @@ final class NativePlugin: @unchecked Sendable {
     private let nextInvocation = Atomic<UInt64>(1)
     /// Orders the calls into the plugin: cancel after invoke, nothing after deinit.
     private let gate = PluginGate()
+    /// Where `invoke` and `cancel` run; started by ``startWorker()`` before `init`.
+    private var worker: WorkerThread?
 
     init(table: UnsafePointer<petal_plugin>, file identity: PluginIdentity, quarantine: Quarantine) {
         self.table = table
@@ -37,6 +45,11 @@ final class NativePlugin: @unchecked Sendable {
         }
     }
 
+    /// Starts the thread the plugin's invocations run on, `petal-<name>` in `top -H`.
+    func startWorker() throws(SystemCallError) {
+        worker = try WorkerThread(name: "petal-\(name)")
+    }
+
     /// Calls the plugin's `init`; returns nil on success or the reason it gave.
     func initialize(host: UnsafePointer<petal_host>) -> String? {
         guard let start = table.pointee.`init` else { return nil }
@@ -51,6 +64,7 @@ final class NativePlugin: @unchecked Sendable {
     /// the gate closed so that none is made after it.
     func finish(log: Logger) {
         let drained = gate.close(within: .seconds(5))
+        defer { worker?.stop() }
         guard let deinitialize = table.pointee.deinit else { return }
         guard drained else {
             return log.warning("plugin \(name): its deinit is not called, since a call into it has not returned within 5 s")
@@ -63,35 +77,35 @@ final class NativePlugin: @unchecked Sendable {
         declaredActions.map { NativeAction(plugin: self, id: $0.id, title: $0.title, icon: $0.icon) }
     }
 
-    /// Invokes `action` and waits for its single completion; cancelling the task cancels the invocation.
+    /// Starts `action` on the worker thread; `finish` gets its single outcome, from any thread.
     ///
     /// The plugin's `cancel(id)` comes only after its `invoke(id)` has
     /// returned: a cancellation that arrives sooner waits for it, and one that
     /// arrives before `invoke` is called means `invoke` is not called at all.
-    func invoke(_ action: String, params: JSONObject) async throws -> JSONObject {
+    func start(
+        _ action: String, params: ActionParams, finish: @escaping @Sendable (ActionOutcome) -> Void
+    ) -> ActionCancellation {
         let id = nextInvocation.add(1, ordering: .relaxed).oldValue
-        let completion = InvocationCompletion(plugin: name, action: action, quarantine: quarantine, identity: identity)
+        let completion = InvocationCompletion(
+            plugin: name, action: action, quarantine: quarantine, identity: identity, gate: gate, id: id, finish: finish)
         gate.begin(id)
-        defer { gate.end(id) }
-        return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
-                completion.start(continuation)
-                let context = PendingCompletions.register(completion)
-                let text = JSONValue.object(params).jsonText
-                let refusal = gate.invoke(id, {
-                    quarantine.enter(identity)
-                    table.pointee.invoke(state, id, action, text, { context, result, errorName, message in
-                        PendingCompletions.take(context)?.complete(result: result, errorName: errorName, message: message)
-                    }, context)
-                }, cancel: { table.pointee.cancel?(state, id) })
-                if let refusal {
-                    _ = PendingCompletions.take(context)
-                    completion.fail(refusal)
-                }
-            }
-        } onCancel: {
-            completion.cancel()
-            if gate.cancel(id) { sendCancel(id) }
+        let token = PendingCompletions.register(completion)
+        let submitted = worker?.submit { [self] in
+            let refusal = gate.invoke(id, {
+                quarantine.enter(identity)
+                table.pointee.invoke(state, id, action, params.text, { context, result, errorName, message in
+                    PendingCompletions.take(context)?.complete(result: result, errorName: errorName, message: message)
+                }, token.context)
+            }, cancel: { table.pointee.cancel?(state, id) })
+            if let refusal, let completion = PendingCompletions.take(token.context) { completion.fail(refusal) }
+        } ?? false
+        if !submitted, let completion = PendingCompletions.take(token.context) {
+            gate.end(id)
+            completion.fail(.failed("plugin \(name) is stopping and takes no new invocations"))
+        }
+        return ActionCancellation { [self] in
+            if gate.cancel(id) { worker?.submit { [self] in sendCancel(id) } }
+            gate.end(id)
         }
     }
 
@@ -117,13 +131,19 @@ private enum PendingCompletions {
     private static let state = Mutex(State())
     private static let recentLimit = 256
 
-    /// Lists `completion` until its first completion; returns the context to pass to the plugin.
-    static func register(_ completion: InvocationCompletion) -> UnsafeMutableRawPointer {
+    /// The number a plugin gets as its `completion_context`.
+    struct Token: Sendable {
+        let raw: UInt
+        var context: UnsafeMutableRawPointer { UnsafeMutableRawPointer(bitPattern: raw)! }
+    }
+
+    /// Lists `completion` until its first completion; returns the token whose context the plugin gets.
+    static func register(_ completion: InvocationCompletion) -> Token {
         state.withLock { state in
             let token = state.next
             state.next += 1
             state.pending[token] = completion
-            return UnsafeMutableRawPointer(bitPattern: token)!
+            return Token(raw: token)
         }
     }
 
@@ -146,67 +166,67 @@ private enum PendingCompletions {
     }
 }
 
-/// One invocation's completion: resumes its task exactly once, and leaves the
-/// quarantine's record when the plugin is done. Late or second completions are dropped.
-private final class InvocationCompletion: @unchecked Sendable {
+/// One invocation's completion: passes its outcome on exactly once, and
+/// leaves the quarantine's record when the plugin is done. Late or second
+/// completions are dropped.
+private final class InvocationCompletion: Sendable {
     private let plugin: String
     private let action: String
     private let quarantine: Quarantine
     private let identity: PluginIdentity
-    private let continuation = Mutex<CheckedContinuation<JSONObject, any Error>?>(nil)
-    private let finished = Atomic<Bool>(false)
+    private let gate: PluginGate
+    private let id: UInt64
+    private let finish: @Sendable (ActionOutcome) -> Void
 
-    init(plugin: String, action: String, quarantine: Quarantine, identity: PluginIdentity) {
+    init(
+        plugin: String, action: String, quarantine: Quarantine, identity: PluginIdentity, gate: PluginGate, id: UInt64,
+        finish: @escaping @Sendable (ActionOutcome) -> Void
+    ) {
         self.plugin = plugin
         self.action = action
         self.quarantine = quarantine
         self.identity = identity
+        self.gate = gate
+        self.id = id
+        self.finish = finish
     }
 
     /// `plugin twice, action twice.go`, for the log.
     var description: String { "plugin \(plugin), action \(action)" }
     var log: Logger { quarantine.log }
 
-    func start(_ continuation: CheckedContinuation<JSONObject, any Error>) {
-        self.continuation.withLock { $0 = continuation }
+    /// The plugin's one completion, converted here on the plugin's thread.
+    func complete(result: UnsafePointer<CChar>?, errorName: UnsafePointer<CChar>?, message: UnsafePointer<CChar>?) {
+        quarantine.leave(identity)
+        gate.end(id)
+        finish(outcome(result: result, errorName: errorName, message: message))
     }
 
-    func complete(result: UnsafePointer<CChar>?, errorName: UnsafePointer<CChar>?, message: UnsafePointer<CChar>?) {
-        if !finished.exchange(true, ordering: .acquiringAndReleasing) { quarantine.leave(identity) }
-        guard let continuation = continuation.withLock({ $0.take() }) else {
-            quarantine.log.debug("plugin \(plugin) completed \(action) after it had already finished; dropped")
-            return
-        }
+    private func outcome(
+        result: UnsafePointer<CChar>?, errorName: UnsafePointer<CChar>?, message: UnsafePointer<CChar>?
+    ) -> ActionOutcome {
         if let errorName {
             let name = PetalError.Name(rawValue: String(cString: errorName)) ?? .actionFailed
             let text = message.map { String(cString: $0) } ?? ""
-            continuation.resume(throwing: ActionError(name == .invalidParams ? .invalidParams : .actionFailed, text))
-            return
+            return .failure(ActionError(name == .invalidParams ? .invalidParams : .actionFailed, text))
         }
-        // Measured here, on the plugin's thread, from the text's length: a huge result
-        // is refused without being parsed, let alone re-serialised on the loop.
+        // Measured from the text's length: a huge result is refused without being parsed.
         let limit = ParamsCoding.maximumJSONBytes
         if let result, strnlen(result, limit + 1) > limit {
-            continuation.resume(throwing: ActionError.failed(
+            return .failure(.failed(
                 "plugin \(plugin) returned a result for \(action) of more than \(limit) bytes as JSON; the limit is \(limit) bytes"))
-            return
         }
         let text = result.map { String(cString: $0) } ?? "{}"
         guard case .object(let object)? = try? JSONValue.parse(text) else {
-            continuation.resume(throwing: ActionError.failed(
+            return .failure(.failed(
                 "plugin \(plugin) returned a result for \(action) that is not a JSON object: \(text.prefix(120))"))
-            return
         }
-        continuation.resume(returning: object)
-    }
-
-    func cancel() {
-        continuation.withLock { $0.take() }?.resume(throwing: CancellationError())
+        return .success(object)
     }
 
     /// Ends the invocation without the plugin, which was never invoked.
     func fail(_ error: ActionError) {
-        continuation.withLock { $0.take() }?.resume(throwing: error)
+        finish(.failure(error))
     }
 }
 
@@ -217,7 +237,7 @@ struct NativeAction: Action {
     let title: String
     let icon: String
 
-    func perform(_ params: JSONObject) async throws -> JSONObject {
-        try await plugin.invoke(id, params: params)
+    func start(_ params: ActionParams, finish: @escaping @Sendable (ActionOutcome) -> Void) -> ActionCancellation {
+        plugin.start(id, params: params, finish: finish)
     }
 }

@@ -20,45 +20,72 @@ final class PluginGate: Sendable {
         case returned
     }
 
+    private struct Entry {
+        var phase: Phase
+        /// The daemon is done with it (its outcome is in, or it was cancelled);
+        /// forgotten as soon as `invoke` has returned too.
+        var ended = false
+    }
+
     private struct State {
         /// False once closing has begun: no new invocation is let in.
         var accepting = true
         /// True once every call has drained: nothing at all is let in.
         var closed = false
         var inside = 0
-        var phases: [UInt64: Phase] = [:]
+        var entries: [UInt64: Entry] = [:]
     }
 
     private let state = Mutex(State())
 
     /// Starts tracking invocation `id`; pair with ``end(_:)``.
     func begin(_ id: UInt64) {
-        state.withLock { $0.phases[id] = .pending }
+        state.withLock { $0.entries[id] = Entry(phase: .pending) }
     }
 
-    /// Stops tracking invocation `id`, whose outcome is in.
+    /// Says the daemon is done with invocation `id` (its outcome is in, or it
+    /// was cancelled); it is forgotten once its `invoke` has returned too,
+    /// whichever of the two comes last.
     func end(_ id: UInt64) {
-        _ = state.withLock { $0.phases.removeValue(forKey: id) }
+        state.withLock { state in
+            guard var entry = state.entries[id] else { return }
+            if case .returned = entry.phase { state.entries[id] = nil; return }
+            entry.ended = true
+            state.entries[id] = entry
+        }
     }
+
+    /// How many invocations the gate still tracks; for tests.
+    var trackedCount: Int { state.withLock { $0.entries.count } }
 
     /// Runs `invoke` for invocation `id` unless it was cancelled or the gate is
     /// closing, then `cancel` if a cancellation came while it ran; returns the
     /// reason when the plugin was not invoked.
     func invoke(_ id: UInt64, _ invoke: () -> Void, cancel: () -> Void) -> ActionError? {
         let refusal: ActionError? = state.withLock { state in
-            if case .cancelledEarly? = state.phases[id] {
+            if case .cancelledEarly? = state.entries[id]?.phase {
+                state.entries[id] = nil
                 return ActionError.failed("the action was cancelled before it started")
             }
-            guard state.accepting else { return ActionError.failed("the plugin is stopping and takes no new invocations") }
-            state.phases[id] = .invoking(cancelRequested: false)
+            guard state.accepting else {
+                state.entries[id] = nil
+                return ActionError.failed("the plugin is stopping and takes no new invocations")
+            }
+            state.entries[id, default: Entry(phase: .pending)].phase = .invoking(cancelRequested: false)
             state.inside += 1
             return nil
         }
         if let refusal { return refusal }
         invoke()
         let cancelled = state.withLock { state in
-            let cancelled = if case .invoking(true)? = state.phases[id] { true } else { false }
-            state.phases[id] = .returned
+            guard let entry = state.entries[id] else { return false }
+            let cancelled = if case .invoking(true) = entry.phase { true } else { false }
+            // A cancelled invocation has ended too: nothing more is sent for it after this cancel.
+            if cancelled || entry.ended {
+                state.entries[id] = nil
+            } else {
+                state.entries[id]?.phase = .returned
+            }
             return cancelled
         }
         // Still counted as inside, so that deinit waits for this cancel too.
@@ -70,14 +97,15 @@ final class PluginGate: Sendable {
     /// Records the cancellation of `id`; returns true when `cancel` should be sent now.
     func cancel(_ id: UInt64) -> Bool {
         state.withLock { state in
-            switch state.phases[id] {
+            switch state.entries[id]?.phase {
             case .pending?:
-                state.phases[id] = .cancelledEarly
+                state.entries[id]?.phase = .cancelledEarly
                 return false
             case .invoking?:
-                state.phases[id] = .invoking(cancelRequested: true)
+                state.entries[id]?.phase = .invoking(cancelRequested: true)
                 return false
             case .returned?:
+                state.entries[id] = nil
                 return !state.closed
             case .cancelledEarly?, nil:
                 return false

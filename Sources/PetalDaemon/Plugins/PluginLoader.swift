@@ -116,6 +116,12 @@ struct PluginLoader {
         let pluginSettings = settings.settings[plugin.name]?.objectValue ?? [:]
         let context = PluginContext(name: plugin.name, settings: pluginSettings, log: log, connection: connection,
                                     launcher: launcher)
+        do {
+            try plugin.startWorker()
+        } catch {
+            record.reason = "its worker thread could not be started: \(error)"
+            return nil
+        }
         if let failure = plugin.initialize(host: context.table) {
             record.reason = "its init failed: \(failure)"
             return nil
