@@ -43,6 +43,29 @@ import Testing
         #expect(gate.cancel(3) == false, "a finished invocation has nothing to cancel")
     }
 
+    @Test func anOutcomeThatArrivesInsideInvokeLeavesNothingTracked() {
+        // Every plugin that completes at once does this: its completion ends
+        // the invocation before invoke has returned.
+        let gate = PluginGate()
+        gate.begin(6)
+        #expect(gate.invoke(6, { gate.end(6) }, cancel: {}) == nil)
+        #expect(gate.trackedCount == 0, "the entry is forgotten once both are done, whichever is last")
+        gate.begin(7)
+        #expect(gate.invoke(7, {}, cancel: {}) == nil)
+        gate.end(7)
+        #expect(gate.trackedCount == 0)
+    }
+
+    @Test func aCancellationBeforeInvokeIsForgottenOnceTheWorkerSeesIt() {
+        let gate = PluginGate()
+        gate.begin(8)
+        #expect(gate.cancel(8) == false)
+        gate.end(8)
+        #expect(gate.trackedCount == 1, "the worker has not seen it yet: invoke must still be refused")
+        #expect(gate.invoke(8, {}, cancel: {}) != nil)
+        #expect(gate.trackedCount == 0)
+    }
+
     @Test func closingWaitsForCallsInsideAndThenLetsNothingIn() async {
         let gate = PluginGate()
         let calls = Calls()

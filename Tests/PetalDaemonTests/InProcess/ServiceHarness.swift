@@ -1,0 +1,167 @@
+@testable import PetalDaemon
+import DBus
+import PetalCore
+import PetalJSON
+import Synchronization
+
+/// A `MenuService` with no bus and no real time: a ``ManualScheduler``, a
+/// signal recorder and recorded calls, so that tests drive the state
+/// machine, Activate, Choose, timeouts and the invocation lifecycle step by
+/// step, as swift-nio's embedded channel lets handlers be tested.
+final class ServiceHarness {
+    let scheduler = ManualScheduler()
+    let signals = RecordedSignals()
+    let service: MenuService
+
+    init(items: [MenuItem], actions: [any Action], menu: MenuSettings = MenuSettings(),
+         limits: ActionSettings = ActionSettings()) {
+        var registry = ActionRegistry()
+        for action in actions { registry.register(action, plugin: "inprocess") }
+        let configuration = MenuConfiguration(menu: menu, items: items, actions: limits)
+        service = MenuService(registry: registry, initial: configuration, configuration: { configuration },
+                              log: Logger(threshold: .error, journal: false))
+        service.serve(on: scheduler, signals: signals)
+    }
+
+    var state: MenuState { service.machine.state }
+
+    /// Opens the menu and lets it finish expanding.
+    func expand() {
+        _ = service.handle(.open)
+        scheduler.advance(by: service.configuration.menu.openDuration)
+    }
+
+    /// Calls Activate the way the item's D-Bus method does; returns the call
+    /// (answered at once or later) or the error it threw.
+    func activate(_ id: String) -> (call: RecordedCall, thrown: DBusError?) {
+        let call = RecordedCall()
+        do {
+            if case .values(let values) = try service.activate(id, call: call) { call.reply(values) }
+            return (call, nil)
+        } catch {
+            return (call, error)
+        }
+    }
+
+    /// Calls Trigger with `params`.
+    func trigger(_ action: String, _ params: [(String, DBusValue)] = []) -> (call: RecordedCall, thrown: DBusError?) {
+        let call = RecordedCall()
+        do {
+            let dictionary = DBusVariantDictionary(dbusValue: .vardict(params))!
+            if case .values(let values) = try service.trigger(action, params: dictionary, call: call) { call.reply(values) }
+            return (call, nil)
+        } catch {
+            return (call, error)
+        }
+    }
+
+    /// Calls Choose with `options`.
+    func choose(_ options: [(String, DBusValue)] = [], sender: String = ":1.1") -> (call: RecordedCall, thrown: DBusError?) {
+        let call = RecordedCall(sender: sender)
+        do {
+            _ = try service.choose(options: DBusVariantDictionary(dbusValue: .vardict(options))!, call: call)
+            return (call, nil)
+        } catch {
+            return (call, error)
+        }
+    }
+}
+
+/// A method call whose answer the test reads.
+final class RecordedCall: PendingCall, @unchecked Sendable {
+    enum Answer: Equatable {
+        case values([DBusValue])
+        case error(name: String, message: String)
+    }
+
+    let sender: String
+    private let recorded = Mutex<Answer?>(nil)
+
+    init(sender: String = ":1.1") { self.sender = sender }
+
+    var answer: Answer? { recorded.withLock { $0 } }
+    var isAnswered: Bool { answer != nil }
+    /// The error name, when the call failed.
+    var errorName: String? { if case .error(let name, _)? = answer { name } else { nil } }
+
+    @discardableResult func reply(_ values: [DBusValue]) -> Bool { claim(.values(values)) }
+    @discardableResult func fail(_ error: DBusError) -> Bool { claim(.error(name: error.name, message: error.message)) }
+
+    private func claim(_ answer: Answer) -> Bool {
+        recorded.withLock { current in
+            guard current == nil else { return false }
+            current = answer
+            return true
+        }
+    }
+}
+
+/// Every signal the service emits, as one line each: `StateChanged expanding collapsed`,
+/// `ActionFinished test.held false org.petal.Petal1.Error.Timeout`, `PropertiesChanged /org/petal/Petal1 Items`.
+final class RecordedSignals: SignalSink {
+    private(set) var lines: [String] = []
+
+    func emit(_ member: MemberName, of interface: InterfaceName, at path: ObjectPath, _ values: [DBusValue], reusable: Bool) {
+        var words = [member.rawValue]
+        for value in values {
+            switch value {
+            case .string(let text): words.append(text)
+            case .boolean(let flag): words.append("\(flag)")
+            default: continue
+            }
+        }
+        // ActionFinished's message is prose; the line keeps the name only.
+        if member.rawValue == "ActionFinished", words.count == 5 { words.removeLast() }
+        lines.append(words.joined(separator: " "))
+    }
+
+    func emitPropertiesChanged(at path: ObjectPath, interface: InterfaceName, _ names: [String]) {
+        lines.append((["PropertiesChanged", path.rawValue] + names).joined(separator: " "))
+    }
+
+    func emitPropertiesChanged(at path: ObjectPath, interface: InterfaceName, values: [(String, DBusValue)], reusable: Bool) {
+        lines.append((["PropertiesChanged", path.rawValue] + values.map(\.0)).joined(separator: " "))
+    }
+
+    /// The lines since the last call.
+    func take() -> [String] {
+        defer { lines = [] }
+        return lines
+    }
+}
+
+/// An action that finishes at once with its parameters as the result.
+struct EchoAction: Action {
+    let id: String
+    var title: String { id }
+
+    func start(_ params: ActionParams, finish: @escaping @Sendable (ActionOutcome) -> Void) -> ActionCancellation {
+        finish(.success(params.object))
+        return .none
+    }
+}
+
+/// An action whose runs finish only when the test says so; counts cancellations.
+final class HeldAction: Action, @unchecked Sendable {
+    let id: String
+    var title: String { id }
+    private let runs = Mutex<[(params: JSONObject, finish: @Sendable (ActionOutcome) -> Void)]>([])
+    private let cancelled = Atomic<Int>(0)
+
+    init(id: String) { self.id = id }
+
+    func start(_ params: ActionParams, finish: @escaping @Sendable (ActionOutcome) -> Void) -> ActionCancellation {
+        runs.withLock { $0.append((params.object, finish)) }
+        return ActionCancellation { [self] in cancelled.add(1, ordering: .relaxed) }
+    }
+
+    var started: Int { runs.withLock { $0.count } }
+    var cancellations: Int { cancelled.load(ordering: .relaxed) }
+    func params(of run: Int) -> JSONObject { runs.withLock { $0[run].params } }
+
+    /// Ends run `index` (0 for the first) with `outcome`, as the action's own thread would.
+    func finish(_ index: Int, _ outcome: ActionOutcome) {
+        let finish = runs.withLock { $0[index].finish }
+        finish(outcome)
+    }
+}
