@@ -240,8 +240,10 @@ typedef struct petal_plugin {
 
     /**
      * Runs action_id with params_json (a JSON object). Called on a daemon
-     * worker thread, possibly for several invocations at once: invoke must be
-     * thread-safe. It must not block for long; start the work and return.
+     * worker thread, never on its event loop, possibly for several
+     * invocations at once: invoke must be thread-safe. petald gives each
+     * plugin one worker thread, so a slow invoke delays the plugin's other
+     * invocations: it must not block for long; start the work and return.
      * complete(completion_context, ...) must be called exactly once for this
      * invocation_id, from any thread, before or after invoke returns.
      */
