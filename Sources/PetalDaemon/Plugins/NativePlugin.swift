@@ -9,9 +9,9 @@ import Synchronization
 /// `init`, its worker thread, and the quarantine that watches it while its
 /// code runs.
 ///
-/// Every call into the plugin after `init` (`invoke`, `cancel`, `deinit`)
-/// is made on its worker thread, never on the event loop; one plugin's slow
-/// `invoke` therefore delays only its own invocations.
+/// `invoke` and `cancel` are called on the plugin's worker thread, never on
+/// the event loop, so one plugin's slow `invoke` delays only its own
+/// invocations; `deinit` comes at stop, once they have all returned.
 final class NativePlugin: @unchecked Sendable {
     let name: String
     let version: String
