@@ -3,6 +3,8 @@
 // Linux calls that Swift's Glibc module does not expose: <sys/eventfd.h> is
 // not part of it, and pthread_setname_np needs _GNU_SOURCE.
 
+#include <stdint.h>
+#include <stddef.h>
 #include <signal.h>
 #include <spawn.h>
 
@@ -37,10 +39,37 @@ typedef enum clinux_spawn_grouping {
 /// is a GNU flag Swift's Glibc module does not expose).
 int clinux_spawnattr_set_flags(posix_spawnattr_t *attributes, clinux_spawn_grouping grouping);
 
-/// Installs handlers for SIGSEGV, SIGBUS, SIGILL, SIGFPE and SIGABRT that
-/// write "crash\n" to `fd`, then hand the signal to whatever handled it before
-/// (or its default action), so a crash still crashes. Only async-signal-safe
-/// calls are made in the handler.
+/// Installs handlers for SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT and
+/// SIGTRAP that write "crash\n" to `fd` and then the record of the plugin to
+/// blame (see clinux_plugin_register), if any, and then hand the signal to
+/// whatever handled it before (or its default action), so a crash still
+/// crashes. Only async-signal-safe calls are made in the handler.
 int clinux_install_crash_marker(int fd);
+
+/// Registers a plugin for crash attribution with `record`, the line the
+/// crash handler writes when the plugin is to blame (copied; `length` bytes,
+/// no newline). Returns the plugin's slot, or -1 when all 1024 are taken.
+int clinux_plugin_register(const char *record, size_t length);
+
+/// Replaces slot's record (once the plugin's name is known, say).
+void clinux_plugin_relabel(int slot, const char *record, size_t length);
+
+/// Records the executable segments of the object `handle` (from dlopen) as
+/// slot's code, so that a fault whose instruction, or its caller, is there is
+/// blamed on it. Returns how many ranges were added, or -1.
+int clinux_plugin_add_code(int slot, void *handle);
+
+/// Marks the calling thread as running slot's code; returns the mark it had,
+/// for clinux_plugin_leave. No system call: a thread-local variable.
+int clinux_plugin_enter(int slot);
+
+/// Restores the calling thread's mark to `previous`.
+void clinux_plugin_leave(int previous);
+
+/// The calling thread's mark: a slot, or -1 when it runs the daemon's code.
+int clinux_plugin_in_control(void);
+
+/// The slot whose code holds `address`, or -1.
+int clinux_plugin_owning(uintptr_t address);
 
 #endif

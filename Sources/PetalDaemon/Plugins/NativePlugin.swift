@@ -6,8 +6,8 @@ import PetalPluginABI
 import Synchronization
 
 /// A plugin loaded from a shared library: its C table, its state from
-/// `init`, its worker thread, and the quarantine that watches it while its
-/// code runs.
+/// `init`, its worker thread, and its crash slot, which marks the thread
+/// around every call into it (see ``Quarantine``).
 ///
 /// `invoke` and `cancel` are called on the plugin's worker thread, never on
 /// the event loop, so one plugin's slow `invoke` delays only its own
@@ -19,18 +19,20 @@ final class NativePlugin: @unchecked Sendable {
     let identity: PluginIdentity
     private let table: UnsafePointer<petal_plugin>
     private var state: UnsafeMutableRawPointer?
-    private let quarantine: Quarantine
+    private let slot: CrashSlot
+    private let log: Logger
     private let nextInvocation = Atomic<UInt64>(1)
     /// Orders the calls into the plugin: cancel after invoke, nothing after deinit.
     private let gate = PluginGate()
     /// Where `invoke` and `cancel` run; started by ``startWorker()`` before `init`.
     private var worker: WorkerThread?
 
-    init(table: UnsafePointer<petal_plugin>, file identity: PluginIdentity, quarantine: Quarantine) {
+    init(table: UnsafePointer<petal_plugin>, file identity: PluginIdentity, slot: CrashSlot, log: Logger) {
         self.table = table
         self.identity = identity
         self.path = identity.path
-        self.quarantine = quarantine
+        self.slot = slot
+        self.log = log
         name = String(cString: table.pointee.name)
         version = table.pointee.version.map { String(cString: $0) } ?? ""
     }
@@ -54,7 +56,7 @@ final class NativePlugin: @unchecked Sendable {
     func initialize(host: UnsafePointer<petal_host>) -> String? {
         guard let start = table.pointee.`init` else { return nil }
         var failure: UnsafePointer<CChar>?
-        let status = quarantine.whileRunning(identity) { start(host, &state, &failure) }
+        let status = slot.inControl { start(host, &state, &failure) }
         guard status != 0 else { return nil }
         return failure.map { String(cString: $0) } ?? "its init returned \(status) without a reason"
     }
@@ -69,7 +71,7 @@ final class NativePlugin: @unchecked Sendable {
         guard drained else {
             return log.warning("plugin \(name): its deinit is not called, since a call into it has not returned within 5 s")
         }
-        quarantine.whileRunning(identity) { deinitialize(state) }
+        slot.inControl { deinitialize(state) }
     }
 
     /// The daemon-side actions that invoke this plugin.
@@ -86,17 +88,17 @@ final class NativePlugin: @unchecked Sendable {
         _ action: String, params: ActionParams, finish: @escaping @Sendable (ActionOutcome) -> Void
     ) -> ActionCancellation {
         let id = nextInvocation.add(1, ordering: .relaxed).oldValue
-        let completion = InvocationCompletion(
-            plugin: name, action: action, quarantine: quarantine, identity: identity, gate: gate, id: id, finish: finish)
+        let completion = InvocationCompletion(plugin: name, action: action, log: log, gate: gate, id: id, finish: finish)
         gate.begin(id)
         let token = PendingCompletions.register(completion)
         let submitted = worker?.submit { [self] in
             let refusal = gate.invoke(id, {
-                quarantine.enter(identity)
-                table.pointee.invoke(state, id, action, params.text, { context, result, errorName, message in
-                    PendingCompletions.take(context)?.complete(result: result, errorName: errorName, message: message)
-                }, token.context)
-            }, cancel: { table.pointee.cancel?(state, id) })
+                slot.inControl {
+                    table.pointee.invoke(state, id, action, params.text, { context, result, errorName, message in
+                        PendingCompletions.take(context)?.complete(result: result, errorName: errorName, message: message)
+                    }, token.context)
+                }
+            }, cancel: { slot.inControl { table.pointee.cancel?(state, id) } })
             if let refusal, let completion = PendingCompletions.take(token.context) { completion.fail(refusal) }
         } ?? false
         if !submitted, let completion = PendingCompletions.take(token.context) {
@@ -111,7 +113,7 @@ final class NativePlugin: @unchecked Sendable {
 
     private func sendCancel(_ id: UInt64) {
         guard let cancel = table.pointee.cancel else { return }
-        gate.call { cancel(state, id) }
+        gate.call { slot.inControl { cancel(state, id) } }
     }
 }
 
@@ -166,26 +168,23 @@ private enum PendingCompletions {
     }
 }
 
-/// One invocation's completion: passes its outcome on exactly once, and
-/// leaves the quarantine's record when the plugin is done. Late or second
-/// completions are dropped.
+/// One invocation's completion: passes its outcome on exactly once. Late or
+/// second completions are dropped.
 private final class InvocationCompletion: Sendable {
     private let plugin: String
     private let action: String
-    private let quarantine: Quarantine
-    private let identity: PluginIdentity
+    let log: Logger
     private let gate: PluginGate
     private let id: UInt64
     private let finish: @Sendable (ActionOutcome) -> Void
 
     init(
-        plugin: String, action: String, quarantine: Quarantine, identity: PluginIdentity, gate: PluginGate, id: UInt64,
+        plugin: String, action: String, log: Logger, gate: PluginGate, id: UInt64,
         finish: @escaping @Sendable (ActionOutcome) -> Void
     ) {
         self.plugin = plugin
         self.action = action
-        self.quarantine = quarantine
-        self.identity = identity
+        self.log = log
         self.gate = gate
         self.id = id
         self.finish = finish
@@ -193,11 +192,9 @@ private final class InvocationCompletion: Sendable {
 
     /// `plugin twice, action twice.go`, for the log.
     var description: String { "plugin \(plugin), action \(action)" }
-    var log: Logger { quarantine.log }
 
     /// The plugin's one completion, converted here on the plugin's thread.
     func complete(result: UnsafePointer<CChar>?, errorName: UnsafePointer<CChar>?, message: UnsafePointer<CChar>?) {
-        quarantine.leave(identity)
         gate.end(id)
         finish(outcome(result: result, errorName: errorName, message: message))
     }

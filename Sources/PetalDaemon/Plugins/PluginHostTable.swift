@@ -14,12 +14,18 @@ final class PluginContext: @unchecked Sendable {
     let log: Logger
     let connection: DBusConnection?
     let launcher: SystemdLauncher
+    /// Marks the thread around the host's calls back into the plugin's code.
+    let slot: CrashSlot
     let settings: UnsafeMutablePointer<CChar>
     /// The table handed to `init`; never freed, since plugins may keep the pointer.
     private(set) var table: UnsafeMutablePointer<petal_host>!
 
-    init(name: String, settings: JSONObject, log: Logger, connection: DBusConnection?, launcher: SystemdLauncher) {
+    init(
+        name: String, settings: JSONObject, log: Logger, connection: DBusConnection?, launcher: SystemdLauncher,
+        slot: CrashSlot
+    ) {
         self.name = name
+        self.slot = slot
         self.log = log
         self.connection = connection
         self.launcher = launcher
@@ -102,12 +108,15 @@ final class PluginContext: @unchecked Sendable {
     ) -> UInt64 {
         let request = ProgramRequest(argv: argv, options: options)
         let callback = UncheckedBox((complete, completionContext))
+        let slot = self.slot
         return ProgramRunner.run(request.argv, extraEnvironment: request.environment, directory: request.directory,
                           timeout: request.timeout, outputLimit: request.outputLimit) { outcome in
             let (complete, context) = callback.value
-            switch outcome {
-            case .success(let result): complete(context, JSONValue.object(result).jsonText, nil, nil)
-            case .failure(let failure): complete(context, nil, "ActionFailed", failure.description)
+            slot.inControl {
+                switch outcome {
+                case .success(let result): complete(context, JSONValue.object(result).jsonText, nil, nil)
+                case .failure(let failure): complete(context, nil, "ActionFailed", failure.description)
+                }
             }
         }
     }
@@ -127,9 +136,10 @@ final class PluginContext: @unchecked Sendable {
         timeout: Int32, reply: petal_reply_fn, replyContext: UnsafeMutableRawPointer?
     ) {
         let answer = UncheckedBox((reply, replyContext))
+        let slot = self.slot
         func fail(_ error: DBusError) {
             let (reply, context) = answer.value
-            reply(context, nil, error.name, error.message)
+            slot.inControl { reply(context, nil, error.name, error.message) }
         }
         guard let connection else { return fail(.failed("petald has no bus connection")) }
         let message: Message
@@ -147,9 +157,10 @@ final class PluginContext: @unchecked Sendable {
                 switch result {
                 case .success(let message):
                     let values = (try? message.argumentsWithoutDescriptors()) ?? []
-                    reply(context, JSONValue.array(values.map(DBusJSON.json)).jsonText, nil, nil)
+                    let json = JSONValue.array(values.map(DBusJSON.json)).jsonText
+                    slot.inControl { reply(context, json, nil, nil) }
                 case .failure(let error):
-                    reply(context, nil, error.name, error.message)
+                    slot.inControl { reply(context, nil, error.name, error.message) }
                 }
             }
         }
@@ -169,10 +180,12 @@ final class PluginContext: @unchecked Sendable {
             interface: text(interface).map { try InterfaceName($0) }, member: text(member).map { try MemberName($0) })
         else { return 0 }
         let deliver = UncheckedBox((handler, signalContext))
+        let slot = self.slot
         let token = connection.subscribeWithoutWaiting(rule) { message in
             let (handler, context) = deliver.value
             let values = (try? message.argumentsWithoutDescriptors()) ?? []
-            handler(context, JSONValue.array(values.map(DBusJSON.json)).jsonText)
+            let json = JSONValue.array(values.map(DBusJSON.json)).jsonText
+            slot.inControl { handler(context, json) }
         }
         return (try? connection.loop.performAndWait { [self] in
             let id = nextSubscription

@@ -74,9 +74,11 @@ struct PluginLoader {
             if let version = entry.version { record.version = version }
             return nil
         }
+        // From here on, a crash in the plugin's code is blamed on this file.
+        let slot = quarantine.register(file.identity)
         let handle: UnsafeMutableRawPointer
         // dlopen runs the library's constructors: plugin code, watched like init.
-        switch quarantine.whileRunning(file.identity, { file.load() }) {
+        switch slot.inControl({ file.load() }) {
         case .success(let opened): handle = opened
         case .failure(let refusal):
             record.reason = refusal.description
@@ -88,7 +90,8 @@ struct PluginLoader {
             return nil
         }
         typealias Entry = @convention(c) () -> UnsafePointer<petal_plugin>?
-        guard let table = quarantine.whileRunning(file.identity, { unsafeBitCast(symbol, to: Entry.self)() }) else {
+        quarantine.addCode(slot, handle: handle)
+        guard let table = slot.inControl({ unsafeBitCast(symbol, to: Entry.self)() }) else {
             record.reason = "\(PETAL_PLUGIN_ENTRY_SYMBOL) returned NULL"
             return nil
         }
@@ -97,11 +100,11 @@ struct PluginLoader {
             record.reason = problem
             return nil
         }
-        let plugin = NativePlugin(table: table, file: file.identity, quarantine: quarantine)
+        let plugin = NativePlugin(table: table, file: file.identity, slot: slot, log: log)
         record.name = plugin.name
         record.version = plugin.version
         if plugin.name.utf8.allSatisfy({ Self.nameBytes.contains($0) }) {
-            quarantine.name(file.identity, plugin.name, version: LogText.escaped(plugin.version, maximumBytes: 64))
+            quarantine.name(slot, file.identity, plugin.name, version: LogText.escaped(plugin.version, maximumBytes: 64))
         }
         if let problem = problem(with: plugin, builtIn: builtIn, loadedNames: loadedNames, registry: registry) {
             record.reason = problem
@@ -115,7 +118,7 @@ struct PluginLoader {
         }
         let pluginSettings = settings.settings[plugin.name]?.objectValue ?? [:]
         let context = PluginContext(name: plugin.name, settings: pluginSettings, log: log, connection: connection,
-                                    launcher: launcher)
+                                    launcher: launcher, slot: slot)
         do {
             try plugin.startWorker()
         } catch {

@@ -4,18 +4,24 @@ import Linux
 import PetalConfiguration
 import PetalCore
 import PetalJSON
-import Synchronization
+import TextEscaping
 
-/// Keeps a plugin that crashed the daemon from crashing it again (SPEC §3).
+/// Keeps a plugin that crashed the daemon from crashing it again (SPEC §3),
+/// blaming only the guilty one.
 ///
-/// While a plugin's code runs (its `init`, or an invocation until it
-/// completes) its file is listed in `plugins-running`. A fatal signal writes
-/// a line to `plugin-crash` before the process dies. At the next start, if
-/// both are non-empty, every listed plugin is added to `quarantine.json`,
-/// keyed by path, size and modification time, and skipped until the file
-/// changes or the quarantine is cleared. All three files live in
-/// `$XDG_STATE_HOME/petal/`. A daemon killed by SIGKILL or stopped cleanly
-/// leaves no crash line, so it quarantines nothing.
+/// Each plugin file gets a ``CrashSlot`` before any of its code runs. The
+/// daemon marks a thread as running a plugin's code around every call into
+/// it (``CrashSlot/inControl(_:)``: a thread-local variable, no system call),
+/// and records the plugin's executable segments once it is loaded. A fatal
+/// signal writes `crash` to `plugin-crash`, then the record of the plugin to
+/// blame: the one the crashing thread was marked with, else the one whose
+/// code holds the faulting instruction or its caller (a thread the plugin
+/// started itself). At the next start that plugin alone is added to
+/// `quarantine.json`, keyed by path, size and modification time, and skipped
+/// until the file changes or the quarantine is cleared. A plugin that merely
+/// had an invocation pending is never blamed; a daemon killed by SIGKILL or
+/// stopped cleanly leaves no crash line, so it quarantines nothing. Both files
+/// live in `$XDG_STATE_HOME/petal/`.
 final class Quarantine: @unchecked Sendable {
     /// A quarantined file and why.
     struct Entry: Equatable {
@@ -28,52 +34,44 @@ final class Quarantine: @unchecked Sendable {
 
     let log: Logger
     private let directory: String?
-    private let running = Mutex(RunningList())
     private(set) var entries: [Entry] = []
 
-    /// Reads the records in `directory`, quarantining what the last crash implicates.
+    /// Reads the records in `directory`, quarantining the plugin the last crash blamed.
     init(directory: String?, log: Logger) {
         self.directory = directory
         self.log = log
         guard let directory else { return }
         entries = Self.readEntries(at: directory + "/" + StateLocation.quarantineFile)
-        let crashed = (Self.read(directory + "/plugin-crash") ?? "").contains("crash")
-        let wasRunning = Self.readRunning(Self.read(directory + "/plugins-running") ?? "")
-        if crashed && !wasRunning.isEmpty {
-            for running in wasRunning where !entries.contains(where: { $0.identity == running.identity }) {
-                let identity = running.identity
+        let lines = (Self.read(directory + "/plugin-crash") ?? "").split(separator: "\n")
+        if lines.contains("crash") {
+            let blamed = Self.readBlamed(lines)
+            for plugin in blamed where !entries.contains(where: { $0.identity == plugin.identity }) {
                 let reason = "petald crashed while this plugin's code was running; it stays off until the file changes or the quarantine is cleared (petalctl plugins --clear-quarantine)"
-                entries.append(Entry(identity: identity, reason: reason, name: running.name, version: running.version))
-                log.error("quarantining plugin \(identity.path): \(reason)")
+                entries.append(Entry(identity: plugin.identity, reason: reason, name: plugin.name, version: plugin.version))
+                log.error("quarantining plugin \(plugin.name.map { LogText.escaped($0) + " (" + plugin.identity.path + ")" } ?? plugin.identity.path): \(reason)")
             }
-            save()
+            if blamed.isEmpty {
+                log.warning("petald crashed at its last run outside any plugin's code (or where it could not tell whose); no plugin is quarantined")
+            } else {
+                save()
+            }
         }
+        // Left by petald before crash attribution: the plugins that merely had code running.
+        unlink(directory + "/plugins-running")
         if let problem = keepRecords(in: directory) {
             log.warning("cannot keep plugin crash records in \(directory): \(problem.reason); crashing plugins will not be quarantined")
         }
     }
 
-    /// Opens the running list and the crash file, both emptied, and installs the crash
-    /// marker on the latter; returns the first failure. Both files are emptied even when
-    /// the other cannot be, and without the running list the marker is not installed.
+    /// Opens the crash file, emptied, and installs the crash handler that writes into it.
     private func keepRecords(in directory: String) -> RecordProblem? {
-        var problem: RecordProblem?
-        let runningPath = directory + "/plugins-running"
-        let runningFD: Int32
         do {
-            runningFD = try openRegularFile(runningPath, flags: O_WRONLY | O_CREAT | O_TRUNC)
+            let crashFD = try openRegularFile(directory + "/plugin-crash", flags: O_WRONLY | O_CREAT | O_TRUNC | O_APPEND)
+            try systemCall("sigaction") { clinux_install_crash_marker(crashFD) }
+            return nil
         } catch {
-            (runningFD, problem) = (-1, RecordProblem(error))
+            return RecordProblem(error)
         }
-        running.withLock { $0.open(runningFD) }
-        let crashPath = directory + "/plugin-crash"
-        do {
-            let crashFD = try openRegularFile(crashPath, flags: O_WRONLY | O_CREAT | O_TRUNC | O_APPEND)
-            if problem == nil { try systemCall("sigaction") { clinux_install_crash_marker(crashFD) } }
-        } catch {
-            problem = problem ?? RecordProblem(error)
-        }
-        return problem
     }
 
     /// The reason `identity` is quarantined, or nil.
@@ -86,87 +84,24 @@ final class Quarantine: @unchecked Sendable {
         entries.first { $0.identity == identity }
     }
 
-    /// Runs `body` with `identity` listed as running.
-    func whileRunning<T>(_ identity: PluginIdentity, _ body: () -> T) -> T {
-        enter(identity)
-        defer { leave(identity) }
-        return body()
+    /// Gives `identity` its slot, before any of its code runs: a crash in it
+    /// then blames its file.
+    func register(_ identity: PluginIdentity) -> CrashSlot {
+        let record = Self.line(for: identity, nil)
+        return CrashSlot(raw: record.withCString { clinux_plugin_register($0, strlen($0)) })
     }
 
-    /// Records the name and version `identity`'s table gives, so that a crash
-    /// in its code quarantines it under them rather than its file's name.
-    func name(_ identity: PluginIdentity, _ name: String, version: String) {
-        running.withLock { $0.labels[identity] = (name, version) }
+    /// Records the name and version `slot`'s table gives, so that a crash in
+    /// its code quarantines it under them rather than its file's name.
+    func name(_ slot: CrashSlot, _ identity: PluginIdentity, _ name: String, version: String) {
+        guard slot.raw >= 0 else { return }
+        Self.line(for: identity, (name, version)).withCString { clinux_plugin_relabel(slot.raw, $0, strlen($0)) }
     }
 
-    /// Lists `identity` as running (counted: invocations may overlap).
-    func enter(_ identity: PluginIdentity) {
-        running.withLock { list in
-            list.counts[identity, default: 0] += 1
-            if list.counts[identity] == 1 { list.rewrite() }
-        }
-    }
-
-    /// Ends one `enter` of `identity`.
-    func leave(_ identity: PluginIdentity) {
-        running.withLock { list in
-            guard let count = list.counts[identity] else { return }
-            if count <= 1 {
-                list.counts.removeValue(forKey: identity)
-                list.rewrite()
-            } else {
-                list.counts[identity] = count - 1
-            }
-        }
-    }
-
-    /// The plugins whose code is running, kept in `plugins-running` for the next
-    /// start to read after a crash.
-    ///
-    /// The file is mapped shared, so updating it is a copy into memory, with no
-    /// system call per invocation: the kernel keeps the pages, and writes them
-    /// back, even when the process dies. A list too long for the mapping is
-    /// written with pwrite instead.
-    fileprivate struct RunningList: ~Copyable {
-        var fd: Int32 = -1
-        var counts: [PluginIdentity: Int] = [:]
-        var labels: [PluginIdentity: (name: String, version: String)] = [:]
-        private var mapping: UnsafeMutableRawPointer?
-        /// How many bytes of the mapping hold the list; the rest are zero.
-        private var length = 0
-        static let capacity = 256 * 1024
-
-        mutating func open(_ fd: Int32) {
-            self.fd = fd
-            guard fd >= 0, (try? systemCall("ftruncate") { ftruncate(fd, off_t(Self.capacity)) }) != nil else { return }
-            let mapped = mmap(nil, Self.capacity, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0)
-            if let mapped, mapped != MAP_FAILED { mapping = mapped }
-        }
-
-        /// Writes the list as it is now; a reader ignores the zero bytes after it.
-        mutating func rewrite() {
-            guard fd >= 0 else { return }
-            let bytes = Array(counts.keys.map { Quarantine.line(for: $0, labels[$0]) }.joined().utf8)
-            guard let mapping, bytes.count <= Self.capacity else { return writeWithoutMapping(bytes) }
-            bytes.withUnsafeBytes { mapping.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
-            if length > bytes.count { (mapping + bytes.count).initializeMemory(as: UInt8.self, repeating: 0, count: length - bytes.count) }
-            length = bytes.count
-        }
-
-        private mutating func writeWithoutMapping(_ bytes: [UInt8]) {
-            if let mapping {
-                munmap(mapping, Self.capacity)
-                self.mapping = nil
-            }
-            var offset = 0
-            while offset < bytes.count {
-                let written = try? systemCall("pwrite") {
-                    bytes.withUnsafeBytes { pwrite(fd, $0.baseAddress! + offset, $0.count - offset, off_t(offset)) }
-                }
-                guard let written, written > 0 else { break }
-                offset += written
-            }
-            _ = try? systemCall("ftruncate") { ftruncate(fd, off_t(offset)) }
+    /// Records the executable segments of the library `handle` as `slot`'s code.
+    func addCode(_ slot: CrashSlot, handle: UnsafeMutableRawPointer) {
+        guard slot.raw >= 0, clinux_plugin_add_code(slot.raw, handle) > 0 else {
+            return log.debug("no code ranges recorded for crash slot \(slot.raw); a crash on a thread of its own will not be blamed on it")
         }
     }
 
@@ -177,12 +112,12 @@ final class Quarantine: @unchecked Sendable {
             object["name"] = .string(label.name)
             object["version"] = .string(label.version)
         }
-        return JSONValue.object(object).jsonText + "\n"
+        return JSONValue.object(object).jsonText
     }
 
-    private static func readRunning(_ text: String) -> [(identity: PluginIdentity, name: String?, version: String?)] {
-        text.split(separator: "\n").compactMap { line in
-            guard case .object(let object)? = try? JSONValue.parse(line), let identity = identity(from: object) else { return nil }
+    private static func readBlamed(_ lines: [Substring]) -> [(identity: PluginIdentity, name: String?, version: String?)] {
+        lines.compactMap { line in
+            guard case .object(let object)? = try? JSONValue.parse(String(line)), let identity = identity(from: object) else { return nil }
             return (identity, object["name"]?.stringValue, object["version"]?.stringValue)
         }
     }
@@ -224,6 +159,21 @@ final class Quarantine: @unchecked Sendable {
         defer { close(fd) }
         guard let bytes = try? readToEnd(fd, path: path, limit: 1 << 20) else { return nil }
         return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+/// A plugin's place in crash attribution (see ``Quarantine``).
+struct CrashSlot: Sendable {
+    /// The slot's number in the crash handler's table; -1 for none (the table is full).
+    let raw: Int32
+
+    /// Runs `body` with the calling thread marked as running this plugin's
+    /// code, as around every call into the plugin; the mark it had is
+    /// restored after, so calls nest.
+    func inControl<T>(_ body: () throws -> T) rethrows -> T {
+        let previous = clinux_plugin_enter(raw)
+        defer { clinux_plugin_leave(previous) }
+        return try body()
     }
 }
 
