@@ -165,7 +165,7 @@ import TestSupport
         let folder = try lab.folder("plugins")
         try lab.compile("good", into: folder, as: "good.so")
         try lab.compile("hang", into: folder, as: "hang.so")
-        let daemon = try await lab.start([folder])
+        let daemon = try await lab.start([folder], arguments: ["--verbose"])
         defer { daemon.stop() }
 
         let started = ContinuousClock.now
@@ -191,6 +191,11 @@ import TestSupport
             try await Task.sleep(for: .milliseconds(10))
         }
         #expect(daemon.log.contains("plugin hang: cancel of invocation"), "\(daemon.log)")
+        // hang completes once it is cancelled: a real late completion, reported naming the plugin.
+        for _ in 0..<200 where !daemon.log.contains("plugin hang completed action hang.wait") {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        #expect(daemon.log.contains("plugin hang completed action hang.wait (invocation "), "\(daemon.log)")
         try await Task.sleep(for: .milliseconds(100))
         #expect(daemon.process.isRunning)
         try await daemon.expectServing(loaded: ["phone", "good", "hang"])

@@ -24,6 +24,7 @@ final class ActionDispatcher {
 
     private struct Running {
         let action: String
+        let plugin: String
         var cancellation = ActionCancellation.none
         var timer: ScheduledTimer?
         let completion: (ActionOutcome) -> Void
@@ -87,20 +88,20 @@ final class ActionDispatcher {
         if lastID == 0 { lastID = 1 }
         let id = lastID
         let actionID = action.id
-        running[id] = Running(action: actionID, completion: completion)
+        running[id] = Running(action: actionID, plugin: plugin, completion: completion)
         events.started(id, actionID, item)
         let timeout = settings.timeout
         running[id]?.timer = scheduler.schedule(after: timeout) { [weak self] in
             self?.log.warning("plugin \(plugin), action \(actionID) (invocation \(id)) did not finish within \(timeout.seconds) s (actions.timeout); cancelled")
             self?.finish(id, .failure(ActionError(.timeout,
                 "\(actionID) did not finish within \(timeout.seconds) s (actions.timeout); it was cancelled")),
-                end: .timedOut, action: actionID)
+                end: .timedOut, action: actionID, plugin: plugin)
         }
         let scheduler = self.scheduler
         let dispatcher = UncheckedBox(WeakReference(self))
         let cancellation = action.start(params) { outcome in
             let end: InvocationEnd = if case .success = outcome { .completed } else { .failed }
-            scheduler.execute { dispatcher.value.object?.finish(id, outcome, end: end, action: actionID) }
+            scheduler.execute { dispatcher.value.object?.finish(id, outcome, end: end, action: actionID, plugin: plugin) }
         }
         // The outcome comes through the scheduler, so the run is still listed here.
         running[id]?.cancellation = cancellation
@@ -109,16 +110,16 @@ final class ActionDispatcher {
     /// Cancels every running invocation, answering each with `message`.
     func cancelAll(_ message: String) {
         for (id, invocation) in running.sorted(by: { $0.key < $1.key }) {
-            finish(id, .failure(.failed(message)), end: .cancelled, action: invocation.action)
+            finish(id, .failure(.failed(message)), end: .cancelled, action: invocation.action, plugin: invocation.plugin)
         }
     }
 
-    private func finish(_ id: UInt32, _ outcome: ActionOutcome, end: InvocationEnd, action: String) {
+    private func finish(_ id: UInt32, _ outcome: ActionOutcome, end: InvocationEnd, action: String, plugin: String) {
         guard let invocation = running.removeValue(forKey: id) else {
-            // The action's own outcome, after a timeout or a stop had already answered for it.
-            if case .success = outcome {
-                log.debug("action \(action) (invocation \(id)) completed after it had been answered (timed out or cancelled); its result is dropped")
-            }
+            // Only the action's own outcome can come after a timeout or a stop answered for it:
+            // the plugin really did complete, late, which a plugin may after its cancel.
+            let how = if case .success = outcome { "completed" } else { "failed" }
+            log.debug("plugin \(plugin) \(how) action \(action) (invocation \(id)) after it had been answered (timed out or cancelled); dropped")
             return
         }
         if let timer = invocation.timer { scheduler.cancel(timer) }
