@@ -201,6 +201,35 @@ import TestSupport
         try await daemon.expectServing(loaded: ["phone", "good", "hang"])
     }
 
+    /// SPEC §3, "One plugin cannot stall another": with 20 invocations stuck
+    /// inside one plugin's invoke, another plugin's action and petald's own
+    /// calls are answered while they are still stuck.
+    @Test func aBlockingInvokeDelaysOnlyItsOwnPlugin() async throws {
+        let lab = try PluginLab()
+        let folder = try lab.folder("plugins")
+        let release = lab.root + "/release"
+        try lab.compile("block", into: folder, as: "block.so", defines: ["RELEASE_PATH=\"\(release)\""])
+        try lab.compile("good", into: folder, as: "good.so")
+        let daemon = try await lab.start([folder])
+        defer { daemon.stop() }
+        // If other plugins waited behind block's invoke, nothing below would answer until release.
+        defer { _ = FileManager.default.createFile(atPath: release, contents: nil) }
+
+        let blocked = (0..<20).map { _ in Task { await daemon.triggerError("block.wait") } }
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(try await daemon.trigger("good.ping")["pong"] == .boolean(true))
+        #expect(try await daemon.trigger("command.run", [("argv", .strings(["/bin/echo", "free"]))])["stdout"]
+                == .string("free\n"))
+        #expect(try await daemon.state() == "collapsed")
+        #expect(!FileManager.default.fileExists(atPath: release), "block.wait was still inside invoke throughout")
+
+        _ = FileManager.default.createFile(atPath: release, contents: nil)
+        for task in blocked {
+            let error = await task.value
+            #expect(error == nil || error?.name == "org.petal.Petal1.Error.Busy", "\(String(describing: error))")
+        }
+    }
+
     /// A disabled plugin runs none of its code: not even a constructor that would crash petald.
     @Test func aDisabledPluginsConstructorNeverRuns() async throws {
         let lab = try PluginLab()
