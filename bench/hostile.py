@@ -394,8 +394,10 @@ def bigdict(args):
 def call(args):
     conn = Connection()
     serial = conn.next_serial()
-    signature = "s" * len(args.args)
-    data = message(serial, args.dest, PATH, MENU, args.member, signature, body_bytes(signature, args.args))
+    # Trigger ACTION takes its a{sv} too, empty; every other member takes its strings.
+    signature = "sa{sv}" if args.member == "Trigger" else "s" * len(args.args)
+    values = args.args + [{}] if args.member == "Trigger" else args.args
+    data = message(serial, args.dest, PATH, MENU, args.member, signature, body_bytes(signature, values))
     say(json.dumps(timed(conn, data, serial)))
 
 
@@ -415,7 +417,7 @@ def main():
             command.add_argument("--interval", type=float, default=1.0, help="ms between calls")
         if name == "call":
             command.add_argument("member")
-            command.add_argument("args", nargs="*", help="string arguments")
+            command.add_argument("args", nargs="*", help="string arguments (Trigger: the action, then an empty a{sv})")
     args = parser.parse_args()
     try:
         args.run(args)

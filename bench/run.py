@@ -77,6 +77,7 @@ NOBODY = "org.petal.Bench.Nobody"  # owned by no one: the huge a{sv} sent there 
 TOGGLE_ITEM = "like"
 HOSTILE_GOALS_MS = 50  # the worst delay another caller may see (issue #13)
 FLOOD_GOAL_MIB = 16  # petald's RssAnon growth under a flood of unread calls (issue #13)
+BIG_RESULT_GOAL_MS = 5  # the worst delay another caller may see while a plugin's 10 MiB result is refused (issue #14)
 
 
 class BenchError(Exception):
@@ -411,6 +412,9 @@ class Bench:
                 name, command, lambda name, pid, dest=dest, known=known: self.big_dict(dest, name, known))
         print(f"  hostile: a toggle saved with fsync delayed {c['fsync_delay']} s", file=sys.stderr, flush=True)
         results["petald"]["fsync"] = self.slow_fsync(petal_name)
+        print("  hostile: a plugin returns 10 MiB", file=sys.stderr, flush=True)
+        results["petald"]["big_result"] = self.with_server(petal_name, petal_command,
+                                                           lambda name, pid: self.big_result(name))
         self.check_hostile(results)
         return results
 
@@ -495,6 +499,15 @@ class Bench:
         figures["bytes"] = size
         return figures
 
+    def big_result(self, name):
+        """Trigger(bench.big), whose plugin completes with 10 MiB of JSON; Get(State) timed meanwhile."""
+        def trigger():
+            reply = HostileClient(self, "call", name, "Trigger", "bench.big").finish()
+            reply["ms"] = (reply["finished_ns"] - reply["started_ns"]) / 1e6
+            return reply["started_ns"], reply
+
+        return self.probed(name, trigger)
+
     def slow_fsync(self, name):
         """A toggle item activated while strace delays every fsync of petald; Get(State) timed meanwhile."""
         c = self.counts
@@ -550,6 +563,9 @@ class Bench:
         if fsync["delayed"] < 1 or activated["ms"] < c["fsync_delay"] * 1000 or fsync["saved"] is not True:
             raise BenchError(f"the toggle's save did not go through the delayed fsync: {fsync['delayed']} delayed, "
                              f"Activate took {activated['ms']:.0f} ms, state.json says {fsync['saved']}")
+        refused = results["petald"]["big_result"]["reply"]
+        if refused.get("error") != MENU_ERROR + "ActionFailed" or "plugin bench" not in refused.get("message", ""):
+            raise BenchError(f"Trigger(bench.big) was answered {refused}, not ActionFailed naming the plugin")
         expected = [("C contract", "big", MENU_ERROR + "InvalidParams"),
                     ("bus alone", "big", "org.freedesktop.DBus.Error.NameHasNoOwner"),
                     ("dbus-python", "big", None)]  # peer.py takes any a{sv}
@@ -685,6 +701,7 @@ def report_hostile(hostile, smoke, counts):
         return [get(r) for r in peers] + [bus_cell]
 
     flood, big, known, fsync = petald["flood"], petald["big"], petald["big_known"], petald["fsync"]
+    huge = petald["big_result"]
     keys = f"{counts['big_keys']:,}-key"
     rows = [
         (f"flood: RssAnon growth after {counts['flood']:,} unread Get(State)", "MiB", f"≤ {FLOOD_GOAL_MIB}",
@@ -713,6 +730,10 @@ def report_hostile(hostile, smoke, counts):
         ("  Get(State) p50 before it (strace attached)", "ms", "", f"{fsync['p50_ms']:.2f}", "", "—", "—", "—"),
         (f"  Activate answered after ({fsync['delayed']} fsyncs, each delayed {counts['fsync_delay']:g} s)", "s", "",
          f"{fsync['reply']['ms'] / 1000:.2f}", "", "—", "—", "—"),
+        ("a plugin's 10 MiB result (bench.big): the answer", "", "ActionFailed", answer(huge["reply"]),
+         verdict(huge["reply"].get("error") == MENU_ERROR + "ActionFailed"), "—", "—", "—"),
+        ("  worst delay of another caller's Get(State) (max − p50)", "ms", f"≤ {BIG_RESULT_GOAL_MS}",
+         ms(huge["delay_ms"]), verdict(huge["delay_ms"] <= BIG_RESULT_GOAL_MS), "—", "—", "—"),
     ]
     print(f"\nHostile traffic (issue #13), each scenario on servers started for it; Get(State) timed by another "
           f"connection, a call every 1 ms. The {keys} a{{sv}} is {big['bytes']:,} bytes on the wire; "

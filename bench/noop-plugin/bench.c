@@ -46,12 +46,33 @@ static double seconds_in(const char *params_json) {
     return end == colon + 1 ? -1 : value;
 }
 
+/* bench.big: a result of 10 MiB, {"text": "xxx…"}, 160 times petald's limit, which it must refuse
+ * without holding up anyone else. */
+static void complete_big(petal_complete_fn complete, void *completion_context) {
+    size_t size = (size_t)10 << 20;
+    char *text = malloc(size + 16);
+    if (!text) {
+        complete(completion_context, NULL, "ActionFailed", "bench.big ran out of memory");
+        return;
+    }
+    strcpy(text, "{\"text\": \"");
+    size_t at = strlen(text);
+    memset(text + at, 'x', size);
+    strcpy(text + at + size, "\"}");
+    complete(completion_context, text, NULL, NULL);
+    free(text);
+}
+
 static void invoke(void *state, uint64_t invocation_id, const char *action_id, const char *params_json,
                    petal_complete_fn complete, void *completion_context) {
     (void)state;
     (void)invocation_id;
     if (strcmp(action_id, "bench.noop") == 0) {
         complete(completion_context, NULL, NULL, NULL);
+        return;
+    }
+    if (strcmp(action_id, "bench.big") == 0) {
+        complete_big(complete, completion_context);
         return;
     }
     double seconds = seconds_in(params_json);
@@ -88,6 +109,7 @@ static int init(const petal_host *host, void **state_out, const char **error_out
 static const petal_action actions[] = {
     { "bench.noop", "Do nothing (benchmark)", NULL },
     { "bench.sleep", "Sleep for some seconds (benchmark)", NULL },
+    { "bench.big", "Return 10 MiB (benchmark)", NULL },
 };
 
 static const petal_plugin plugin = {
