@@ -14,6 +14,8 @@ public enum PetalBus {
     public static let menuInterface: InterfaceName = "org.petal.Petal1.Menu"
     /// The interface of each item's object.
     public static let itemInterface: InterfaceName = "org.petal.Petal1.Item"
+    /// The interface an action provider serves on its own object (SPEC §3, v2).
+    public static let providerInterface: InterfaceName = "org.petal.Petal1.ActionProvider"
     /// The prefix of every Petal error name.
     public static let errorPrefix = "org.petal.Petal1.Error."
 
@@ -41,6 +43,8 @@ public enum PetalBus {
         case cancelled = "Cancelled"
         case invalidConfig = "InvalidConfig"
         case stateNotSaved = "StateNotSaved"
+        case invalidProvider = "InvalidProvider"
+        case unknownProvider = "UnknownProvider"
 
         /// The full D-Bus error name.
         public var errorName: String { PetalBus.errorPrefix + rawValue }

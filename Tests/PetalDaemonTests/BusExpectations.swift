@@ -32,6 +32,17 @@ func expectPetalError<Result>(
     await expectDBusError(petalErrorPrefix + name, sourceLocation: sourceLocation, body)
 }
 
+/// Expects `body` to fail with `org.petal.Petal1.Error.<name>` and a message containing `text`.
+@discardableResult
+func expectPetalError<Result>(
+    _ name: String, containing text: String, sourceLocation: SourceLocation = #_sourceLocation,
+    _ body: () async throws -> Result
+) async -> DBusError? {
+    let error = await expectDBusError(petalErrorPrefix + name, sourceLocation: sourceLocation, body)
+    if let error { #expect(error.message.contains(text), "\(error.message)", sourceLocation: sourceLocation) }
+    return error
+}
+
 extension Duration {
     /// How long a test waits for something that should happen at once: generous,
     /// since it only bounds a failure, and the tests share a small machine.

@@ -24,6 +24,7 @@ struct IntrospectedInterface: Equatable, CustomStringConvertible {
             "Trigger": ["in s", "in a{sv}", "out a{sv}"],
             "Choose": ["in a{sv}", "out s"],
             "Reload": [],
+            "RegisterProvider": ["in o"], "UnregisterProvider": ["in o"],
         ],
         signals: [
             "StateChanged": ["s", "s"],

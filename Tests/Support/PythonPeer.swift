@@ -16,17 +16,31 @@ public final class PythonPeer: @unchecked Sendable {
     private let name: String
     private let daemon: RunningDaemon
 
-    /// Starts `script` with the bus address and `arguments`, logging into
-    /// `logFolder`, and waits until it owns `name`.
-    public init(
+    /// The repository's folder of example D-Bus action providers.
+    public static let providers = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../examples/providers").standardized
+
+    /// Starts `script` (a file of ``scripts``) with the bus address and
+    /// `arguments`, logging into `logFolder`, and waits until it owns `name`.
+    public convenience init(
         _ script: String, arguments: [String], owning name: String, on daemon: RunningDaemon, logFolder: String
     ) async throws {
+        try await self.init(scriptAt: Self.scripts.appendingPathComponent(script), arguments: arguments,
+                            owning: name, on: daemon, logFolder: logFolder)
+    }
+
+    /// Starts the Python script at `url` with the bus address and `arguments`,
+    /// logging into `logFolder`, and waits until it owns `name`.
+    public init(
+        scriptAt url: URL, arguments: [String], owning name: String, on daemon: RunningDaemon, logFolder: String
+    ) async throws {
+        let script = url.lastPathComponent
         self.name = name
         self.daemon = daemon
         logFile = logFolder + "/\(script)-\(UUID().uuidString.prefix(6)).log"
         _ = FileManager.default.createFile(atPath: logFile, contents: nil)
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = [Self.scripts.appendingPathComponent(script).path, daemon.bus.address] + arguments
+        process.arguments = [url.path, daemon.bus.address] + arguments
         process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: logFile))
         process.standardError = process.standardOutput
         process.standardInput = FileHandle.nullDevice

@@ -55,6 +55,8 @@ public struct ActionParams: Sendable {
     public let object: JSONObject
     /// `object` as JSON text.
     public let text: String
+    /// The invocation's id, as ActionStarted announced it; set by the dispatcher.
+    public internal(set) var invocation: UInt32 = 0
 
     /// Parameters `object`, serialised once here.
     public init(_ object: JSONObject) {

@@ -99,6 +99,8 @@ final class ActionDispatcher {
         }
         let scheduler = self.scheduler
         let dispatcher = UncheckedBox(WeakReference(self))
+        var params = params
+        params.invocation = id
         let cancellation = action.start(params) { outcome in
             let end: InvocationEnd = if case .success = outcome { .completed } else { .failed }
             scheduler.execute { dispatcher.value.object?.finish(id, outcome, end: end, action: actionID, plugin: plugin) }

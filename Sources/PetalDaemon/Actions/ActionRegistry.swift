@@ -35,6 +35,12 @@ public struct ActionRegistry: Sendable {
     /// The plugin that provides action `id`, if any.
     public func plugin(of id: String) -> String? { index[id].map { entries[$0].plugin } }
 
+    /// Removes every action `plugin` registered (a provider that left).
+    public mutating func removeAll(from plugin: String) {
+        entries.removeAll { $0.plugin == plugin }
+        index = Dictionary(entries.enumerated().map { ($1.action.id, $0) }, uniquingKeysWith: { a, _ in a })
+    }
+
     /// Every registered action, in registration order.
     public var all: [Entry] { entries }
 }

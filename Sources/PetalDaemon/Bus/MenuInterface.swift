@@ -35,6 +35,12 @@ extension MenuService {
                 try reload()
                 return .values([])
             },
+            DBusMethod("RegisterProvider", in: DBusIn("path", ObjectPath.self)) { [unowned self] call, path in
+                try registerProvider(path, call: call)
+            },
+            DBusMethod("UnregisterProvider", in: DBusIn("path", ObjectPath.self)) { [unowned self] call, path in
+                try unregisterProvider(path, call: call)
+            },
         ], properties: [
             DBusProperty("State", .string) { [unowned self] in .string(machine.state.rawValue) },
             DBusProperty("Items", PetalBus.Types.items) { [unowned self] in itemsValue },

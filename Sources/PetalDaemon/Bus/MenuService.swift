@@ -27,9 +27,12 @@ public final class MenuService: @unchecked Sendable {
     public typealias ConfigurationSource = @Sendable () throws -> MenuConfiguration
 
     let log: Logger
-    let registry: ActionRegistry
-    /// Every plugin file found at start-up, for the `Plugins` property.
-    let plugins: [PluginRecord]
+    /// Every action that can run: the plugins' from start-up, and the providers' while they are registered.
+    var registry: ActionRegistry
+    /// Every plugin file found at start-up, then each registered provider, for the `Plugins` property.
+    var plugins: [PluginRecord]
+    /// The D-Bus action providers registered now.
+    var providers = ProviderDirectory()
     /// Where toggle selections are kept across restarts.
     private let selections: SelectionStore
     private let loadConfiguration: ConfigurationSource
@@ -49,7 +52,7 @@ public final class MenuService: @unchecked Sendable {
     private var signals: (any SignalSink)?
     private var dispatcher: ActionDispatcher?
     /// Set once the daemon is stopping: no new action starts.
-    private var stopping = false
+    private(set) var stopping = false
     /// Whether a toggle's selection is being written; another toggle waits its turn (`Busy`).
     private var savingSelection = false
 
@@ -75,7 +78,10 @@ public final class MenuService: @unchecked Sendable {
         serve(on: LoopScheduler(server.connection.loop), signals: server)
         server.register([interface, server.objectManagerInterface(at: Self.path)], at: Self.path)
         publishItems(replacing: [])
-        departures = server.connection.onDeparture { [unowned self] name in choosers.dropCalls(from: name) }
+        departures = server.connection.onDeparture { [unowned self] name in
+            choosers.dropCalls(from: name)
+            dropProviders(of: name)
+        }
     }
 
     /// Starts the service on `scheduler`, whose clock the state machine then
@@ -92,18 +98,32 @@ public final class MenuService: @unchecked Sendable {
                           finished: { [unowned self] in actionFinished($0, $1, $2) }))
     }
 
-    /// Items whose action no registered plugin provides are shown disabled;
-    /// toggles take their saved selection.
-    private func resolvedItems(_ configured: [MenuItem]) -> [MenuItem] {
+    /// Items whose action no registered plugin provides are shown disabled
+    /// (and said so in the log, when `warn`); toggles take their saved selection.
+    private func resolvedItems(_ configured: [MenuItem], warn: Bool = true) -> [MenuItem] {
         configured.map { item in
             var item = item
             if item.toggle, let saved = selections.selections[item.id] { item.selected = saved }
             if item.enabled && !registry.contains(item.action) {
-                log.warning("item \"\(item.id)\" is disabled: no loaded plugin provides its action \"\(item.action)\"")
+                if warn { log.warning("item \"\(item.id)\" is disabled: no loaded plugin provides its action \"\(item.action)\"") }
                 item.enabled = false
             }
             return item
         }
+    }
+
+    /// After actions came or went (a provider): items are enabled or disabled to
+    /// match, keeping their selections, and `Actions`, `Plugins` and `Items` are announced.
+    func actionsChanged() {
+        let previous = items
+        let selected = Dictionary(items.map { ($0.id, $0.selected) }, uniquingKeysWith: { a, _ in a })
+        items = resolvedItems(configuration.items, warn: false).map { item in
+            var item = item
+            if item.toggle, let kept = selected[item.id] { item.selected = kept }
+            return item
+        }
+        signals?.emitPropertiesChanged(at: Self.path, interface: Self.interfaceName, ["Items", "Actions", "Plugins"])
+        publishItems(replacing: previous)
     }
 
     // MARK: State

@@ -1,0 +1,94 @@
+import DBus
+import DBusJSON
+import PetalAPI
+import PetalJSON
+
+/// Where a registered provider is: its connection's unique name and object.
+struct ProviderEndpoint: Sendable {
+    /// The provider's name, its actions' namespace.
+    let name: String
+    /// The unique name of the connection that registered it.
+    let sender: String
+    let path: ObjectPath
+
+    /// `dbus:<unique name><object path>`, as `Plugins` lists it.
+    var location: String { "dbus:\(sender)\(path.rawValue)" }
+}
+
+/// An action served by a D-Bus action provider: each run is an `Invoke`
+/// call to the provider, and a cancellation is a `Cancel` call (SPEC §3).
+///
+/// Both are sent from the event loop without waiting: the reply comes back
+/// on it, so a provider that is slow, hangs or leaves costs petald nothing
+/// but the pending call, which ends at `callTimeout`.
+struct ProviderAction: Action {
+    let id: String
+    let title: String
+    let icon: String
+    let endpoint: ProviderEndpoint
+    let connection: DBusConnection
+    /// How long a pending `Invoke` is kept: beyond `actions.timeout`, which answers the caller first.
+    let callTimeout: Duration
+
+    private static let invoke: MemberName = "Invoke"
+    private static let cancel: MemberName = "Cancel"
+
+    func start(_ params: ActionParams, finish: @escaping @Sendable (ActionOutcome) -> Void) -> ActionCancellation {
+        let destination: BusName
+        do {
+            destination = try BusName(endpoint.sender)
+        } catch {
+            finish(.failure(.failed("provider \(endpoint.name): its bus name \(endpoint.sender) is not valid")))
+            return .none
+        }
+        let call = Message.methodCall(destination: destination, path: endpoint.path,
+                                      interface: PetalBus.providerInterface, member: Self.invoke)
+        do {
+            try call.append([.uint32(params.invocation), .string(id), DBusJSON.vardict(params.object)])
+        } catch {
+            finish(.failure(.failed("provider \(endpoint.name): the parameters of \(id) could not be sent: \(error)")))
+            return .none
+        }
+        let endpoint = endpoint, action = id
+        connection.sendWithReply(call, timeout: callTimeout) { reply in
+            finish(Self.outcome(of: reply, action: action, provider: endpoint.name))
+        }
+        let connection = UncheckedBox(connection)
+        let invocation = params.invocation
+        return ActionCancellation {
+            // Called on the loop, like start; nobody waits for Cancel's answer.
+            let message = Message.methodCall(destination: destination, path: endpoint.path,
+                                             interface: PetalBus.providerInterface, member: Self.cancel)
+            message.noReplyExpected = true
+            guard (try? message.append([.uint32(invocation)])) != nil else { return }
+            connection.value.send(message)
+        }
+    }
+
+    /// The caller's outcome for a provider's reply: its `a{sv}`, measured before
+    /// it is decoded; `InvalidParams` and `ActionFailed` pass through, any other
+    /// error becomes `ActionFailed` carrying its name and message.
+    static func outcome(of reply: Result<Message, DBusError>, action: String, provider: String) -> ActionOutcome {
+        switch reply {
+        case .success(let message):
+            guard message.hasSignature("a{sv}") else {
+                return .failure(.failed(
+                    "provider \(provider) answered \(action) with \"\(message.signature)\"; Invoke must return an a{sv}"))
+            }
+            if let bytes = message.arrayByteLengths().first ?? nil, bytes > ParamsCoding.maximumWireBytes {
+                return .failure(.failed(
+                    "provider \(provider) returned a result for \(action) of \(bytes) bytes in the message; the limit is \(ParamsCoding.maximumJSONBytes) bytes as JSON"))
+            }
+            guard case .object(let result)? = (try? message.argumentsWithoutDescriptors())?.first.map(DBusJSON.json) else {
+                return .failure(.failed("provider \(provider) returned a result for \(action) that could not be read"))
+            }
+            return ActionError.checkSize(of: result, from: "provider \(provider), action \(action),")
+        case .failure(let error):
+            switch error.name {
+            case PetalError.Name.invalidParams.errorName: return .failure(.invalidParams(error.message))
+            case PetalError.Name.actionFailed.errorName: return .failure(.failed(error.message))
+            default: return .failure(.failed("provider \(provider) failed \(action): \(error.name): \(error.message)"))
+            }
+        }
+    }
+}

@@ -1,0 +1,157 @@
+import DBus
+import Foundation
+import Testing
+import TestSupport
+
+/// D-Bus action providers (SPEC §3, v2), with the Python example
+/// `examples/providers/hello-python` as the provider: it registers, serves,
+/// fails in each way, times out and is cancelled, and leaves.
+@Suite struct ProviderTests {
+    private static let script = PythonPeer.providers.appendingPathComponent("hello-python/provider.py")
+    private static let busName = "org.petal.Examples.Hello"
+
+    private func provider(on daemon: RunningDaemon, _ arguments: [String] = []) async throws -> PythonPeer {
+        try await PythonPeer(scriptAt: Self.script, arguments: arguments, owning: Self.busName, on: daemon,
+                             logFolder: daemon.bus.directory.path)
+    }
+
+    private func waitFor(_ what: String, in peer: PythonPeer) async throws {
+        for _ in 0..<500 where !peer.log.contains(what) { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(peer.log.contains(what), "the provider's log:\n\(peer.log)")
+    }
+
+    private func actionIDs(_ daemon: RunningDaemon) async throws -> [String] {
+        guard case .array(_, let rows) = try await daemon.property("Actions") else { return [] }
+        return rows.compactMap { row in if case .structure(let fields) = row { fields[0].stringValue } else { nil } }
+    }
+
+    private func pluginRows(_ daemon: RunningDaemon) async throws -> [[String]] {
+        guard case .array(_, let rows) = try await daemon.property("Plugins") else { return [] }
+        return rows.compactMap { row in if case .structure(let fields) = row { fields.compactMap(\.stringValue) } else { nil } }
+    }
+
+    private func trigger(_ daemon: RunningDaemon, _ action: String, _ params: [(String, DBusValue)] = []) async throws -> [DBusValue] {
+        try await daemon.menu("Trigger", [.string(action), .vardict(params)])
+    }
+
+    @Test func aProviderRegistersAndItsActionsRunLikeAPlugins() async throws {
+        let daemon = try await RunningDaemon()
+        defer { daemon.stop() }
+        let hello = try await provider(on: daemon)
+        defer { hello.stop() }
+        try await waitFor("registered", in: hello)
+
+        #expect(try await actionIDs(daemon).contains("hello.greet"))
+        let row = try #require(try await pluginRows(daemon).first { $0.first == "hello" })
+        #expect(row[2].hasPrefix("dbus::") && row[2].hasSuffix("/org/petal/Examples/Hello"), "\(row)")
+        #expect(row[3] == "loaded")
+        let reply = try await trigger(daemon, "hello.greet", [("name", .variant(.string("Ada")))])
+        #expect(reply == [.vardict([("greeting", .string("Hello, Ada!"))])])
+        #expect(daemon.log.contains("action provider hello registered by"), "\(daemon.log)")
+    }
+
+    @Test func theProvidersErrorsReachTheCaller() async throws {
+        let daemon = try await RunningDaemon()
+        defer { daemon.stop() }
+        let hello = try await provider(on: daemon)
+        defer { hello.stop() }
+        try await waitFor("registered", in: hello)
+
+        // Its own InvalidParams and ActionFailed pass through, message and all.
+        await expectPetalError("InvalidParams", containing: "\"name\" must be a string") {
+            try await trigger(daemon, "hello.greet", [("name", .variant(.int32(5)))])
+        }
+        await expectPetalError("ActionFailed", containing: "hello.fail always fails") {
+            try await trigger(daemon, "hello.fail")
+        }
+        // Any other error is ActionFailed carrying its name and message.
+        await expectPetalError("ActionFailed", containing: "org.freedesktop.DBus.Python.ZeroDivisionError") {
+            try await trigger(daemon, "hello.divide", [("a", .variant(.int32(1))), ("b", .variant(.int32(0)))])
+        }
+        #expect(try await trigger(daemon, "hello.divide", [("a", .variant(.int32(3))), ("b", .variant(.int32(2)))])
+                == [.vardict([("quotient", .double(1.5))])])
+    }
+
+    @Test func aProviderThatDoesNotAnswerTimesOutAndIsToldToCancel() async throws {
+        let daemon = try await RunningDaemon(environment: ["PETAL_TEST_TIMEOUT": "0.5"])
+        defer { daemon.stop() }
+        let hello = try await provider(on: daemon)
+        defer { hello.stop() }
+        try await waitFor("registered", in: hello)
+        await expectPetalError("Timeout", containing: "hello.wait did not finish within 0.5 s") {
+            try await trigger(daemon, "hello.wait", [("seconds", .variant(.int32(60)))])
+        }
+        try await waitFor("cancelled ", in: hello)
+        #expect(try await daemon.state() == "collapsed", "petald serves on")
+    }
+
+    @Test func aProviderThatLeavesTakesItsActionsAndFailsWhatItHadNotAnswered() async throws {
+        let daemon = try await RunningDaemon()
+        defer { daemon.stop() }
+        let hello = try await provider(on: daemon)
+        try await waitFor("registered", in: hello)
+        let pending = Task { try await trigger(daemon, "hello.wait", [("seconds", .variant(.int32(60)))]) }
+        try await Task.sleep(for: .milliseconds(200))
+        try await hello.stopAndWaitForTheName()
+
+        await expectPetalError("ActionFailed", containing: "provider hello") { try await pending.value }
+        for _ in 0..<200 where try await actionIDs(daemon).contains("hello.greet") {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        #expect(try await !actionIDs(daemon).contains("hello.greet"))
+        #expect(try await !pluginRows(daemon).contains { $0.first == "hello" })
+        await expectPetalError("UnknownAction") { try await trigger(daemon, "hello.greet") }
+    }
+
+    @Test(arguments: [
+        (["--name", "command"], "is reserved for the plugins installed with petald"),
+        (["--name", "Hello World"], "must be 1 to 64 of a-z"),
+        (["--action", "weather.now"], "\"weather.now\" is outside its namespace"),
+        (["--action", "hello.greet"], "declares action \"hello.greet\" twice"),
+    ])
+    func aProviderThatBreaksARuleIsRefusedSayingWhich(arguments: [String], reason: String) async throws {
+        let daemon = try await RunningDaemon()
+        defer { daemon.stop() }
+        let hello = try await provider(on: daemon, arguments)
+        defer { hello.stop() }
+        try await waitFor("refused: org.petal.Petal1.Error.InvalidProvider", in: hello)
+        #expect(hello.log.contains(reason), "\(hello.log)")
+        #expect(try await !actionIDs(daemon).contains { $0.hasSuffix(".greet") })
+        try await daemon.waitForState("collapsed")
+    }
+
+    @Test func aSecondProviderOfTheSameNameIsRefused() async throws {
+        let daemon = try await RunningDaemon()
+        defer { daemon.stop() }
+        let first = try await provider(on: daemon)
+        defer { first.stop() }
+        try await waitFor("registered", in: first)
+        // The same script again cannot own the example's bus name, but registers all the same.
+        let second = Process()
+        second.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        second.arguments = [Self.script.path, daemon.bus.address]
+        let log = daemon.bus.directory.path + "/second-provider.log"
+        _ = FileManager.default.createFile(atPath: log, contents: nil)
+        second.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
+        second.standardError = second.standardOutput
+        try second.run()
+        defer { kill(second.processIdentifier, SIGKILL); second.waitUntilExit() }
+        for _ in 0..<500 where !((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains("refused") {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        #expect(text.contains("InvalidProvider") && text.contains("is taken by the provider at dbus:"), "\(text)")
+    }
+
+    @Test func unregisteringWhatWasNeverRegisteredIsUnknownProvider() async throws {
+        let daemon = try await RunningDaemon()
+        defer { daemon.stop() }
+        await expectPetalError("UnknownProvider", containing: "has registered no provider at /nowhere") {
+            try await daemon.menu("UnregisterProvider", [.objectPath("/nowhere")])
+        }
+        await expectPetalError("InvalidProvider", containing: "its properties could not be read") {
+            try await daemon.menu("RegisterProvider", [.objectPath("/nowhere")])
+        }
+        #expect(try await daemon.state() == "collapsed")
+    }
+}
