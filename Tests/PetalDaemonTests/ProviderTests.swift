@@ -143,6 +143,63 @@ import TestSupport
         #expect(text.contains("InvalidProvider") && text.contains("is taken by the provider at dbus:"), "\(text)")
     }
 
+    /// A drop-in file lists the provider's actions at start; the first call has
+    /// the private bus start the example from its service folder, and the
+    /// program then registers itself; once it leaves, the file's actions stay.
+    @Test func anActivatableProviderIsStartedByTheBusOnFirstUse() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("petal-dropin-\(UUID().uuidString.prefix(8))")
+        let services = root.appendingPathComponent("services"), dropIns = root.appendingPathComponent("data/petal/providers")
+        for folder in [services, dropIns] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.copyItem(at: Self.script.deletingLastPathComponent().appendingPathComponent("hello.json"),
+                                         to: dropIns.appendingPathComponent("hello.json"))
+        try "[D-BUS Service]\nName=\(Self.busName)\nExec=/usr/bin/python3 \(Self.script.path)\n"
+            .write(to: services.appendingPathComponent("\(Self.busName).service"), atomically: true, encoding: .utf8)
+        let bus = try PrivateBus(serviceDirectory: services)
+        let daemon = try await RunningDaemon(environment: ["XDG_DATA_HOME": root.appendingPathComponent("data").path], bus: bus)
+        defer { daemon.stop() }
+
+        #expect(try await actionIDs(daemon).contains("hello.greet"), "listed from the drop-in before the program runs")
+        let listed = try #require(try await pluginRows(daemon).first { $0.first == "hello" })
+        #expect(listed[2] == "dbus:\(Self.busName)/org/petal/Examples/Hello" && listed[4].hasPrefix("activatable"), "\(listed)")
+
+        let reply = try await trigger(daemon, "hello.greet", [("name", .variant(.string("bus")))])
+        #expect(reply == [.vardict([("greeting", .string("Hello, bus!"))])])
+        // Started, it registered itself: the row is now its connection's.
+        #expect(try await eventually { try await pluginRows(daemon).contains { $0.first == "hello" && $0[2].hasPrefix("dbus::") } })
+
+        let owner = try await daemon.client.call(destination: .bus, path: .bus, interface: .bus, member: "GetConnectionUnixProcessID",
+                                                 [.string(Self.busName)]).first?.integerValue
+        kill(pid_t(try #require(owner)), SIGKILL)
+        #expect(try await eventually { try await pluginRows(daemon).contains { $0.first == "hello" && $0[2] == listed[2] } },
+                "the drop-in's actions are listed again once the program has gone")
+        #expect(try await actionIDs(daemon).contains("hello.greet"))
+    }
+
+    @Test func aDropInThatBreaksARuleIsSkippedSayingWhy() async throws {
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("petal-dropin-\(UUID().uuidString.prefix(8))")
+        let folder = data.appendingPathComponent("petal/providers")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: data) }
+        let files = [
+            "weather.json": #"{"name": "hello", "busName": "org.example.W", "path": "/w", "actions": []}"#,
+            "command.json": #"{"name": "command", "busName": "org.example.C", "path": "/c", "actions": []}"#,
+            "clock.json": #"{"name": "clock", "busName": ":1.5", "path": "/c", "actions": []}"#,
+            "notes.json": #"{"name": "notes", "busName": "org.example.N", "path": "/n", "actions": [["todo.add", "Add", ""]]}"#,
+        ]
+        for (file, text) in files { try text.write(to: folder.appendingPathComponent(file), atomically: true, encoding: .utf8) }
+        let daemon = try await RunningDaemon(environment: ["XDG_DATA_HOME": data.path])
+        defer { daemon.stop() }
+        for (file, why) in [("weather.json", "it must match the file's name, weather.json"),
+                            ("command.json", "is reserved for the plugins installed with petald"),
+                            ("clock.json", "\"busName\" must be a well-known bus name"),
+                            ("notes.json", "\"todo.add\" is outside its namespace")] {
+            #expect(daemon.log.contains("skipped provider drop-in \(folder.path)/\(file): ") && daemon.log.contains(why),
+                    "\(file): \(daemon.log)")
+        }
+        #expect(try await pluginRows(daemon).allSatisfy { !$0[2].hasPrefix("dbus:") })
+    }
+
     @Test func unregisteringWhatWasNeverRegisteredIsUnknownProvider() async throws {
         let daemon = try await RunningDaemon()
         defer { daemon.stop() }

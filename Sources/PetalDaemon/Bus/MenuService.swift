@@ -33,6 +33,8 @@ public final class MenuService: @unchecked Sendable {
     var plugins: [PluginRecord]
     /// The D-Bus action providers registered now.
     var providers = ProviderDirectory()
+    /// The activatable providers drop-in files declare, listed once the service is attached.
+    private let providerDropIns: [ProviderDropIn]
     /// Where toggle selections are kept across restarts.
     private let selections: SelectionStore
     private let loadConfiguration: ConfigurationSource
@@ -58,24 +60,29 @@ public final class MenuService: @unchecked Sendable {
 
     /// A menu over `registry`'s actions, configured by `initial` and reloaded from `configuration`.
     init(
-        registry: ActionRegistry, plugins: [PluginRecord] = [], selections: SelectionStore? = nil,
-        initial: MenuConfiguration, configuration: @escaping ConfigurationSource, log: Logger
+        registry: ActionRegistry, plugins: [PluginRecord] = [], providerDropIns: [ProviderDropIn] = [],
+        selections: SelectionStore? = nil, initial: MenuConfiguration, configuration: @escaping ConfigurationSource,
+        log: Logger
     ) {
         self.registry = registry
         self.plugins = plugins
+        self.providerDropIns = providerDropIns
         self.selections = selections ?? SelectionStore(directory: nil, log: log)
         self.loadConfiguration = configuration
         self.log = log
         self.configuration = initial
         machine = MenuMachine(
             openDuration: initial.menu.openDuration, closeDuration: initial.menu.closeDuration, clock: MonotonicClock())
-        items = resolvedItems(initial.items)
+        // Said in the log once the drop-ins' actions are listed too (attach).
+        items = resolvedItems(initial.items, warn: false)
     }
 
     /// Starts serving on `server`'s connection; call on the loop thread.
     public func attach(to server: ObjectServer) {
         self.server = server
         serve(on: LoopScheduler(server.connection.loop), signals: server)
+        listDropIns(providerDropIns, connection: server.connection)
+        items = resolvedItems(configuration.items)
         server.register([interface, server.objectManagerInterface(at: Self.path)], at: Self.path)
         publishItems(replacing: [])
         departures = server.connection.onDeparture { [unowned self] name in

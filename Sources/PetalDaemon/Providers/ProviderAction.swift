@@ -3,16 +3,17 @@ import DBusJSON
 import PetalAPI
 import PetalJSON
 
-/// Where a registered provider is: its connection's unique name and object.
-struct ProviderEndpoint: Sendable {
+/// Where a provider is: the bus name `Invoke` goes to and its object.
+struct ProviderEndpoint: Equatable, Sendable {
     /// The provider's name, its actions' namespace.
     let name: String
-    /// The unique name of the connection that registered it.
-    let sender: String
+    /// The unique name of the connection that registered it, or a drop-in's
+    /// well-known name, which the bus activates.
+    let busName: String
     let path: ObjectPath
 
-    /// `dbus:<unique name><object path>`, as `Plugins` lists it.
-    var location: String { "dbus:\(sender)\(path.rawValue)" }
+    /// `dbus:<bus name><object path>`, as `Plugins` lists it.
+    var location: String { "dbus:\(busName)\(path.rawValue)" }
 }
 
 /// An action served by a D-Bus action provider: each run is an `Invoke`
@@ -36,9 +37,9 @@ struct ProviderAction: Action {
     func start(_ params: ActionParams, finish: @escaping @Sendable (ActionOutcome) -> Void) -> ActionCancellation {
         let destination: BusName
         do {
-            destination = try BusName(endpoint.sender)
+            destination = try BusName(endpoint.busName)
         } catch {
-            finish(.failure(.failed("provider \(endpoint.name): its bus name \(endpoint.sender) is not valid")))
+            finish(.failure(.failed("provider \(endpoint.name): its bus name \(endpoint.busName) is not valid")))
             return .none
         }
         let call = Message.methodCall(destination: destination, path: endpoint.path,

@@ -1,22 +1,31 @@
 import DBus
 
-/// The D-Bus action providers registered now, and the registrations under
-/// way (waiting for the provider's properties). Confined to the event loop.
+/// The D-Bus action providers registered now, the registrations under way
+/// (waiting for the provider's properties), and the activatable providers
+/// declared by drop-in files. Confined to the event loop.
 struct ProviderDirectory {
     private var endpoints: [String: ProviderEndpoint] = [:]
     private var registering: Set<String> = []
+    private var dropIns: [String: ProviderDropIn] = [:]
+
+    /// The drop-in that declares `name`, if any.
+    func dropIn(named name: String) -> ProviderDropIn? { dropIns[name] }
+
+    mutating func addDropIn(_ dropIn: ProviderDropIn) {
+        dropIns[dropIn.description.name] = dropIn
+    }
 
     /// The provider called `name`, if one is registered.
     func endpoint(named name: String) -> ProviderEndpoint? { endpoints[name] }
 
     /// The name of the provider `sender` registered at `path`, if any.
     func name(registeredBy sender: String, at path: ObjectPath) -> String? {
-        endpoints.values.first { $0.sender == sender && $0.path == path }?.name
+        endpoints.values.first { $0.busName == sender && $0.path == path }?.name
     }
 
     /// The names of every provider `sender` registered.
     func names(registeredBy sender: String) -> [String] {
-        endpoints.values.filter { $0.sender == sender }.map(\.name).sorted()
+        endpoints.values.filter { $0.busName == sender }.map(\.name).sorted()
     }
 
     /// Whether `sender` is registering, or has registered, a provider at `path`.

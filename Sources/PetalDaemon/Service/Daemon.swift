@@ -150,8 +150,11 @@ public enum Daemon {
                                             launcher: launcher, into: &registry)
         let store = SelectionStore(directory: StateDirectory.path(log: log), log: log)
         if !store.isPersistent { log.warning(store.status) }
-        let service = MenuService(registry: registry, plugins: plugins, selections: store, initial: initial,
-                                  configuration: configuration, log: log)
+        let dropIns = ProviderDropIn.readAll(in: ProviderDropIn.folder(), log: log) { name in
+            plugins.first { $0.name == name && $0.status == .loaded }.map { "the plugin \($0.path)" }
+        }
+        let service = MenuService(registry: registry, plugins: plugins, providerDropIns: dropIns, selections: store,
+                                  initial: initial, configuration: configuration, log: log)
         let notifier = SystemdNotifier(log: log)
         let status = Atomic<Int32>(ExitStatus.success.rawValue)
         let stopRequested = Atomic<Bool>(false)

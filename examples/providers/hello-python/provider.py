@@ -12,6 +12,9 @@ petald (re)starts. Its actions:
                 cancels it first (its timeout passed, or it is stopping)
   hello.fail    {}                    -> always org.petal.Petal1.Error.ActionFailed
 
+Started by hand, or by the bus on the first call of one of its actions
+(see hello.json and org.petal.Examples.Hello.service beside this file).
+
 Usage: provider.py [BUS_ADDRESS] [--name NAME] [--action ID]
   BUS_ADDRESS   the bus petald is on (default: the session bus)
   --name NAME   serve under another name (the actions keep their verbs)
@@ -20,6 +23,7 @@ Usage: provider.py [BUS_ADDRESS] [--name NAME] [--action ID]
 Needs Debian's python3-dbus and python3-gi (/usr/bin/python3 has both).
 """
 import argparse
+import os
 
 import dbus
 import dbus.mainloop.glib
@@ -124,7 +128,12 @@ def main():
     args = parser.parse_args()
 
     dbus.mainloop.glib.DBusGMainLoop(set_as_default=True)
-    bus = dbus.bus.BusConnection(args.address) if args.address else dbus.SessionBus()
+    if args.address:
+        bus = dbus.bus.BusConnection(args.address)
+    elif os.environ.get("DBUS_STARTER_ADDRESS"):  # started by the bus (D-Bus activation): that bus
+        bus = dbus.bus.BusConnection(os.environ["DBUS_STARTER_ADDRESS"])
+    else:
+        bus = dbus.SessionBus()
     provider = Provider(bus, args.name, args.action)
 
     def registered():

@@ -1,0 +1,94 @@
+import DBus
+import Glibc
+import PetalConfiguration
+import PetalJSON
+
+/// A file `$XDG_DATA_HOME/petal/providers/NAME.json` that declares a
+/// D-Bus-activatable provider (SPEC §3): its actions are listed from the file
+/// at start, and calling one sends `Invoke` to its bus name, so that the bus
+/// starts the program, as KRunner starts its D-Bus runners.
+///
+/// ```json
+/// {"name": "hello", "busName": "org.petal.Examples.Hello", "path": "/org/petal/Examples/Hello",
+///  "actions": [["hello.greet", "Say hello", "face-smile"]]}
+/// ```
+struct ProviderDropIn: Equatable {
+    let file: String
+    let description: ProviderDescription
+    /// Where `Invoke` goes: the bus name the bus activates, and the object.
+    let endpoint: ProviderEndpoint
+
+    /// Drop-in files larger than this are refused unread.
+    static let maximumBytes = 256 * 1024
+
+    /// The folder drop-ins are read from: `$XDG_DATA_HOME/petal/providers`.
+    static func folder(environment: (String) -> String? = PluginSearchPath.processEnvironment) -> String? {
+        if let data = environment("XDG_DATA_HOME"), data.hasPrefix("/") { return data + "/petal/providers" }
+        return environment("HOME").map { $0 + "/.local/share/petal/providers" }
+    }
+
+    /// Every valid drop-in in `folder`, in file-name order; each one refused
+    /// is logged with its file, the field and what would be right.
+    static func readAll(in folder: String?, log: Logger, owner: (String) -> String?) -> [ProviderDropIn] {
+        guard let folder, let directory = opendir(folder) else { return [] }
+        defer { closedir(directory) }
+        var files: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name.hasSuffix(".json") && !name.hasPrefix(".") { files.append(folder + "/" + name) }
+        }
+        var found: [ProviderDropIn] = []
+        for file in files.sorted() {
+            do {
+                let dropIn = try read(file, owner: { name in
+                    found.first { $0.description.name == name }.map { "the drop-in \($0.file)" } ?? owner(name)
+                })
+                found.append(dropIn)
+            } catch {
+                log.warning("skipped provider drop-in \(file): \(error.message)")
+            }
+        }
+        return found
+    }
+
+    /// Reads and checks one drop-in file.
+    static func read(_ file: String, owner: (String) -> String?) throws(DBusError) -> ProviderDropIn {
+        func invalid(_ why: String) -> DBusError { PetalError.make(.invalidProvider, why) }
+        let text: String
+        do {
+            let fd = try openRegularFile(file, flags: O_RDONLY)
+            defer { close(fd) }
+            text = String(decoding: try readToEnd(fd, path: file, limit: maximumBytes), as: UTF8.self)
+        } catch {
+            throw invalid("\(error)")
+        }
+        guard case .object(let object)? = try? JSONValue.parse(text) else {
+            throw invalid("it is not a JSON object like {\"name\": …, \"busName\": …, \"path\": …, \"actions\": [[id, title, icon], …]}")
+        }
+        guard let busName = object["busName"]?.stringValue, let bus = try? BusName(busName), !busName.hasPrefix(":") else {
+            throw invalid("\"busName\" must be a well-known bus name, e.g. \"org.example.Weather\"")
+        }
+        guard let pathText = object["path"]?.stringValue, let path = try? ObjectPath(pathText) else {
+            throw invalid("\"path\" must be an object path, e.g. \"/org/example/Weather\"")
+        }
+        guard case .array(let rows)? = object["actions"] else {
+            throw invalid("\"actions\" must be an array of [id, title, icon]")
+        }
+        var actions: [DBusValue] = []
+        for (index, row) in rows.enumerated() {
+            guard case .array(let fields) = row, fields.count == 3,
+                  let id = fields[0].stringValue, let title = fields[1].stringValue, let icon = fields[2].stringValue else {
+                throw invalid("actions[\(index)] must be [id, title, icon], three strings")
+            }
+            actions.append(.structure([.string(id), .string(title), .string(icon)]))
+        }
+        let stem = String(file.split(separator: "/").last?.dropLast(".json".count) ?? "")
+        guard let name = object["name"]?.stringValue else { throw invalid("\"name\" must be a string") }
+        guard name == stem else { throw invalid("\"name\" is \"\(name)\"; it must match the file's name, \(stem).json") }
+        let description = try ProviderDescription(
+            properties: [("Name", .string(name)), ("Actions", .array(.structure([.string, .string, .string]), actions))],
+            owner: owner)
+        return ProviderDropIn(file: file, description: description,
+                              endpoint: ProviderEndpoint(name: name, busName: bus.rawValue, path: path))
+    }
+}
