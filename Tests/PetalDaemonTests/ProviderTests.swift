@@ -200,6 +200,34 @@ import TestSupport
         #expect(try await pluginRows(daemon).allSatisfy { !$0[2].hasPrefix("dbus:") })
     }
 
+    /// Only petald's own user may register: the same provider run as nobody is refused.
+    @Test func aProviderOfAnotherUserIsRefused() async throws {
+        let daemon = try await RunningDaemon()
+        defer { daemon.stop() }
+        // A copy nobody can read, wherever the repository is checked out.
+        let folder = daemon.bus.directory.appendingPathComponent("nobody")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o755])
+        chmod(daemon.bus.directory.path, 0o755)
+        let copy = folder.appendingPathComponent("provider.py")
+        try FileManager.default.copyItem(at: Self.script, to: copy)
+        let log = folder.appendingPathComponent("provider.log")
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        let other = Process()
+        other.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+        other.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/python3", copy.path,
+                           daemon.bus.address, "--name", "intruder"]
+        other.environment = ["HOME": "/nonexistent", "PATH": "/usr/bin:/bin"]
+        other.standardOutput = try FileHandle(forWritingTo: log)
+        other.standardError = other.standardOutput
+        try other.run()
+        defer { kill(other.processIdentifier, SIGKILL); other.waitUntilExit() }
+        let refused = await eventually { ((try? String(contentsOf: log, encoding: .utf8)) ?? "").contains("refused") }
+        let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        #expect(refused && text.contains("org.freedesktop.DBus.Error.AccessDenied"), "\(text)")
+        #expect(try await !actionIDs(daemon).contains("intruder.greet"))
+    }
+
     @Test func unregisteringWhatWasNeverRegisteredIsUnknownProvider() async throws {
         let daemon = try await RunningDaemon()
         defer { daemon.stop() }
