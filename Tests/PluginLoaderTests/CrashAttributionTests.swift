@@ -24,7 +24,7 @@ import TestSupport
         try await waitUntil(first.log.contains("started /bin/sleep") || first.log.contains("sleep"), first)
         try await Task.sleep(for: .milliseconds(200))
         #expect(await first.triggerError("crash.boom") != nil, "Trigger cannot answer: the daemon died")
-        try await waitForExit(first)
+        try await first.waitForExit()
         #expect(first.process.terminationStatus == SIGSEGV, "petald died of SIGSEGV:\n\(first.log)")
         for task in pending { _ = await task.value }
         first.stop()
@@ -51,7 +51,7 @@ import TestSupport
         try await Task.sleep(for: .milliseconds(100))
         // Its invoke returns at once; its own thread faults 100 ms later.
         _ = await first.triggerError("thread_crash.boom")
-        try await waitForExit(first)
+        try await first.waitForExit()
         #expect(first.process.terminationStatus == SIGSEGV, "petald died of SIGSEGV:\n\(first.log)")
         _ = await pending.value
         first.stop()
@@ -65,12 +65,7 @@ import TestSupport
     }
 
     @Test func aSigkillBlamesNobody() async throws {
-        let lab = try PluginLab()
-        let folder = try lab.folder("plugins")
-        let hang = try lab.compile("hang", into: folder, as: "hang.so")
-        let first = try await lab.start([folder])
-        let pending = Task { await first.triggerError("hang.wait") }
-        try await Task.sleep(for: .milliseconds(200))
+        let (lab, folder, hang, first, pending) = try await hangPending()
         _ = first.stop(signal: SIGKILL)
         _ = await pending.value
 
@@ -81,16 +76,11 @@ import TestSupport
     }
 
     @Test func aCrashOutsideEveryPluginsCodeBlamesNobodyAndSaysSo() async throws {
-        let lab = try PluginLab()
-        let folder = try lab.folder("plugins")
-        let hang = try lab.compile("hang", into: folder, as: "hang.so")
-        let first = try await lab.start([folder])
-        let pending = Task { await first.triggerError("hang.wait") }
-        try await Task.sleep(for: .milliseconds(200))
+        let (lab, folder, hang, first, pending) = try await hangPending()
         // Sent from outside: whichever thread takes it is in the daemon's own code
         // (hang's invoke returned long ago), so nobody is to blame.
         kill(first.process.processIdentifier, SIGSEGV)
-        try await waitForExit(first)
+        try await first.waitForExit()
         _ = await pending.value
         first.stop()
 
@@ -101,11 +91,15 @@ import TestSupport
         #expect(!second.log.contains("quarantining"), "\(second.log)")
     }
 
-    private func waitForExit(_ daemon: RunningDaemon) async throws {
-        for _ in 0..<1000 where daemon.process.isRunning {
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        if daemon.process.isRunning { throw LabError("petald is still running:\n\(daemon.log)") }
+    /// petald with the hang plugin, and a hang.wait invocation pending in it.
+    private func hangPending() async throws -> (PluginLab, String, String, RunningDaemon, Task<DBusError?, Never>) {
+        let lab = try PluginLab()
+        let folder = try lab.folder("plugins")
+        let hang = try lab.compile("hang", into: folder, as: "hang.so")
+        let daemon = try await lab.start([folder])
+        let pending = Task { await daemon.triggerError("hang.wait") }
+        try await Task.sleep(for: .milliseconds(200))
+        return (lab, folder, hang, daemon, pending)
     }
 
     private func waitUntil(_ condition: @autoclosure () -> Bool, _ daemon: RunningDaemon) async throws {

@@ -148,6 +148,14 @@ struct PluginRow: Equatable, CustomStringConvertible {
 }
 
 extension RunningDaemon {
+    /// Waits (up to 10 s) for petald to exit by itself, as after a crash.
+    func waitForExit() async throws {
+        for _ in 0..<1000 where process.isRunning {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        if process.isRunning { throw LabError("petald is still running:\n\(log)") }
+    }
+
     /// The `Plugins` property, row by row.
     func plugins() async throws -> [PluginRow] {
         try await property("Plugins").arrayElements?.compactMap(PluginRow.init) ?? []

@@ -17,7 +17,7 @@ import TestSupport
         let first = try await lab.start([folder])
         #expect(try await first.plugin(at: crash)?.status == "loaded")
         #expect(await first.triggerError("crash.boom") != nil, "Trigger cannot answer: the daemon died")
-        try await waitForExit(first)
+        try await first.waitForExit()
         #expect(first.process.terminationReason == .uncaughtSignal, "petald died of a signal:\n\(first.log)")
         #expect(first.process.terminationStatus == SIGSEGV)
         first.stop()
@@ -263,13 +263,5 @@ import TestSupport
             #expect(loaded.path.hasPrefix(builtIn + "/libpetal-"), "\(loaded)")
         }
         try await daemon.expectServing(loaded: ["phone"])
-    }
-
-    /// Waits up to 10 s for the daemon process to end.
-    private func waitForExit(_ daemon: RunningDaemon) async throws {
-        for _ in 0..<1000 where daemon.process.isRunning {
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        if daemon.process.isRunning { throw LabError("petald is still running:\n\(daemon.log)") }
     }
 }
