@@ -27,7 +27,7 @@ let pluginTargets: [Target] = builtInPlugins.flatMap { plugin -> [Target] in [
 
 let libraryTargets: [Target] = [
     // C at the edge: libdbus through pkg-config, and the Linux calls Swift's
-    // Glibc module lacks (eventfd, signalfd, pipe2, thread names).
+    // Glibc module lacks (eventfd, signalfd, pipe2, O_PATH, thread names).
     .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
     .target(name: "CLinux"),
     // Every system call goes through one helper: EINTR retried, errors naming the call and path.
