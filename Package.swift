@@ -18,11 +18,19 @@ let pluginProducts: [Product] = builtInPlugins.map {
     .library(name: "petal-\($0.name)", type: .dynamic, targets: ["\($0.folder)PluginEntry"])
 }
 
+/// A plugin library exports its entry symbol and nothing else (Plugins/exports.map):
+/// the SDK and the plugin's code linked into it stay local, so `nm -D` lists only
+/// what petald looks up. On the Entry targets only, so that no product an outside
+/// package depends on (PetalPlugin, PetalJSON) carries unsafe flags.
+let exportOnlyTheEntry: [LinkerSetting] = [
+    .unsafeFlags(["-Xlinker", "--version-script=\(Context.packageDirectory)/Plugins/exports.map"]),
+]
+
 let pluginTargets: [Target] = builtInPlugins.flatMap { plugin -> [Target] in [
     .target(name: "\(plugin.folder)Plugin", dependencies: ["PetalPlugin", "PetalJSON"],
             path: "Plugins/\(plugin.folder)", exclude: ["Entry"]),
     .target(name: "\(plugin.folder)PluginEntry", dependencies: [.target(name: "\(plugin.folder)Plugin"), "PetalPlugin"],
-            path: "Plugins/\(plugin.folder)/Entry"),
+            path: "Plugins/\(plugin.folder)/Entry", linkerSettings: exportOnlyTheEntry),
 ] }
 
 let libraryTargets: [Target] = [
