@@ -11,7 +11,8 @@ BIN          := $(shell $(SWIFT) build -c $(CONFIG) --show-bin-path 2>/dev/null)
 # independent clients in the tests, python3 with dbus and gi for the test
 # peers that stand in for a notification server and the screenshot portal
 # (and for the benchmark's dbus-python peer), a C compiler (cc) for the C
-# plugin example, the loader tests' fixtures and bench/, taskset (util-linux)
+# plugin example, the loader tests' fixtures and bench/, binutils' nm to list
+# what a plugin library exports, taskset (util-linux)
 # to pin the benchmark to one CPU, scdoc for the man pages, and zsh and fish,
 # whose completions the tests run.
 # The overlay (petal-overlay) builds against GTK 3 and gtk-layer-shell. Its
@@ -26,7 +27,7 @@ BIN          := $(shell $(SWIFT) build -c $(CONFIG) --show-bin-path 2>/dev/null)
 # theme and a font on a bare machine; x11-utils (xwininfo, xprop, xdpyinfo)
 # to look at an X display by hand when a test fails.
 APT_PACKAGES := libdbus-1-dev pkg-config dbus dbus-bin systemd libglib2.0-bin util-linux \
-                python3-dbus python3-gi gcc scdoc zsh fish \
+                python3-dbus python3-gi gcc binutils scdoc zsh fish \
                 libgtk-3-dev libgtk-layer-shell-dev xvfb xcompmgr xdotool imagemagick \
                 sway grim wtype passwd gir1.2-gtk-3.0 adwaita-icon-theme fonts-dejavu-core x11-utils strace
 

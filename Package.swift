@@ -18,16 +18,24 @@ let pluginProducts: [Product] = builtInPlugins.map {
     .library(name: "petal-\($0.name)", type: .dynamic, targets: ["\($0.folder)PluginEntry"])
 }
 
+/// A plugin library exports its entry symbol and nothing else (Plugins/exports.map):
+/// the SDK and the plugin's code linked into it stay local, so `nm -D` lists only
+/// what petald looks up. On the Entry targets only, so that no product an outside
+/// package depends on (PetalPlugin, PetalJSON) carries unsafe flags.
+let exportOnlyTheEntry: [LinkerSetting] = [
+    .unsafeFlags(["-Xlinker", "--version-script=\(Context.packageDirectory)/Plugins/exports.map"]),
+]
+
 let pluginTargets: [Target] = builtInPlugins.flatMap { plugin -> [Target] in [
     .target(name: "\(plugin.folder)Plugin", dependencies: ["PetalPlugin", "PetalJSON"],
             path: "Plugins/\(plugin.folder)", exclude: ["Entry"]),
     .target(name: "\(plugin.folder)PluginEntry", dependencies: [.target(name: "\(plugin.folder)Plugin"), "PetalPlugin"],
-            path: "Plugins/\(plugin.folder)/Entry"),
+            path: "Plugins/\(plugin.folder)/Entry", linkerSettings: exportOnlyTheEntry),
 ] }
 
 let libraryTargets: [Target] = [
     // C at the edge: libdbus through pkg-config, and the Linux calls Swift's
-    // Glibc module lacks (eventfd, signalfd, pipe2, thread names).
+    // Glibc module lacks (eventfd, signalfd, pipe2, O_PATH, thread names).
     .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
     .target(name: "CLinux"),
     // Every system call goes through one helper: EINTR retried, errors naming the call and path.

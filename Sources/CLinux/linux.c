@@ -31,6 +31,10 @@ int clinux_pipe_cloexec(int fds[2]) {
     return pipe2(fds, O_CLOEXEC);
 }
 
+int clinux_open_folder_handle(int dirfd, const char *name, int nofollow) {
+    return openat(dirfd, name, O_PATH | O_DIRECTORY | O_CLOEXEC | (nofollow ? O_NOFOLLOW : 0));
+}
+
 int clinux_spawn_add_chdir(posix_spawn_file_actions_t *actions, const char *path) {
     return posix_spawn_file_actions_addchdir_np(actions, path);
 }

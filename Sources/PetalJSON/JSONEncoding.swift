@@ -96,3 +96,9 @@ private struct JSONWriter {
         output.append(UInt8(ascii: "\""))
     }
 }
+
+extension JSONObject: CustomStringConvertible {
+    /// The compact JSON text of the object, as ``JSONValue/jsonText`` writes it:
+    /// `print(host.settings)` shows `{"opener":"xdg-open"}`, not the storage.
+    public var description: String { JSONValue.object(self).jsonText }
+}

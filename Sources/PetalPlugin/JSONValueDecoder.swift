@@ -5,20 +5,34 @@ import PetalJSON
 struct JSONValueDecoder: Decoder {
     let value: JSONValue
     let path: [any CodingKey]
+    /// Records which members of each object the type read, so that the rest can be refused.
+    let usage: KeyUsage?
     var codingPath: [any CodingKey] { path }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
+    init(value: JSONValue, path: [any CodingKey], usage: KeyUsage? = nil) {
+        self.value = value
+        self.path = path
+        self.usage = usage
+    }
+
+    /// A decoder of `value` at `path` that shares this one's ``usage``.
+    func child(_ value: JSONValue, at path: [any CodingKey]) -> JSONValueDecoder {
+        JSONValueDecoder(value: value, path: path, usage: usage)
+    }
+
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         guard case .object(let object) = value else { throw mismatch(at: path, "an object", value) }
-        return KeyedDecodingContainer(Keyed<Key>(object: object, path: path))
+        usage?.opened(object, at: path)
+        return KeyedDecodingContainer(Keyed<Key>(object: object, path: path, decoder: self))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         guard case .array(let elements) = value else { throw mismatch(at: path, "an array", value) }
-        return Unkeyed(elements: elements, path: path)
+        return Unkeyed(elements: elements, path: path, decoder: self)
     }
 
-    func singleValueContainer() throws -> any SingleValueDecodingContainer { Single(value: value, path: path) }
+    func singleValueContainer() throws -> any SingleValueDecodingContainer { Single(value: value, path: path, decoder: self) }
 
     /// A message naming the parameter's path, e.g. `the parameter "hints.urgency" …`.
     static func describe(_ error: DecodingError) -> String {
@@ -32,54 +46,77 @@ struct JSONValueDecoder: Decoder {
         }
     }
 
+    /// `hints.urgency`, `argv[0]`: a coding path as a person would write it.
     static func dotted(_ path: [any CodingKey]) -> String {
-        path.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+        var text = ""
+        for key in path {
+            if let index = key.intValue, key is Index {
+                text += "[\(index)]"
+            } else {
+                text += (text.isEmpty ? "" : ".") + key.stringValue
+            }
+        }
+        return text
     }
 
     struct Keyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
         let object: JSONObject
         let path: [any CodingKey]
+        let decoder: JSONValueDecoder
         var codingPath: [any CodingKey] { path }
-        var allKeys: [Key] { object.keys.compactMap(Key.init(stringValue:)) }
+        /// Reading the keys counts as reading them all: a type that lists them (a
+        /// dictionary, or one that picks what it wants) has seen every one.
+        var allKeys: [Key] {
+            for key in object.keys { decoder.usage?.read(key, at: path) }
+            return object.keys.compactMap(Key.init(stringValue:))
+        }
 
-        func contains(_ key: Key) -> Bool { object[key.stringValue] != nil }
+        /// The member `key`, noted as read.
+        private func member(_ key: Key) -> JSONValue? {
+            decoder.usage?.read(key.stringValue, at: path)
+            return object[key.stringValue]
+        }
+
+        func contains(_ key: Key) -> Bool { member(key) != nil }
 
         func decodeNil(forKey key: Key) throws -> Bool {
-            object[key.stringValue] == nil || object[key.stringValue] == .null
+            member(key) == nil || member(key) == .null
         }
 
         func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-            guard let member = object[key.stringValue] else {
+            guard let member = member(key) else {
                 throw DecodingError.keyNotFound(key, .init(codingPath: path, debugDescription: "missing"))
             }
-            return try T(from: JSONValueDecoder(value: member, path: path + [key]))
+            return try T(from: decoder.child(member, at: path + [key]))
         }
 
         func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
-            try JSONValueDecoder(value: object[key.stringValue] ?? .null, path: path + [key]).container(keyedBy: type)
+            try decoder.child(member(key) ?? .null, at: path + [key]).container(keyedBy: type)
         }
 
         func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-            try JSONValueDecoder(value: object[key.stringValue] ?? .null, path: path + [key]).unkeyedContainer()
+            try decoder.child(member(key) ?? .null, at: path + [key]).unkeyedContainer()
         }
 
-        func superDecoder() throws -> any Decoder { JSONValueDecoder(value: .object(object), path: path) }
+        func superDecoder() throws -> any Decoder { decoder.child(.object(object), at: path) }
         func superDecoder(forKey key: Key) throws -> any Decoder {
-            JSONValueDecoder(value: object[key.stringValue] ?? .null, path: path + [key])
+            decoder.child(member(key) ?? .null, at: path + [key])
         }
     }
 
     struct Unkeyed: UnkeyedDecodingContainer {
         let elements: [JSONValue]
         let path: [any CodingKey]
+        let decoder: JSONValueDecoder
         var codingPath: [any CodingKey] { path }
         var count: Int? { elements.count }
         var isAtEnd: Bool { currentIndex >= elements.count }
         var currentIndex = 0
 
-        init(elements: [JSONValue], path: [any CodingKey]) {
+        init(elements: [JSONValue], path: [any CodingKey], decoder: JSONValueDecoder) {
             self.elements = elements
             self.path = path
+            self.decoder = decoder
         }
 
         mutating func next() throws -> JSONDecoderWithIndex {
@@ -87,7 +124,7 @@ struct JSONValueDecoder: Decoder {
                 throw DecodingError.valueNotFound(JSONValue.self, .init(codingPath: path, debugDescription: "has too few elements"))
             }
             defer { currentIndex += 1 }
-            return JSONDecoderWithIndex(decoder: JSONValueDecoder(value: elements[currentIndex], path: path + [Index(currentIndex)]))
+            return JSONDecoderWithIndex(decoder: decoder.child(elements[currentIndex], at: path + [Index(currentIndex)]))
         }
 
         mutating func decodeNil() throws -> Bool {
@@ -119,6 +156,7 @@ struct JSONValueDecoder: Decoder {
     struct Single: SingleValueDecodingContainer {
         let value: JSONValue
         let path: [any CodingKey]
+        let decoder: JSONValueDecoder
         var codingPath: [any CodingKey] { path }
 
         func decodeNil() -> Bool { value == .null }
@@ -142,14 +180,20 @@ struct JSONValueDecoder: Decoder {
 
         func decode<T: Decodable>(_ type: T.Type) throws -> T {
             if let integer = type as? any FixedWidthInteger.Type { return try decodeInteger(integer) as! T }
-            return try T(from: JSONValueDecoder(value: value, path: path))
+            return try T(from: decoder.child(value, at: path))
         }
 
+        /// An integer of type `I`; a number written with a fraction part of zero (`3.0`) is one too.
         private func decodeInteger<I: FixedWidthInteger>(_ type: I.Type) throws -> I {
-            guard let wide = value.int64Value, let narrow = I(exactly: wide) else {
-                throw mismatch(at: path, "an integer from \(I.min) to \(I.max)", value)
+            let exact: I?
+            switch value {
+            case .int(let number): exact = I(exactly: number)
+            case .double(let number): exact = I(exactly: number)
+            default: throw mismatch(at: path, WholeNumber.kind(I.self), value)
             }
-            return narrow
+            if let exact { return exact }
+            throw DecodingError.typeMismatch(I.self, .init(
+                codingPath: path, debugDescription: WholeNumber.refusal(of: value, as: I.self)))
         }
     }
 }

@@ -4,7 +4,10 @@ import PetalJSON
 /// typed accessors. A value of the wrong type is a configuration mistake, so it
 /// fails the action with ``PluginError/failed(_:)`` naming the setting's full
 /// path and what it should be.
-public struct Settings: Sendable {
+///
+/// Its `description` is the settings' JSON text, so `print(settings)` shows
+/// `{"opener":"xdg-open"}`.
+public struct Settings: Sendable, CustomStringConvertible {
     /// The plugin's name, for the paths in messages.
     public let plugin: String
     /// The settings object as configured.
@@ -15,6 +18,9 @@ public struct Settings: Sendable {
         self.plugin = plugin
         self.object = object
     }
+
+    /// The settings as compact JSON text, e.g. `{"opener":"xdg-open"}`.
+    public var description: String { JSONValue.object(object).jsonText }
 
     /// Reads the settings the host hands to `plugin`.
     public init(plugin: String, host: PluginHost) {

@@ -20,8 +20,13 @@ import Testing
     /// The table's rows, with the *Name*Plugin rows expanded for each folder under Plugins/.
     static func rules() throws -> [Row] {
         let text = try String(contentsOf: repository.appendingPathComponent("docs/architecture.md"), encoding: .utf8)
-        let plugins = try FileManager.default.contentsOfDirectory(atPath: repository.appendingPathComponent("Plugins").path)
-            .filter { !$0.hasPrefix(".") }.sorted()
+        let pluginsFolder = repository.appendingPathComponent("Plugins").path
+        // Folders only: Plugins/ also holds files the plugins share (exports.map).
+        let plugins = try FileManager.default.contentsOfDirectory(atPath: pluginsFolder).filter { name in
+            var isFolder: ObjCBool = false
+            return !name.hasPrefix(".") && FileManager.default.fileExists(atPath: pluginsFolder + "/" + name, isDirectory: &isFolder)
+                && isFolder.boolValue
+        }.sorted()
         var rows: [Row] = []
         for line in text.split(separator: "\n") where line.hasPrefix("| ") {
             let cells = line.split(separator: "|", omittingEmptySubsequences: false).dropFirst().dropLast()

@@ -10,21 +10,31 @@ import TestSupport
     static let examples = PluginLab.repositoryRoot.appendingPathComponent("examples/plugins")
 
     @Test func helloInC() async throws {
-        let source = Self.examples.appendingPathComponent("hello-c").path
-        // make is cheap when nothing changed, and rebuilds after an edit of hello.c.
-        try Tool.run(["make", "-s", "-C", source])
-        try await expectGreets(library: source + "/libhello.so", plugin: "hello")
+        try await expectGreets(library: try Self.helloCLibrary(), plugin: "hello")
     }
 
     @Test func helloInSwift() async throws {
-        let package = Self.examples.appendingPathComponent("hello-swift").path
-        // A Swift build takes minutes: only when `make examples` has not built it (debug or release).
+        try await expectGreets(library: try Self.helloSwiftLibrary(), plugin: "hello")
+    }
+
+    /// hello-c's libhello.so, made first (make is cheap when nothing changed,
+    /// and rebuilds after an edit of hello.c).
+    static func helloCLibrary() throws -> String {
+        let source = examples.appendingPathComponent("hello-c").path
+        try Tool.run(["make", "-s", "-C", source])
+        return source + "/libhello.so"
+    }
+
+    /// hello-swift's libhello-swift.so. A Swift build takes minutes: it is
+    /// built only when `make examples` has not built it (debug or release).
+    static func helloSwiftLibrary() throws -> String {
+        let package = examples.appendingPathComponent("hello-swift").path
         let built = ["debug", "release"].map { package + "/.build/\($0)/libhello-swift.so" }
         let library = built.first { FileManager.default.fileExists(atPath: $0) } ?? built[0]
         if !FileManager.default.fileExists(atPath: library) {
             try Tool.run(["swift", "build", "--package-path", package])
         }
-        try await expectGreets(library: library, plugin: "hello")
+        return library
     }
 
     /// Loads `library` (copied into a folder of its own) and triggers hello.greet with and without a name.

@@ -119,7 +119,8 @@ import TestSupport
 
         let row = try #require(try await daemon.plugin(at: path))
         #expect(row.status == "failed")
-        #expect(row.reason.contains("the folder \(open) is writable by other users (mode 775)"), "\(row)")
+        #expect(row.reason.contains("the folder \(open) is writable by other users (owner \(getuid() == 0 ? "root" : "uid \(getuid())"), mode 775); run chmod go-w \(open)"),
+                "\(row)")
         #expect(!(try await daemon.actionIDs()).contains("other.ping"))
         try await daemon.expectServing(loaded: ["phone", "good"])
     }

@@ -23,6 +23,12 @@ int clinux_read_signal(int fd);
 /// pipe2(fds, O_CLOEXEC); 0 or -1 with errno set.
 int clinux_pipe_cloexec(int fds[2]);
 
+/// openat(dirfd, name, O_PATH | O_DIRECTORY | O_CLOEXEC, plus O_NOFOLLOW when
+/// `nofollow` is non-zero): a handle on a folder that can be fstat'ed and used
+/// as the dirfd of openat, without read permission on it. O_PATH is a GNU flag
+/// Swift's Glibc module does not expose. -1 with errno set on failure.
+int clinux_open_folder_handle(int dirfd, const char *name, int nofollow);
+
 /// posix_spawn_file_actions_addchdir_np: the child changes to `path` before exec.
 int clinux_spawn_add_chdir(posix_spawn_file_actions_t *actions, const char *path);
 

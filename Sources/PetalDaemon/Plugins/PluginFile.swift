@@ -2,8 +2,10 @@ import Glibc
 import Linux
 
 /// A plugin file opened for loading: opened without following a symlink,
-/// checked on the open descriptor, and loaded through that descriptor, so a
-/// file swapped between the check and the load is never loaded (SPEC §3).
+/// inside a folder whose whole chain up to `/` has been checked
+/// (``PluginFolders``), checked on the open descriptor, and loaded through that
+/// descriptor, so a file swapped between the check and the load is never
+/// loaded (SPEC §3).
 final class PluginFile {
     /// The path it was found at.
     let path: String
@@ -18,15 +20,19 @@ final class PluginFile {
         let description: String
     }
 
-    /// Opens `path` and checks it and its folder.
+    /// Opens `path` inside its folder, once that folder and every folder above
+    /// it have passed ``PluginFolders``' checks, and checks the file.
     ///
     /// - Parameter user: the daemon's user; files and folders must belong to it or to root,
     ///   and be writable by nobody else.
     init(path: String, user: uid_t) throws(Refusal) {
         self.path = path
+        let folder = try PluginFolders.open(PluginSearchPath.parent(of: path), user: user)
+        defer { close(folder) }
+        let name = PluginSearchPath.lastComponent(of: path)
         let fd: Int32
         do {
-            fd = try systemCall("open", path: path) { open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK) }
+            fd = try systemCall("open", path: path) { openat(folder, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK) }
         } catch {
             throw Refusal(description: error.errno == ELOOP
                 ? "\(path) is a symbolic link; plugins are loaded only from regular files (copy the library instead of linking it)"
@@ -44,8 +50,7 @@ final class PluginFile {
         identity = PluginIdentity(path: path, size: Int64(info.st_size),
                                   modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
         // Fully initialised from here: a throw runs deinit, which closes the descriptor.
-        try Self.checkOwnership(info, of: path, kind: "file", user: user)
-        try Self.checkFolder(of: path, user: user)
+        try checkFile(info, user: user)
         try Self.checkELF(fd, path: path)
     }
 
@@ -70,28 +75,17 @@ final class PluginFile {
         return .success(handle)
     }
 
-    private static func checkOwnership(_ info: stat, of path: String, kind: String, user: uid_t) throws(Refusal) {
-        if kind == "file" && (info.st_mode & S_IFMT) != S_IFREG {
+    private func checkFile(_ info: stat, user: uid_t) throws(Refusal) {
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
             throw Refusal(description: "\(path) is not a regular file")
         }
         guard info.st_uid == user || info.st_uid == 0 else {
-            throw Refusal(description: "the \(kind) \(path) belongs to uid \(info.st_uid); it must belong to uid \(user) (petald's user) or root")
+            throw Refusal(description: "the file \(path) belongs to uid \(info.st_uid); it must belong to uid \(user) (petald's user) or root")
         }
         guard info.st_mode & (S_IWGRP | S_IWOTH) == 0 else {
             let mode = String(info.st_mode & 0o7777, radix: 8)
-            throw Refusal(description: "the \(kind) \(path) is writable by other users (mode \(mode)); run chmod go-w on it")
+            throw Refusal(description: "the file \(path) is writable by other users (mode \(mode)); run chmod go-w on it")
         }
-    }
-
-    private static func checkFolder(of path: String, user: uid_t) throws(Refusal) {
-        let folder = PluginSearchPath.parent(of: path)
-        var info = stat()
-        do {
-            try systemCall("stat", path: folder) { stat(folder, &info) }
-        } catch {
-            throw Refusal(description: "cannot stat the folder \(folder): \(String(cString: strerror(error.errno)))")
-        }
-        try checkOwnership(info, of: folder, kind: "folder", user: user)
     }
 
     private static func checkELF(_ fd: Int32, path: String) throws(Refusal) {

@@ -91,7 +91,7 @@ public enum Daemon {
             return .exit(ExitStatus.usage.rawValue)
         }
         if options.help { print(DaemonOptions.helpText, terminator: ""); return .exit(0) }
-        if options.version { print("petald \(petalVersion)"); return .exit(0) }
+        if options.version { print(BuildInfo.versionText(), terminator: ""); return .exit(0) }
         if let path = options.checkConfigPath { return .exit(checkConfiguration(at: path)) }
 
         var log = Logger()

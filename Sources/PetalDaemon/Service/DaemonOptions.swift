@@ -89,7 +89,8 @@ public struct DaemonOptions: Sendable, Equatable {
           --introspect                   print the D-Bus introspection XML and exit
           -v, --verbose                  log debug messages too
           -q, --quiet                    log only warnings and errors
-          -V, --version                  print the version and exit
+          -V, --version                  print the version, the Swift compiler petald was
+                                         built with and the plugin ABI, and exit
           -h, --help                     print this help and exit
 
         Exit status: 0 on a clean stop, 1 on a fault (such as a lost bus),

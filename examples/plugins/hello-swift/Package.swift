@@ -20,7 +20,12 @@ let package = Package(
                 .product(name: "PetalPlugin", package: "Petal"),  // Plugin, export, PluginHost
                 .product(name: "PetalJSON", package: "Petal"),    // JSONObject, JSONValue
             ],
-            swiftSettings: [.swiftLanguageMode(.v6)]
+            swiftSettings: [.swiftLanguageMode(.v6)],
+            // Export only petal_plugin_entry_v1 (exports.map): without it, every
+            // public symbol of the SDK linked into the library is exported too.
+            linkerSettings: [
+                .unsafeFlags(["-Xlinker", "--version-script=\(Context.packageDirectory)/exports.map"]),
+            ]
         ),
     ]
 )
