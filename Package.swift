@@ -52,8 +52,10 @@ let libraryTargets: [Target] = [
     // Finding and reading the configuration file, for petald and petalctl's preview.
     .target(name: "PetalConfiguration", dependencies: ["Linux", "PetalCore"]),
 
-    // The plugin ABI (a C header) and the Swift SDK for plugin authors.
-    .systemLibrary(name: "PetalPluginABI"),
+    // The plugin ABI (a C header) and the Swift SDK for plugin authors. The
+    // header is a C target's public header, so that C targets depending on it
+    // (a plugin's note, PETAL_PLUGIN_DESCRIBE) find petal_plugin.h.
+    .target(name: "PetalPluginABI", publicHeadersPath: "."),
     .target(name: "PetalPlugin", dependencies: ["PetalPluginABI", "PetalJSON"]),
 
     // The daemon: plugin host, action dispatch, the D-Bus service.
