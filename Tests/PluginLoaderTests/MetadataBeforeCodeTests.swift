@@ -111,6 +111,23 @@ import TestSupport
         #expect(row.status == "quarantined", "\(row)")
         #expect(row.name == "ctor" && row.version == "1.0.0", "listed under its note's name, not its file's: \(row)")
     }
+
+    /// A plugin built against the frozen 1.0 header (no note, a 1.0 table) loads into this 1.1 petald.
+    @Test func aPluginBuiltAgainstABI10LoadsAndRuns() async throws {
+        let lab = try PluginLab()
+        let folder = try lab.folder("plugins")
+        let path = try lab.compile("old_abi", into: folder, as: "libold.so")
+        let daemon = try await lab.start([folder])
+        defer { daemon.stop() }
+
+        let row = try #require(try await daemon.plugin(at: path))
+        #expect(row == PluginRow(name: "old", version: "1.0.0", path: path, status: "loaded", reason: ""), "\(row)\n\(daemon.log)")
+        let result = try await daemon.trigger("old.ping")
+        #expect(result["built"] == .string("1.0"), "\(result)")
+        #expect(result["host"] == .string("1.1"), "\(result)")
+        #expect(result["host_has_1_0_fields"] == .boolean(true), "\(result)")
+        #expect(daemon.log.contains("plugin old: a 1.0 plugin, ready"), "\(daemon.log)")
+    }
 }
 
 extension PluginRow {
