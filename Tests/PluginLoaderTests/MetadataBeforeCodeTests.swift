@@ -128,10 +128,46 @@ import TestSupport
         #expect(result["host_has_1_0_fields"] == .boolean(true), "\(result)")
         #expect(daemon.log.contains("plugin old: a 1.0 plugin, ready"), "\(daemon.log)")
     }
+
+    /// Petal's own plugins, built in Swift, carry their notes: a copy of each
+    /// under another file name is disabled by the name in its note, which gives
+    /// the version their tables give.
+    @Test func theBuiltInPluginsDescribeThemselves() async throws {
+        let names = ["camera", "command", "message", "open", "phone"]
+        let lab = try PluginLab()
+        let folder = try lab.folder("plugins")
+        var copies: [String: String] = [:]
+        for name in names {
+            let library = RunningDaemon.binDirectory.appendingPathComponent("libpetal-\(name).so").path
+            copies[name] = try lab.copy(library, into: folder, as: "copy-of-\(name).so")
+        }
+        let tables = try await lab.start([])
+        let versions = try await Dictionary(uniqueKeysWithValues: names.asyncMap { ($0, try await tables.plugin(named: $0)?.version) })
+        tables.stop()
+
+        try lab.configure(#"{"plugins": {"disabled": [\#(names.map { "\"\($0)\"" }.joined(separator: ", "))]}}"#)
+        let daemon = try await lab.start([folder])
+        defer { daemon.stop() }
+        for name in names {
+            let row = try #require(try await daemon.plugin(at: copies[name]!))
+            #expect(row.status == "disabled" && row.reason.contains("the name its .note.petal gives"), "\(row)")
+            #expect(row.name == name, "\(row)")
+            #expect(row.version == versions[name] ?? nil, "the note's version is the table's: \(row)")
+        }
+    }
 }
 
 extension PluginRow {
     init(name: String, version: String, path: String, status: String, reason: String) {
         self.init(.structure([.string(name), .string(version), .string(path), .string(status), .string(reason)]))!
+    }
+}
+
+extension Sequence {
+    /// `map` with an async transform, one element at a time.
+    func asyncMap<T>(_ transform: (Element) async throws -> T) async rethrows -> [T] {
+        var results: [T] = []
+        for element in self { results.append(try await transform(element)) }
+        return results
     }
 }
