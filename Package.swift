@@ -5,7 +5,9 @@ import PackageDescription
 /// libpetal-<name>.so, which petald finds beside itself. The C entry point
 /// lives in Plugins/<Name>/Entry, a target of its own, so that tests can link
 /// several plugins' logic (`<Name>Plugin`) into one binary without its symbol
-/// clashing.
+/// clashing. Plugins/<Name>/Note is a one-line C target, the plugin's
+/// PETAL_PLUGIN_DESCRIBE, which the entry depends on: Swift cannot yet place
+/// a string in an ELF note.
 let builtInPlugins: [(name: String, folder: String)] = [
     ("camera", "Camera"),
     ("command", "Command"),
@@ -26,10 +28,19 @@ let exportOnlyTheEntry: [LinkerSetting] = [
     .unsafeFlags(["-Xlinker", "--version-script=\(Context.packageDirectory)/Plugins/exports.map"]),
 ]
 
+/// The version of the built-in plugins in their notes; the same as
+/// `petalPluginVersion` (Sources/PetalPlugin/Version.swift), which their tables
+/// give. PluginLoaderTests checks that the two agree.
+let builtInPluginVersion = "0.1.0"
+
 let pluginTargets: [Target] = builtInPlugins.flatMap { plugin -> [Target] in [
     .target(name: "\(plugin.folder)Plugin", dependencies: ["PetalPlugin", "PetalJSON"],
-            path: "Plugins/\(plugin.folder)", exclude: ["Entry"]),
-    .target(name: "\(plugin.folder)PluginEntry", dependencies: [.target(name: "\(plugin.folder)Plugin"), "PetalPlugin"],
+            path: "Plugins/\(plugin.folder)", exclude: ["Entry", "Note"]),
+    .target(name: "\(plugin.folder)PluginNote", dependencies: ["PetalPluginABI"],
+            path: "Plugins/\(plugin.folder)/Note", publicHeadersPath: ".",
+            cSettings: [.define("PETAL_BUILT_IN_PLUGIN_VERSION", to: "\"\(builtInPluginVersion)\"")]),
+    .target(name: "\(plugin.folder)PluginEntry",
+            dependencies: [.target(name: "\(plugin.folder)Plugin"), .target(name: "\(plugin.folder)PluginNote"), "PetalPlugin"],
             path: "Plugins/\(plugin.folder)/Entry", linkerSettings: exportOnlyTheEntry),
 ] }
 
@@ -60,8 +71,10 @@ let libraryTargets: [Target] = [
     // Finding and reading the configuration file, for petald and petalctl's preview.
     .target(name: "PetalConfiguration", dependencies: ["Linux", "PetalCore"]),
 
-    // The plugin ABI (a C header) and the Swift SDK for plugin authors.
-    .systemLibrary(name: "PetalPluginABI"),
+    // The plugin ABI (a C header) and the Swift SDK for plugin authors. The
+    // header is a C target's public header, so that C targets depending on it
+    // (a plugin's note, PETAL_PLUGIN_DESCRIBE) find petal_plugin.h.
+    .target(name: "PetalPluginABI", publicHeadersPath: "."),
     .target(name: "PetalPlugin", dependencies: ["PetalPluginABI", "PetalJSON"]),
 
     // The daemon: plugin host, action dispatch, the D-Bus service.

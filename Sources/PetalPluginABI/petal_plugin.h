@@ -32,6 +32,41 @@
  *    field, changing what a function may assume or must guarantee, or
  *    changing the entry symbol (a major 2 would export petal_plugin_entry_v2,
  *    so a daemon can still find and explain an old plugin).
+ *
+ * Metadata before code (ABI 1.1)
+ * ------------------------------
+ * Loading a library runs its code: its ELF constructors run inside dlopen(),
+ * before the daemon can read the table. So that a plugin can be refused
+ * without any of its code running, a plugin also states its ABI version,
+ * name and version in an ELF note, with one line in one of its C files:
+ *
+ *     PETAL_PLUGIN_DESCRIBE("hello", "1.0.0");
+ *
+ * The daemon reads the note from the file before dlopen(), and refuses there
+ * a plugin that is disabled by name, built for an ABI it does not speak,
+ * uses a reserved name, or has the name of a plugin already loaded. After
+ * dlopen() the table's name must equal the note's. A plugin without the
+ * note (every 1.0 plugin) still loads, but only its file name can then be
+ * checked before its code runs.
+ *
+ * The note is a standard ELF note in an allocated section .note.petal, so
+ * the linker puts it in a PT_NOTE segment, where the daemon finds it by its
+ * owner and type (readelf -n shows it):
+ *
+ *     uint32 namesz   6, the size of "Petal" with its NUL
+ *     uint32 descsz   the size of the descriptor below, without padding
+ *     uint32 type     PETAL_PLUGIN_NOTE_TYPE (1)
+ *     char   owner[8] "Petal", NUL-padded to a multiple of 4
+ *     descriptor:
+ *       uint32 abi_major   PETAL_PLUGIN_ABI_MAJOR as the plugin was compiled
+ *       uint32 abi_minor   PETAL_PLUGIN_ABI_MINOR as the plugin was compiled
+ *       char   name[]      the plugin's name, NUL-terminated
+ *       char   version[]   the plugin's version, NUL-terminated ("" if none)
+ *     NUL padding to a multiple of 4
+ *
+ * Integers are in the file's byte order. The daemon refuses a file whose
+ * note is malformed (a descriptor shorter than its fields, a string without
+ * its NUL, an invalid name, more than one description) with the reason.
  */
 #ifndef PETAL_PLUGIN_H
 #define PETAL_PLUGIN_H
@@ -50,6 +85,37 @@ extern "C" {
 
 /** The name of the symbol every plugin exports, as a string for dlsym(). */
 #define PETAL_PLUGIN_ENTRY_SYMBOL "petal_plugin_entry_v1"
+
+/** The owner of Petal's ELF notes; its namesz counts the NUL (6). */
+#define PETAL_PLUGIN_NOTE_OWNER "Petal"
+/** The type, within owner "Petal", of the note PETAL_PLUGIN_DESCRIBE writes. */
+#define PETAL_PLUGIN_NOTE_TYPE 1
+/** The section PETAL_PLUGIN_DESCRIBE puts its note in. */
+#define PETAL_PLUGIN_NOTE_SECTION ".note.petal"
+
+/**
+ * Describes the plugin in an ELF note that the daemon reads before loading
+ * the library (ABI 1.1; see "Metadata before code" above). name and version
+ * must be string literals, and name must equal the table's name. Use it once
+ * per plugin, at file scope, in a C (or C++) file linked into the plugin:
+ *
+ *     PETAL_PLUGIN_DESCRIBE("hello", "1.0.0");
+ *
+ * It defines a static object, petal_plugin_note, that nothing refers to; the
+ * used attribute keeps the compiler and the linker from dropping it.
+ */
+#define PETAL_PLUGIN_DESCRIBE(name, version)                                              \
+    __attribute__((section(PETAL_PLUGIN_NOTE_SECTION), used, aligned(4)))               \
+    static const struct {                                                               \
+        uint32_t namesz, descsz, type;                                                  \
+        char owner[(sizeof(PETAL_PLUGIN_NOTE_OWNER) + 3) & ~(size_t)3];                 \
+        uint32_t abi_major, abi_minor;                                                  \
+        char text[(sizeof(name) + sizeof(version) + 3) & ~(size_t)3];                   \
+    } petal_plugin_note = {                                                             \
+        sizeof(PETAL_PLUGIN_NOTE_OWNER), 8 + sizeof(name) + sizeof(version),            \
+        PETAL_PLUGIN_NOTE_TYPE, PETAL_PLUGIN_NOTE_OWNER,                                \
+        PETAL_PLUGIN_ABI_MAJOR, PETAL_PLUGIN_ABI_MINOR, name "\0" version               \
+    }
 
 /** Log priorities, as syslog numbers them. */
 typedef enum petal_log_level {

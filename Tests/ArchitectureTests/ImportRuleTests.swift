@@ -64,7 +64,8 @@ import Testing
 
     @Test func noModuleImportsWhatTheTableForbids() throws {
         for row in try Self.rules() {
-            for (file, module) in try Self.imports(under: row.folder, excluding: row.folder == "Plugins/\(row.module.replacingOccurrences(of: "Plugin", with: ""))" ? "Entry" : nil)
+            let excluded = row.folder == "Plugins/\(row.module.replacingOccurrences(of: "Plugin", with: ""))" ? ["Entry", "Note"] : []
+            for (file, module) in try Self.imports(under: row.folder, excluding: excluded)
             where !Self.toolchain.contains(module) {
                 #expect(row.allowed.contains(module),
                         "\(file) (module \(row.module)) imports \(module); docs/architecture.md allows only \(row.allowed.sorted().joined(separator: ", "))")
@@ -93,13 +94,13 @@ import Testing
 
     // MARK: - Reading the tree
 
-    /// The modules each Swift file under `folder` imports (a subfolder `excluding` left out).
-    static func imports(under folder: String, excluding: String?) throws -> [(file: String, module: String)] {
+    /// The modules each Swift file under `folder` imports (the subfolders `excluding` left out).
+    static func imports(under folder: String, excluding: [String]) throws -> [(file: String, module: String)] {
         let root = repository.appendingPathComponent(folder)
         guard let files = FileManager.default.enumerator(atPath: root.path) else { return [] }
         var found: [(String, String)] = []
         for case let path as String in files where path.hasSuffix(".swift") {
-            if let excluding, path.hasPrefix(excluding + "/") { continue }
+            if excluding.contains(where: { path.hasPrefix($0 + "/") }) { continue }
             let text = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
             found += importedModules(in: text).map { ("\(folder)/\(path)", $0) }
         }
@@ -126,7 +127,7 @@ import Testing
     }
 
     /// The targets of Package.swift as written: literal `.target(name: "X", dependencies: [...])`
-    /// calls, and the built-in plugins' two targets each, whose names the manifest builds from a list.
+    /// calls, and the built-in plugins' three targets each, whose names the manifest builds from a list.
     static func packageTargets() throws -> [Target] {
         let text = try String(contentsOf: repository.appendingPathComponent("Package.swift"), encoding: .utf8)
         var targets: [Target] = []
@@ -142,7 +143,8 @@ import Testing
         let plugins = text.matches(of: try Regex(#"\("[a-z]+", "([A-Za-z]+)"\)"#)).compactMap { $0.output[1].substring.map(String.init) }
         for folder in plugins {
             targets.append(Target(name: "\(folder)Plugin", dependencies: ["PetalPlugin", "PetalJSON"], isTest: false))
-            targets.append(Target(name: "\(folder)PluginEntry", dependencies: ["\(folder)Plugin", "PetalPlugin"], isTest: false))
+            targets.append(Target(name: "\(folder)PluginNote", dependencies: ["PetalPluginABI"], isTest: false))
+            targets.append(Target(name: "\(folder)PluginEntry", dependencies: ["\(folder)Plugin", "\(folder)PluginNote", "PetalPlugin"], isTest: false))
         }
         return targets
     }

@@ -10,23 +10,42 @@ import TestSupport
     static let examples = PluginLab.repositoryRoot.appendingPathComponent("examples/plugins")
 
     @Test func helloInC() async throws {
-        try await expectGreets(library: try Self.helloCLibrary(), plugin: "hello")
+        try await expectGreets(library: Self.helloCLibrary(), plugin: "hello")
     }
 
     @Test func helloInSwift() async throws {
-        try await expectGreets(library: try Self.helloSwiftLibrary(), plugin: "hello")
+        try await expectGreets(library: Self.helloSwiftLibrary(), plugin: "hello")
     }
 
-    /// hello-c's libhello.so, made first (make is cheap when nothing changed,
-    /// and rebuilds after an edit of hello.c).
+    /// Each example carries its note: copied under a file name plugins.disabled
+    /// does not match, it is disabled by the name in its note, before it is loaded.
+    @Test(arguments: ["c", "swift"])
+    func exampleIsDisabledByTheNameInItsNote(_ language: String) async throws {
+        let library = try language == "c" ? Self.helloCLibrary() : Self.helloSwiftLibrary()
+        let lab = try PluginLab()
+        let folder = try lab.folder("plugins")
+        let path = try lab.copy(library, into: folder, as: "libgreeter.so")
+        try lab.configure(#"{"plugins": {"disabled": ["hello"]}}"#)
+        let daemon = try await lab.start([folder])
+        defer { daemon.stop() }
+
+        let row = try #require(try await daemon.plugin(at: path))
+        #expect(row.status == "disabled", "\(row)")
+        #expect(row.reason.contains(#"(as "hello", the name its .note.petal gives)"#), "\(row)")
+        #expect(row.name == "hello" && row.version == "1.0.0", "\(row)")
+        #expect(!daemon.log.contains("plugin hello: ready to greet"), "its init ran:\n\(daemon.log)")
+    }
+
+    /// examples/plugins/hello-c/libhello.so, made first: make is cheap when nothing
+    /// changed, and rebuilds after an edit of hello.c.
     static func helloCLibrary() throws -> String {
         let source = examples.appendingPathComponent("hello-c").path
         try Tool.run(["make", "-s", "-C", source])
         return source + "/libhello.so"
     }
 
-    /// hello-swift's libhello-swift.so. A Swift build takes minutes: it is
-    /// built only when `make examples` has not built it (debug or release).
+    /// examples/plugins/hello-swift's library. A Swift build takes minutes: only
+    /// when `make examples` has not built it (debug or release).
     static func helloSwiftLibrary() throws -> String {
         let package = examples.appendingPathComponent("hello-swift").path
         let built = ["debug", "release"].map { package + "/.build/\($0)/libhello-swift.so" }

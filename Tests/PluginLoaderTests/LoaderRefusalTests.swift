@@ -63,6 +63,12 @@ import TestSupport
             try lab.chmod(path, 0o644)
             return path
         }, status: "failed", reason: ["is not an ELF shared library"]),
+        Case(label: "a library cut short", arrange: { lab, folder in
+            let path = try lab.compile("good", into: folder, as: "cut.so", defines: [#"NAME="cut""#])
+            guard truncate(path, 100) == 0 else { throw LabError("truncate: \(String(cString: strerror(errno)))") }
+            return path
+        }, status: "failed", reason: ["is not an ELF shared library petald can load: its program headers (e_phoff 64,",
+                                      "run past the end of the file (100 bytes)"]),
     ]
 
     @Test(arguments: cases)

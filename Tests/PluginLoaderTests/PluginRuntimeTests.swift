@@ -230,21 +230,6 @@ import TestSupport
         }
     }
 
-    /// A disabled plugin runs none of its code: not even a constructor that would crash petald.
-    @Test func aDisabledPluginsConstructorNeverRuns() async throws {
-        let lab = try PluginLab()
-        let folder = try lab.folder("plugins")
-        try lab.compile("good", into: folder, as: "good.so")
-        let crash = try lab.compile("ctor_crash", into: folder, as: "libctor.so")
-        try lab.configure(#"{"plugins": {"disabled": ["ctor"]}}"#)
-        let daemon = try await lab.start([folder])
-        defer { daemon.stop() }
-        let row = try #require(try await daemon.plugin(at: crash))
-        #expect(row.status == "disabled", "\(row)")
-        #expect(row.reason.contains(#"plugins.disabled of the configuration (as "ctor")"#), "\(row)")
-        try await daemon.expectServing(loaded: ["phone", "good"])
-    }
-
     @Test func safeModeLoadsOnlyTheBuiltInPlugins() async throws {
         let lab = try PluginLab()
         let folder = try lab.folder("plugins")

@@ -1,5 +1,6 @@
 import Glibc
 import Linux
+import PetalPluginABI
 
 /// A plugin file opened for loading: opened without following a symlink,
 /// inside a folder whose whole chain up to `/` has been checked
@@ -11,6 +12,9 @@ final class PluginFile {
     let path: String
     /// Its size and modification time, which key the quarantine.
     let identity: PluginIdentity
+    /// What its `.note.petal` says, read before any of its code runs; nil for a plugin without one (ABI 1.0).
+    /// (A `var` with a default, so that the object is fully initialised before the checks that may throw.)
+    private(set) var note: PluginNote?
     private let descriptor: Int32
     /// Whether `dlopen` took the library; its descriptor then stays open for good (see ``load()``).
     private var loaded = false
@@ -51,7 +55,7 @@ final class PluginFile {
                                   modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
         // Fully initialised from here: a throw runs deinit, which closes the descriptor.
         try checkFile(info, user: user)
-        try Self.checkELF(fd, path: path)
+        note = try Self.readNote(fd, path: path, size: UInt64(max(0, info.st_size)))
     }
 
     deinit {
@@ -88,12 +92,37 @@ final class PluginFile {
         }
     }
 
-    private static func checkELF(_ fd: Int32, path: String) throws(Refusal) {
-        var magic = [UInt8](repeating: 0, count: 4)
-        // A read that fails or comes up short is as much "not ELF" as the wrong bytes.
-        let count = try? systemCall("pread", path: path) { pread(fd, &magic, 4, 0) }
-        guard count == 4, magic == [0x7f, 0x45, 0x4c, 0x46] else {
-            throw Refusal(description: "\(path) is not an ELF shared library")
+    /// Reads the file's ELF program headers and its plugin note, from the descriptor.
+    private static func readNote(_ fd: Int32, path: String, size: UInt64) throws(Refusal) -> PluginNote? {
+        let elf: ELFNotes
+        do {
+            elf = try ELFNotes.read(fileSize: size, read(from: fd, path: path))
+        } catch {
+            throw Refusal(description: "\(path) is not an ELF shared library petald can load: \(error)")
+        }
+        do {
+            return try PluginNote.find(in: elf)
+        } catch {
+            throw Refusal(description: "\(path) has a malformed plugin description (\(PETAL_PLUGIN_NOTE_SECTION)): \(error)")
+        }
+    }
+
+    /// The byte reader the ELF parser reads through: `pread`s of the descriptor,
+    /// of sizes the parser has already bounded. A failed read returns what it got.
+    private static func read(from fd: Int32, path: String) -> ELFNotes.Reader {
+        { offset, count in
+            var bytes = [UInt8](repeating: 0, count: count)
+            var filled = 0
+            while filled < count {
+                let got = bytes.withUnsafeMutableBytes { buffer in
+                    try? systemCall("pread", path: path) {
+                        pread(fd, buffer.baseAddress! + filled, count - filled, off_t(clamping: offset) + off_t(filled))
+                    }
+                }
+                guard let got, got > 0 else { break }
+                filled += got
+            }
+            return Array(bytes.prefix(filled))
         }
     }
 }

@@ -67,6 +67,16 @@ struct PluginLoader {
             record.reason = error.description
             return nil
         }
+        if let note = file.note {
+            // Read from the file before dlopen: a plugin refused here runs none of its code.
+            record.name = note.name
+            record.version = note.version
+            if let (status, reason) = refusal(of: note, builtIn: builtIn, loadedNames: loadedNames) {
+                record.status = status
+                record.reason = reason
+                return nil
+            }
+        }
         if let entry = quarantine.entry(for: file.identity) {
             record.status = .quarantined
             record.reason = entry.reason
@@ -74,8 +84,11 @@ struct PluginLoader {
             if let version = entry.version { record.version = version }
             return nil
         }
-        // From here on, a crash in the plugin's code is blamed on this file.
+        // From here on, a crash in the plugin's code is blamed on this file, under the note's name if it has one.
         let slot = quarantine.register(file.identity)
+        if let note = file.note {
+            quarantine.name(slot, file.identity, note.name, version: LogText.escaped(note.version, maximumBytes: 64))
+        }
         let handle: UnsafeMutableRawPointer
         // dlopen runs the library's constructors: plugin code, watched like init.
         switch slot.inControl({ file.load() }) {
@@ -103,7 +116,11 @@ struct PluginLoader {
         let plugin = NativePlugin(table: table, file: file.identity, slot: slot, log: log)
         record.name = plugin.name
         record.version = plugin.version
-        if plugin.name.utf8.allSatisfy({ Self.nameBytes.contains($0) }) {
+        if let note = file.note, note.name != plugin.name {
+            record.reason = "its table names it \"\(LogText.escaped(plugin.name))\" but its \(Self.noteSection) names it \"\(note.name)\"; the two must be equal (PETAL_PLUGIN_DESCRIBE's first argument is the table's name)"
+            return nil
+        }
+        if file.note == nil && Self.isValidName(plugin.name) {
             quarantine.name(slot, file.identity, plugin.name, version: LogText.escaped(plugin.version, maximumBytes: 64))
         }
         if let problem = problem(with: plugin, builtIn: builtIn, loadedNames: loadedNames, registry: registry) {
@@ -134,14 +151,31 @@ struct PluginLoader {
         return plugin
     }
 
+    /// Why the plugin a note describes is refused before its code runs, or nil:
+    /// it is disabled by name, built for another ABI, or its name is reserved or taken.
+    private func refusal(
+        of note: PluginNote, builtIn: Bool, loadedNames: [String: String]
+    ) -> (PluginRecord.Status, String)? {
+        if settings.disabled.contains(note.name) {
+            return (.disabled, "listed in plugins.disabled of the configuration (as \"\(note.name)\", the name its \(Self.noteSection) gives)")
+        }
+        if let problem = Self.abiProblem(major: UInt(note.abiMajor), minor: UInt(note.abiMinor),
+                                         claim: "its \(Self.noteSection) says it was") {
+            return (.incompatible, problem)
+        }
+        if let problem = Self.nameProblem(note.name, builtIn: builtIn, loadedNames: loadedNames) {
+            return (.failed, problem)
+        }
+        return nil
+    }
+
+    static let noteSection = PETAL_PLUGIN_NOTE_SECTION
+
     /// Why a table cannot be used by this daemon's ABI, or nil.
     static func compatibilityProblem(_ table: petal_plugin) -> String? {
         let ours = "\(PETAL_PLUGIN_ABI_MAJOR).\(PETAL_PLUGIN_ABI_MINOR)"
-        guard table.abi_major == PETAL_PLUGIN_ABI_MAJOR else {
-            return "it was built for plugin ABI \(table.abi_major).\(table.abi_minor); petald speaks \(ours) (rebuild it against this petal_plugin.h)"
-        }
-        guard table.abi_minor <= PETAL_PLUGIN_ABI_MINOR else {
-            return "it was built for plugin ABI \(table.abi_major).\(table.abi_minor), newer than petald's \(ours); update petald"
+        if let problem = abiProblem(major: UInt(table.abi_major), minor: UInt(table.abi_minor), claim: "it was") {
+            return problem
         }
         let minimum = MemoryLayout<petal_plugin>.offset(of: \petal_plugin.deinit)! + MemoryLayout<UnsafeRawPointer?>.size
         guard Int(table.struct_size) >= minimum else {
@@ -150,18 +184,37 @@ struct PluginLoader {
         return nil
     }
 
+    /// Why a plugin of ABI `major.minor` cannot load into this daemon, or nil.
+    /// `claim` begins the sentence: "it was", or "its .note.petal says it was".
+    static func abiProblem(major: UInt, minor: UInt, claim: String) -> String? {
+        let ours = "\(PETAL_PLUGIN_ABI_MAJOR).\(PETAL_PLUGIN_ABI_MINOR)"
+        guard major == PETAL_PLUGIN_ABI_MAJOR else {
+            return "\(claim) built for plugin ABI \(major).\(minor); petald speaks \(ours) (rebuild it against this petal_plugin.h)"
+        }
+        guard minor <= PETAL_PLUGIN_ABI_MINOR else {
+            return "\(claim) built for plugin ABI \(major).\(minor), newer than petald's \(ours); update petald"
+        }
+        return nil
+    }
+
+    /// Why a plugin may not have `name` here: it is invalid, reserved, or already loaded.
+    private static func nameProblem(_ name: String, builtIn: Bool, loadedNames: [String: String]) -> String? {
+        guard isValidName(name) else {
+            return "its name \"\(LogText.escaped(name))\" is not valid; names are lowercase letters, digits, \"-\" and \"_\""
+        }
+        if !builtIn && reservedNames.contains(name) {
+            return "its name \"\(name)\" is reserved for the plugins installed with petald (\(reservedNames.sorted().joined(separator: ", "))); give the plugin another name"
+        }
+        if let first = loadedNames[name] {
+            return "a plugin named \"\(name)\" is already loaded from \(first); the first in the search path wins"
+        }
+        return nil
+    }
+
     private func problem(
         with plugin: NativePlugin, builtIn: Bool, loadedNames: [String: String], registry: ActionRegistry
     ) -> String? {
-        guard !plugin.name.isEmpty, plugin.name.utf8.allSatisfy({ Self.nameBytes.contains($0) }) else {
-            return "its name \"\(LogText.escaped(plugin.name))\" is not valid; names are lowercase letters, digits, \"-\" and \"_\""
-        }
-        if !builtIn && Self.reservedNames.contains(plugin.name) {
-            return "its name \"\(plugin.name)\" is reserved for the plugins installed with petald (\(Self.reservedNames.sorted().joined(separator: ", "))); give the plugin another name"
-        }
-        if let first = loadedNames[plugin.name] {
-            return "a plugin named \"\(plugin.name)\" is already loaded from \(first); the first in the search path wins"
-        }
+        if let problem = Self.nameProblem(plugin.name, builtIn: builtIn, loadedNames: loadedNames) { return problem }
         var seen = Set<String>()
         for action in plugin.declaredActions {
             guard !action.id.isEmpty, action.id.utf8.count <= MenuService.maximumIDBytes else {
@@ -179,6 +232,11 @@ struct PluginLoader {
     }
 
     private static let nameBytes = Set("abcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+
+    /// Whether `name` is a valid plugin name: `[a-z0-9_-]+`.
+    static func isValidName(_ name: String) -> Bool {
+        !name.isEmpty && name.utf8.allSatisfy { nameBytes.contains($0) }
+    }
 
     /// Names only the plugins installed with petald may have (SPEC §3, "Namespaces").
     static let reservedNames = builtInNames.union(["petal"])

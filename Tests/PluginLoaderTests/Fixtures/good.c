@@ -2,7 +2,8 @@
  * A well-behaved plugin: NAME (default "good") with one action, ACTION
  * (default NAME ".ping"), that completes at once with
  * {"pong":true,"plugin":NAME}. Compiled with other -DNAME/-DACTION values it
- * plays a second plugin, or one whose name or action id repeats another's.
+ * plays a second plugin, or one whose name or action id repeats another's;
+ * with -DNOTE_NAME='"x"' it also describes itself as x in its ELF note.
  */
 #include <petal_plugin.h>
 
@@ -33,3 +34,7 @@ static const petal_plugin plugin = {
 };
 
 const petal_plugin *petal_plugin_entry_v1(void) { return &plugin; }
+
+#ifdef NOTE_NAME
+PETAL_PLUGIN_DESCRIBE(NOTE_NAME, "1.0.0");
+#endif

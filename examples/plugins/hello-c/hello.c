@@ -298,3 +298,11 @@ static const petal_plugin plugin = {
 const petal_plugin *petal_plugin_entry_v1(void) {
     return &plugin;
 }
+
+/*
+ * The same name and version in an ELF note (ABI 1.1), which petald reads
+ * before it loads the library: a plugin it refuses (disabled, built for
+ * another ABI, or named like one already loaded) then runs none of its code.
+ * `readelf -n libhello.so` shows it.
+ */
+PETAL_PLUGIN_DESCRIBE("hello", "1.0.0");

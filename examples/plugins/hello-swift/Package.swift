@@ -17,6 +17,7 @@ let package = Package(
         .target(
             name: "HelloSwift",
             dependencies: [
+                "HelloSwiftNote",
                 .product(name: "PetalPlugin", package: "Petal"),  // Plugin, export, PluginHost
                 .product(name: "PetalJSON", package: "Petal"),    // JSONObject, JSONValue
             ],
@@ -26,6 +27,15 @@ let package = Package(
             linkerSettings: [
                 .unsafeFlags(["-Xlinker", "--version-script=\(Context.packageDirectory)/exports.map"]),
             ]
+        ),
+        // The plugin's ELF note, which petald reads before loading it: one line
+        // of C, PETAL_PLUGIN_DESCRIBE, since Swift cannot yet put a string in a
+        // note. It finds petal_plugin.h through PetalPlugin. A C target needs a
+        // folder for public headers; it has none, so that folder is its own.
+        .target(
+            name: "HelloSwiftNote",
+            dependencies: [.product(name: "PetalPlugin", package: "Petal")],
+            publicHeadersPath: "."
         ),
     ]
 )

@@ -1,0 +1,4 @@
+/* libpetal-message.so describes itself, for petald to read before it loads the library. */
+#include <petal_plugin.h>
+
+PETAL_PLUGIN_DESCRIBE("message", PETAL_BUILT_IN_PLUGIN_VERSION);

@@ -1,0 +1,4 @@
+/* libpetal-open.so describes itself, for petald to read before it loads the library. */
+#include <petal_plugin.h>
+
+PETAL_PLUGIN_DESCRIBE("open", PETAL_BUILT_IN_PLUGIN_VERSION);
