@@ -59,7 +59,9 @@ final class Exported: @unchecked Sendable {
             instance.withLock { $0 = plugin }
             return 0
         } catch {
-            failure?.pointee = UnsafePointer(strdup("\(error)"))  // kept: the daemon reads it after we return
+            // The reason alone: the daemon says "its init failed: …" around it, and an error name would be noise.
+            let reason = (error as? PluginError)?.message ?? "\(error)"
+            failure?.pointee = UnsafePointer(strdup(reason))  // kept: the daemon reads it after we return
             return 1
         }
     }
