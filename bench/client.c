@@ -30,6 +30,7 @@
  *   --dest NAME       the server's well-known name (default org.petal.Petal1)
  *   --method M        toggle or trigger (default toggle)
  *   --action ID       the action Trigger runs (default bench.noop)
+ *   --any-result      accept a Trigger result with entries (default: it must be empty)
  *   -n N              calls (or runs, rounds) to measure (default 1000)
  *   --warmup W        calls made before measuring (default 1000)
  *   -k K              calls in flight, for pipe (default 16)
@@ -66,7 +67,7 @@
 static struct {
     const char *mode, *dest, *method, *action, *during, *expect_error;
     long n, warmup, k, c, s;
-    int pid;
+    int pid, any_result;
     char **command;
 } opt = { .dest = "org.petal.Petal1", .method = "toggle", .action = "bench.noop",
           .n = 1000, .warmup = 1000, .k = 16, .c = 4, .s = 50 };
@@ -202,8 +203,8 @@ static void check_reply(DBusMessage *reply) {
         check_type(reply, "Trigger", "a{sv}");
         dbus_message_iter_init(reply, &it);
         dbus_message_iter_recurse(&it, &dict);
-        if (dbus_message_iter_get_arg_type(&dict) != DBUS_TYPE_INVALID)
-            die("Trigger(%s): expected an empty result, got entries", opt.action);
+        if (!opt.any_result && dbus_message_iter_get_arg_type(&dict) != DBUS_TYPE_INVALID)
+            die("Trigger(%s): expected an empty result, got entries (--any-result accepts them)", opt.action);
     } else {
         const char *state;
         check_type(reply, "Toggle", "s");
@@ -737,6 +738,7 @@ int main(int argc, char **argv) {
         else if (!strcmp(a, "--dest") && v) opt.dest = argv[++i];
         else if (!strcmp(a, "--method") && v) opt.method = argv[++i];
         else if (!strcmp(a, "--action") && v) opt.action = argv[++i];
+        else if (!strcmp(a, "--any-result")) opt.any_result = 1;
         else if (!strcmp(a, "--during") && v) opt.during = argv[++i];
         else if (!strcmp(a, "--expect-error") && v) opt.expect_error = argv[++i];
         else if (!strcmp(a, "-n")) opt.n = number(argv[++i], a);

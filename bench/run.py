@@ -65,13 +65,16 @@ PEERS = ("C peer", "C spec-states", "C contract", "dbus-python", "petald")
 # loads a plugin) and its other cells stay empty.
 PEER_SCENARIOS = {"C contract": {"startup", "trigger", "trigger_pipe", "trigger_procs"}}
 # The parts --only may pick; every part by default.
-PARTS = ("startup", "toggle", "trigger", "signals", "petald", "hostile")
+PARTS = ("startup", "toggle", "trigger", "signals", "petald", "provider", "hostile")
 # The peers whose Trigger must keep the contract, checked by `bench-client contract` in every run.
 CONTRACT_PEERS = ("C contract", "petald")
 # The part hostile (issue #13): the servers flooded and sent the huge a{sv}, each
 # started afresh for each scenario; the slow fsync is petald's alone (no peer
 # has toggle items). See docs/benchmarks.md, "Hostile traffic".
 HOSTILE = os.path.join(HERE, "hostile.py")
+# The part provider (issue #15): Trigger through the example D-Bus action provider in Python.
+PROVIDER = os.path.join(HERE, "..", "examples", "providers", "hello-python", "provider.py")
+PROVIDER_ACTION = "hello.greet"
 HOSTILE_PEERS = ("C contract", "dbus-python", "petald")
 NOBODY = "org.petal.Bench.Nobody"  # owned by no one: the huge a{sv} sent there costs only the bus
 TOGGLE_ITEM = "like"
@@ -343,6 +346,10 @@ class Bench:
             if "petald" in self.parts:
                 print("  petald: Toggle while an action runs, Reload", file=sys.stderr, flush=True)
                 results[petal_label].update(self.petal_only(petal_name, pids[petal_label]))
+            if "provider" in self.parts:
+                print(f"  provider: Trigger({PROVIDER_ACTION}) through the Python example provider",
+                      file=sys.stderr, flush=True)
+                results[petal_label]["provider"] = self.through_provider(petal_name, pids[petal_label])
             for label, server in servers.items():
                 if server.poll() is not None:
                     raise BenchError(f"{label} exited during the run (status {server.returncode})")
@@ -363,6 +370,31 @@ class Bench:
                     return taskset_pid
             time.sleep(0.01)
         raise BenchError("taskset did not exec the server")
+
+    def through_provider(self, name, pid):
+        """Sequential Trigger(hello.greet) calls that petald sends on to the example provider, which
+        registers itself first; its CPU is counted apart from petald's."""
+        log = os.path.join(self.tmp, "provider.log")
+        provider = subprocess.Popen(self.pin + [PYTHON, PROVIDER], env=self.env,  # on the bus of DBUS_SESSION_BUS_ADDRESS
+                                    stdout=open(log, "w"), stderr=subprocess.STDOUT)
+        try:
+            for _ in range(500):
+                with open(log) as f:
+                    text = f.read()
+                if "registered" in text or "refused" in text or provider.poll() is not None:
+                    break
+                time.sleep(0.02)
+            if "registered" not in text:
+                raise BenchError(f"the example provider did not register: {text.strip() or 'no output'}")
+            c = self.counts
+            before = cpu_ns(provider.pid)
+            figures = self.client("seq", name, "--method", "trigger", "--action", PROVIDER_ACTION, "--any-result",
+                                  "-n", c["trigger"] // 2, "--warmup", c["warmup"] // 4, pid=pid)
+            figures["provider_cpu_us_per_call"] = (cpu_ns(provider.pid) - before) / 1e3 / (c["trigger"] // 2 + c["warmup"] // 4)
+            return figures
+        finally:
+            provider.terminate()
+            provider.wait()
 
     def petal_only(self, name, pid):
         c = self.counts
@@ -588,6 +620,8 @@ def ratio(value, floor):
 
 def report(results, args, counts, pin):
     report_menu(results, args, counts, pin)
+    if "provider" in results.get("petald", {}):
+        report_provider(results, args.smoke)
     if "hostile" in results:
         report_hostile(results["hostile"], args.smoke, counts)
 
@@ -740,6 +774,27 @@ def report_hostile(hostile, smoke, counts):
           f"'bus alone' sends it to a name nobody owns while petald's Get(State) is timed: the bus's own share"
           f"{'; SMOKE: tiny counts, goals not judged' if smoke else ''}.")
     print_table(("figure", "unit", "goal", "petald", "verdict", "C contract", "dbus-python", "bus alone"), rows)
+
+
+def report_provider(results, smoke):
+    """Trigger through the Python provider against dbus-python answering Trigger itself, plus one hop
+    (the C peer's Trigger: a bare round trip through the bus)."""
+    through = results["petald"]["provider"]
+    python, bare = results["dbus-python"].get("trigger"), results["C peer"].get("trigger")
+    rows = [("Trigger(hello.greet) through the provider, p50", "µs", f"{through['p50_us']:,.1f}"),
+            ("  p99", "µs", f"{through['p99_us']:,.1f}"),
+            ("  petald's CPU per call", "µs", f"{through['cpu_us_per_call']:,.2f}"),
+            ("  the provider's CPU per call (Python)", "µs", f"{through['provider_cpu_us_per_call']:,.2f}")]
+    if python and bare:
+        goal = python["p50_us"] + bare["p50_us"]
+        verdict = "—" if smoke else "met" if through["p50_us"] <= goal else "MISSED"
+        rows += [("dbus-python answering Trigger itself, p50", "µs", f"{python['p50_us']:,.1f}"),
+                 ("  plus one hop (the C peer's Trigger p50)", "µs", f"{goal:,.1f}"),
+                 ("through the provider / (dbus-python + one hop)", "", f"{through['p50_us'] / goal:.2f}× ({verdict})")]
+    print("\nD-Bus action provider (issue #15): petald sends Trigger on to examples/providers/hello-python "
+          "as Invoke, with ActionStarted and ActionFinished; goal: p50 below dbus-python serving the call "
+          "directly, plus one hop.")
+    print_table(("figure", "unit", "value"), rows)
 
 
 def print_table(headers, rows):
