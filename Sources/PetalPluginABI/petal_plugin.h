@@ -38,7 +38,8 @@
  * Loading a library runs its code: its ELF constructors run inside dlopen(),
  * before the daemon can read the table. So that a plugin can be refused
  * without any of its code running, a plugin also states its ABI version,
- * name and version in an ELF note, with one line in one of its C files:
+ * name and version in an ELF note, with one line in one of its C files (a
+ * Swift plugin adds a one-line C target for it; see docs/plugins.md):
  *
  *     PETAL_PLUGIN_DESCRIBE("hello", "1.0.0");
  *
