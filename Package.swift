@@ -124,7 +124,7 @@ let testTargets: [Target] = [
     .testTarget(name: "PluginLoaderTests", dependencies: ["DBus", "PetalCore", "PetalJSON", "TestSupport"], exclude: ["Fixtures"]),
     // The built-in plugins: their logic in unit tests, and through a real petald on a private bus.
     .testTarget(name: "PluginTests",
-                dependencies: ["DBus", "PetalCore", "PetalJSON", "PetalPlugin", "TestSupport"] + builtInPlugins.map { .target(name: "\($0.folder)Plugin") },
+                dependencies: ["DBus", "PetalCore", "PetalJSON", "PetalPlugin", "PetalPluginABI", "TestSupport"] + builtInPlugins.map { .target(name: "\($0.folder)Plugin") },
                 exclude: ["Peers"]),
     // petal-overlay: --render frames read back pixel by pixel, and the client on
     // real headless display servers (Xvfb + xcompmgr, sway) against petald on a

@@ -6,10 +6,12 @@ import Synchronization
 /// the call returns a request object, and the answer comes later as that
 /// request's `Response(u response, a{sv} results)` signal.
 ///
-/// The host's signal callback carries a signal's arguments but not its path,
-/// so Responses cannot be told apart by request. Requests are therefore made
-/// one at a time, and the first Response after subscribing is this request's
-/// (xdg-desktop-portal sends each Response to its caller alone).
+/// As the portal's documentation asks of clients, the answer taken is the
+/// Response emitted on the request object the call returned, by the
+/// connection that owns the portal's name: any other Response (another
+/// request's, or one sent by another connection) is ignored. Responses that
+/// come before the call's reply are kept until it says which request is ours.
+/// Requests are made one at a time.
 final class ScreenshotPortal: Sendable {
     static let service = "org.freedesktop.portal.Desktop"
     static let path = "/org/freedesktop/portal/desktop"
@@ -38,9 +40,11 @@ final class ScreenshotPortal: Sendable {
         }
         defer { busy.withLock { $0 = false } }
 
-        let response = ResponseBox()
-        let subscription = host.subscribe(
-            sender: Self.service, interface: Self.requestInterface, member: "Response") { response.deliver($0) }
+        guard let portal = try await owner() else { return nil }
+        let responses = ResponseBox()
+        // Subscribed before the call, so that a Response sent before its reply is not missed.
+        let subscription = try host.subscribeWithOrigin(
+            sender: portal, interface: Self.requestInterface, member: "Response") { responses.deliver($0) }
         defer { subscription.cancel() }
         let token = "petal\(UInt64.random(in: 0...UInt64.max))"
         let options: JSONValue = ["handle_token": ["s", .string(token)], "interactive": ["b", .bool(interactive)]]
@@ -49,19 +53,44 @@ final class ScreenshotPortal: Sendable {
             let reply = try await host.callMethod(
                 destination: Self.service, path: Self.path, interface: Self.interface, method: "Screenshot",
                 signature: "sa{sv}", arguments: ["", options])
-            handle = reply.first?.stringValue ?? ""
+            guard let path = reply.first?.stringValue, path.hasPrefix("/") else {
+                throw PluginError.failed(
+                    "the screenshot portal (\(Self.service)) answered Screenshot with \(JSONValue.array(reply)), not the object path of a request")
+            }
+            handle = path
         } catch let error as DBusCallError {
             if Self.absent.contains(error.name) { return nil }
             throw PluginError.failed("the screenshot portal (\(Self.service)) failed: \(error.name): \(error.message)")
         }
         let arguments: [JSONValue]
         do {
-            arguments = try await response.wait()
+            arguments = try await responses.wait(for: handle, from: portal)
         } catch {
             close(handle)
             throw error
         }
         return try Self.uri(fromResponse: arguments)
+    }
+
+    /// The unique name of the connection that owns the portal's name, whose
+    /// Responses alone are taken; nil when nobody owns it.
+    private func owner() async throws -> String? {
+        do {
+            let reply = try await host.callMethod(
+                destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
+                method: "GetNameOwner", signature: "s", arguments: [.string(Self.service)])
+            return reply.first?.stringValue
+        } catch let error as DBusCallError {
+            if Self.absent.contains(error.name) { return nil }
+            throw PluginError.failed("cannot ask the bus which connection owns \(Self.service): \(error.name): \(error.message)")
+        }
+    }
+
+    /// Whether `signal` is the Response to the request at `handle`: emitted on
+    /// that object, by the portal's connection `portal`.
+    static func isResponse(_ signal: ReceivedSignal, to handle: String, from portal: String) -> Bool {
+        signal.path == handle && signal.sender == portal
+            && signal.interface == requestInterface && signal.member == "Response"
     }
 
     /// The URI in a `Response`'s arguments.
@@ -94,31 +123,49 @@ final class ScreenshotPortal: Sendable {
     }
 }
 
-/// Holds the first Response until the request waits for it.
+/// Collects the Responses the subscription delivers until the call's reply
+/// says which request is ours, then holds ours until the request waits for it.
 private final class ResponseBox: Sendable {
     private struct State {
+        /// Responses that came before the request's path was known, at most ``earlyLimit``.
+        var early: [ReceivedSignal] = []
+        /// The request's path and the portal's connection, once the call has answered.
+        var expected: (handle: String, portal: String)?
         var arguments: [JSONValue]?
         var waiter: CheckedContinuation<[JSONValue], any Error>?
         var cancelled = false
     }
     private let state = Mutex(State())
+    /// The subscription takes only the portal's Responses, so a few are plenty.
+    private static let earlyLimit = 16
 
-    /// Called with each matching signal's arguments; keeps the first.
-    func deliver(_ arguments: [JSONValue]) {
+    /// Called with each delivered signal: keeps ours, or every one while ours is not yet known.
+    func deliver(_ signal: ReceivedSignal) {
         let waiter = state.withLock { state -> CheckedContinuation<[JSONValue], any Error>? in
             guard state.arguments == nil else { return nil }
-            state.arguments = arguments
+            guard let expected = state.expected else {
+                if state.early.count < Self.earlyLimit { state.early.append(signal) }
+                return nil
+            }
+            guard ScreenshotPortal.isResponse(signal, to: expected.handle, from: expected.portal) else { return nil }
+            state.arguments = signal.arguments
             defer { state.waiter = nil }
             return state.waiter
         }
-        waiter?.resume(returning: arguments)
+        waiter?.resume(returning: signal.arguments)
     }
 
-    /// The first Response's arguments, once it has come; throws `CancellationError` when the task is cancelled.
-    func wait() async throws -> [JSONValue] {
+    /// The arguments of the Response to the request at `handle` from `portal`, once
+    /// it has come (perhaps already); throws `CancellationError` when the task is cancelled.
+    func wait(for handle: String, from portal: String) async throws -> [JSONValue] {
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 let outcome = state.withLock { state -> Result<[JSONValue], any Error>? in
+                    if state.expected == nil {
+                        state.expected = (handle, portal)
+                        state.arguments = state.early.first { ScreenshotPortal.isResponse($0, to: handle, from: portal) }?.arguments
+                        state.early = []
+                    }
                     if let arguments = state.arguments { return .success(arguments) }
                     if state.cancelled { return .failure(CancellationError()) }
                     state.waiter = continuation

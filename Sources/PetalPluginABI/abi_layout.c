@@ -23,6 +23,8 @@ POINTER_FIELD(petal_host, unsubscribe_signal, 7);
 /* ABI 1.1 */
 POINTER_FIELD(petal_host, start_run, 8);
 POINTER_FIELD(petal_host, stop_run, 9);
+POINTER_FIELD(petal_host, subscribe_signal_from, 10);
+_Static_assert(sizeof(petal_host) == 8 + 11 * sizeof(void *), "petal_host ends with subscribe_signal_from");
 
 POINTER_FIELD(petal_plugin, name, 0);
 POINTER_FIELD(petal_plugin, version, 1);

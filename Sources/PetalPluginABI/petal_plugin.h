@@ -38,7 +38,8 @@
  * Loading a library runs its code: its ELF constructors run inside dlopen(),
  * before the daemon can read the table. So that a plugin can be refused
  * without any of its code running, a plugin also states its ABI version,
- * name and version in an ELF note, with one line in one of its C files:
+ * name and version in an ELF note, with one line in one of its C files (a
+ * Swift plugin adds a one-line C target for it; see docs/plugins.md):
  *
  *     PETAL_PLUGIN_DESCRIBE("hello", "1.0.0");
  *
@@ -158,6 +159,18 @@ typedef void (*petal_reply_fn)(void *reply_context, const char *reply_json,
  */
 typedef void (*petal_signal_fn)(void *signal_context, const char *args_json);
 
+/**
+ * Receives each signal matched by petal_host.subscribe_signal_from() (ABI
+ * 1.1), on one of the daemon's threads, with where it came from: sender is
+ * the unique bus name of the connection that sent it (e.g. ":1.42"), path
+ * its object path, interface_name and member its interface and name, and
+ * args_json a JSON array of its arguments. None is NULL; all are valid only
+ * during the call.
+ */
+typedef void (*petal_signal_from_fn)(void *signal_context, const char *sender, const char *path,
+                                     const char *interface_name, const char *member,
+                                     const char *args_json);
+
 /** What the daemon offers a plugin. Valid from init() until the process exits. */
 typedef struct petal_host {
     /** sizeof(petal_host) in the daemon that filled it in. */
@@ -234,7 +247,8 @@ typedef struct petal_host {
     /**
      * Delivers signals matching the given fields (NULL matches anything) to
      * handler until unsubscribe_signal() is called with the returned id.
-     * Returns 0 on failure. Thread-safe.
+     * Returns 0 on failure. Thread-safe. The handler gets the arguments only;
+     * subscribe_signal_from() (ABI 1.1) also gives the sender and path.
      */
     uint64_t (*subscribe_signal)(void *context, const char *sender, const char *path,
                                  const char *interface_name, const char *member,
@@ -243,7 +257,7 @@ typedef struct petal_host {
     /** Ends a subscription made by subscribe_signal(). Thread-safe. */
     void (*unsubscribe_signal)(void *context, uint64_t subscription);
 
-    /* ABI 1.1: present when struct_size covers them. */
+    /* ABI 1.1: present when struct_size covers them (start_run to subscribe_signal_from). */
 
     /**
      * Like run(), and returns an id for stop_run(), or 0 when the program
@@ -262,6 +276,25 @@ typedef struct petal_host {
      * result. An unknown or finished id is ignored. Thread-safe.
      */
     void (*stop_run)(void *context, uint64_t run);
+
+    /**
+     * Like subscribe_signal(), but handler also receives each signal's
+     * sender, object path, interface and member, so that a plugin can tell
+     * which object a signal is about and which connection sent it: a client
+     * of xdg-desktop-portal, say, takes only the Response of its own request
+     * object from the portal's own connection. End it with
+     * unsubscribe_signal(). Returns 0 on failure (a field that is not a
+     * valid bus name, path, interface or member). Thread-safe.
+     *
+     * sender may be a unique name (":1.42") or a well-known one. A signal
+     * addressed to petald itself reaches petald whatever match rules say,
+     * so with a well-known sender such a signal is delivered whoever sent
+     * it: to accept one connection only, pass its unique name (ask the bus
+     * with org.freedesktop.DBus.GetNameOwner) or compare sender in handler.
+     */
+    uint64_t (*subscribe_signal_from)(void *context, const char *sender, const char *path,
+                                      const char *interface_name, const char *member,
+                                      petal_signal_from_fn handler, void *signal_context);
 } petal_host;
 
 /** One action a plugin provides. */

@@ -123,6 +123,26 @@ import TestSupport
         }
     }
 
+    /// Responses on another request's path, or from another connection, come first
+    /// (before the call's reply and after it) and are ignored.
+    @Test func screenshotTakesOnlyItsRequestsResponseFromThePortal() async throws {
+        try await withPortal(response: 0, mode: "decoys") { petal, _ in
+            let result = try await petal.trigger("camera.screenshot")
+            #expect(result == ["uri": .string("file:///tmp/x.png")], "\(petal.daemon.log)")
+        }
+    }
+
+    @Test func theResponseIsTheOneOnTheRequestsPathFromThePortal() {
+        let response = ReceivedSignal(sender: ":1.7", path: "/org/freedesktop/portal/desktop/request/1_2/t",
+                                      interface: "org.freedesktop.portal.Request", member: "Response", arguments: [0])
+        #expect(ScreenshotPortal.isResponse(response, to: response.path, from: ":1.7"))
+        #expect(!ScreenshotPortal.isResponse(response, to: response.path + "x", from: ":1.7"))
+        #expect(!ScreenshotPortal.isResponse(response, to: response.path, from: ":1.8"))
+        let other = ReceivedSignal(sender: ":1.7", path: response.path, interface: "org.example.Other", member: "Response",
+                                   arguments: [0])
+        #expect(!ScreenshotPortal.isResponse(other, to: response.path, from: ":1.7"))
+    }
+
     @Test func screenshotCancelledByTheUserFails() async throws {
         try await withPortal(response: 1) { petal, _ in
             let message = await petal.expectError("ActionFailed", "camera.screenshot")

@@ -66,7 +66,14 @@ final class PluginContext: @unchecked Sendable {
                     signature: signature, args: args, timeout: timeout, reply: reply!, replyContext: replyContext)
             },
             subscribe_signal: { context, sender, path, interface, member, handler, signalContext in
-                PluginContext.from(context).subscribe(sender, path, interface, member, handler!, signalContext)
+                let target = UncheckedBox((handler!, signalContext))
+                let plugin = PluginContext.from(context)
+                let slot = plugin.slot
+                return plugin.subscribe(sender, path, interface, member) { message in
+                    let (handler, context) = target.value
+                    let arguments = PluginContext.argumentsJSON(message)
+                    slot.inControl { handler(context, arguments) }
+                }
             },
             unsubscribe_signal: { context, id in
                 PluginContext.from(context).unsubscribe(id)
@@ -76,6 +83,18 @@ final class PluginContext: @unchecked Sendable {
             },
             stop_run: { _, run in
                 ProgramRunner.stop(run)
+            },
+            subscribe_signal_from: { context, sender, path, interface, member, handler, signalContext in
+                let target = UncheckedBox((handler!, signalContext))
+                let plugin = PluginContext.from(context)
+                let slot = plugin.slot
+                return plugin.subscribe(sender, path, interface, member) { message in
+                    let (handler, context) = target.value
+                    let origin = [message.sender, message.path, message.interface, message.member].map { strdup($0 ?? "") }
+                    defer { origin.forEach { free($0) } }
+                    let arguments = PluginContext.argumentsJSON(message)
+                    slot.inControl { handler(context, origin[0], origin[1], origin[2], origin[3], arguments) }
+                }
             }))
         return table
     }
@@ -169,9 +188,11 @@ final class PluginContext: @unchecked Sendable {
     private var subscriptions: [UInt64: SignalSubscriptionToken] = [:]
     private var nextSubscription: UInt64 = 1
 
+    /// Subscribes `deliver` to the signals the C fields select, for `subscribe_signal`
+    /// and `subscribe_signal_from`; returns the id for `unsubscribe_signal`, or 0.
     private func subscribe(
         _ sender: UnsafePointer<CChar>?, _ path: UnsafePointer<CChar>?, _ interface: UnsafePointer<CChar>?,
-        _ member: UnsafePointer<CChar>?, _ handler: petal_signal_fn, _ signalContext: UnsafeMutableRawPointer?
+        _ member: UnsafePointer<CChar>?, deliver: @escaping @Sendable (Message) -> Void
     ) -> UInt64 {
         guard let connection else { return 0 }
         func text(_ pointer: UnsafePointer<CChar>?) -> String? { pointer.map { String(cString: $0) } }
@@ -179,20 +200,19 @@ final class PluginContext: @unchecked Sendable {
             sender: text(sender), path: text(path).map { try ObjectPath($0) },
             interface: text(interface).map { try InterfaceName($0) }, member: text(member).map { try MemberName($0) })
         else { return 0 }
-        let deliver = UncheckedBox((handler, signalContext))
-        let slot = self.slot
-        let token = connection.subscribeWithoutWaiting(rule) { message in
-            let (handler, context) = deliver.value
-            let values = (try? message.argumentsWithoutDescriptors()) ?? []
-            let json = JSONValue.array(values.map(DBusJSON.json)).jsonText
-            slot.inControl { handler(context, json) }
-        }
+        let token = connection.subscribeWithoutWaiting(rule, handler: deliver)
         return (try? connection.loop.performAndWait { [self] in
             let id = nextSubscription
             nextSubscription += 1
             subscriptions[id] = token
             return id
         }) ?? 0
+    }
+
+    /// A signal's arguments as the JSON array its handler gets.
+    private static func argumentsJSON(_ message: Message) -> String {
+        let values = (try? message.argumentsWithoutDescriptors()) ?? []
+        return JSONValue.array(values.map(DBusJSON.json)).jsonText
     }
 
     private func unsubscribe(_ id: UInt64) {
