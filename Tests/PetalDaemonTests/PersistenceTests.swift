@@ -47,22 +47,10 @@ import TestSupport
         #expect(saved == .loaded(["like": false]))
     }
 
-    /// Attaches `strace` to every thread of `daemon`, injecting `fault` into its fsync
-    /// calls (each thread counts its own calls, as `when=` does); stop it before the daemon.
-    /// strace detaches on SIGTERM, and the daemon runs on.
+    /// strace on every thread of `daemon`, injecting `fault` into its fsync calls.
     private func injectFsync(_ fault: String, into daemon: RunningDaemon) async throws -> BackgroundProcess {
-        let pid = daemon.process.processIdentifier
-        let strace = try BackgroundProcess(
-            "/usr/bin/strace", arguments: ["-f", "-qq", "-o", "/dev/null", "-e", "trace=fsync", "-e", "inject=fsync:\(fault)",
-                                           "-p", "\(pid)"],
-            logFile: URL(fileURLWithPath: home.file("strace.log")), diesWithTests: true)
-        func traced() -> Bool {
-            let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
-            return status.split(separator: "\n").contains { $0.hasPrefix("TracerPid:") && !$0.hasSuffix("\t0") }
-        }
-        for _ in 0..<250 where !traced() { try await Task.sleep(for: .milliseconds(20)) }
-        try #require(traced(), "strace did not attach to petald: \(strace.log)")
-        return strace
+        try await injectFault(fault, into: "fsync", ofProcess: daemon.process.processIdentifier,
+                              logFile: URL(fileURLWithPath: home.file("strace.log")))
     }
 
     /// A toggle's save syncs off the event loop: with each fsync taking 4 s,

@@ -230,6 +230,26 @@ import TestSupport
         }
     }
 
+    /// A program whose second pipe cannot be made (EMFILE, injected with strace)
+    /// fails to start, and the first pipe's two descriptors are closed, not kept.
+    @Test func aProgramThatCannotGetItsPipesLeavesNoDescriptorOpen() async throws {
+        let lab = try PluginLab()
+        let daemon = try await lab.start([])
+        defer { daemon.stop() }
+        let pid = daemon.process.processIdentifier
+        func openDescriptors() throws -> Int { try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").count }
+        _ = try await daemon.trigger("command.run", [("argv", .strings(["/bin/true"]))])
+        let before = try openDescriptors()
+        let strace = try await injectFault("error=EMFILE:when=2", into: "pipe2", ofProcess: pid,
+                                           logFile: URL(fileURLWithPath: lab.root + "/strace.log"))
+        let error = await daemon.triggerError("command.run", [("argv", .strings(["/bin/true"]))])
+        _ = strace.stop()
+        #expect(error?.name == "org.petal.Petal1.Error.ActionFailed", "\(String(describing: error))")
+        #expect(error?.message.contains("cannot create pipes: Too many open files") == true, "\(String(describing: error))")
+        #expect(try openDescriptors() == before, "the first pipe's descriptors were left open")
+        #expect(try await daemon.trigger("command.run", [("argv", .strings(["/bin/echo", "fine"]))])["stdout"] == .string("fine\n"))
+    }
+
     @Test func safeModeLoadsOnlyTheBuiltInPlugins() async throws {
         let lab = try PluginLab()
         let folder = try lab.folder("plugins")

@@ -97,13 +97,27 @@ enum ProgramLauncher {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        // Read and write ends of stdout's pipe, then stderr's.
         var pipes: [Int32] = [-1, -1, -1, -1]
         if output == true {
-            do {
-                try systemCall("pipe2") { clinux_pipe_cloexec(&pipes[0]) }
-                try systemCall("pipe2") { clinux_pipe_cloexec(&pipes[2]) }
-            } catch {
-                throw Failure(description: "cannot create pipes: \(String(cString: strerror(error.errno)))")
+            var failure: SystemCallError?
+            pipes.withUnsafeMutableBufferPointer { ends in
+                do throws(SystemCallError) {
+                    try systemCall("pipe2") { clinux_pipe_cloexec(ends.baseAddress!) }
+                    do throws(SystemCallError) {
+                        try systemCall("pipe2") { clinux_pipe_cloexec(ends.baseAddress! + 2) }
+                    } catch {
+                        // The first pipe is ours alone still: nothing else will close it.
+                        close(ends[0])
+                        close(ends[1])
+                        failure = error
+                    }
+                } catch {
+                    failure = error
+                }
+            }
+            if let failure {
+                throw Failure(description: "cannot create pipes: \(String(cString: strerror(failure.errno)))")
             }
             posix_spawn_file_actions_adddup2(&actions, pipes[1], 1)
             posix_spawn_file_actions_adddup2(&actions, pipes[3], 2)
