@@ -12,7 +12,6 @@ public final class WorkerThread: @unchecked Sendable {
     private var queue: [@Sendable () -> Void] = []
     private var sleeping = false
     private var stopping = false
-    private var stopped = false
 
     /// Starts the thread, named `name` (15 bytes are kept) for `top -H` and crash reports.
     public init(name: String) throws(SystemCallError) {
@@ -52,13 +51,6 @@ public final class WorkerThread: @unchecked Sendable {
         if wake { pthread_cond_signal(condition) }
     }
 
-    /// Whether the thread has run everything it took and ended.
-    public var hasEnded: Bool {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return stopped
-    }
-
     private func serve() {
         pthread_mutex_lock(mutex)
         while true {
@@ -74,7 +66,6 @@ public final class WorkerThread: @unchecked Sendable {
             for work in batch { work() }
             pthread_mutex_lock(mutex)
         }
-        stopped = true
         pthread_mutex_unlock(mutex)
     }
 }

@@ -54,15 +54,14 @@ struct ProviderAction: Action {
         connection.sendWithReply(call, timeout: callTimeout) { reply in
             finish(Self.outcome(of: reply, action: action, provider: endpoint.name))
         }
-        let connection = UncheckedBox(connection)
-        let invocation = params.invocation
+        let connection = connection, invocation = params.invocation
         return ActionCancellation {
             // Called on the loop, like start; nobody waits for Cancel's answer.
             let message = Message.methodCall(destination: destination, path: endpoint.path,
                                              interface: PetalBus.providerInterface, member: Self.cancel)
             message.noReplyExpected = true
             guard (try? message.append([.uint32(invocation)])) != nil else { return }
-            connection.value.send(message)
+            connection.send(message)
         }
     }
 
