@@ -1,3 +1,4 @@
+import Dispatch
 import Glibc
 
 /// A named thread of its own that runs the work it is given, one item at a
@@ -40,6 +41,16 @@ public final class WorkerThread: @unchecked Sendable {
         pthread_mutex_unlock(mutex)
         if wake { pthread_cond_signal(condition) }
         return true
+    }
+
+    /// Waits until the thread has run everything submitted before this call,
+    /// for at most `limit`; returns whether it has.
+    public func drain(within limit: Duration) -> Bool {
+        let done = DispatchSemaphore(value: 0)
+        guard submit({ done.signal() }) else { return true }
+        let (seconds, attoseconds) = limit.components
+        let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+        return done.wait(timeout: .now() + .nanoseconds(nanoseconds)) == .success
     }
 
     /// Lets the thread finish what is queued and end; later submissions are refused.

@@ -65,7 +65,9 @@ final class NativePlugin: @unchecked Sendable {
     /// `invoke` and `cancel` already inside the plugin has returned, and with
     /// the gate closed so that none is made after it.
     func finish(log: Logger) {
-        let drained = gate.close(within: .seconds(5))
+        // The cancels of a stop are queued on the worker: let them reach the plugin before the gate closes.
+        let queued = worker?.drain(within: .seconds(5)) ?? true
+        let drained = gate.close(within: .seconds(5)) && queued
         defer { worker?.stop() }
         guard let deinitialize = table.pointee.deinit else { return }
         guard drained else {
