@@ -98,6 +98,8 @@ let libraryTargets: [Target] = [
     // Thin executables.
     .executableTarget(name: "petald", dependencies: ["PetalDaemon"]),
     .executableTarget(name: "petalctl", dependencies: ["PetalControl"]),
+    // One isolated plugin in a process of its own, started by petald (plugins.isolate).
+    .executableTarget(name: "petal-plugin-host", dependencies: ["PetalDaemon"]),
     .executableTarget(name: "petal-overlay", dependencies: ["PetalOverlay"]),
 ]
 
@@ -141,6 +143,7 @@ let package = Package(
         .library(name: "PetalPlugin", targets: ["PetalPlugin"]),
         .executable(name: "petald", targets: ["petald"]),
         .executable(name: "petalctl", targets: ["petalctl"]),
+        .executable(name: "petal-plugin-host", targets: ["petal-plugin-host"]),
         .executable(name: "petal-overlay", targets: ["petal-overlay"]),
     ] + pluginProducts,
     targets: libraryTargets + pluginTargets + testTargets

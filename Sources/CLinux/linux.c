@@ -5,7 +5,10 @@
 #include <pthread.h>
 #include <spawn.h>
 #include <sys/eventfd.h>
+#include <sys/prctl.h>
 #include <sys/signalfd.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -50,4 +53,30 @@ int clinux_spawnattr_set_flags(posix_spawnattr_t *attributes, clinux_spawn_group
         break;
     }
     return posix_spawnattr_setflags(attributes, flags);
+}
+
+int clinux_pidfd_open(pid_t pid) {
+    return (int)syscall(SYS_pidfd_open, pid, 0);
+}
+
+int clinux_pidfd_reap(int pidfd, clinux_exit *ended) {
+    siginfo_t info;
+    memset(&info, 0, sizeof info);
+    if (waitid(P_PIDFD, (id_t)pidfd, &info, WEXITED | WNOHANG) != 0) return -1;
+    if (info.si_pid == 0) return 0;
+    ended->code = info.si_code;
+    ended->status = info.si_status;
+    return 1;
+}
+
+int clinux_pidfd_signal(int pidfd, int signal) {
+    return (int)syscall(SYS_pidfd_send_signal, pidfd, signal, NULL, 0);
+}
+
+int clinux_die_with_parent(int signal) {
+    return prctl(PR_SET_PDEATHSIG, (unsigned long)signal, 0, 0, 0);
+}
+
+const char *clinux_signal_abbreviation(int signal) {
+    return sigabbrev_np(signal);
 }

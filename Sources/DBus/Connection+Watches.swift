@@ -29,6 +29,24 @@ final class LoopIntegration {
         guard added != 0, timed != 0 else { outOfMemory() }
     }
 
+    /// Installs the callbacks on a listening server; `server` must outlive this object's use by libdbus.
+    func install(onServer server: OpaquePointer) {
+        let data = Unmanaged.passUnretained(self).toOpaque()
+        let added = dbus_server_set_watch_functions(
+            server,
+            { watch, data in LoopIntegration.from(data).add(watch: watch!) },
+            { watch, data in LoopIntegration.from(data).remove(watch: watch!) },
+            { watch, data in LoopIntegration.from(data).toggle(watch: watch!) },
+            data, nil)
+        let timed = dbus_server_set_timeout_functions(
+            server,
+            { timeout, data in LoopIntegration.from(data).add(timeout: timeout!) },
+            { timeout, data in LoopIntegration.from(data).remove(timeout: timeout!) },
+            { timeout, data in LoopIntegration.from(data).toggle(timeout: timeout!) },
+            data, nil)
+        guard added != 0, timed != 0 else { outOfMemory() }
+    }
+
     private static func from(_ data: UnsafeMutableRawPointer?) -> LoopIntegration {
         Unmanaged<LoopIntegration>.fromOpaque(data!).takeUnretainedValue()
     }

@@ -63,8 +63,7 @@ public final class DBusConnection: @unchecked Sendable {
 
     private let ownsLoop: Bool
 
-    private init(bus: BusAddress, loop: EventLoop, ownsLoop: Bool) throws {
-        self.ownsLoop = ownsLoop
+    private convenience init(bus: BusAddress, loop: EventLoop, ownsLoop: Bool) throws {
         var error = CDBus.DBusError()
         dbus_error_init(&error)
         defer { dbus_error_free(&error) }
@@ -83,9 +82,16 @@ public final class DBusConnection: @unchecked Sendable {
         guard let connection else {
             throw DBusConnectionError("cannot connect to \(bus): \(Self.text(of: error))")
         }
+        self.init(adopting: connection, uniqueName: String(cString: dbus_bus_get_unique_name(connection)),
+                  loop: loop, ownsLoop: ownsLoop)
+    }
+
+    /// Takes over `connection`, a reference the caller owned, on `loop`'s thread.
+    init(adopting connection: OpaquePointer, uniqueName: String, loop: EventLoop, ownsLoop: Bool) {
+        self.ownsLoop = ownsLoop
         raw = connection
         self.loop = loop
-        uniqueName = String(cString: dbus_bus_get_unique_name(connection))
+        self.uniqueName = uniqueName
         integration = LoopIntegration(loop: loop)
         dbus_connection_set_exit_on_disconnect(connection, LibDBus.false)
         integration.install(on: connection)
@@ -95,14 +101,22 @@ public final class DBusConnection: @unchecked Sendable {
         }, me, nil) != 0 else { outOfMemory() }
         objectServer = ObjectServer(connection: self)
         // The hook's strong reference is what keeps an open connection alive; closing drops it.
-        loop.addIterationHook { [self] in dispatchQueued() }
+        dispatchHook = loop.addIterationHook { [self] in dispatchQueued() }
+    }
+
+    private var dispatchHook: EventLoop.HookID?
+
+    /// Stops dispatching, so that the loop lets go of a closed connection.
+    private func dropDispatchHook() {
+        if let dispatchHook { loop.removeIterationHook(dispatchHook) }
+        dispatchHook = nil
     }
 
     deinit {
         dbus_connection_unref(raw)
     }
 
-    private static func text(of error: CDBus.DBusError) -> String {
+    static func text(of error: CDBus.DBusError) -> String {
         guard let message = error.message else { return "unknown error" }
         return String(cString: message)
     }
@@ -116,6 +130,7 @@ public final class DBusConnection: @unchecked Sendable {
             dbus_connection_flush(raw)
             dbus_connection_close(raw)
             failPendingCalls()
+            dropDispatchHook()
             if ownsLoop { loop.stop() }
         }
     }
@@ -203,6 +218,7 @@ public final class DBusConnection: @unchecked Sendable {
         isConnected = false
         dbus_connection_close(raw)
         failPendingCalls()
+        dropDispatchHook()
         if ownsLoop { loop.stop() }
         let handlers = disconnectHandlers
         disconnectHandlers = []

@@ -107,6 +107,21 @@ extension DBusSignature: DBusArgumentValue {
     }
 }
 
+/// An array of a basic type, `as` or `at` say, decoded element by element.
+extension Array: DBusArgumentValue where Element: DBusArgumentValue {
+    public static var dbusType: DBusType { .array(Element.dbusType) }
+    public init?(dbusValue value: DBusValue) {
+        guard case .array(_, let elements) = value else { return nil }
+        var decoded: [Element] = []
+        decoded.reserveCapacity(elements.count)
+        for element in elements {
+            guard let item = Element(dbusValue: element) else { return nil }
+            decoded.append(item)
+        }
+        self = decoded
+    }
+}
+
 /// A `v` argument: a value of any type, carried with its type.
 public struct DBusVariant: DBusArgumentValue, Equatable {
     public static var dbusType: DBusType { .variant }

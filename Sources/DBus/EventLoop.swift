@@ -21,6 +21,8 @@ public final class EventLoop: @unchecked Sendable {
         /// The timer the loop numbered `raw`.
         public init(raw: UInt64) { self.raw = raw }
     }
+    /// Identifies an iteration hook.
+    public struct HookID: Hashable, Sendable { let raw: UInt64 }
 
     /// Readiness flags, as `poll(2)` spells them.
     public struct Events: OptionSet, Sendable {
@@ -55,7 +57,7 @@ public final class EventLoop: @unchecked Sendable {
     private var sources: [Source] = []
     private var timers: [Timer] = []
     private var nextID: UInt64 = 1
-    private var iterationHooks: [() -> Void] = []
+    private var iterationHooks: [(id: HookID, hook: () -> Void)] = []
 
     /// Creates the loop and starts its thread.
     ///
@@ -169,10 +171,20 @@ public final class EventLoop: @unchecked Sendable {
         timers.removeAll { $0.id == id }
     }
 
-    /// Runs `hook` at the end of every iteration, before the loop sleeps.
-    public func addIterationHook(_ hook: @escaping () -> Void) {
+    /// Runs `hook` at the end of every iteration, before the loop sleeps,
+    /// until ``removeIterationHook(_:)``.
+    @discardableResult
+    public func addIterationHook(_ hook: @escaping () -> Void) -> HookID {
         precondition(inEventLoop, "EventLoop.addIterationHook called off the loop thread")
-        iterationHooks.append(hook)
+        let id = HookID(raw: takeID())
+        iterationHooks.append((id, hook))
+        return id
+    }
+
+    /// Stops running a hook, and drops it (and what it holds).
+    public func removeIterationHook(_ id: HookID) {
+        precondition(inEventLoop, "EventLoop.removeIterationHook called off the loop thread")
+        iterationHooks.removeAll { $0.id == id }
     }
 
     // MARK: The loop
@@ -207,7 +219,7 @@ public final class EventLoop: @unchecked Sendable {
             }
             runPostedWork()
             fireDueTimers()
-            for hook in iterationHooks { hook() }
+            for (_, hook) in iterationHooks { hook() }
         }
         // Work posted before the end still runs (a call then fails as disconnected
         // instead of waiting forever); work posted after it is refused.

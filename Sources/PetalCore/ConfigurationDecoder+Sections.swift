@@ -8,7 +8,7 @@ extension ConfigurationDecoder {
         "openDuration", "closeDuration", "closeOnActivate",
     ]
     /// The keys of `plugins`.
-    static let pluginKeys = ["paths", "disabled", "settings"]
+    static let pluginKeys = ["paths", "disabled", "isolate", "settings"]
     /// The keys of `actions`.
     static let actionKeys = ["timeout", "maxConcurrent"]
 
@@ -80,6 +80,9 @@ extension ConfigurationDecoder {
                 return name
             }
         }
+        if let isolate = plugins["isolate"] {
+            if let isolation = isolation(isolate, at: JSONPath.member("isolate", of: path)) { settings.isolate = isolation }
+        }
         if let perPlugin = member("settings", of: plugins, at: path, expected: "an object with one object per plugin",
                                   { $0.objectValue }) {
             let parent = JSONPath.member("settings", of: path)
@@ -91,6 +94,30 @@ extension ConfigurationDecoder {
             settings.settings = perPlugin
         }
         return settings
+    }
+
+    private mutating func isolation(_ value: JSONValue, at path: String) -> PluginIsolation? {
+        let expected = "\"third-party\", \"all\", \"none\" or an array of plugin names"
+        if let word = value.stringValue {
+            guard let isolation = PluginIsolation(keyword: word) else {
+                report(.error, path, "expected \(expected), found \(Self.describe(value))")
+                return nil
+            }
+            return isolation
+        }
+        guard let list = value.arrayValue else {
+            report(.error, path, "expected \(expected), found \(Self.describe(value))")
+            return nil
+        }
+        let names = list.enumerated().compactMap { index, element -> String? in
+            guard let name = element.stringValue else {
+                report(.error, JSONPath.element(index, of: path),
+                       "expected a plugin name (a string) such as \"weather\", found \(Self.describe(element))")
+                return nil
+            }
+            return name
+        }
+        return .named(names)
     }
 
     // MARK: - actions

@@ -20,6 +20,7 @@ extension MenuConfiguration {
             "paths": .array(self.plugins.paths.map(JSONValue.string)),
             "disabled": .array(self.plugins.disabled.map(JSONValue.string)),
             "settings": .object(self.plugins.settings),
+            "isolate": self.plugins.isolate.jsonValue,
         ]
         let actions: JSONObject = [
             "timeout": .number(self.actions.timeout.configuredSeconds),
@@ -80,5 +81,15 @@ extension Duration {
     public var configuredSeconds: Double {
         let (seconds, attoseconds) = components
         return Double(seconds) + Double(attoseconds) / 1e18
+    }
+}
+
+extension PluginIsolation {
+    /// As the configuration writes it: a string, or an array of names.
+    var jsonValue: JSONValue {
+        switch self {
+        case .named(let names): .array(names.map(JSONValue.string))
+        default: .string(description)
+        }
     }
 }

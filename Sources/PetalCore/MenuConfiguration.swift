@@ -53,13 +53,19 @@ public struct PluginSettings: Equatable, Sendable {
     public var disabled: [String]
     /// Per-plugin settings, keyed by plugin name, passed to each plugin as is.
     public var settings: JSONObject
+    /// Which plugins run in a process of their own.
+    public var isolate: PluginIsolation
 
-    /// Creates settings; by default no extra paths, nothing disabled, and
-    /// `{"command": {}}` as settings, as in the spec.
-    public init(paths: [String] = [], disabled: [String] = [], settings: JSONObject = ["command": [:]]) {
+    /// Creates settings; by default no extra paths, nothing disabled,
+    /// `{"command": {}}` as settings and third-party plugins isolated, as in the spec.
+    public init(
+        paths: [String] = [], disabled: [String] = [], settings: JSONObject = ["command": [:]],
+        isolate: PluginIsolation = .thirdParty
+    ) {
         self.paths = paths
         self.disabled = disabled
         self.settings = settings
+        self.isolate = isolate
     }
 }
 

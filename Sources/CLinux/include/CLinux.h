@@ -78,4 +78,30 @@ int clinux_plugin_in_control(void);
 /// The slot whose code holds `address`, or -1.
 int clinux_plugin_owning(uintptr_t address);
 
+/// pidfd_open(2): a descriptor that becomes readable when process `pid` exits; -1 with errno.
+int clinux_pidfd_open(pid_t pid);
+
+/// How a child ended, as waitid(2) reports it.
+typedef struct clinux_exit {
+    /// CLD_EXITED, CLD_KILLED or CLD_DUMPED.
+    int code;
+    /// The exit status for CLD_EXITED, else the signal's number.
+    int status;
+} clinux_exit;
+
+/// Reaps the exited child behind `pidfd` (waitid P_PIDFD, WEXITED | WNOHANG).
+/// Returns 1 with `*ended` filled in, 0 if it is still running, -1 with errno.
+int clinux_pidfd_reap(int pidfd, clinux_exit *ended);
+
+/// pidfd_send_signal(2): signals the process behind `pidfd`, never a
+/// process that took its number after it was reaped. 0, or -1 with errno.
+int clinux_pidfd_signal(int pidfd, int signal);
+
+/// Asks the kernel to send `signal` to the calling process when the thread
+/// that started it dies (PR_SET_PDEATHSIG). 0, or -1 with errno.
+int clinux_die_with_parent(int signal);
+
+/// The abbreviation of `signal` without "SIG" ("SEGV"), or NULL for an unknown number.
+const char *clinux_signal_abbreviation(int signal);
+
 #endif

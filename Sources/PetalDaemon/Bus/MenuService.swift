@@ -33,6 +33,8 @@ public final class MenuService: @unchecked Sendable {
     var plugins: [PluginRecord]
     /// The D-Bus action providers registered now.
     var providers = ProviderDirectory()
+    /// The plugins running in hosts of their own, whose rows in `Plugins` change as their hosts come and go.
+    private let isolated: [IsolatedPlugin]
     /// The activatable providers drop-in files declare, listed once the service is attached.
     private let providerDropIns: [ProviderDropIn]
     /// Where toggle selections are kept across restarts.
@@ -60,12 +62,13 @@ public final class MenuService: @unchecked Sendable {
 
     /// A menu over `registry`'s actions, configured by `initial` and reloaded from `configuration`.
     init(
-        registry: ActionRegistry, plugins: [PluginRecord] = [], providerDropIns: [ProviderDropIn] = [],
-        selections: SelectionStore? = nil, initial: MenuConfiguration, configuration: @escaping ConfigurationSource,
-        log: Logger
+        registry: ActionRegistry, plugins: [PluginRecord] = [], isolated: [IsolatedPlugin] = [],
+        providerDropIns: [ProviderDropIn] = [], selections: SelectionStore? = nil, initial: MenuConfiguration,
+        configuration: @escaping ConfigurationSource, log: Logger
     ) {
         self.registry = registry
         self.plugins = plugins
+        self.isolated = isolated
         self.providerDropIns = providerDropIns
         self.selections = selections ?? SelectionStore(directory: nil, log: log)
         self.loadConfiguration = configuration
@@ -82,6 +85,11 @@ public final class MenuService: @unchecked Sendable {
         self.server = server
         serve(on: LoopScheduler(server.connection.loop), signals: server)
         listDropIns(providerDropIns, connection: server.connection)
+        for plugin in isolated {
+            plugin.actionTimeout = configuration.actions.timeout
+            plugin.onChange = { [unowned self, unowned plugin] in isolatedPluginChanged(plugin) }
+            isolatedPluginChanged(plugin)
+        }
         items = resolvedItems(configuration.items)
         server.register([interface, server.objectManagerInterface(at: Self.path)], at: Self.path)
         publishItems(replacing: [])
@@ -131,6 +139,15 @@ public final class MenuService: @unchecked Sendable {
         }
         signals?.emitPropertiesChanged(at: Self.path, interface: Self.interfaceName, ["Items", "Actions", "Plugins"])
         publishItems(replacing: previous)
+    }
+
+    /// An isolated plugin's host started, ended or was given up on: its row in `Plugins` says so.
+    private func isolatedPluginChanged(_ plugin: IsolatedPlugin) {
+        guard let index = plugins.firstIndex(where: { $0.path == plugin.path }) else { return }
+        let record = plugin.record
+        guard plugins[index] != record else { return }
+        plugins[index] = record
+        signals?.emitPropertiesChanged(at: Self.path, interface: Self.interfaceName, ["Plugins"])
     }
 
     // MARK: State
@@ -373,6 +390,7 @@ public final class MenuService: @unchecked Sendable {
         machine.openDuration = fresh.menu.openDuration
         machine.closeDuration = fresh.menu.closeDuration
         dispatcher?.settings = fresh.actions
+        for plugin in isolated { plugin.actionTimeout = fresh.actions.timeout }
         var changed = ["Items", "Layout", "LayoutStyle", "Actions"]
         if !highlighted.isEmpty && !items.contains(where: { $0.id == highlighted }) {
             highlighted = ""

@@ -52,6 +52,11 @@ final class NativePlugin: @unchecked Sendable {
         worker = try WorkerThread(name: "petal-\(name)")
     }
 
+    /// Runs `work` on the plugin's worker once everything queued there before it has run.
+    func afterQueuedCalls(_ work: @escaping @Sendable () -> Void) {
+        worker?.submit(work)
+    }
+
     /// Calls the plugin's `init`; returns nil on success or the reason it gave.
     func initialize(host: UnsafePointer<petal_host>) -> String? {
         guard let start = table.pointee.`init` else { return nil }

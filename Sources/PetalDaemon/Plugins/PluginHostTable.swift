@@ -44,15 +44,13 @@ final class PluginContext: @unchecked Sendable {
             abi_major: UInt16(PETAL_PLUGIN_ABI_MAJOR), abi_minor: UInt16(PETAL_PLUGIN_ABI_MINOR),
             context: context, settings_json: UnsafePointer(settings),
             log: { context, level, message in
-                let plugin = PluginContext.from(context)
                 // Read no more than a line keeps, so a huge message costs no more.
                 let text = message.map { message in
                     let length = strlen(message)
                     let kept = min(length, LogText.maximumBytes)
-                    return LogText.escaped(String(cString: message, limit: kept), alreadyCut: length - kept)
-                } ?? ""
-                plugin.log.log(Logger.Level(rawValue: Int(level.rawValue)) ?? .info,
-                               "plugin \(LogText.escaped(plugin.name)): \(text)")
+                    return (String(cString: message, limit: kept), length - kept)
+                } ?? ("", 0)
+                PluginContext.from(context).log(level: Int(level.rawValue), text.0, alreadyCut: text.1)
             },
             launch: { context, argv, options, out, size in
                 PluginContext.from(context).launch(argv, options, out, size)
@@ -99,21 +97,69 @@ final class PluginContext: @unchecked Sendable {
         return table
     }
 
-    // MARK: Programs
+    // MARK: The host's services, in Swift (an isolated plugin's host forwards its calls to these)
 
-    private func launch(
-        _ argv: UnsafePointer<UnsafePointer<CChar>?>?, _ options: UnsafePointer<CChar>?,
-        _ out: UnsafeMutablePointer<CChar>?, _ size: Int
-    ) -> Int32 {
-        let request = ProgramRequest(argv: argv, options: options)
+    /// Writes the plugin's log line at syslog `level`, escaped, after "plugin NAME: ".
+    /// `alreadyCut` counts the bytes of the message the caller did not pass.
+    func log(level: Int, _ message: String, alreadyCut: Int = 0) {
+        let text = LogText.escaped(message, alreadyCut: alreadyCut)
+        log.log(Logger.Level(rawValue: level) ?? .info, "plugin \(LogText.escaped(name)): \(text)")
+    }
+
+    /// Starts a program outside petald's sandbox: `{"unit": …}` or `{"pid": …}`, or the reason it did not start.
+    func launch(_ request: ProgramRequest) -> Result<JSONObject, ProgramLauncher.Failure> {
         do {
             let started = try launcher.launch(request.argv, extraEnvironment: request.environment,
                                               directory: request.directory, plugin: name)
             let place = started["unit"]?.stringValue.map { " as \($0)" } ?? ""
             log.info("plugin \(name) started \(request.argv.joined(separator: " "))\(place)")
+            return .success(started)
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Runs a program to completion for the plugin; returns its id for ``stopRun(_:)``, or 0
+    /// if it did not start (`completion` has then had the failure).
+    @discardableResult
+    func run(
+        _ request: ProgramRequest, completion: @escaping @Sendable (Result<JSONObject, ProgramLauncher.Failure>) -> Void
+    ) -> UInt64 {
+        ProgramRunner.run(request.argv, extraEnvironment: request.environment, directory: request.directory,
+                          timeout: request.timeout, outputLimit: request.outputLimit, completion: completion)
+    }
+
+    /// Ends a program ``run(_:completion:)`` started, with its process group.
+    func stopRun(_ run: UInt64) {
+        ProgramRunner.stop(run)
+    }
+
+    /// Sends `message` on petald's bus connection and passes on the reply's
+    /// arguments as a JSON array, or the error; `timeout` ≤ 0 means 25 s.
+    func callMethod(_ message: Message, timeout: Int32, reply: @escaping @Sendable (Result<String, DBusError>) -> Void) {
+        guard let connection else { return reply(.failure(.failed("petald has no bus connection"))) }
+        let limit: Duration = timeout > 0 ? .milliseconds(Int64(timeout)) : DBusConnection.defaultCallTimeout
+        connection.loop.execute {
+            connection.sendWithReply(message, timeout: limit) { result in
+                reply(result.map { message in
+                    let values = (try? message.argumentsWithoutDescriptors()) ?? []
+                    return JSONValue.array(values.map(DBusJSON.json)).jsonText
+                })
+            }
+        }
+    }
+
+    // MARK: Programs, for the C table
+
+    private func launch(
+        _ argv: UnsafePointer<UnsafePointer<CChar>?>?, _ options: UnsafePointer<CChar>?,
+        _ out: UnsafeMutablePointer<CChar>?, _ size: Int
+    ) -> Int32 {
+        switch launch(ProgramRequest(argv: argv, options: options)) {
+        case .success(let started):
             write(JSONValue.object(started).jsonText, to: out, size: size)
             return 0
-        } catch {
+        case .failure(let error):
             write(error.description, to: out, size: size)
             return -1
         }
@@ -125,11 +171,9 @@ final class PluginContext: @unchecked Sendable {
         _ argv: UnsafePointer<UnsafePointer<CChar>?>?, _ options: UnsafePointer<CChar>?,
         _ complete: petal_complete_fn, _ completionContext: UnsafeMutableRawPointer?
     ) -> UInt64 {
-        let request = ProgramRequest(argv: argv, options: options)
         let callback = UncheckedBox((complete, completionContext))
         let slot = self.slot
-        return ProgramRunner.run(request.argv, extraEnvironment: request.environment, directory: request.directory,
-                          timeout: request.timeout, outputLimit: request.outputLimit) { outcome in
+        return run(ProgramRequest(argv: argv, options: options)) { outcome in
             let (complete, context) = callback.value
             slot.inControl {
                 switch outcome {
@@ -156,32 +200,21 @@ final class PluginContext: @unchecked Sendable {
     ) {
         let answer = UncheckedBox((reply, replyContext))
         let slot = self.slot
-        func fail(_ error: DBusError) {
+        let deliver: @Sendable (Result<String, DBusError>) -> Void = { result in
             let (reply, context) = answer.value
-            slot.inControl { reply(context, nil, error.name, error.message) }
-        }
-        guard let connection else { return fail(.failed("petald has no bus connection")) }
-        let message: Message
-        do {
-            message = try PluginCall.message(
-                destination: destination, path: path, interface: interface, method: method,
-                signature: signature, args: args)
-        } catch {
-            return fail(error)
-        }
-        let limit: Duration = timeout > 0 ? .milliseconds(Int64(timeout)) : DBusConnection.defaultCallTimeout
-        connection.loop.execute {
-            connection.sendWithReply(message, timeout: limit) { result in
-                let (reply, context) = answer.value
-                switch result {
-                case .success(let message):
-                    let values = (try? message.argumentsWithoutDescriptors()) ?? []
-                    let json = JSONValue.array(values.map(DBusJSON.json)).jsonText
-                    slot.inControl { reply(context, json, nil, nil) }
-                case .failure(let error):
-                    slot.inControl { reply(context, nil, error.name, error.message) }
-                }
+            switch result {
+            case .success(let json): slot.inControl { reply(context, json, nil, nil) }
+            case .failure(let error): slot.inControl { reply(context, nil, error.name, error.message) }
             }
+        }
+        func text(_ pointer: UnsafePointer<CChar>?) -> String? { pointer.map { String(cString: $0) } }
+        do {
+            let message = try PluginCall.message(
+                destination: text(destination) ?? "", path: text(path) ?? "", interface: text(interface) ?? "",
+                method: text(method) ?? "", signature: text(signature) ?? "", args: text(args))
+            callMethod(message, timeout: timeout, reply: deliver)
+        } catch {
+            deliver(.failure(error))
         }
     }
 
@@ -194,12 +227,16 @@ final class PluginContext: @unchecked Sendable {
         _ sender: UnsafePointer<CChar>?, _ path: UnsafePointer<CChar>?, _ interface: UnsafePointer<CChar>?,
         _ member: UnsafePointer<CChar>?, deliver: @escaping @Sendable (Message) -> Void
     ) -> UInt64 {
-        guard let connection else { return 0 }
         func text(_ pointer: UnsafePointer<CChar>?) -> String? { pointer.map { String(cString: $0) } }
-        guard let rule = try? MatchRule(
-            sender: text(sender), path: text(path).map { try ObjectPath($0) },
-            interface: text(interface).map { try InterfaceName($0) }, member: text(member).map { try MemberName($0) })
+        guard let rule = try? SignalFilter(sender: text(sender), path: text(path), interface: text(interface),
+                                           member: text(member)).rule
         else { return 0 }
+        return subscribe(rule, deliver: deliver)
+    }
+
+    /// Delivers the signals `rule` selects to `deliver`, on the bus thread; returns the id for ``unsubscribe(_:)``, or 0.
+    func subscribe(_ rule: MatchRule, deliver: @escaping @Sendable (Message) -> Void) -> UInt64 {
+        guard let connection else { return 0 }
         let token = connection.subscribeWithoutWaiting(rule, handler: deliver)
         return (try? connection.loop.performAndWait { [self] in
             let id = nextSubscription
@@ -210,19 +247,32 @@ final class PluginContext: @unchecked Sendable {
     }
 
     /// A signal's arguments as the JSON array its handler gets.
-    private static func argumentsJSON(_ message: Message) -> String {
+    static func argumentsJSON(_ message: Message) -> String {
         let values = (try? message.argumentsWithoutDescriptors()) ?? []
         return JSONValue.array(values.map(DBusJSON.json)).jsonText
     }
 
-    private func unsubscribe(_ id: UInt64) {
+    /// Ends a subscription ``subscribe(_:deliver:)`` made.
+    func unsubscribe(_ id: UInt64) {
         guard let connection else { return }
         connection.loop.execute { [self] in subscriptions.removeValue(forKey: id)?.cancel() }
     }
 }
 
-/// The arguments of `launch` and `run`, read from C.
-private struct ProgramRequest {
+/// The fields of `petal_host.subscribe_signal`, checked: nil matches anything.
+struct SignalFilter {
+    let rule: MatchRule
+
+    /// Throws when a field is not a valid bus name, path, interface or member.
+    init(sender: String?, path: String?, interface: String?, member: String?) throws {
+        rule = try MatchRule(
+            sender: sender, path: path.map { try ObjectPath($0) },
+            interface: interface.map { try InterfaceName($0) }, member: member.map { try MemberName($0) })
+    }
+}
+
+/// The arguments of `launch` and `run`: the argv, and what the options object says.
+struct ProgramRequest: Sendable {
     var argv: [String] = []
     var environment: [String: String] = [:]
     var directory: String?
@@ -230,12 +280,19 @@ private struct ProgramRequest {
     var outputLimit: Int?
 
     init(argv raw: UnsafePointer<UnsafePointer<CChar>?>?, options: UnsafePointer<CChar>?) {
+        var argv: [String] = []
         var cursor = raw
         while let pointer = cursor, let entry = pointer.pointee {
             argv.append(String(cString: entry))
             cursor = pointer + 1
         }
-        guard let options, case .object(let object)? = try? JSONValue.parse(String(cString: options)) else { return }
+        self.init(argv: argv, options: options.map { String(cString: $0) })
+    }
+
+    /// `argv`, with `options` the JSON text of the options object (nil or anything else: none).
+    init(argv: [String], options: String?) {
+        self.argv = argv
+        guard let options, case .object(let object)? = try? JSONValue.parse(options) else { return }
         if case .object(let variables)? = object["env"] {
             for (name, value) in variables { if let text = value.stringValue { environment[name] = text } }
         }
@@ -245,28 +302,26 @@ private struct ProgramRequest {
     }
 }
 
-/// Builds the message for `petal_host.call_method` from its C arguments.
+/// Builds the message for `petal_host.call_method` from its arguments; `args` nil means none.
 enum PluginCall {
     static func message(
-        destination: UnsafePointer<CChar>?, path: UnsafePointer<CChar>?, interface: UnsafePointer<CChar>?,
-        method: UnsafePointer<CChar>?, signature: UnsafePointer<CChar>?, args: UnsafePointer<CChar>?
+        destination: String, path: String, interface: String, method: String, signature: String, args: String?
     ) throws(DBusError) -> Message {
-        func text(_ pointer: UnsafePointer<CChar>?) -> String { pointer.map { String(cString: $0) } ?? "" }
         let types: [DBusType]
         let arguments: JSONValue
         let message: Message
         do {
             message = Message.methodCall(
-                destination: try BusName(text(destination)), path: try ObjectPath(text(path)),
-                interface: try InterfaceName(text(interface)), member: try MemberName(text(method)))
-            types = try DBusSignature(text(signature)).types
-            arguments = args == nil ? .array([]) : try JSONValue.parse(text(args))
+                destination: try BusName(destination), path: try ObjectPath(path),
+                interface: try InterfaceName(interface), member: try MemberName(method))
+            types = try DBusSignature(signature).types
+            arguments = try args.map { try JSONValue.parse($0) } ?? .array([])
         } catch {
             throw DBusError.invalidArgs("call_method: \(error)")
         }
         guard case .array(let values) = arguments, values.count == types.count else {
             throw DBusError.invalidArgs(
-                "call_method: args_json must be an array of \(types.count) values for signature \"\(text(signature))\"")
+                "call_method: args_json must be an array of \(types.count) values for signature \"\(signature)\"")
         }
         var converted: [DBusValue] = []
         for (value, type) in zip(values, types) { converted.append(try DBusJSON.value(value, as: type)) }

@@ -21,34 +21,49 @@ struct PluginLoader {
     let connection: DBusConnection?
     /// Starts the programs plugins launch.
     let launcher: SystemdLauncher
+    /// Which plugins run in a host process of their own, and how.
+    let isolation: IsolationSupport
+
+    /// What the loader loaded: plugins inside petald, and plugins in hosts of their own.
+    struct Loaded {
+        var records: [PluginRecord] = []
+        var native: [NativePlugin] = []
+        var isolated: [IsolatedPlugin] = []
+    }
 
     /// Loads every `*.so` of the search path, in order, registering their actions.
-    func load(into registry: inout ActionRegistry) -> (records: [PluginRecord], plugins: [NativePlugin]) {
-        var records: [PluginRecord] = []
-        var plugins: [NativePlugin] = []
+    func load(into registry: inout ActionRegistry) -> Loaded {
+        var loaded = Loaded()
         var loadedNames: [String: String] = [:]
         for directory in searchPath.directories {
             for path in Self.libraries(in: directory) {
                 var record = PluginRecord(name: Self.stem(of: path), version: "", path: path, status: .failed, reason: "")
-                if let plugin = load(path, builtIn: builtInDirectories.contains(directory), record: &record,
-                                     loadedNames: &loadedNames, registry: &registry) {
-                    plugins.append(plugin)
+                switch load(path, builtIn: builtInDirectories.contains(directory), record: &record,
+                            loadedNames: &loadedNames, registry: &registry) {
+                case .native(let plugin): loaded.native.append(plugin)
+                case .isolated(let plugin): loaded.isolated.append(plugin)
+                case nil: break
                 }
                 if record.status == .loaded {
-                    log.info("loaded plugin \(record.name) \(record.version) from \(path)")
+                    log.info("loaded plugin \(record.name) \(record.version) from \(path)\(record.reason.isEmpty ? "" : " (\(record.reason))")")
                 } else {
                     log.warning("skipped plugin \(path): \(record.status.rawValue): \(record.reason)")
                 }
-                records.append(record)
+                loaded.records.append(record)
             }
         }
-        return (records, plugins)
+        return loaded
+    }
+
+    private enum Plugin {
+        case native(NativePlugin)
+        case isolated(IsolatedPlugin)
     }
 
     private func load(
         _ path: String, builtIn: Bool, record: inout PluginRecord,
         loadedNames: inout [String: String], registry: inout ActionRegistry
-    ) -> NativePlugin? {
+    ) -> Plugin? {
         if safeMode && !(builtIn && Self.builtInNames.contains(Self.pluginName(fromFile: path))) {
             record.status = .disabled
             record.reason = "petald runs with --safe-mode, which loads only Petal's built-in plugins"
@@ -84,46 +99,32 @@ struct PluginLoader {
             if let version = entry.version { record.version = version }
             return nil
         }
+        let name = file.note?.name ?? Self.pluginName(fromFile: path)
+        if isolation.policy.isolates(name, builtIn: builtIn) {
+            return loadIsolated(file, name: name, builtIn: builtIn, record: &record, loadedNames: &loadedNames,
+                                registry: &registry).map(Plugin.isolated)
+        }
         // From here on, a crash in the plugin's code is blamed on this file, under the note's name if it has one.
         let slot = quarantine.register(file.identity)
         if let note = file.note {
             quarantine.name(slot, file.identity, note.name, version: LogText.escaped(note.version, maximumBytes: 64))
         }
-        let handle: UnsafeMutableRawPointer
-        // dlopen runs the library's constructors: plugin code, watched like init.
-        switch slot.inControl({ file.load() }) {
-        case .success(let opened): handle = opened
+        let plugin: NativePlugin
+        switch PluginLibrary.open(file, slot: slot, quarantine: quarantine, log: log) {
+        case .success(let opened): plugin = opened
         case .failure(let refusal):
-            record.reason = refusal.description
+            (record.status, record.reason) = (refusal.status, refusal.reason)
+            if let name = refusal.name { record.name = name }
+            if let version = refusal.version { record.version = version }
             return nil
         }
-        guard let symbol = dlsym(handle, PETAL_PLUGIN_ENTRY_SYMBOL) else {
-            record.status = .incompatible
-            record.reason = "it does not export \(PETAL_PLUGIN_ENTRY_SYMBOL); is it a Petal plugin built against petal_plugin.h?"
-            return nil
-        }
-        typealias Entry = @convention(c) () -> UnsafePointer<petal_plugin>?
-        quarantine.addCode(slot, handle: handle)
-        guard let table = slot.inControl({ unsafeBitCast(symbol, to: Entry.self)() }) else {
-            record.reason = "\(PETAL_PLUGIN_ENTRY_SYMBOL) returned NULL"
-            return nil
-        }
-        if let problem = Self.compatibilityProblem(table.pointee) {
-            record.status = .incompatible
-            record.reason = problem
-            return nil
-        }
-        let plugin = NativePlugin(table: table, file: file.identity, slot: slot, log: log)
         record.name = plugin.name
         record.version = plugin.version
-        if let note = file.note, note.name != plugin.name {
-            record.reason = "its table names it \"\(LogText.escaped(plugin.name))\" but its \(Self.noteSection) names it \"\(note.name)\"; the two must be equal (PETAL_PLUGIN_DESCRIBE's first argument is the table's name)"
-            return nil
-        }
         if file.note == nil && Self.isValidName(plugin.name) {
             quarantine.name(slot, file.identity, plugin.name, version: LogText.escaped(plugin.version, maximumBytes: 64))
         }
-        if let problem = problem(with: plugin, builtIn: builtIn, loadedNames: loadedNames, registry: registry) {
+        if let problem = problem(name: plugin.name, actions: plugin.declaredActions.map(\.id), builtIn: builtIn,
+                                 loadedNames: loadedNames, registry: registry) {
             record.reason = problem
             return nil
         }
@@ -148,6 +149,61 @@ struct PluginLoader {
         }
         for action in plugin.actions() { registry.register(action, plugin: plugin.name) }
         record.status = .loaded
+        return .native(plugin)
+    }
+
+    /// Starts the plugin's host, which loads it and runs its init, and takes
+    /// its actions if nothing here refuses them.
+    private func loadIsolated(
+        _ file: PluginFile, name: String, builtIn: Bool, record: inout PluginRecord,
+        loadedNames: inout [String: String], registry: inout ActionRegistry
+    ) -> IsolatedPlugin? {
+        let hosting: (server: HostServer, executable: String)
+        switch isolation.hosting {
+        case .success(let found): hosting = found
+        case .failure(let error):
+            record.reason = "it is to run isolated (plugins.isolate is \(isolation.policy)), but \(error)"
+            return nil
+        }
+        let (log, connection, launcher) = (log, connection, launcher)
+        let pluginSettings = settings.settings
+        let plugin: IsolatedPlugin
+        do {
+            plugin = try IsolatedPlugin(
+                file: file, name: name, builtIn: builtIn, settings: pluginSettings[name]?.objectValue ?? [:],
+                server: hosting.server, loop: isolation.loop, quarantine: quarantine, executable: hosting.executable,
+                log: log) { name in
+                    PluginContext(name: name, settings: pluginSettings[name]?.objectValue ?? [:], log: log,
+                                  connection: connection, launcher: launcher, slot: CrashSlot(raw: -1))
+                }
+        } catch {
+            record.reason = "its thread in petald could not be started: \(error)"
+            return nil
+        }
+        if let refusal = plugin.startAndWait() {
+            (record.status, record.reason) = refusal
+            if plugin.version != "" || plugin.name != name { (record.name, record.version) = (plugin.name, plugin.version) }
+            return nil
+        }
+        (record.name, record.version) = (plugin.name, plugin.version)
+        var refusal: (PluginRecord.Status, String)?
+        if let problem = problem(name: plugin.name, actions: plugin.declaredActions.map(\.id), builtIn: builtIn,
+                                 loadedNames: loadedNames, registry: registry) {
+            refusal = (.failed, problem)
+        } else if file.note == nil && settings.disabled.contains(plugin.name) {
+            refusal = (.disabled, "listed in plugins.disabled of the configuration")
+        }
+        if let (status, reason) = refusal {
+            plugin.retire(status, reason)
+            (record.status, record.reason) = (status, reason)
+            return nil
+        }
+        loadedNames[plugin.name] = file.path
+        for action in plugin.declaredActions {
+            registry.register(IsolatedAction(plugin: plugin, id: action.id, title: action.title, icon: action.icon),
+                              plugin: plugin.name)
+        }
+        record = plugin.record
         return plugin
     }
 
@@ -198,7 +254,7 @@ struct PluginLoader {
     }
 
     /// Why a plugin may not have `name` here: it is invalid, reserved, or already loaded.
-    private static func nameProblem(_ name: String, builtIn: Bool, loadedNames: [String: String]) -> String? {
+    static func nameProblem(_ name: String, builtIn: Bool, loadedNames: [String: String]) -> String? {
         guard isValidName(name) else {
             return "its name \"\(LogText.escaped(name))\" is not valid; names are lowercase letters, digits, \"-\" and \"_\""
         }
@@ -211,22 +267,32 @@ struct PluginLoader {
         return nil
     }
 
-    private func problem(
-        with plugin: NativePlugin, builtIn: Bool, loadedNames: [String: String], registry: ActionRegistry
+    /// Why a plugin of `name` declaring `actions` cannot join the others: its
+    /// name is reserved or taken, or one of its actions is provided already.
+    func problem(
+        name: String, actions: [String], builtIn: Bool, loadedNames: [String: String], registry: ActionRegistry
     ) -> String? {
-        if let problem = Self.nameProblem(plugin.name, builtIn: builtIn, loadedNames: loadedNames) { return problem }
+        if let problem = Self.nameProblem(name, builtIn: builtIn, loadedNames: loadedNames) { return problem }
+        for action in actions {
+            if let owner = registry.all.first(where: { $0.action.id == action }) {
+                return "its action \"\(action)\" is already provided by plugin \"\(owner.plugin)\""
+            }
+        }
+        return nil
+    }
+
+    /// Why a table's actions are refused, whatever else is loaded: an id that
+    /// is empty, too long, outside the plugin's namespace, or declared twice.
+    static func actionsProblem(name: String, actions: [String]) -> String? {
         var seen = Set<String>()
-        for action in plugin.declaredActions {
-            guard !action.id.isEmpty, action.id.utf8.count <= MenuService.maximumIDBytes else {
+        for action in actions {
+            guard !action.isEmpty, action.utf8.count <= MenuService.maximumIDBytes else {
                 return "it declares an action id that is empty or longer than \(MenuService.maximumIDBytes) bytes"
             }
-            guard action.id.hasPrefix(plugin.name + "."), action.id.utf8.count > plugin.name.utf8.count + 1 else {
-                return "its action \"\(LogText.escaped(action.id))\" is outside its namespace: plugin \"\(plugin.name)\" may declare only actions named \"\(plugin.name).<verb>\""
+            guard action.hasPrefix(name + "."), action.utf8.count > name.utf8.count + 1 else {
+                return "its action \"\(LogText.escaped(action))\" is outside its namespace: plugin \"\(name)\" may declare only actions named \"\(name).<verb>\""
             }
-            guard seen.insert(action.id).inserted else { return "it declares action \"\(action.id)\" twice" }
-            if let owner = registry.all.first(where: { $0.action.id == action.id }) {
-                return "its action \"\(action.id)\" is already provided by plugin \"\(owner.plugin)\""
-            }
+            guard seen.insert(action).inserted else { return "it declares action \"\(action)\" twice" }
         }
         return nil
     }

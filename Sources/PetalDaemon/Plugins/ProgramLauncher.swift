@@ -88,10 +88,11 @@ enum ProgramLauncher {
         let stderr: Int32
     }
 
-    /// posix_spawn with stdin from /dev/null and, when `output` is true, stdout and stderr into pipes.
+    /// posix_spawn with stdin from /dev/null and, when `output` is true, stdout and stderr into pipes;
+    /// otherwise to /dev/null, but for stderr when `sharingStandardError` (petald's, the journal).
     static func spawn(
         _ argv: [String], environment: [String], directory: String?, output: Bool?,
-        grouping: clinux_spawn_grouping = CLINUX_SPAWN_SAME_GROUP
+        grouping: clinux_spawn_grouping = CLINUX_SPAWN_SAME_GROUP, sharingStandardError: Bool = false
     ) throws(Failure) -> Spawned {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -123,7 +124,7 @@ enum ProgramLauncher {
             posix_spawn_file_actions_adddup2(&actions, pipes[3], 2)
         } else {
             posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+            if !sharingStandardError { posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0) }
         }
         if let directory { clinux_spawn_add_chdir(&actions, directory) }
         var attributes = posix_spawnattr_t()

@@ -4,6 +4,7 @@ import Linux
 import PetalConfiguration
 import PetalCore
 import PetalJSON
+import Synchronization
 import TextEscaping
 
 /// Keeps a plugin that crashed the daemon from crashing it again (SPEC §3),
@@ -81,7 +82,31 @@ final class Quarantine: @unchecked Sendable {
 
     /// The quarantine's entry for `identity`, or nil.
     func entry(for identity: PluginIdentity) -> Entry? {
-        entries.first { $0.identity == identity }
+        changes.withLock { _ in entries.first { $0.identity == identity } }
+    }
+
+    /// Serialises changes made while petald runs (isolated plugins, each from a thread of its own).
+    private let changes = Mutex(())
+
+    /// Quarantines a plugin while petald runs (an isolated plugin whose host
+    /// crashed too often), and saves the list for the next start. It writes
+    /// and syncs a file: call it off the event loop.
+    func add(_ entry: Entry) {
+        changes.withLock { _ in
+            entries.removeAll { $0.identity.path == entry.identity.path }
+            entries.append(entry)
+            log.error("quarantining plugin \(entry.name.map { LogText.escaped($0) + " (" + entry.identity.path + ")" } ?? entry.identity.path): \(entry.reason)")
+            save()
+        }
+    }
+
+    /// Lifts the quarantine of the file at `path` (it has changed since), and saves the list. Off the event loop.
+    func remove(path: String) {
+        changes.withLock { _ in
+            let before = entries.count
+            entries.removeAll { $0.identity.path == path }
+            if entries.count != before { save() }
+        }
     }
 
     /// Gives `identity` its slot, before any of its code runs: a crash in it

@@ -8,9 +8,11 @@ struct ProviderEndpoint: Equatable, Sendable {
     /// The provider's name, its actions' namespace.
     let name: String
     /// The unique name of the connection that registered it, or a drop-in's
-    /// well-known name, which the bus activates.
+    /// well-known name, which the bus activates; "" on a peer connection (an isolated plugin's host).
     let busName: String
     let path: ObjectPath
+    /// How messages name it: "provider", or "plugin" for an isolated plugin.
+    var noun = "provider"
 
     /// `dbus:<bus name><object path>`, as `Plugins` lists it.
     var location: String { "dbus:\(busName)\(path.rawValue)" }
@@ -35,9 +37,9 @@ struct ProviderAction: Action {
     private static let cancel: MemberName = "Cancel"
 
     func start(_ params: ActionParams, finish: @escaping @Sendable (ActionOutcome) -> Void) -> ActionCancellation {
-        let destination: BusName
+        let destination: BusName?
         do {
-            destination = try BusName(endpoint.busName)
+            destination = endpoint.busName.isEmpty ? nil : try BusName(endpoint.busName)
         } catch {
             finish(.failure(.failed("provider \(endpoint.name): its bus name \(endpoint.busName) is not valid")))
             return .none
@@ -47,12 +49,12 @@ struct ProviderAction: Action {
         do {
             try call.append([.uint32(params.invocation), .string(id), DBusJSON.vardict(params.object)])
         } catch {
-            finish(.failure(.failed("provider \(endpoint.name): the parameters of \(id) could not be sent: \(error)")))
+            finish(.failure(.failed("\(endpoint.noun) \(endpoint.name): the parameters of \(id) could not be sent: \(error)")))
             return .none
         }
         let endpoint = endpoint, action = id
         connection.sendWithReply(call, timeout: callTimeout) { reply in
-            finish(Self.outcome(of: reply, action: action, provider: endpoint.name))
+            finish(Self.outcome(of: reply, action: action, provider: "\(endpoint.noun) \(endpoint.name)"))
         }
         let connection = connection, invocation = params.invocation
         return ActionCancellation {
@@ -65,7 +67,7 @@ struct ProviderAction: Action {
         }
     }
 
-    /// The caller's outcome for a provider's reply: its `a{sv}`, measured before
+    /// The caller's outcome for a provider's reply (`provider` is "provider NAME" or "plugin NAME"): its `a{sv}`, measured before
     /// it is decoded; `InvalidParams` and `ActionFailed` pass through, any other
     /// error becomes `ActionFailed` carrying its name and message.
     static func outcome(of reply: Result<Message, DBusError>, action: String, provider: String) -> ActionOutcome {
@@ -73,21 +75,21 @@ struct ProviderAction: Action {
         case .success(let message):
             guard message.hasSignature("a{sv}") else {
                 return .failure(.failed(
-                    "provider \(provider) answered \(action) with \"\(message.signature)\"; Invoke must return an a{sv}"))
+                    "\(provider) answered \(action) with \"\(message.signature)\"; Invoke must return an a{sv}"))
             }
             if let bytes = message.arrayByteLengths().first ?? nil, bytes > ParamsCoding.maximumWireBytes {
                 return .failure(.failed(
-                    "provider \(provider) returned a result for \(action) of \(bytes) bytes in the message; the limit is \(ParamsCoding.maximumJSONBytes) bytes as JSON"))
+                    "\(provider) returned a result for \(action) of \(bytes) bytes in the message; the limit is \(ParamsCoding.maximumJSONBytes) bytes as JSON"))
             }
             guard case .object(let result)? = (try? message.argumentsWithoutDescriptors())?.first.map(DBusJSON.json) else {
-                return .failure(.failed("provider \(provider) returned a result for \(action) that could not be read"))
+                return .failure(.failed("\(provider) returned a result for \(action) that could not be read"))
             }
-            return ActionError.checkSize(of: result, from: "provider \(provider), action \(action),")
+            return ActionError.checkSize(of: result, from: "\(provider), action \(action),")
         case .failure(let error):
             switch error.name {
             case PetalError.Name.invalidParams.errorName: return .failure(.invalidParams(error.message))
             case PetalError.Name.actionFailed.errorName: return .failure(.failed(error.message))
-            default: return .failure(.failed("provider \(provider) failed \(action): \(error.name): \(error.message)"))
+            default: return .failure(.failed("\(provider) failed \(action): \(error.name): \(error.message)"))
             }
         }
     }

@@ -61,6 +61,7 @@ public enum Daemon {
         let loop: EventLoop
         let status: @Sendable () -> ExitStatus
         let plugins: [NativePlugin]
+        let isolated: [IsolatedPlugin]
         let log: Logger
 
         /// Blocks until the loop ends, then winds down: every invocation has been
@@ -70,6 +71,7 @@ public enum Daemon {
             loop.waitUntilStopped()
             ProgramRunner.stopAll()
             for plugin in plugins { plugin.finish(log: log) }
+            for plugin in isolated { plugin.finish(log: log) }
             return status().rawValue
         }
     }
@@ -146,14 +148,18 @@ public enum Daemon {
         // Known before any plugin can launch a program: under systemd, programs go into transient units.
         let launcher = SystemdLauncher(connection: connection, log: log)
         await launcher.watch()
-        let (plugins, loaded) = loadPlugins(options: options, settings: initial.plugins, log: log, connection: connection,
-                                            launcher: launcher, into: &registry)
+        let isolation = IsolationSupport.prepare(
+            policy: options.safeMode ? .none : initial.plugins.isolate, loop: loop, log: log)
+        let loaded = loadPlugins(options: options, settings: initial.plugins, log: log, connection: connection,
+                                 launcher: launcher, isolation: isolation, into: &registry)
+        let plugins = loaded.records
         let store = SelectionStore(directory: StateDirectory.path(log: log), log: log)
         if !store.isPersistent { log.warning(store.status) }
         let dropIns = ProviderDropIn.readAll(in: ProviderDropIn.folder(), log: log) { name in
             plugins.first { $0.name == name && $0.status == .loaded }.map { "the plugin \($0.path)" }
         }
-        let service = MenuService(registry: registry, plugins: plugins, providerDropIns: dropIns, selections: store,
+        let service = MenuService(registry: registry, plugins: plugins, isolated: loaded.isolated,
+                                  providerDropIns: dropIns, selections: store,
                                   initial: initial, configuration: configuration, log: log)
         let notifier = SystemdNotifier(log: log)
         let status = Atomic<Int32>(ExitStatus.success.rawValue)
@@ -161,10 +167,15 @@ public enum Daemon {
         let stop: @Sendable (ExitStatus) -> Void = { exit in
             stopRequested.store(true, ordering: .relaxed)
             status.store(exit.rawValue, ordering: .relaxed)
+            // Before the loop ends: each host is told to stop, so that it calls its plugin's deinit.
+            _ = loop.execute {
+                for plugin in loaded.isolated { plugin.stop() }
+                if case .success(let hosting) = isolation.hosting { hosting.server.close() }
+            }
             loop.stop()
         }
         let serving = Serving(loop: loop, status: { ExitStatus(rawValue: status.load(ordering: .relaxed)) ?? .fault },
-                              plugins: loaded, log: log)
+                              plugins: loaded.native, isolated: loaded.isolated, log: log)
         // Restrict before serving anything, so no call slips in unchecked.
         try await connection.objectServer.restrict(toUser: getuid()) { interface, member in
             interface == "org.freedesktop.DBus.Introspectable" || interface == "org.freedesktop.DBus.Peer"
@@ -235,8 +246,8 @@ public enum Daemon {
 
     private static func loadPlugins(
         options: DaemonOptions, settings: PluginSettings, log: Logger, connection: DBusConnection,
-        launcher: SystemdLauncher, into registry: inout ActionRegistry
-    ) -> (records: [PluginRecord], plugins: [NativePlugin]) {
+        launcher: SystemdLauncher, isolation: IsolationSupport, into registry: inout ActionRegistry
+    ) -> PluginLoader.Loaded {
         let searchPath = PluginSearchPath(explicit: options.pluginDirectories + settings.paths)
         let executable = PluginSearchPath.executablePath()
         let binary = PluginSearchPath.parent(of: executable)
@@ -244,7 +255,7 @@ public enum Daemon {
         let loader = PluginLoader(
             searchPath: searchPath, builtInDirectories: builtIn, safeMode: options.safeMode, settings: settings,
             quarantine: Quarantine(directory: StateDirectory.path(log: log), log: log), log: log,
-            connection: connection, launcher: launcher)
+            connection: connection, launcher: launcher, isolation: isolation)
         return loader.load(into: &registry)
     }
 

@@ -14,6 +14,8 @@ public struct Logger: Sendable {
     public var threshold: Level
     /// Whether lines carry a `<N>` priority prefix for journald.
     public var journal: Bool
+    /// What each line starts with, before ": ".
+    public var program = "petald"
 
     /// A logger printing `threshold` and more severe; `journal` defaults to whether `JOURNAL_STREAM` is set.
     public init(threshold: Level = .info, journal: Bool = getenv("JOURNAL_STREAM") != nil) {
@@ -24,7 +26,7 @@ public struct Logger: Sendable {
     /// Prints `message` at `level` if it passes the threshold.
     public func log(_ level: Level, _ message: @autoclosure () -> String) {
         guard level <= threshold else { return }
-        let line = (journal ? "<\(level.rawValue)>" : "") + "petald: " + message() + "\n"
+        let line = (journal ? "<\(level.rawValue)>" : "") + program + ": " + message() + "\n"
         writeToStandardError(line)
     }
 

@@ -1,0 +1,276 @@
+import DBus
+import Dispatch
+import Glibc
+import PetalJSON
+import PetalPluginABI
+import Synchronization
+import TextEscaping
+
+/// The `petal_host` table of a plugin inside `petal-plugin-host`: every
+/// function is forwarded to petald over the host's connection
+/// (``HostProtocol/Services``), which carries it out as for a plugin in
+/// petald. Outcomes come back as calls on the host's own object
+/// (`RunFinished`, `Signal`), handled by ``callbackMethods``.
+///
+/// A function that returns a value petald must give (launch's result,
+/// start_run's "started") waits for petald's answer, except on the host's
+/// bus thread, where reply and signal handlers run and no call may wait.
+final class ForwardingHost: @unchecked Sendable {
+    private let connection: DBusConnection
+    private let settings: UnsafeMutablePointer<CChar>
+    /// The table handed to `init`; never freed, since plugins may keep the pointer.
+    private(set) var table: UnsafeMutablePointer<petal_host>!
+
+    private enum Handler {
+        case arguments(petal_signal_fn, UnsafeMutableRawPointer?)
+        case origin(petal_signal_from_fn, UnsafeMutableRawPointer?)
+    }
+
+    private struct State {
+        var runs: [UInt64: UncheckedBox<(petal_complete_fn, UnsafeMutableRawPointer?)>] = [:]
+        var subscriptions: [UInt64: UncheckedBox<Handler>] = [:]
+    }
+
+    private let state = Mutex(State())
+    private let nextID = Atomic<UInt64>(1)
+
+    init(connection: DBusConnection, settings: String) {
+        self.connection = connection
+        self.settings = strdup(settings)
+        table = makeTable()
+    }
+
+    // MARK: Talking to petald
+
+    private func message(_ member: MemberName, _ values: [DBusValue]) -> Message {
+        let message = Message.methodCall(destination: nil, path: HostProtocol.servicesPath,
+                                         interface: HostProtocol.servicesInterface, member: member)
+        // The values are built here from strings and numbers, which always append.
+        try? message.append(values)
+        return message
+    }
+
+    /// Sends a call nobody waits for.
+    private func tell(_ member: MemberName, _ values: [DBusValue]) {
+        let message = message(member, values)
+        message.noReplyExpected = true
+        connection.send(message)
+    }
+
+    /// Sends a call and runs `completion` on the bus thread with petald's answer.
+    private func ask(
+        _ member: MemberName, _ values: [DBusValue], timeout: Duration = DBusConnection.defaultCallTimeout,
+        completion: @escaping @Sendable (Result<Message, DBusError>) -> Void
+    ) {
+        let message = message(member, values)
+        let connection = connection
+        let send: @Sendable () -> Void = { connection.sendWithReply(message, timeout: timeout, completion: completion) }
+        if connection.loop.inEventLoop {
+            send()
+        } else if !connection.loop.execute(send) {
+            completion(.failure(DBusError(DBusError.Name.disconnected, "the host's connection to petald is closed")))
+        }
+    }
+
+    /// Sends a call and waits for petald's answer; never on the bus thread.
+    private func askAndWait(_ member: MemberName, _ values: [DBusValue]) -> Result<Message, DBusError> {
+        let answered = DispatchSemaphore(value: 0)
+        let answer = Mutex<Result<Message, DBusError>?>(nil)
+        ask(member, values) { result in
+            answer.withLock { $0 = result }
+            answered.signal()
+        }
+        answered.wait()
+        return answer.withLock { $0! }
+    }
+
+    private var onBusThread: Bool { connection.loop.inEventLoop }
+
+    // MARK: The table
+
+    private func makeTable() -> UnsafeMutablePointer<petal_host> {
+        let table = UnsafeMutablePointer<petal_host>.allocate(capacity: 1)
+        table.initialize(to: petal_host(
+            struct_size: UInt32(MemoryLayout<petal_host>.size),
+            abi_major: UInt16(PETAL_PLUGIN_ABI_MAJOR), abi_minor: UInt16(PETAL_PLUGIN_ABI_MINOR),
+            context: Unmanaged.passRetained(self).toOpaque(), settings_json: UnsafePointer(settings),
+            log: { context, level, message in
+                ForwardingHost.from(context).log(level, message)
+            },
+            launch: { context, argv, options, out, size in
+                ForwardingHost.from(context).launch(argv, options, out, size)
+            },
+            run: { context, argv, options, complete, completionContext in
+                _ = ForwardingHost.from(context).run(argv, options, complete!, completionContext, waitForStart: false)
+            },
+            call_method: { context, destination, path, interface, method, signature, args, timeout, reply, replyContext in
+                ForwardingHost.from(context).callMethod(
+                    [destination, path, interface, method, signature], args, timeout, reply!, replyContext)
+            },
+            subscribe_signal: { context, sender, path, interface, member, handler, signalContext in
+                ForwardingHost.from(context).subscribe([sender, path, interface, member], .arguments(handler!, signalContext))
+            },
+            unsubscribe_signal: { context, id in
+                ForwardingHost.from(context).unsubscribe(id)
+            },
+            start_run: { context, argv, options, complete, completionContext in
+                ForwardingHost.from(context).run(argv, options, complete!, completionContext, waitForStart: true)
+            },
+            stop_run: { context, run in
+                ForwardingHost.from(context).tell(HostProtocol.Services.stopRun, [.uint64(run)])
+            },
+            subscribe_signal_from: { context, sender, path, interface, member, handler, signalContext in
+                ForwardingHost.from(context).subscribe([sender, path, interface, member], .origin(handler!, signalContext))
+            }))
+        return table
+    }
+
+    private static func from(_ raw: UnsafeMutableRawPointer?) -> ForwardingHost {
+        Unmanaged<ForwardingHost>.fromOpaque(raw!).takeUnretainedValue()
+    }
+
+    private static func text(_ pointer: UnsafePointer<CChar>?) -> String {
+        pointer.map { String(cString: $0) } ?? ""
+    }
+
+    private func log(_ level: petal_log_level, _ message: UnsafePointer<CChar>?) {
+        // No more than a line keeps crosses to petald, which escapes it.
+        var text = "", cut = 0
+        if let message {
+            let length = strlen(message)
+            let kept = min(length, LogText.maximumBytes)
+            text = String(cString: message, limit: kept)
+            cut = length - kept
+        }
+        tell(HostProtocol.Services.log, [.uint32(UInt32(level.rawValue)), .string(text), .uint32(UInt32(clamping: cut))])
+    }
+
+    private static func argv(_ raw: UnsafePointer<UnsafePointer<CChar>?>?) -> DBusValue {
+        var argv: [DBusValue] = []
+        var cursor = raw
+        while let pointer = cursor, let entry = pointer.pointee {
+            argv.append(.string(String(cString: entry)))
+            cursor = pointer + 1
+        }
+        return .array(.string, argv)
+    }
+
+    private func launch(
+        _ argv: UnsafePointer<UnsafePointer<CChar>?>?, _ options: UnsafePointer<CChar>?,
+        _ out: UnsafeMutablePointer<CChar>?, _ size: Int
+    ) -> Int32 {
+        let values = [Self.argv(argv), .string(Self.text(options))]
+        guard !onBusThread else {
+            // As petald does on its bus thread: started without waiting; a failure is only logged, by petald.
+            ask(HostProtocol.Services.launch, values) { _ in }
+            Self.write("{}", to: out, size: size)
+            return 0
+        }
+        switch askAndWait(HostProtocol.Services.launch, values) {
+        case .success(let reply):
+            Self.write((try? reply.arguments())?.first?.stringValue ?? "{}", to: out, size: size)
+            return 0
+        case .failure(let error):
+            Self.write(error.message, to: out, size: size)
+            return -1
+        }
+    }
+
+    private func run(
+        _ argv: UnsafePointer<UnsafePointer<CChar>?>?, _ options: UnsafePointer<CChar>?,
+        _ complete: petal_complete_fn, _ completionContext: UnsafeMutableRawPointer?, waitForStart: Bool
+    ) -> UInt64 {
+        let id = nextID.add(1, ordering: .relaxed).oldValue
+        state.withLock { $0.runs[id] = UncheckedBox((complete, completionContext)) }
+        let values = [.uint64(id), Self.argv(argv), .string(Self.text(options))]
+        if waitForStart && !onBusThread {
+            switch askAndWait(HostProtocol.Services.startRun, values) {
+            case .success(let reply):
+                // A program that did not start has had its RunFinished already, which came first.
+                return (try? reply.arguments())?.first?.boolValue == true ? id : 0
+            case .failure(let error):
+                finishRun(id, result: nil, error: "ActionFailed", message: "petald did not start the program: \(error.message)")
+                return 0
+            }
+        }
+        ask(HostProtocol.Services.startRun, values) { [self] reply in
+            if case .failure(let error) = reply {
+                finishRun(id, result: nil, error: "ActionFailed", message: "petald did not start the program: \(error.message)")
+            }
+        }
+        return id
+    }
+
+    /// Completes run `id` once; a second outcome for it is dropped.
+    private func finishRun(_ id: UInt64, result: String?, error: String?, message: String?) {
+        guard let callback = state.withLock({ $0.runs.removeValue(forKey: id) }) else { return }
+        let (complete, context) = callback.value
+        complete(context, result, error, message)
+    }
+
+    private func callMethod(
+        _ fields: [UnsafePointer<CChar>?], _ args: UnsafePointer<CChar>?, _ timeout: Int32,
+        _ reply: petal_reply_fn, _ replyContext: UnsafeMutableRawPointer?
+    ) {
+        let answer = UncheckedBox((reply, replyContext))
+        // Args NULL is "no arguments"; "" would be JSON that does not parse.
+        let values = fields.map { DBusValue.string(Self.text($0)) }
+            + [.string(args.map { String(cString: $0) } ?? "[]"), .int32(timeout)]
+        // petald's own call ends at the plugin's timeout; this one waits a little longer for its answer.
+        let limit = (timeout > 0 ? Duration.milliseconds(Int64(timeout)) : DBusConnection.defaultCallTimeout) + .seconds(5)
+        ask(HostProtocol.Services.callMethod, values, timeout: limit) { result in
+            let (reply, context) = answer.value
+            switch result {
+            case .success(let message): reply(context, (try? message.arguments())?.first?.stringValue ?? "[]", nil, nil)
+            case .failure(let error): reply(context, nil, error.name, error.message)
+            }
+        }
+    }
+
+    private func subscribe(_ fields: [UnsafePointer<CChar>?], _ handler: Handler) -> UInt64 {
+        let texts = fields.map { $0.map { String(cString: $0) } }
+        // Checked here, as petald checks them, so that a bad field answers 0 at once.
+        guard (try? SignalFilter(sender: texts[0], path: texts[1], interface: texts[2], member: texts[3])) != nil
+        else { return 0 }
+        let id = nextID.add(1, ordering: .relaxed).oldValue
+        state.withLock { $0.subscriptions[id] = UncheckedBox(handler) }
+        tell(HostProtocol.Services.subscribe, [.uint64(id)] + texts.map { .string($0 ?? "") })
+        return id
+    }
+
+    private func unsubscribe(_ id: UInt64) {
+        guard state.withLock({ $0.subscriptions.removeValue(forKey: id) }) != nil else { return }
+        tell(HostProtocol.Services.unsubscribe, [.uint64(id)])
+    }
+
+    private static func write(_ text: String, to out: UnsafeMutablePointer<CChar>?, size: Int) {
+        guard let out, size > 0 else { return }
+        let bytes = Array(text.utf8.prefix(size - 1))
+        for (index, byte) in bytes.enumerated() { out[index] = CChar(bitPattern: byte) }
+        out[bytes.count] = 0
+    }
+
+    // MARK: petald's calls back
+
+    /// `RunFinished` and `Signal`, which petald calls on the host's object.
+    var callbackMethods: [DBusMethod] {
+        [
+            DBusMethod(HostProtocol.Plugin.runFinished, in: DBusIn("run", UInt64.self), DBusIn("result", String.self),
+                       DBusIn("error", String.self), DBusIn("message", String.self)) { [self] _, run, result, error, message in
+                finishRun(run, result: result.isEmpty ? nil : result, error: error.isEmpty ? nil : error,
+                          message: message.isEmpty ? nil : message)
+                return .values([])
+            },
+            DBusMethod(HostProtocol.Plugin.signal, in: DBusIn("subscription", UInt64.self), DBusIn("sender", String.self),
+                       DBusIn("path", String.self), DBusIn("interface", String.self), DBusIn("member", String.self),
+                       DBusIn("args", String.self)) { [self] _, id, sender, path, interface, member, args in
+                guard let handler = state.withLock({ $0.subscriptions[id] }) else { return .values([]) }
+                switch handler.value {
+                case .arguments(let handler, let context): handler(context, args)
+                case .origin(let handler, let context): handler(context, sender, path, interface, member, args)
+                }
+                return .values([])
+            },
+        ]
+    }
+}

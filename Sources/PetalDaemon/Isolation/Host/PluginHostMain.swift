@@ -1,0 +1,158 @@
+import CLinux
+import DBus
+import Dispatch
+import Glibc
+import PetalJSON
+import Synchronization
+
+/// `petal-plugin-host`: runs one isolated plugin for petald (SPEC §3,
+/// "Isolated plugins"). petald starts it with its server's address and a
+/// one-time token in the environment; the host connects, learns from
+/// `Begin` which file to load, loads it with the checks petald's own loader
+/// makes, calls its `init` with a `petal_host` table that forwards to petald,
+/// says `Ready`, and serves the plugin until the connection closes. Then it
+/// cancels what still runs, calls the plugin's `deinit`, and exits.
+///
+/// It dies with petald: the kernel sends it SIGKILL when its parent goes
+/// (`PR_SET_PDEATHSIG`), and it checks at once that the parent is still the
+/// petald that started it.
+public enum PluginHostMain {
+    /// The whole of the executable's `main`.
+    public static func main() -> Never {
+        var log = Logger()
+        log.program = "petal-plugin-host"
+        let arguments = CommandLine.arguments.dropFirst()
+        if arguments.contains("--help") || arguments.contains("-h") {
+            print(helpText, terminator: "")
+            exit(0)
+        }
+        if arguments.contains("--version") {
+            print(BuildInfo.versionText(), terminator: "")
+            exit(0)
+        }
+        func variable(_ name: String) -> String? {
+            guard let value = getenv(name) else { return nil }
+            defer { unsetenv(name) }
+            return String(cString: value)
+        }
+        guard let address = variable(HostProtocol.addressVariable), let token = variable(HostProtocol.tokenVariable),
+              let parent = variable(HostProtocol.parentVariable).flatMap({ pid_t($0) }) else {
+            log.error("this program is started by petald, one process per isolated plugin, with \(HostProtocol.addressVariable), \(HostProtocol.tokenVariable) and \(HostProtocol.parentVariable) set; it is not meant to be run by hand (see petald(8))")
+            exit(2)
+        }
+        _ = clinux_die_with_parent(SIGKILL)
+        // petald may have died before the line above, which would then never fire.
+        guard getppid() == parent else { exit(1) }
+        signal(SIGPIPE, SIG_IGN)
+        do {
+            try serve(address: address, token: token, log: &log)
+        } catch {
+            log.error("\(error)")
+            exit(1)
+        }
+    }
+
+    static let helpText = """
+        Usage: petal-plugin-host
+
+        Runs one isolated plugin for petald, which starts this program itself
+        (plugins.isolate in the configuration) and talks to it over a private
+        connection. It is not meant to be run by hand. See petald(8).
+
+        """
+
+    private static func serve(address: String, token: String, log: inout Logger) throws -> Never {
+        let loop = try EventLoop(name: "petal-host")
+        let connection = try DBusConnection.connect(toPeer: address, loop: loop)
+        let closed = DispatchSemaphore(value: 0)
+        connection.onDisconnect { closed.signal() }
+        let session = HostSession(connection: connection)
+
+        let begun = try session.call(HostProtocol.Services.begin, [.string(token)])
+        guard begun.count == 4, let path = begun[0].stringValue, let settings = begun[1].stringValue,
+              case .int64(let size) = begun[2], case .int64(let modified) = begun[3] else {
+            throw HostFailure("petald answered Begin with \(begun.count) values of unexpected types")
+        }
+        let file: PluginFile
+        do {
+            file = try PluginFile(path: path, user: getuid())
+        } catch {
+            session.refuse(.failed, error.description)
+        }
+        guard file.identity.size == size, file.identity.modified == modified else {
+            session.refuse(.failed, "\(path) changed between petald's checks and the host's; it is loaded at the next start")
+        }
+        log.program = "petal-plugin-host[\(file.note?.name ?? PluginLoader.stem(of: path))]"
+        if let note = file.note, let problem = PluginLoader.abiProblem(
+            major: UInt(note.abiMajor), minor: UInt(note.abiMinor), claim: "its \(PluginLoader.noteSection) says it was") {
+            session.refuse(.incompatible, problem)
+        }
+        let plugin: NativePlugin
+        switch PluginLibrary.open(file, slot: CrashSlot(raw: -1), quarantine: nil, log: log) {
+        case .success(let opened): plugin = opened
+        case .failure(let refusal): session.refuse(refusal.status, refusal.reason)
+        }
+        let forwarding = ForwardingHost(connection: connection, settings: settings)
+        let hosted = HostedPlugin(plugin, loop: loop)
+        // Served before init, which may already start programs whose outcomes come back here.
+        try loop.performAndWait {
+            connection.objectServer.register([
+                hosted.providerInterface,
+                DBusInterface(HostProtocol.pluginInterface, methods: forwarding.callbackMethods + [hosted.pingMethod]),
+            ], at: HostProtocol.pluginPath)
+        }
+        do {
+            try plugin.startWorker()
+        } catch {
+            session.refuse(.failed, "its worker thread could not be started: \(error)")
+        }
+        if let failure = plugin.initialize(host: forwarding.table) {
+            session.refuse(.failed, "its init failed: \(failure)")
+        }
+        do {
+            _ = try session.call(HostProtocol.Services.ready,
+                                 [.string(plugin.name), .string(plugin.version), hosted.actionRows])
+            closed.wait()
+        } catch {
+            // petald refused it after all (its name is taken, say): release what init took.
+        }
+        try? loop.performAndWait { hosted.cancelAll() }
+        plugin.finish(log: log)
+        exit(0)
+    }
+}
+
+/// The host's calls to petald while it starts, which it waits for.
+private struct HostSession {
+    let connection: DBusConnection
+
+    /// Calls `member` of petald's services and waits for the reply's values.
+    func call(_ member: MemberName, _ values: [DBusValue]) throws -> [DBusValue] {
+        let message = Message.methodCall(destination: nil, path: HostProtocol.servicesPath,
+                                         interface: HostProtocol.servicesInterface, member: member)
+        try message.append(values)
+        let answered = DispatchSemaphore(value: 0)
+        let answer = Mutex<Result<Message, DBusError>?>(nil)
+        let connection = connection
+        _ = connection.loop.execute {
+            connection.sendWithReply(message, timeout: .seconds(10)) { result in
+                answer.withLock { $0 = result }
+                answered.signal()
+            }
+        }
+        answered.wait()
+        return try answer.withLock { $0! }.get().arguments()
+    }
+
+    /// Tells petald why the plugin is not served, and exits.
+    func refuse(_ status: PluginRecord.Status, _ reason: String) -> Never {
+        _ = try? call(HostProtocol.Services.refused, [.string(status.rawValue), .string(reason)])
+        exit(0)
+    }
+}
+
+/// Why the host could not go on, for its log line.
+struct HostFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

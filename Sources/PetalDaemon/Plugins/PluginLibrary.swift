@@ -1,0 +1,58 @@
+import Glibc
+import PetalPluginABI
+import TextEscaping
+
+/// Loads a checked plugin file into this process, in petald or in a
+/// `petal-plugin-host` alike: `dlopen` (the library's constructors run
+/// there), the entry point, and the table's own checks, which hold whatever
+/// else is loaded.
+enum PluginLibrary {
+    /// Why a library was not taken: `failed` or `incompatible`, with the reason,
+    /// and the name and version its table gave when it got that far.
+    struct Refusal: Error {
+        let status: PluginRecord.Status
+        let reason: String
+        var name: String? = nil
+        var version: String? = nil
+    }
+
+    /// Opens `file`'s library and reads its table. Every call into its code
+    /// is marked with `slot`, and its code ranges are recorded for the crash
+    /// handler when there is a `quarantine`.
+    static func open(
+        _ file: PluginFile, slot: CrashSlot, quarantine: Quarantine?, log: Logger
+    ) -> Result<NativePlugin, Refusal> {
+        let handle: UnsafeMutableRawPointer
+        // dlopen runs the library's constructors: plugin code, watched like init.
+        switch slot.inControl({ file.load() }) {
+        case .success(let opened): handle = opened
+        case .failure(let refusal): return .failure(Refusal(status: .failed, reason: refusal.description))
+        }
+        guard let symbol = dlsym(handle, PETAL_PLUGIN_ENTRY_SYMBOL) else {
+            return .failure(Refusal(status: .incompatible,
+                reason: "it does not export \(PETAL_PLUGIN_ENTRY_SYMBOL); is it a Petal plugin built against petal_plugin.h?"))
+        }
+        typealias Entry = @convention(c) () -> UnsafePointer<petal_plugin>?
+        quarantine?.addCode(slot, handle: handle)
+        guard let table = slot.inControl({ unsafeBitCast(symbol, to: Entry.self)() }) else {
+            return .failure(Refusal(status: .failed, reason: "\(PETAL_PLUGIN_ENTRY_SYMBOL) returned NULL"))
+        }
+        if let problem = PluginLoader.compatibilityProblem(table.pointee) {
+            return .failure(Refusal(status: .incompatible, reason: problem))
+        }
+        let plugin = NativePlugin(table: table, file: file.identity, slot: slot, log: log)
+        func refuse(_ reason: String) -> Result<NativePlugin, Refusal> {
+            .failure(Refusal(status: .failed, reason: reason, name: plugin.name, version: plugin.version))
+        }
+        if let note = file.note, note.name != plugin.name {
+            return refuse("its table names it \"\(LogText.escaped(plugin.name))\" but its \(PluginLoader.noteSection) names it \"\(note.name)\"; the two must be equal (PETAL_PLUGIN_DESCRIBE's first argument is the table's name)")
+        }
+        guard PluginLoader.isValidName(plugin.name) else {
+            return refuse("its name \"\(LogText.escaped(plugin.name))\" is not valid; names are lowercase letters, digits, \"-\" and \"_\"")
+        }
+        if let problem = PluginLoader.actionsProblem(name: plugin.name, actions: plugin.declaredActions.map(\.id)) {
+            return refuse(problem)
+        }
+        return .success(plugin)
+    }
+}

@@ -1,0 +1,4 @@
+import PetalDaemon
+
+// One isolated plugin, for petald: see PluginHostMain and petald(8).
+PluginHostMain.main()
