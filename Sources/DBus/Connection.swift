@@ -123,8 +123,9 @@ public final class DBusConnection: @unchecked Sendable {
 
     /// Sends what is queued, closes the connection, and stops its loop if it
     /// started one; later sends are dropped.
+    /// On the loop thread it closes at once, so that it still happens when the loop is ending.
     public func close() {
-        loop.execute { [self] in
+        let body: @Sendable () -> Void = { [self] in
             guard isConnected else { return }
             isConnected = false
             dbus_connection_flush(raw)
@@ -133,6 +134,7 @@ public final class DBusConnection: @unchecked Sendable {
             dropDispatchHook()
             if ownsLoop { loop.stop() }
         }
+        if loop.inEventLoop { body() } else { loop.execute(body) }
     }
 
     /// After a close, libdbus answers every call still waiting for a reply with

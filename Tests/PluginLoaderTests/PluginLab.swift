@@ -19,11 +19,14 @@ final class PluginLab: @unchecked Sendable {
     let root: String
     /// `XDG_STATE_HOME` of every daemon started here: the quarantine lives below it.
     var state: String { root + "/state" }
+    /// `XDG_RUNTIME_DIR` of every daemon started here: the plugin hosts' socket is below it.
+    var runtime: String { root + "/run" }
 
     init() throws {
         root = FileManager.default.temporaryDirectory
             .appendingPathComponent("petal-plugins-\(getpid())-\(UUID().uuidString.prefix(8))").path
         for folder in [root, state, root + "/data", root + "/config"] { try makeFolder(folder) }
+        try makeFolder(runtime, mode: 0o700)
     }
 
     deinit {
@@ -71,25 +74,45 @@ final class PluginLab: @unchecked Sendable {
         guard Glibc.chmod(path, mode) == 0 else { throw LabError("chmod \(path): \(String(cString: strerror(errno)))") }
     }
 
-    /// Writes the configuration every daemon started here reads
-    /// (`$XDG_CONFIG_HOME/petal/config.json`).
+    /// `plugins.isolate` of every daemon started here (a string), unless the
+    /// configuration gives its own: `"none"` by default, so that a lab's plugins run inside
+    /// petald as the loader's tests expect; nil leaves petald's default.
+    var isolate: String? = "none"
+
+    /// The configuration ``configure(_:)`` was given, as JSON text.
+    private var configuration = "{}"
+
+    /// Sets the configuration every daemon started here reads
+    /// (`$XDG_CONFIG_HOME/petal/config.json`), written at ``start(_:arguments:)``
+    /// with ``isolate`` added to its `plugins` unless it has one.
     func configure(_ json: String) throws {
+        configuration = json
+    }
+
+    private func writeConfiguration() throws {
+        var object = try JSONSerialization.jsonObject(with: Data(configuration.utf8)) as? [String: Any] ?? [:]
+        if let isolate {
+            var plugins = object["plugins"] as? [String: Any] ?? [:]
+            if plugins["isolate"] == nil { plugins["isolate"] = isolate }
+            object["plugins"] = plugins
+        }
         try makeFolder(root + "/config/petal")
-        try json.write(toFile: root + "/config/petal/config.json", atomically: true, encoding: .utf8)
+        try JSONSerialization.data(withJSONObject: object).write(to: URL(fileURLWithPath: root + "/config/petal/config.json"))
     }
 
     /// The environment of every daemon started here: nothing of the user's own
     /// plugins, configuration or state can leak in.
     var environment: [String: String] {
         ["XDG_STATE_HOME": state, "XDG_DATA_HOME": root + "/data", "XDG_CONFIG_HOME": root + "/config",
-         "PETAL_PLUGIN_PATH": "",
+         "PETAL_PLUGIN_PATH": "", "XDG_RUNTIME_DIR": runtime,
          // A crashing test plugin should kill petald at once, without a backtrace being symbolicated.
          "SWIFT_BACKTRACE": "enable=no"]
     }
 
     /// Starts petald with `--plugin-dir` for each of `pluginFolders`, in order.
     func start(_ pluginFolders: [String], arguments: [String] = []) async throws -> RunningDaemon {
-        try await RunningDaemon(
+        try writeConfiguration()
+        return try await RunningDaemon(
             executable: "petald", arguments: pluginFolders.flatMap { ["--plugin-dir", $0] } + arguments,
             environment: environment)
     }

@@ -56,8 +56,11 @@ public final class RunningDaemon: @unchecked Sendable {
         process = Process()
         process.executableURL = executable
         process.arguments = ["--bus", self.bus.address] + arguments
-        // Each daemon keeps its state (toggles, quarantine) in a folder of its own unless told otherwise.
-        let isolated = ["XDG_STATE_HOME": self.bus.directory.appendingPathComponent("state").path]
+        // Each daemon keeps its state (toggles, quarantine) and its plugin hosts' socket in folders of its own unless told otherwise.
+        let runtime = self.bus.directory.appendingPathComponent("runtime").path
+        _ = mkdir(runtime, 0o700)
+        let isolated = ["XDG_STATE_HOME": self.bus.directory.appendingPathComponent("state").path,
+                        "XDG_RUNTIME_DIR": runtime]
         process.environment = ProcessInfo.processInfo.environment
             .merging(isolated) { _, new in new }
             .merging(environment) { _, new in new }

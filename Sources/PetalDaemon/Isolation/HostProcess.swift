@@ -1,7 +1,9 @@
 import CLinux
 import DBus
+import Dispatch
 import Glibc
 import Linux
+import Synchronization
 
 /// A `petal-plugin-host` process that petald started as its child, watched
 /// on the event loop through a pidfd: when it ends, it is reaped there and
@@ -19,11 +21,7 @@ final class HostProcess {
         ended: @escaping (HostProcess, HostExit) -> Void
     ) throws(ProgramLauncher.Failure) {
         precondition(loop.inEventLoop, "HostProcess.init called off the loop thread")
-        // Spawned from the loop thread, which lives as long as petald: the host's
-        // PR_SET_PDEATHSIG fires when the thread that started it ends.
-        let spawned = try ProgramLauncher.spawn(
-            [executable], environment: ProgramLauncher.environment(adding: environment), directory: nil,
-            output: nil, sharingStandardError: true)
+        let spawned = try Self.spawner.spawn(executable, environment: ProgramLauncher.environment(adding: environment))
         pid = spawned.pid
         self.loop = loop
         do {
@@ -56,6 +54,33 @@ final class HostProcess {
         var pollAgain = pollfd(fd: pidfd, events: Int16(POLLIN), revents: 0)
         _ = try? systemCall("poll") { poll(&pollAgain, 1, 1000) }
         _ = clinux_pidfd_reap(pidfd, &exit)
+    }
+
+    /// The thread hosts are started from. The kernel sends a host its
+    /// PR_SET_PDEATHSIG when the *thread* that started it ends, and petald's
+    /// loop thread ends before petald has let its hosts call their plugins'
+    /// deinit; this one is never stopped, so it ends only with the process.
+    private static let spawner = Spawner()
+
+    private final class Spawner: Sendable {
+        private let thread = try? WorkerThread(name: "petal-spawn")
+
+        func spawn(_ executable: String, environment: [String]) throws(ProgramLauncher.Failure) -> ProgramLauncher.Spawned {
+            guard let thread else { throw ProgramLauncher.Failure(description: "cannot start the thread that starts plugin hosts") }
+            let done = DispatchSemaphore(value: 0)
+            let outcome = Mutex<Result<ProgramLauncher.Spawned, ProgramLauncher.Failure>?>(nil)
+            let submitted = thread.submit {
+                let result = Result { () throws(ProgramLauncher.Failure) in
+                    try ProgramLauncher.spawn([executable], environment: environment, directory: nil, output: nil,
+                                              sharingStandardError: true)
+                }
+                outcome.withLock { $0 = result }
+                done.signal()
+            }
+            guard submitted else { throw ProgramLauncher.Failure(description: "the thread that starts plugin hosts has stopped") }
+            done.wait()
+            return try outcome.withLock { $0! }.get()
+        }
     }
 
     /// Sends SIGKILL, to this process only, even if its number has been reused since.

@@ -5,22 +5,27 @@ import PetalCore
 /// What the loader needs to run plugins isolated: the policy, and the hosts'
 /// server and executable, or why there are none (then every plugin the
 /// policy isolates fails with that reason rather than running inside petald).
-struct IsolationSupport {
+final class IsolationSupport: @unchecked Sendable {
     let policy: PluginIsolation
     let loop: EventLoop
-    let hosting: Result<(server: HostServer, executable: String), HostServerError>
+    private let log: Logger
+    private var prepared: Result<(server: HostServer, executable: String), HostServerError>?
 
-    /// No plugin is isolated.
-    static func none(loop: EventLoop) -> IsolationSupport {
-        IsolationSupport(policy: .none, loop: loop, hosting: .failure(HostServerError("plugins.isolate is \"none\"")))
+    /// Isolates the plugins `policy` names, with hosts that connect on `loop`.
+    init(policy: PluginIsolation, loop: EventLoop, log: Logger) {
+        self.policy = policy
+        self.loop = loop
+        self.log = log
     }
 
-    /// Listens for hosts on `loop` and finds `petal-plugin-host`; off the loop.
-    static func prepare(policy: PluginIsolation, loop: EventLoop, log: Logger) -> IsolationSupport {
-        guard policy != .none else { return none(loop: loop) }
+    /// The hosts' server and executable, set up when the first plugin to isolate is found
+    /// (so that a petald with none makes no socket); from start-up, off the loop.
+    var hosting: Result<(server: HostServer, executable: String), HostServerError> {
+        if let prepared { return prepared }
         let hosting: Result<(server: HostServer, executable: String), HostServerError>
         do {
             let executable = try HostExecutable.locate()
+            let log = log, loop = loop
             hosting = .success((try loop.performAndWait { try HostServer(loop: loop, log: log) }, executable))
         } catch let error as HostServerError {
             hosting = .failure(error)
@@ -28,7 +33,13 @@ struct IsolationSupport {
             hosting = .failure(HostServerError("cannot listen for plugin hosts: \(error)"))
         }
         if case .failure(let error) = hosting { log.error("isolated plugins cannot run: \(error)") }
-        return IsolationSupport(policy: policy, loop: loop, hosting: hosting)
+        prepared = hosting
+        return hosting
+    }
+
+    /// Stops listening, if it did; on the loop, as petald stops.
+    func close() {
+        if case .success(let hosting)? = prepared { hosting.server.close() }
     }
 }
 

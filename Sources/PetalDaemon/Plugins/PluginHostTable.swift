@@ -266,7 +266,7 @@ struct SignalFilter {
     /// Throws when a field is not a valid bus name, path, interface or member.
     init(sender: String?, path: String?, interface: String?, member: String?) throws {
         rule = try MatchRule(
-            sender: sender, path: path.map { try ObjectPath($0) },
+            sender: sender.map { try BusName($0).rawValue }, path: path.map { try ObjectPath($0) },
             interface: interface.map { try InterfaceName($0) }, member: member.map { try MemberName($0) })
     }
 }

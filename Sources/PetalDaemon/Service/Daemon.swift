@@ -148,8 +148,7 @@ public enum Daemon {
         // Known before any plugin can launch a program: under systemd, programs go into transient units.
         let launcher = SystemdLauncher(connection: connection, log: log)
         await launcher.watch()
-        let isolation = IsolationSupport.prepare(
-            policy: options.safeMode ? .none : initial.plugins.isolate, loop: loop, log: log)
+        let isolation = IsolationSupport(policy: options.safeMode ? .none : initial.plugins.isolate, loop: loop, log: log)
         let loaded = loadPlugins(options: options, settings: initial.plugins, log: log, connection: connection,
                                  launcher: launcher, isolation: isolation, into: &registry)
         let plugins = loaded.records
@@ -170,7 +169,7 @@ public enum Daemon {
             // Before the loop ends: each host is told to stop, so that it calls its plugin's deinit.
             _ = loop.execute {
                 for plugin in loaded.isolated { plugin.stop() }
-                if case .success(let hosting) = isolation.hosting { hosting.server.close() }
+                isolation.close()
             }
             loop.stop()
         }

@@ -1,0 +1,295 @@
+import DBus
+import Foundation
+import Testing
+import TestSupport
+
+/// SPEC §3, "Isolated plugins": a plugin in a `petal-plugin-host` of its own
+/// crashes, blocks and hangs without taking petald, its other plugins or its
+/// menu with it; the real petald, the real host, real plugin files.
+struct IsolationTests {
+    /// A lab whose plugins run isolated, as petald's default isolates every plugin not installed with it.
+    private func isolatedLab(_ configuration: String = "{}") throws -> PluginLab {
+        let lab = try PluginLab()
+        lab.isolate = nil
+        try lab.configure(configuration)
+        return lab
+    }
+
+    @Test func aThirdPartyPluginRunsInAHostOfItsOwnByDefault() async throws {
+        let lab = try isolatedLab()
+        let folder = try lab.folder("plugins")
+        try lab.compile("good", into: folder, as: "good.so")
+        let daemon = try await lab.start([folder])
+        defer { daemon.stop() }
+
+        let host = try await daemon.hostPID(of: "good")
+        #expect(try Process.parent(of: host) == daemon.process.processIdentifier)
+        #expect(try Process.executable(of: host).hasSuffix("/petal-plugin-host"))
+        #expect(try await daemon.trigger("good.ping") == ["pong": .boolean(true), "plugin": .string("good")])
+        // Petal's own plugins stay inside petald.
+        #expect(try await daemon.plugin(named: "command")?.reason == "")
+        #expect(daemon.log.contains("loaded plugin good 1.0.0 from \(folder)/good.so (isolated, pid \(host))"), "\(daemon.log)")
+    }
+
+    @Test(arguments: [("die.segv", "crashed (SIGSEGV)"), ("die.abort", "crashed (SIGABRT)"), ("die.exit", "exited with status 3")])
+    func aDyingPluginFailsItsCallerAndNothingElse(action: String, cause: String) async throws {
+        let lab = try isolatedLab()
+        let folder = try lab.folder("plugins")
+        try lab.compile("die", into: folder, as: "die.so")
+        try lab.compile("good", into: folder, as: "good.so")
+        let daemon = try await lab.start([folder])
+        defer { daemon.stop() }
+        let petald = daemon.process.processIdentifier
+        let first = try await daemon.hostPID(of: "die")
+
+        let error = await daemon.triggerError(action)
+        #expect(error?.name == "org.petal.Petal1.Error.ActionFailed", "\(String(describing: error))")
+        #expect(error?.message == "plugin die \(cause)", "\(String(describing: error))")
+        #expect(daemon.process.isRunning && daemon.process.processIdentifier == petald)
+        #expect(daemon.log.contains("plugin die \(cause); its host was pid \(first)"), "\(daemon.log)")
+        // The menu and the other plugins answer, and the plugin itself at its next call, in a new host.
+        _ = try await daemon.menu("Toggle")
+        #expect(try await daemon.trigger("good.ping")["pong"] == .boolean(true))
+        #expect(try await daemon.trigger("die.check", [("ok", .boolean(true))]) == ["ok": .boolean(true)])
+        let second = try await daemon.hostPID(of: "die")
+        #expect(second != first)
+        #expect(try await daemon.plugin(named: "die")?.status == "loaded")
+    }
+
+    @Test func threeDeathsWithinTenMinutesQuarantineThePluginAsACrashWould() async throws {
+        let lab = try isolatedLab()
+        let folder = try lab.folder("plugins")
+        let die = try lab.compile("die", into: folder, as: "die.so")
+        let daemon = try await lab.start([folder])
+        for action in ["die.segv", "die.abort", "die.exit"] {
+            #expect(await daemon.triggerError(action)?.name == "org.petal.Petal1.Error.ActionFailed")
+        }
+        let row = try #require(try await daemon.plugin(named: "die"))
+        #expect(row.status == "quarantined", "\(row)")
+        #expect(row.reason.hasPrefix("its host ended 3 times within 10 minutes, the last time: exited with status 3;"), "\(row)")
+        let refused = await daemon.triggerError("die.check", [("ok", .boolean(true))])
+        #expect(refused?.name == "org.petal.Petal1.Error.ActionFailed")
+        #expect(refused?.message.hasPrefix("plugin die is quarantined: its host ended 3 times") == true, "\(String(describing: refused))")
+        #expect(daemon.process.isRunning)
+        // The record is today's: on disk, and read at the next start, which does not load the plugin.
+        for _ in 0..<200 where !FileManager.default.fileExists(atPath: lab.state + "/petal/quarantine.json") {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        daemon.stop()
+        let again = try await lab.start([folder])
+        defer { again.stop() }
+        #expect(try await again.plugin(at: die)?.status == "quarantined")
+        #expect(await again.triggerError("die.check")?.name == "org.petal.Petal1.Error.UnknownAction")
+    }
+
+    @Test func aQuarantinedPluginComesBackOnceItsFileChanges() async throws {
+        let lab = try isolatedLab()
+        let folder = try lab.folder("plugins")
+        let die = try lab.compile("die", into: folder, as: "die.so")
+        let daemon = try await lab.start([folder])
+        defer { daemon.stop() }
+        for _ in 0..<3 { _ = await daemon.triggerError("die.segv") }
+        #expect(try await daemon.plugin(named: "die")?.status == "quarantined")
+        try lab.compile("die", into: folder, as: "die.so")
+        #expect(try await daemon.trigger("die.check", [("ok", .boolean(true))]) == ["ok": .boolean(true)])
+        #expect(try await daemon.plugin(at: die)?.status == "loaded")
+        #expect(daemon.log.contains("\(die) has changed since it was quarantined; the quarantine is lifted"), "\(daemon.log)")
+    }
+
+    @Test func anIsolatedPluginsInvalidParamsPassThrough() async throws {
+        let lab = try isolatedLab()
+        let folder = try lab.folder("plugins")
+        try lab.compile("die", into: folder, as: "die.so")
+        let daemon = try await lab.start([folder])
+        defer { daemon.stop() }
+        let error = await daemon.triggerError("die.check")
+        #expect(error?.name == "org.petal.Petal1.Error.InvalidParams")
+        #expect(error?.message == "die.check needs the parameter ok")
+    }
+
+    /// A host whose worker is stuck inside the plugin's invoke does not answer
+    /// its ping: once the action has timed out, it is killed at the next timeout.
+    @Test func aBlockingPluginIsKilledWhileEverythingElseIsServed() async throws {
+        let lab = try isolatedLab(#"{"actions": {"timeout": 1}}"#)
+        let folder = try lab.folder("plugins")
+        try lab.compile("block", into: folder, as: "block.so", defines: ["RELEASE_PATH=\"\(lab.root)/never\""])
+        try lab.compile("good", into: folder, as: "good.so")
+        let daemon = try await lab.start([folder])
+        defer { daemon.stop() }
+        let host = try await daemon.hostPID(of: "block")
+
+        let blocked = Task { await daemon.triggerError("block.wait") }
+        try await Task.sleep(for: .milliseconds(100))
+        _ = try await daemon.menu("Toggle")
+        #expect(try await daemon.trigger("good.ping")["pong"] == .boolean(true))
+        #expect(await blocked.value?.name == "org.petal.Petal1.Error.Timeout")
+        for _ in 0..<500 where (try? await daemon.plugin(named: "block"))?.reason.contains("pid \(host)") == true {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        let row = try #require(try await daemon.plugin(named: "block"))
+        #expect(row.reason.hasPrefix("isolated, not running (its host stopped answering (no answer to a ping within 1 s), and was killed)"), "\(row)")
+        #expect(daemon.log.contains("plugin block: its host, pid \(host), has not answered a ping within 1 s; killing it"), "\(daemon.log)")
+        #expect(try await daemon.trigger("good.ping")["pong"] == .boolean(true))
+    }
+
+    /// A plugin that never completes, but whose host answers, times out and keeps its host.
+    @Test func aHangingPluginTimesOutAndKeepsItsHostWhileItAnswers() async throws {
+        let lab = try isolatedLab(#"{"actions": {"timeout": 1}}"#)
+        let folder = try lab.folder("plugins")
+        try lab.compile("hang", into: folder, as: "hang.so")
+        let daemon = try await lab.start([folder])
+        defer { daemon.stop() }
+        let host = try await daemon.hostPID(of: "hang")
+        #expect(await daemon.triggerError("hang.wait")?.name == "org.petal.Petal1.Error.Timeout")
+        // The ping after the timeout is answered within another timeout: the host stays.
+        try await Task.sleep(for: .milliseconds(1500))
+        #expect(try await daemon.hostPID(of: "hang") == host)
+        #expect(!daemon.log.contains("has not answered a ping"), "\(daemon.log)")
+    }
+
+    @Test func isolateNoneRunsEveryPluginInsidePetald() async throws {
+        let lab = try PluginLab()
+        lab.isolate = "none"
+        let folder = try lab.folder("plugins")
+        try lab.compile("good", into: folder, as: "good.so")
+        let daemon = try await lab.start([folder])
+        defer { daemon.stop() }
+        #expect(try await daemon.plugin(named: "good")?.reason == "")
+        #expect(try await daemon.trigger("good.ping")["pong"] == .boolean(true))
+        #expect(try Process.children(of: daemon.process.processIdentifier).isEmpty)
+    }
+
+    @Test func killingPetaldWithSIGKILLLeavesNoHost() async throws {
+        let lab = try isolatedLab()
+        let folder = try lab.folder("plugins")
+        try lab.compile("good", into: folder, as: "good.so")
+        try lab.compile("die", into: folder, as: "die.so")
+        let daemon = try await lab.start([folder])
+        let hosts = [try await daemon.hostPID(of: "good"), try await daemon.hostPID(of: "die")]
+        daemon.stop(signal: SIGKILL)
+        for _ in 0..<500 where hosts.contains(where: Process.isAlive) {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        #expect(!hosts.contains(where: Process.isAlive), "hosts \(hosts) outlived petald")
+    }
+
+    /// SPEC §3, "Lifecycle", in a host: at stop each running invocation is
+    /// cancelled after its invoke returned, deinit comes last, and the host exits.
+    @Test func atStopAnIsolatedPluginIsCancelledThenDeinitialisedAndItsHostExits() async throws {
+        let lab = try isolatedLab()
+        let folder = try lab.folder("plugins")
+        try lab.compile("order", into: folder, as: "order.so")
+        let daemon = try await lab.start([folder])
+        let host = try await daemon.hostPID(of: "order")
+        let calls = (0..<2).map { _ in Task { await daemon.triggerError("order.wait") } }
+        let log = lab.state + "/order.log"
+        func lines() -> [String] {
+            ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+        }
+        for _ in 0..<250 where lines().filter({ $0.hasPrefix("invoke ") }).count < 2 {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        #expect(daemon.stop() == 0, "petald did not stop cleanly:\n\(daemon.log)")
+        for call in calls { #expect(await call.value != nil, "a call was not answered") }
+        #expect(!Process.isAlive(host), "the host outlived petald's stop")
+        let order = lines()
+        #expect(order.last == "deinit", "\(order)")
+        #expect(!order.contains { $0.hasPrefix("AFTER-DEINIT") }, "\(order)")
+        for id in order.filter({ $0.hasPrefix("invoke ") }).map({ $0.dropFirst("invoke ".count) }) {
+            let returned = order.firstIndex(of: "invoked \(id)")
+            let cancelled = order.firstIndex(of: "cancel \(id)")
+            #expect(returned != nil && cancelled != nil, "invocation \(id): \(order)")
+            if let returned, let cancelled { #expect(returned < cancelled, "cancel before invoke returned: \(order)") }
+        }
+    }
+}
+
+extension IsolationTests {
+    /// Every function of the `petal_host` table, called by the same plugin
+    /// file inside petald and in a host: the same answers, byte for byte.
+    @Test func everyHostFunctionAnswersIsolatedAsItDoesInsidePetald() async throws {
+        let verbs = ["settings", "log", "launch", "launch_true", "run", "stop_run", "run_missing", "call",
+                     "call_error", "signal", "bad_subscribe"]
+        var answers: [String: [String: String]] = [:]
+        for isolate in ["none", "third-party"] {
+            let lab = try PluginLab()
+            lab.isolate = isolate
+            try lab.configure(#"{"plugins": {"settings": {"hostcalls": {"greeting": "hi"}}}}"#)
+            let folder = try lab.folder("plugins")
+            try lab.compile("hostcalls", into: folder, as: "hostcalls.so")
+            let daemon = try await lab.start([folder])
+            defer { daemon.stop() }
+            #expect(try await daemon.plugin(named: "hostcalls")?.reason.hasPrefix("isolated, pid ") == (isolate != "none"))
+            var mode: [String: String] = [:]
+            for verb in verbs {
+                do {
+                    let result = try await daemon.trigger("hostcalls." + verb)
+                    mode[verb] = result.keys.sorted().map { "\($0)=\(result[$0]!)" }.joined(separator: " ")
+                } catch let error as DBusError {
+                    mode[verb] = "\(error.name): \(error.message)"
+                }
+            }
+            for _ in 0..<200 where !daemon.log.contains("plugin hostcalls: hostcalls says hello") {
+                try await Task.sleep(for: .milliseconds(10))
+            }
+            #expect(daemon.log.contains("petald: plugin hostcalls: hostcalls says hello"), "\(daemon.log)")
+            #expect(!daemon.log.contains("returned an id"), "\(daemon.log)")
+            answers[isolate] = mode
+        }
+        let inside = try #require(answers["none"]), isolated = try #require(answers["third-party"])
+        for verb in verbs { #expect(isolated[verb] == inside[verb], "hostcalls.\(verb)") }
+        // And they are the right answers, not merely the same ones.
+        #expect(inside["settings"]?.contains("hi") == true, "\(inside)")
+        #expect(inside["launch"]?.contains("petal-no-such-program") == true, "\(inside)")
+        #expect(inside["launch_true"]?.contains("pid=boolean(true)") == true, "\(inside)")
+        #expect(inside["run"]?.contains("stdout=string(\"out\\n\")") == true, "\(inside)")
+        #expect(inside["run"]?.contains("status=int32(3)") == true, "\(inside)")
+        #expect(inside["stop_run"]?.contains("cancelled=boolean(true)") == true, "\(inside)")
+        #expect(inside["run_missing"] == #"org.petal.Petal1.Error.ActionFailed: the program "petal-no-such-program" was not found on PATH"#)
+        #expect(inside["call"]?.contains("true") == true, "\(inside)")
+        #expect(inside["call_error"]?.contains("org.freedesktop.DBus.Error.UnknownMethod") == true, "\(inside)")
+        #expect(inside["signal"]?.contains("NameOwnerChanged") == true, "\(inside)")
+        #expect(inside["signal"]?.contains("org.freedesktop.DBus") == true, "\(inside)")
+        #expect(inside["bad_subscribe"] == "id=int32(0)", "\(inside)")
+    }
+}
+
+extension RunningDaemon {
+    /// The pid of the host of the isolated plugin `name`, from its `Plugins` row (`isolated, pid N`).
+    func hostPID(of name: String) async throws -> pid_t {
+        let row = try #require(try await plugin(named: name))
+        let words = row.reason.split(separator: " ")
+        guard row.reason.hasPrefix("isolated, pid "), words.count >= 3, let pid = pid_t(words[2]) else {
+            throw LabError("plugin \(name) has no host: \(row)")
+        }
+        return pid
+    }
+}
+
+extension Process {
+    /// The parent of process `pid`, from `/proc/<pid>/stat`.
+    static func parent(of pid: pid_t) throws -> pid_t {
+        let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+        // After the command's closing parenthesis: state, then the parent's pid.
+        let fields = stat[stat.range(of: ")", options: .backwards)!.upperBound...].split(separator: " ")
+        return pid_t(fields[1])!
+    }
+
+    /// Whether process `pid` runs (a zombie does not).
+    static func isAlive(_ pid: pid_t) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let end = stat.range(of: ")", options: .backwards) else { return false }
+        return !stat[end.upperBound...].hasPrefix(" Z")
+    }
+
+    /// The executable of process `pid`.
+    static func executable(of pid: pid_t) throws -> String {
+        try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/exe")
+    }
+
+    /// The living children of process `pid`.
+    static func children(of pid: pid_t) throws -> [pid_t] {
+        try FileManager.default.contentsOfDirectory(atPath: "/proc").compactMap { pid_t($0) }
+            .filter { isAlive($0) && (try? parent(of: $0)) == pid }
+    }
+}
