@@ -19,8 +19,8 @@ extension MenuConfiguration {
         let plugins: JSONObject = [
             "paths": .array(self.plugins.paths.map(JSONValue.string)),
             "disabled": .array(self.plugins.disabled.map(JSONValue.string)),
-            "settings": .object(self.plugins.settings),
             "isolate": self.plugins.isolate.jsonValue,
+            "settings": .object(self.plugins.settings),
         ]
         let actions: JSONObject = [
             "timeout": .number(self.actions.timeout.configuredSeconds),

@@ -99,7 +99,7 @@ struct ConfigurationDecoderExampleTests {
             "id": "camera", "title": "Camera", "icon": "camera-photo", "color": "#ef5285", "action": "camera.open",
             "params": [:], "toggle": false, "selected": false, "selectedIcon": "", "enabled": true, "keepOpen": false,
         ])
-        #expect(json["plugins"] == ["paths": [], "disabled": [], "settings": ["command": [:]]])
+        #expect(json["plugins"] == ["paths": [], "disabled": [], "isolate": "third-party", "settings": ["command": [:]]])
         #expect(json["actions"] == ["timeout": 20, "maxConcurrent": 32])
         #expect(json.objectValue?.keys == ["menu", "items", "plugins", "actions", "appearance"])
     }

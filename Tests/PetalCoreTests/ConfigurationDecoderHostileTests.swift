@@ -12,7 +12,7 @@ struct ConfigurationDecoderHostileTests {
     @Test(arguments: [
         ("menu", ["layout", "spacing", "firstAngle", "angleInterval", "radius", "openDuration", "closeDuration",
                   "closeOnActivate"]),
-        ("plugins", ["paths", "disabled", "settings"]),
+        ("plugins", ["paths", "disabled", "isolate", "settings"]),
         ("actions", ["timeout", "maxConcurrent"]),
     ])
     func wrongTypesInSections(_ section: String, _ keys: [String]) {

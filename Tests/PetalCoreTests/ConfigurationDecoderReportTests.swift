@@ -76,7 +76,7 @@ struct ConfigurationDecoderReportTests {
                         + "selectedIcon, color, action, params, toggle, selected, enabled, keepOpen",
                     at: ##""#ef5285""##, .warning),
         ProblemCase(#"{"plugins": {"path": ["/opt"]}}"#, "plugins.path",
-                    #"unknown key, ignored (did you mean "paths"?); the keys known in plugins are paths, disabled, settings"#,
+                    #"unknown key, ignored (did you mean "paths"?); the keys known in plugins are paths, disabled, isolate, settings"#,
                     at: #"["/opt"]"#, .warning),
         ProblemCase(#"{"actions": {"x": 1}}"#, "actions.x",
                     "unknown key, ignored; the keys known in actions are timeout, maxConcurrent", at: "1", .warning),

@@ -102,8 +102,14 @@ struct ConfigurationDecoderTests {
                     #""selected": true has no effect without "toggle": true"#, at: "true", .warning),
     ]
 
+    static let isolation = #"expected "third-party", "all", "none" or an array of plugin names, found"#
+
     static let pluginAndActionRules: [ProblemCase] = [
         ProblemCase(#"{"plugins": []}"#, "plugins", "expected an object, found an array", at: "[]"),
+        ProblemCase(#"{"plugins": {"isolate": "some"}}"#, "plugins.isolate", isolation + #" "some""#, at: #""some""#),
+        ProblemCase(#"{"plugins": {"isolate": true}}"#, "plugins.isolate", isolation + " true", at: "true"),
+        ProblemCase(#"{"plugins": {"isolate": ["weather", 2]}}"#, "plugins.isolate[1]",
+                    #"expected a plugin name (a string) such as "weather", found 2"#, at: "2"),
         ProblemCase(#"{"plugins": {"paths": "/opt"}}"#, "plugins.paths",
                     #"expected an array of folder paths, found "/opt""#, at: #""/opt""#),
         ProblemCase(#"{"plugins": {"paths": ["/opt", "relative/dir"]}}"#, "plugins.paths[1]",
