@@ -82,16 +82,53 @@ enum Reports {
     }
 
     static func plugins(_ menu: MenuSnapshot) -> (text: String, json: JSONValue) {
-        var table = TextTable("NAME", "VERSION", "STATUS", "FILE", "REASON")
+        var table = TextTable("NAME", "VERSION", "STATUS", "RUNS", "FILE", "REASON")
         for plugin in menu.plugins {
+            let runs = PluginPlace(plugin)
             table.add(plugin.name.isEmpty ? "-" : plugin.name, plugin.version.isEmpty ? "-" : plugin.version,
-                      plugin.status, plugin.path, plugin.reason)
+                      plugin.status, runs.text, plugin.path, plugin.reason)
         }
         let json = JSONValue.array(menu.plugins.map {
-            ["name": .string($0.name), "version": .string($0.version), "path": .string($0.path),
-             "status": .string($0.status), "reason": .string($0.reason)]
+            var row: JSONObject = ["name": .string($0.name), "version": .string($0.version), "path": .string($0.path),
+                                   "status": .string($0.status), "reason": .string($0.reason),
+                                   "runs": .string(PluginPlace($0).kind)]
+            if let pid = PluginPlace($0).pid { row["pid"] = .int(Int64(pid)) }
+            return .object(row)
         })
         return (table.text, json)
+    }
+
+    /// Where a plugin runs, from its row: inside petald, in a host process of its own, or as a D-Bus provider.
+    struct PluginPlace {
+        /// `petald`, `isolated`, `provider`, or "" for a plugin that does not run.
+        let kind: String
+        /// The host's pid, for an isolated plugin whose host runs.
+        let pid: Int?
+
+        init(_ plugin: MenuSnapshot.Plugin) {
+            let loaded = plugin.status == "loaded"
+            if plugin.path.hasPrefix("dbus:") {
+                kind = loaded ? "provider" : ""
+                pid = nil
+            } else if loaded && plugin.reason.hasPrefix("isolated") {
+                kind = "isolated"
+                let prefix = "isolated, pid "
+                pid = plugin.reason.hasPrefix(prefix)
+                    ? Int(plugin.reason.dropFirst(prefix.count).prefix { $0.isNumber }) : nil
+            } else {
+                kind = loaded ? "petald" : ""
+                pid = nil
+            }
+        }
+
+        /// For the table: `petald`, `host 4242`, `host (not running)`, `provider`, or `-`.
+        var text: String {
+            switch kind {
+            case "isolated": pid.map { "host \($0)" } ?? "host (not running)"
+            case "": "-"
+            default: kind
+            }
+        }
     }
 
     static func layout(_ menu: MenuSnapshot) -> (text: String, json: JSONValue) {

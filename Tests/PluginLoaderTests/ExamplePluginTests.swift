@@ -9,12 +9,15 @@ import TestSupport
 @Suite struct ExamplePluginTests {
     static let examples = PluginLab.repositoryRoot.appendingPathComponent("examples/plugins")
 
-    @Test func helloInC() async throws {
-        try await expectGreets(library: Self.helloCLibrary(), plugin: "hello")
+    /// Inside petald, and isolated in a host of its own as third-party plugins are by default: the same file, the same answers.
+    @Test(arguments: ["none", "third-party"])
+    func helloInC(isolate: String) async throws {
+        try await expectGreets(library: Self.helloCLibrary(), plugin: "hello", isolate: isolate)
     }
 
-    @Test func helloInSwift() async throws {
-        try await expectGreets(library: Self.helloSwiftLibrary(), plugin: "hello")
+    @Test(arguments: ["none", "third-party"])
+    func helloInSwift(isolate: String) async throws {
+        try await expectGreets(library: Self.helloSwiftLibrary(), plugin: "hello", isolate: isolate)
     }
 
     /// Each example carries its note: copied under a file name plugins.disabled
@@ -57,8 +60,9 @@ import TestSupport
     }
 
     /// Loads `library` (copied into a folder of its own) and triggers hello.greet with and without a name.
-    private func expectGreets(library: String, plugin: String) async throws {
+    private func expectGreets(library: String, plugin: String, isolate: String) async throws {
         let lab = try PluginLab()
+        lab.isolate = isolate
         let folder = try lab.folder("plugins")
         let path = try lab.copy(library, into: folder, as: URL(fileURLWithPath: library).lastPathComponent)
         let daemon = try await lab.start([folder])
@@ -68,6 +72,7 @@ import TestSupport
         #expect(row.status == "loaded", "\(row)\n\(daemon.log)")
         #expect(row.name == plugin)
         #expect(row.version == "1.0.0")
+        #expect(row.reason.hasPrefix("isolated, pid ") == (isolate != "none"), "\(row)")
         #expect(try await daemon.trigger("hello.greet", [("name", .string("Ann"))]) == ["greeting": .string("Hello, Ann!")])
         // Escapes survive the trip: quotes and non-ASCII text.
         #expect(try await daemon.trigger("hello.greet", [("name", .string(#"Zoë "Z""#))])
