@@ -65,7 +65,7 @@ PEERS = ("C peer", "C spec-states", "C contract", "dbus-python", "petald")
 # loads a plugin) and its other cells stay empty.
 PEER_SCENARIOS = {"C contract": {"startup", "trigger", "trigger_pipe", "trigger_procs"}}
 # The parts --only may pick; every part by default.
-PARTS = ("startup", "toggle", "trigger", "signals", "petald", "provider", "hostile")
+PARTS = ("startup", "toggle", "trigger", "signals", "petald", "provider", "isolated", "hostile")
 # The peers whose Trigger must keep the contract, checked by `bench-client contract` in every run.
 CONTRACT_PEERS = ("C contract", "petald")
 # The part hostile (issue #13): the servers flooded and sent the huge a{sv}, each
@@ -76,6 +76,11 @@ HOSTILE = os.path.join(HERE, "hostile.py")
 PROVIDER = os.path.join(HERE, "..", "examples", "providers", "hello-python", "provider.py")
 PROVIDER_ACTION = "hello.greet"
 HOSTILE_PEERS = ("C contract", "dbus-python", "petald")
+# The part isolated (issue #15): the bench plugin inside petald and in a petal-plugin-host, and crashes.
+ISOLATED_GOAL = 1.5  # Trigger(bench.noop) p50, isolated / inside petald
+HOST_RSS_GOAL_MIB = 2.0  # a host's own memory (RssAnon)
+HOST_READY_GOAL_MS = 30.0  # exec of a host to its Ready
+CRASHES = {"full": 1000, "smoke": 9}
 NOBODY = "org.petal.Bench.Nobody"  # owned by no one: the huge a{sv} sent there costs only the bus
 TOGGLE_ITEM = "like"
 HOSTILE_GOALS_MS = 50  # the worst delay another caller may see (issue #13)
@@ -176,6 +181,7 @@ class Bench:
     def __init__(self, bin_dir, tools_dir, smoke, pin, parts=PARTS):
         self.bin_dir, self.tools_dir = bin_dir, tools_dir
         self.parts = set(parts)
+        self.smoke = smoke
         self.counts = COUNTS["smoke" if smoke else "full"]
         # CPU 0 normally; in a container confined to other CPUs, the first one it may use.
         self.cpu = min(os.sched_getaffinity(0))
@@ -260,12 +266,14 @@ class Bench:
     def config_path(self):
         return os.path.join(self.tmp, "config.json")
 
-    def write_config(self, items):
-        """A menu of `items` items running bench.noop, with no animation (Toggle measures the call, not timers)."""
+    def write_config(self, items, isolate="none", path=None):
+        """A menu of `items` items running bench.noop, with no animation (Toggle measures the call, not timers).
+        The bench plugin runs inside petald, as the C peers run it, unless `isolate` says otherwise."""
         config = {"menu": {"openDuration": 0, "closeDuration": 0, "layout": "radial"},
                   "items": [{"id": f"item-{i}", "title": f"Item {i}", "icon": "system-run",
-                             "action": "bench.noop"} for i in range(items)]}
-        with open(self.config_path(), "w") as f:
+                             "action": "bench.noop"} for i in range(items)],
+                  "plugins": {"isolate": isolate}}
+        with open(path or self.config_path(), "w") as f:
             json.dump(config, f)
 
     def check_plugins(self, name):
@@ -357,6 +365,8 @@ class Bench:
             for server in servers.values():
                 server.terminate()
                 server.wait()
+        if "isolated" in self.parts:  # petalds of its own, under petald's name: after the others have gone
+            results["isolated"] = self.run_isolated(petal_name)
         if "hostile" in self.parts:  # servers of its own, under the same names: after the others have gone
             results["hostile"] = self.run_hostile(peers)
         return results
@@ -421,6 +431,103 @@ class Bench:
         self.write_config(1)
         results["reload"] = reloads
         return results
+
+    # ---- the part isolated (issue #15) ----
+
+    def run_isolated(self, name):
+        """Trigger(bench.noop) with the bench plugin inside petald and in a host of its own, petalds
+        started afresh and alternated round by round; the host's memory and CPU; then the plugin
+        crashed over and over in one petald, whose pid and memory must not move."""
+        c = self.counts
+        rounds = c["rounds"]
+        runs = {"none": [], "third-party": []}
+        host = {}
+        for round_ in range(rounds):
+            for isolate in (("none", "third-party") if round_ % 2 == 0 else ("third-party", "none")):
+                print(f"  isolated: round {round_ + 1} of {rounds}, Trigger(bench.noop), isolate {isolate}",
+                      file=sys.stderr, flush=True)
+                config = os.path.join(self.tmp, f"isolated-{isolate}.json")
+                self.write_config(1, isolate=isolate, path=config)
+                command = [os.path.join(self.bin_dir, "petald"), "--config", config, "--plugin-dir", self.plugin_dir(), "-q"]
+
+                def trigger(name, pid, isolate=isolate):
+                    host_pid = self.host_pid(name) if isolate != "none" else None
+                    before = cpu_ns(host_pid) if host_pid else 0
+                    figures = self.client("seq", name, "--method", "trigger", "-n", c["trigger"] // rounds,
+                                          "--warmup", c["warmup"], pid=pid)
+                    if host_pid:
+                        calls = c["trigger"] // rounds + c["warmup"]
+                        figures["host_cpu_us_per_call"] = (cpu_ns(host_pid) - before) / 1e3 / calls
+                        figures["host_rss_anon_kib"] = rss_anon_kib(host_pid)
+                    return figures
+                runs[isolate].append(self.with_server(name, command, trigger))
+        results = {"inside": combine(runs["none"]), "isolated": combine(runs["third-party"])}
+        print(f"  isolated: {CRASHES['smoke' if self.smoke else 'full']:,} crashes of the bench plugin",
+              file=sys.stderr, flush=True)
+        results["crashes"] = self.crash_over_and_over(name)
+        return results
+
+    def host_pid(self, name):
+        """The pid of the bench plugin's host, from Plugins ("isolated, pid N")."""
+        done = subprocess.run(["busctl", "--user", "--json=short", "get-property", name, "/org/petal/Petal1",
+                               "org.petal.Petal1.Menu", "Plugins"], env=self.env, capture_output=True, text=True)
+        rows = json.loads(done.stdout)["data"] if done.returncode == 0 else []
+        reason = next((row[4] for row in rows if row[0] == "bench"), "")
+        if not reason.startswith("isolated, pid "):
+            raise BenchError(f"the bench plugin is not running isolated: {rows}")
+        return int(reason.split()[2])
+
+    def crash_over_and_over(self, name):
+        """bench.crash N times in a row in one petald. Every third crash within 10 minutes
+        quarantines the plugin, as it should; the file is then touched, which lifts the quarantine
+        at the next call. Each answer must be ActionFailed saying how the host died."""
+        count = CRASHES["smoke" if self.smoke else "full"]
+        config = os.path.join(self.tmp, "isolated-crashes.json")
+        self.write_config(1, isolate="third-party", path=config)
+        log = os.path.join(self.tmp, "isolated-crashes.log")
+        library = os.path.join(self.plugin_dir(), "libbench.so")
+        command = [os.path.join(self.bin_dir, "petald"), "--config", config, "--plugin-dir", self.plugin_dir()]
+        server = subprocess.Popen(self.pin + command, env=self.env, stdout=subprocess.DEVNULL, stderr=open(log, "w"))
+        try:
+            self.client("wait-name", name)
+            pid = self.child_pid(server.pid) if self.pin else server.pid
+            figures = {"count": count, "pid": pid}
+            crashed = 0
+            started = time.monotonic()
+            while crashed < count:
+                done = subprocess.run(["busctl", "--user", "call", name, "/org/petal/Petal1", "org.petal.Petal1.Menu",
+                                       "Trigger", "sa{sv}", "bench.crash", "0"],
+                                      env=self.env, capture_output=True, text=True)
+                if "is quarantined" in done.stderr:
+                    stamp = time.time_ns()
+                    os.utime(library, ns=(stamp, stamp))
+                    continue
+                if "plugin bench crashed (SIGSEGV)" not in done.stderr:
+                    raise BenchError(f"bench.crash was answered {done.stdout.strip() or done.stderr.strip()!r}, "
+                                     "not ActionFailed saying the plugin crashed")
+                crashed += 1
+                if crashed == min(100, count // 3 or 1):
+                    figures["rss_anon_kib_early"] = rss_anon_kib(pid)
+                    figures["fds_early"] = len(os.listdir(f"/proc/{pid}/fd"))
+            figures["seconds"] = time.monotonic() - started
+            figures["rss_anon_kib_after"] = rss_anon_kib(pid)
+            figures["fds_after"] = len(os.listdir(f"/proc/{pid}/fd"))
+            figures["same_pid"] = server.poll() is None and self.child_pid(server.pid) == pid
+            # A Toggle and the plugin's own noop still answer.
+            self.client("seq", name, "-n", 10, "--warmup", 0, pid=pid)
+            if server.poll() is not None:
+                raise BenchError(f"petald exited during the crashes (status {server.returncode})")
+        finally:
+            server.terminate()
+            server.wait()
+        with open(log) as f:
+            ready = [float(line.split(" is ready, ")[1].split(" ms")[0]) for line in f if " is ready, " in line]
+        if not ready:
+            raise BenchError(f"petald logged no host as ready; see {log}")
+        figures["ready_ms_p50"] = statistics.median(ready)
+        figures["ready_ms_p99"] = sorted(ready)[min(len(ready) - 1, int(len(ready) * 0.99))]
+        figures["starts"] = len(ready)
+        return figures
 
     # ---- the part hostile (issue #13) ----
 
@@ -547,7 +654,8 @@ class Bench:
         with open(config, "w") as f:
             json.dump({"menu": {"openDuration": 0, "closeDuration": 0, "layout": "radial"},
                        "items": [{"id": TOGGLE_ITEM, "title": "Like", "icon": "non-starred",
-                                  "selectedIcon": "starred", "action": "bench.noop", "toggle": True}]}, f)
+                                  "selectedIcon": "starred", "action": "bench.noop", "toggle": True}],
+                       "plugins": {"isolate": "none"}}, f)
         state_home = tempfile.mkdtemp(prefix="state-", dir=self.tmp)  # where the selection is saved
         env = dict(self.env, XDG_STATE_HOME=state_home)
         command = [os.path.join(self.bin_dir, "petald"), "--config", config, "--plugin-dir", self.plugin_dir(), "-q"]
@@ -622,6 +730,8 @@ def report(results, args, counts, pin):
     report_menu(results, args, counts, pin)
     if "provider" in results.get("petald", {}):
         report_provider(results, args.smoke)
+    if "isolated" in results:
+        report_isolated(results["isolated"], args.smoke)
     if "hostile" in results:
         report_hostile(results["hostile"], args.smoke, counts)
 
@@ -795,6 +905,40 @@ def report_provider(results, smoke):
           "as Invoke, with ActionStarted and ActionFinished; goal: p50 below dbus-python serving the call "
           "directly, plus one hop.")
     print_table(("figure", "unit", "value"), rows)
+
+
+def report_isolated(isolated, smoke):
+    """The bench plugin inside petald and in a host of its own, and petald through its crashes."""
+    inside, host, crashes = isolated["inside"], isolated["isolated"], isolated["crashes"]
+
+    def verdict(met):
+        return "—" if smoke else "met" if met else "MISSED"
+
+    slower = host["p50_us"] / inside["p50_us"]
+    rss = host["host_rss_anon_kib"] / 1024
+    growth = (crashes["rss_anon_kib_after"] - crashes.get("rss_anon_kib_early", crashes["rss_anon_kib_after"])) / 1024
+    rows = [("Trigger(bench.noop) inside petald, p50", "µs", "", f"{inside['p50_us']:,.1f}", ""),
+            ("  isolated, p50", "µs", "", f"{host['p50_us']:,.1f}", ""),
+            ("  isolated / inside", "", f"≤ {ISOLATED_GOAL}×", f"{slower:.2f}×", verdict(slower <= ISOLATED_GOAL)),
+            ("  p99 inside / isolated", "µs", "", f"{inside['p99_us']:,.1f} / {host['p99_us']:,.1f}", ""),
+            ("  petald's CPU per call inside / isolated", "µs", "",
+             f"{inside['cpu_us_per_call']:,.2f} / {host['cpu_us_per_call']:,.2f}", ""),
+            ("  the host's CPU per call", "µs", "", f"{host['host_cpu_us_per_call']:,.2f}", ""),
+            ("a host's own memory (RssAnon)", "MiB", f"≤ {HOST_RSS_GOAL_MIB}", f"{rss:.2f}", verdict(rss <= HOST_RSS_GOAL_MIB)),
+            ("exec → ready, p50", "ms", f"≤ {HOST_READY_GOAL_MS:.0f}", f"{crashes['ready_ms_p50']:.1f}",
+             verdict(crashes["ready_ms_p50"] <= HOST_READY_GOAL_MS)),
+            ("  p99", "ms", "", f"{crashes['ready_ms_p99']:.1f}", ""),
+            (f"{crashes['count']:,} crashes in a row: petald's pid unchanged", "", "yes",
+             "yes" if crashes["same_pid"] else "NO", verdict(crashes["same_pid"])),
+            ("  petald's RssAnon growth, after the first 100 to the last", "MiB", "flat", f"{growth:+.2f}",
+             verdict(growth <= 1.0)),
+            ("  petald's open descriptors, after the first 100 / the last", "", "flat",
+             f"{crashes.get('fds_early', '—')} / {crashes['fds_after']}",
+             verdict(crashes.get("fds_early", crashes["fds_after"]) == crashes["fds_after"])),
+            ("  time for them all (restarts wait 250 ms after a second crash)", "s", "", f"{crashes['seconds']:.1f}", "")]
+    print(f"\nIsolated plugins (issue #15): the bench plugin in a petal-plugin-host of its own against the same file "
+          f"inside petald, petalds started afresh for each round{'; SMOKE: tiny counts, goals not judged' if smoke else ''}.")
+    print_table(("figure", "unit", "goal", "value", "verdict"), rows)
 
 
 def print_table(headers, rows):

@@ -39,11 +39,14 @@ manifest=$PREFIX/lib/petal/install-manifest
 # Petal's built-in plugins (Package.swift's builtInPlugins), and the binaries.
 plugins="camera command message open phone"
 binaries="petald petalctl petal-overlay"
+# Started by petald, one per isolated plugin; not for people, so not on PATH.
+libexecdir=$PREFIX/libexec/petal
+helpers="petal-plugin-host"
 # Where `make man` puts the pages it builds from docs/man/*.scd.
 manpages=.build/man
 
 # Folders that only Petal uses, removed by uninstall once empty (deepest first).
-own_folders="$plugindir $PREFIX/lib/petal $includedir $docdir/docs $docdir"
+own_folders="$plugindir $PREFIX/lib/petal $libexecdir $includedir $docdir/docs $docdir"
 
 # put SOURCE TARGET MODE: copies SOURCE to $DESTDIR/TARGET and records TARGET.
 put() {
@@ -61,7 +64,7 @@ fill() {
 
 install_all() {
     : "${PRODUCTS:?PRODUCTS (the folder of the built products) is not set}"
-    for binary in $binaries; do
+    for binary in $binaries $helpers; do
         [ -x "$PRODUCTS/$binary" ] || { echo "$PRODUCTS/$binary is missing: build Petal first" >&2; exit 1; }
     done
     for source in docs/man/*.scd; do
@@ -72,6 +75,7 @@ install_all() {
     : >"$DESTDIR$manifest.new"
 
     for binary in $binaries; do put "$PRODUCTS/$binary" "$bindir/$binary" 755; done
+    for helper in $helpers; do put "$PRODUCTS/$helper" "$libexecdir/$helper" 755; done
     for plugin in $plugins; do put "$PRODUCTS/libpetal-$plugin.so" "$plugindir/libpetal-$plugin.so" 644; done
     put Sources/PetalPluginABI/petal_plugin.h "$includedir/petal_plugin.h" 644
 

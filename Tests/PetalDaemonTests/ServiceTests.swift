@@ -78,7 +78,8 @@ import TestSupport
         try #require(install.status == 0, "\(install.summary)")
         let root = destdir.appendingPathComponent("usr")
         let plugins = root.appendingPathComponent("lib/petal/plugins")
-        var expected = ["bin/petald", "bin/petalctl", "bin/petal-overlay", "include/petal/petal_plugin.h",
+        var expected = ["bin/petald", "bin/petalctl", "bin/petal-overlay", "libexec/petal/petal-plugin-host",
+                        "include/petal/petal_plugin.h",
                         "share/systemd/user/petald.service", "share/systemd/user/petal-overlay.service",
                         "share/dbus-1/services/org.petal.Petal1.service",
                         "share/man/man8/petald.8", "share/man/man1/petalctl.1", "share/man/man1/petal-overlay.1",
@@ -109,8 +110,19 @@ import TestSupport
         #expect(activation.contains("\nExec=/usr/bin/petald\n"), "\(activation)")
         #expect(activation.contains("\nSystemdService=petald.service\n"), "\(activation)")
 
-        // The installed petald knows its prefix from where it is: <destdir>/usr.
+        // The installed petald knows its prefix from where it is: <destdir>/usr. A plugin of the
+        // user's own runs isolated, in the installed host.
         let home = destdir.appendingPathComponent("home")
+        let own = home.appendingPathComponent("data/petal/plugins")
+        try FileManager.default.createDirectory(at: own, withIntermediateDirectories: true)
+        for folder in [home, home.appendingPathComponent("data"), home.appendingPathComponent("data/petal"), own] {
+            chmod(folder.path, 0o755)
+        }
+        let good = try await ExternalCommand.running([
+            "cc", "-shared", "-fPIC", "-I", Self.repository.appendingPathComponent("Sources/PetalPluginABI").path,
+            "-o", own.appendingPathComponent("good.so").path,
+            Self.repository.appendingPathComponent("Tests/PluginLoaderTests/Fixtures/good.c").path])
+        try #require(good.status == 0, "\(good.summary)")
         let daemon = try await RunningDaemon(
             executableURL: root.appendingPathComponent("bin/petald"),
             environment: ["XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
@@ -120,9 +132,15 @@ import TestSupport
             guard case .structure(let fields) = row else { return nil }
             return fields.compactMap(\.stringValue)
         } ?? []
-        let loaded = rows.filter { $0.count == 5 && $0[3] == "loaded" }.map { $0[2] }
+        let loaded = rows.filter { $0.count == 5 && $0[3] == "loaded" && $0[0] != "good" }.map { $0[2] }
         #expect(loaded.sorted() == Self.pluginNames.map { plugins.appendingPathComponent("libpetal-\($0).so").path },
                 "the five installed plugins are loaded from the installed tree: \(rows)")
+        let isolated = try #require(rows.first { $0.first == "good" }, "\(rows)")
+        #expect(isolated[3] == "loaded" && isolated[4].hasPrefix("isolated, pid "), "\(isolated)")
+        if let host = isolated[4].split(separator: " ").dropFirst(2).first.flatMap({ Int32($0) }) {
+            #expect(try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(host)/exe")
+                    == root.appendingPathComponent("libexec/petal/petal-plugin-host").path)
+        }
         #expect(try await daemon.menu("Toggle") == [.string("expanding")])
         // The installed petalctl talks to it.
         let status = try await ExternalCommand.running([

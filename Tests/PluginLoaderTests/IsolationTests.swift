@@ -147,6 +147,44 @@ struct IsolationTests {
         #expect(!daemon.log.contains("has not answered a ping"), "\(daemon.log)")
     }
 
+    /// The SIGTERM systemd sends to every process of petald's unit at stop, or a
+    /// terminal's SIGINT, does not end a host: petald ends it, after its plugin's deinit.
+    @Test func aHostLivesThroughSIGTERMUntilPetaldEndsIt() async throws {
+        let lab = try isolatedLab()
+        let folder = try lab.folder("plugins")
+        try lab.compile("good", into: folder, as: "good.so")
+        let daemon = try await lab.start([folder])
+        defer { daemon.stop() }
+        let host = try await daemon.hostPID(of: "good")
+        kill(host, SIGTERM)
+        kill(host, SIGINT)
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(Process.isAlive(host))
+        #expect(try await daemon.trigger("good.ping")["pong"] == .boolean(true))
+        #expect(try await daemon.hostPID(of: "good") == host)
+        #expect(daemon.stop() == 0)
+        #expect(!Process.isAlive(host))
+    }
+
+    /// A list of names isolates those plugins only; a plugin without a note is named by its file, `lib` or not.
+    @Test func aListIsolatesThePluginsItNames() async throws {
+        let lab = try PluginLab()
+        lab.isolate = nil
+        try lab.configure(#"{"plugins": {"isolate": ["clock", "command"]}}"#)
+        let folder = try lab.folder("plugins")
+        try lab.compile("good", into: folder, as: "libclock.so", defines: [#"NAME="clock""#])
+        try lab.compile("good", into: folder, as: "good.so")
+        let daemon = try await lab.start([folder])
+        defer { daemon.stop() }
+        #expect(try await daemon.plugin(named: "clock")?.reason.hasPrefix("isolated, pid ") == true)
+        #expect(try await daemon.plugin(named: "command")?.reason.hasPrefix("isolated, pid ") == true)
+        #expect(try await daemon.plugin(named: "good")?.reason == "")
+        #expect(try await daemon.plugin(named: "camera")?.reason == "")
+        #expect(try await daemon.trigger("clock.ping")["plugin"] == .string("clock"))
+        #expect(try await daemon.trigger("command.run", [("argv", .strings(["/bin/echo", "isolated"]))])["stdout"]
+                == .string("isolated\n"))
+    }
+
     @Test func isolateNoneRunsEveryPluginInsidePetald() async throws {
         let lab = try PluginLab()
         lab.isolate = "none"

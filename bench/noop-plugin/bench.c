@@ -8,6 +8,8 @@
  *                                      the ABI lets invoke() start the work
  *                                      and return; cancel() is not needed:
  *                                      a late completion is ignored by petald
+ *   bench.big    -> 10 MiB of JSON       refused by petald as over 64 KiB
+ *   bench.crash  writes through NULL     for the isolated part: its host dies
  *
  * None of Petal's built-in plugins has a true no-op: each starts a program
  * or talks to another service.
@@ -71,6 +73,11 @@ static void invoke(void *state, uint64_t invocation_id, const char *action_id, c
         complete(completion_context, NULL, NULL, NULL);
         return;
     }
+    if (strcmp(action_id, "bench.crash") == 0) {
+        /* For the isolated part: the host dies of SIGSEGV, petald must not. */
+        volatile int *nowhere = NULL;
+        *nowhere = 1;
+    }
     if (strcmp(action_id, "bench.big") == 0) {
         complete_big(complete, completion_context);
         return;
@@ -110,6 +117,7 @@ static const petal_action actions[] = {
     { "bench.noop", "Do nothing (benchmark)", NULL },
     { "bench.sleep", "Sleep for some seconds (benchmark)", NULL },
     { "bench.big", "Return 10 MiB (benchmark)", NULL },
+    { "bench.crash", "Crash with SIGSEGV (benchmark; only where isolated)", NULL },
 };
 
 static const petal_plugin plugin = {

@@ -98,10 +98,13 @@ final class IsolatedPlugin: @unchecked Sendable {
         /// Why it could not load the plugin, when it said so.
         var refusal: (status: PluginRecord.Status, reason: String)?
         var startTimer: EventLoop.TimerID?
+        /// When it was started, to say how long it took to be ready.
+        let started: Duration
 
-        init(process: HostProcess, token: String) {
+        init(process: HostProcess, token: String, started: Duration) {
             self.process = process
             self.token = token
+            self.started = started
         }
     }
 
@@ -196,6 +199,7 @@ final class IsolatedPlugin: @unchecked Sendable {
                            // A crash in the plugin ends the host at once: petald says how, and Swift's backtrace would take seconds.
                            "SWIFT_BACKTRACE": "enable=no"]
         let process: HostProcess
+        let started = clock.now
         do {
             // Held by the watch until the host is reaped: a plugin the loader refused lives until its host has gone.
             process = try HostProcess(executable: executable, environment: environment, loop: loop) { [self] in
@@ -208,7 +212,7 @@ final class IsolatedPlugin: @unchecked Sendable {
             log.error("plugin \(name): cannot start its host: \(error.description)")
             return failWaiters(.failed("plugin \(name) cannot run: \(error.description)"))
         }
-        let host = Host(process: process, token: token)
+        let host = Host(process: process, token: token, started: started)
         self.host = host
         host.startTimer = loop.schedule(after: Self.startLimit) { [weak host] in
             guard let host, !host.ready else { return }
@@ -249,6 +253,9 @@ final class IsolatedPlugin: @unchecked Sendable {
         }
         host.ready = true
         if let timer = host.startTimer { loop.cancel(timer) }
+        let took = clock.now - host.started
+        let tenths = took.components.seconds * 10_000 + took.components.attoseconds / 100_000_000_000_000
+        log.info("plugin \(name): its host, pid \(host.process.pid), is ready, \(tenths / 10).\(tenths % 10) ms after it was started")
         phase = .running
         let waiting = waiters
         waiters = []

@@ -99,7 +99,8 @@ struct PluginLoader {
             if let version = entry.version { record.version = version }
             return nil
         }
-        let name = file.note?.name ?? Self.pluginName(fromFile: path)
+        // Without a note (ABI 1.0), the name the file gives: libclock.so and clock.so are "clock".
+        let name = file.note?.name ?? Self.bareName(fromFile: path)
         if isolation.policy.isolates(name, builtIn: builtIn) {
             return loadIsolated(file, name: name, builtIn: builtIn, record: &record, loadedNames: &loadedNames,
                                 registry: &registry).map(Plugin.isolated)
@@ -334,6 +335,13 @@ struct PluginLoader {
     static func stem(of path: String) -> String {
         let file = PluginSearchPath.lastComponent(of: path)
         return file.hasSuffix(".so") ? String(file.dropLast(3)) : file
+    }
+
+    /// `libclock.so` and `clock.so` → `clock`, `libpetal-camera.so` → `camera`: a plugin's name
+    /// as its file gives it, for a plugin without a note.
+    static func bareName(fromFile path: String) -> String {
+        let name = pluginName(fromFile: path)
+        return name.hasPrefix("lib") && name.count > 3 ? String(name.dropFirst(3)) : name
     }
 
     /// `libpetal-camera.so` → `camera`: how Petal's own plugin files are named.

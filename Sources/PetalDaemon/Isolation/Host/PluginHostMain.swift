@@ -44,6 +44,11 @@ public enum PluginHostMain {
         // petald may have died before the line above, which would then never fire.
         guard getppid() == parent else { exit(1) }
         signal(SIGPIPE, SIG_IGN)
+        // petald decides when a host ends (it closes the connection, or kills it). The
+        // SIGINT of a terminal's Ctrl-C and the SIGTERM systemd sends to petald's whole
+        // unit at stop must not end it before its plugin's deinit; a handler, unlike
+        // SIG_IGN, is not inherited by a program the plugin might exec itself.
+        for stop in [SIGINT, SIGTERM, SIGHUP] { signal(stop) { _ in } }
         do {
             try serve(address: address, token: token, log: &log)
         } catch {
