@@ -123,7 +123,10 @@ public final class DBusConnection: @unchecked Sendable {
 
     /// Sends what is queued, closes the connection, and stops its loop if it
     /// started one; later sends are dropped.
-    /// On the loop thread it closes at once, so that it still happens when the loop is ending.
+    /// The close is always posted to the loop, never done in place: called from
+    /// a handler inside libdbus's dispatch, closing there would dispatch again
+    /// and wait on the dispatch lock it holds. Only when the loop is ending and
+    /// refuses new work does a call on its thread close at once.
     public func close() {
         let body: @Sendable () -> Void = { [self] in
             guard isConnected else { return }
@@ -134,7 +137,7 @@ public final class DBusConnection: @unchecked Sendable {
             dropDispatchHook()
             if ownsLoop { loop.stop() }
         }
-        if loop.inEventLoop { body() } else { loop.execute(body) }
+        if !loop.execute(body) && loop.inEventLoop { body() }
     }
 
     /// After a close, libdbus answers every call still waiting for a reply with

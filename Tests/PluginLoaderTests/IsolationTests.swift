@@ -185,6 +185,59 @@ struct IsolationTests {
                 == .string("isolated\n"))
     }
 
+    /// Under systemd (the stand-in user manager of the tests), a host is a
+    /// transient unit of its own, outside petald's sandbox: started with
+    /// StartTransientUnit, its end read from its unit, and gone once petald is.
+    @Test func underSystemdAHostRunsInATransientUnitOfItsOwn() async throws {
+        let lab = try isolatedLab()
+        let folder = try lab.folder("plugins")
+        try lab.compile("die", into: folder, as: "die.so")
+        let daemon = try await lab.start([folder])
+        defer { daemon.stop() }
+        // No systemd when petald started: the first host is its child.
+        let first = try await daemon.hostPID(of: "die")
+        #expect(try Process.parent(of: first) == daemon.process.processIdentifier)
+        let record = lab.root + "/systemd-record.json"
+        let systemd = try await PythonPeer("systemd_manager.py", arguments: [record], owning: "org.freedesktop.systemd1",
+                                           on: daemon, logFolder: lab.root)
+        defer { systemd.stop() }
+        try await Task.sleep(for: .milliseconds(200))  // petald hears the manager arrive (NameOwnerChanged)
+        #expect(await daemon.triggerError("die.segv")?.message == "plugin die crashed (SIGSEGV)")
+
+        // The next host is the manager's.
+        #expect(try await daemon.trigger("die.check", [("ok", .boolean(true))]) == ["ok": .boolean(true)], "\(daemon.log)")
+        let second = try await daemon.hostPID(of: "die")
+        #expect(try Process.parent(of: second) == systemd.process.processIdentifier)
+        let calls = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: record))) as? [[String: Any]])
+        #expect(calls.count == 1)
+        let call = try #require(calls.first)
+        let unit = try #require(call["name"] as? String)
+        #expect(unit.hasPrefix("petal-plugin-host-die-") && unit.hasSuffix(".service"), "\(unit)")
+        let properties = try #require(call["properties"] as? [String: [Any]])
+        #expect((properties["Type"]?.last as? String) == "exec")
+        #expect((properties["CollectMode"]?.last as? String) == "inactive")
+        #expect((properties["NoNewPrivileges"]?.last as? Bool) == true)
+        #expect((properties["TimeoutStopUSec"]?.last as? Int) == 5_000_000)
+        #expect(properties["BindsTo"] == nil, "petald runs in no unit here")
+        let environment = (properties["Environment"]?.last as? [String]) ?? []
+        #expect(environment.contains("PETAL_HOST_UNIT=\(unit)"), "\(environment)")
+        #expect(!environment.contains { $0.hasPrefix("PETAL_HOST_PARENT=") }, "\(environment)")
+        let exec = (properties["ExecStart"]?.last as? [[Any]])?.first?.first as? String
+        #expect(exec?.hasSuffix("/petal-plugin-host") == true, "\(String(describing: exec))")
+        #expect(daemon.log.contains("its host, pid \(second) in \(unit), is ready"), "\(daemon.log)")
+
+        // How it ends is what systemd says of its unit.
+        #expect(await daemon.triggerError("die.abort")?.message == "plugin die crashed (SIGABRT)", "\(daemon.log)")
+        #expect(daemon.log.contains("plugin die crashed (SIGABRT); its host was pid \(second) in \(unit)"), "\(daemon.log)")
+
+        // A host outlives no petald, even one killed: its connection ends, and so does it.
+        #expect(try await daemon.trigger("die.check", [("ok", .boolean(true))]) == ["ok": .boolean(true)])
+        let third = try await daemon.hostPID(of: "die")
+        daemon.stop(signal: SIGKILL)
+        for _ in 0..<1000 where Process.isAlive(third) { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(!Process.isAlive(third), "the unit's host outlived petald")
+    }
+
     @Test func isolateNoneRunsEveryPluginInsidePetald() async throws {
         let lab = try PluginLab()
         lab.isolate = "none"

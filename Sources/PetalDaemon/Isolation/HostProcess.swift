@@ -5,27 +5,36 @@ import Glibc
 import Linux
 import Synchronization
 
-/// A `petal-plugin-host` process that petald started as its child, watched
-/// on the event loop through a pidfd: when it ends, it is reaped there and
-/// its exit reported, with no thread waiting for it and no SIGCHLD handler.
+/// A `petal-plugin-host` process, watched on the event loop through a pidfd:
+/// either petald's child (reaped there, with no thread waiting for it and no
+/// SIGCHLD handler), or the process of a transient systemd unit, known once
+/// it connects (``adopt(_:)``), whose end systemd reports.
 final class HostProcess {
-    let pid: pid_t
-    private let pidfd: Int32
+    /// Its pid: a child's from the start, a unit's once it has connected.
+    private(set) var pid: pid_t?
+    /// The transient unit it runs in, or nil for petald's child.
+    let unit: String?
+    private var pidfd: Int32 = -1
     private let loop: EventLoop
     private var source: EventLoop.SourceID?
+    private let ended: (HostProcess, HostExit) -> Void
+    private let systemd: SystemdLauncher?
+    private var hasEnded = false
 
-    /// Starts `executable` with `environment`, stdin and stdout on /dev/null and
-    /// petald's stderr; `ended` runs on the loop once, when it has exited. On the loop thread.
+    /// Starts `executable` as petald's child with `environment`, stdin and stdout on
+    /// /dev/null and petald's stderr; `ended` runs on the loop once, when it has exited. On the loop thread.
     init(
         executable: String, environment: [String: String], loop: EventLoop,
         ended: @escaping (HostProcess, HostExit) -> Void
     ) throws(ProgramLauncher.Failure) {
         precondition(loop.inEventLoop, "HostProcess.init called off the loop thread")
         let spawned = try Self.spawner.spawn(executable, environment: ProgramLauncher.environment(adding: environment))
-        pid = spawned.pid
         self.loop = loop
+        self.ended = ended
+        unit = nil
+        systemd = nil
         do {
-            pidfd = try systemCall("pidfd_open") { clinux_pidfd_open(spawned.pid) }
+            try watch(spawned.pid)
         } catch {
             // Without a pidfd it cannot be watched: stop it now rather than leave it unwatched.
             Glibc.kill(spawned.pid, SIGKILL)
@@ -33,26 +42,66 @@ final class HostProcess {
             _ = try? systemCall("waitpid") { waitpid(spawned.pid, &status, 0) }
             throw ProgramLauncher.Failure(description: "cannot watch \(executable): pidfd_open: \(String(cString: strerror(error.errno)))")
         }
-        source = loop.addSource(fd: pidfd, events: .readable) { [unowned self] _ in reap(ended) }
     }
 
-    private func reap(_ ended: (HostProcess, HostExit) -> Void) {
-        var exit = clinux_exit()
-        guard clinux_pidfd_reap(pidfd, &exit) == 1 else { return }
+    /// A host systemd starts in `unit`; petald learns its pid when it connects. On the loop thread.
+    init(unit: String, systemd: SystemdLauncher, loop: EventLoop, ended: @escaping (HostProcess, HostExit) -> Void) {
+        self.unit = unit
+        self.systemd = systemd
+        self.loop = loop
+        self.ended = ended
+    }
+
+    /// The unit's process connected as `pid`: watched from now on.
+    func adopt(_ pid: pid_t) {
+        guard unit != nil, self.pid == nil, !hasEnded else { return }
+        do {
+            try watch(pid)
+        } catch {
+            // It is gone already, or cannot be watched: ended, as far as petald can tell.
+            finish(.signaled(SIGKILL, dumped: false))
+        }
+    }
+
+    private func watch(_ pid: pid_t) throws(SystemCallError) {
+        pidfd = try systemCall("pidfd_open") { clinux_pidfd_open(pid) }
+        self.pid = pid
+        source = loop.addSource(fd: pidfd, events: .readable) { [unowned self] _ in exited() }
+    }
+
+    private func exited() {
         if let source { loop.removeSource(source) }
         source = nil
-        ended(self, HostExit(code: exit.code, status: exit.status))
+        guard let unit, let systemd else {
+            var exit = clinux_exit()
+            guard clinux_pidfd_reap(pidfd, &exit) == 1 else { return }
+            return finish(HostExit(code: exit.code, status: exit.status))
+        }
+        systemd.exit(ofHost: unit) { [self] exit in
+            finish(exit ?? .signaled(SIGKILL, dumped: false))
+        }
     }
 
-    /// Waits up to `limit` for the process to exit, then kills it, and reaps it;
-    /// for petald's last moments, once its loop has ended.
+    /// Reports the end once.
+    func finish(_ exit: HostExit) {
+        guard !hasEnded else { return }
+        hasEnded = true
+        if let source { loop.removeSource(source) }
+        source = nil
+        ended(self, exit)
+    }
+
+    /// Waits up to `limit` for the process to exit, then kills it, and reaps it
+    /// (a child); for petald's last moments, once its loop has ended.
     func waitForExit(within limit: Duration) {
+        guard pidfd >= 0 else { return kill() }
         var entry = pollfd(fd: pidfd, events: Int16(POLLIN), revents: 0)
         let milliseconds = Int32(limit.components.seconds * 1000 + limit.components.attoseconds / 1_000_000_000_000_000)
         if (try? systemCall("poll") { poll(&entry, 1, milliseconds) }) != 1 { kill() }
+        guard unit == nil else { return }
         var exit = clinux_exit()
-        var pollAgain = pollfd(fd: pidfd, events: Int16(POLLIN), revents: 0)
-        _ = try? systemCall("poll") { poll(&pollAgain, 1, 1000) }
+        var again = pollfd(fd: pidfd, events: Int16(POLLIN), revents: 0)
+        _ = try? systemCall("poll") { poll(&again, 1, 1000) }
         _ = clinux_pidfd_reap(pidfd, &exit)
     }
 
@@ -83,13 +132,18 @@ final class HostProcess {
         }
     }
 
-    /// Sends SIGKILL, to this process only, even if its number has been reused since.
+    /// Sends SIGKILL, to this process only, even if its number has been reused
+    /// since; to a unit's processes through systemd while its pid is unknown.
     func kill() {
-        _ = clinux_pidfd_signal(pidfd, SIGKILL)
+        if pidfd >= 0 {
+            _ = clinux_pidfd_signal(pidfd, SIGKILL)
+        } else if let unit, let systemd {
+            systemd.kill(host: unit)
+        }
     }
 
     // Dropped only once reaped, or after the loop has ended: no source is left watching the descriptor.
     deinit {
-        close(pidfd)
+        if pidfd >= 0 { close(pidfd) }
     }
 }

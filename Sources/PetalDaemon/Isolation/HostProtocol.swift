@@ -28,8 +28,10 @@ enum HostProtocol {
     static let addressVariable = "PETAL_HOST_ADDRESS"
     /// The one-time token the host presents in `Begin`, so petald knows which plugin it is.
     static let tokenVariable = "PETAL_HOST_TOKEN"
-    /// petald's pid: the host stops at once if its parent is not (or no longer) this process.
+    /// petald's pid, for a host that is its child: the host stops at once if its parent is not (or no longer) this process.
     static let parentVariable = "PETAL_HOST_PARENT"
+    /// The transient unit a host runs in, under systemd, in place of ``parentVariable``.
+    static let unitVariable = "PETAL_HOST_UNIT"
 
     /// The most bytes one message on a host's connection may take. A plugin's
     /// params and results are at most 64 KiB as JSON and its D-Bus calls'

@@ -54,6 +54,8 @@ final class IsolatedPlugin: @unchecked Sendable {
     private let log: Logger
     private let quarantine: Quarantine
     private let executable: String
+    /// Under systemd, hosts are started as transient units through it.
+    private let launcher: SystemdLauncher
     private let makeContext: (String) -> PluginContext
     /// petald's thread for this plugin's slow work: launching programs, writing the quarantine, checking its file.
     private let worker: WorkerThread
@@ -67,7 +69,8 @@ final class IsolatedPlugin: @unchecked Sendable {
 
     init(
         file: PluginFile, name: String, builtIn: Bool, settings: JSONObject, server: HostServer, loop: EventLoop,
-        quarantine: Quarantine, executable: String, log: Logger, makeContext: @escaping (String) -> PluginContext
+        quarantine: Quarantine, executable: String, launcher: SystemdLauncher, log: Logger,
+        makeContext: @escaping (String) -> PluginContext
     ) throws(SystemCallError) {
         path = file.path
         identity = file.identity
@@ -78,6 +81,7 @@ final class IsolatedPlugin: @unchecked Sendable {
         self.loop = loop
         self.quarantine = quarantine
         self.executable = executable
+        self.launcher = launcher
         self.log = log
         self.makeContext = makeContext
         context = makeContext(name)
@@ -115,7 +119,9 @@ final class IsolatedPlugin: @unchecked Sendable {
         var record = PluginRecord(name: name, version: version, path: path, status: .loaded, reason: "")
         switch phase {
         case .running, .starting:
-            record.reason = host.map { "isolated, pid \($0.process.pid)" + ($0.ready ? "" : " (starting)") } ?? "isolated, starting"
+            record.reason = host.flatMap { host in
+                host.process.pid.map { "isolated, pid \($0)" + (host.ready ? "" : " (starting)") }
+            } ?? "isolated, starting"
         case .idle:
             record.reason = "isolated, not running" + (lastEnd.map { " (its host \($0))" } ?? "") + "; it starts at the next invocation"
         case .quarantined(let reason):
@@ -194,10 +200,24 @@ final class IsolatedPlugin: @unchecked Sendable {
     private func spawn() {
         guard phase == .starting, host == nil else { return }
         let token = server.expect(self)
-        let environment = [HostProtocol.addressVariable: server.address, HostProtocol.tokenVariable: token,
-                           HostProtocol.parentVariable: String(getpid()),
-                           // A crash in the plugin ends the host at once: petald says how, and Swift's backtrace would take seconds.
-                           "SWIFT_BACKTRACE": "enable=no"]
+        if launcher.underSystemd {
+            spawnUnit(token)
+        } else {
+            spawnChild(token)
+        }
+    }
+
+    /// What every host's environment holds; a child's also names petald, its parent.
+    private func environment(_ token: String) -> [String: String] {
+        [HostProtocol.addressVariable: server.address, HostProtocol.tokenVariable: token,
+         // A crash in the plugin ends the host at once: petald says how, and Swift's backtrace would take seconds.
+         "SWIFT_BACKTRACE": "enable=no"]
+    }
+
+    /// Starts the host as petald's child, inside petald's sandbox.
+    private func spawnChild(_ token: String) {
+        var environment = environment(token)
+        environment[HostProtocol.parentVariable] = String(getpid())
         let process: HostProcess
         let started = clock.now
         do {
@@ -212,12 +232,50 @@ final class IsolatedPlugin: @unchecked Sendable {
             log.error("plugin \(name): cannot start its host: \(error.description)")
             return failWaiters(.failed("plugin \(name) cannot run: \(error.description)"))
         }
-        let host = Host(process: process, token: token, started: started)
+        adopt(Host(process: process, token: token, started: started))
+    }
+
+    /// Starts the host in a transient unit of the user's systemd, outside petald's sandbox;
+    /// as petald's child when systemd refuses the unit, as for launched programs.
+    private func spawnUnit(_ token: String) {
+        var environment = environment(token)
+        let unitName = TransientUnit.hostName(plugin: name)
+        environment[HostProtocol.unitVariable] = unitName
+        // The manager supplies the session's environment; the unit adds the host's own variables.
+        let unit = TransientUnit.host(
+            plugin: name, executable: executable,
+            environment: environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" },
+            boundTo: SystemdLauncher.ownUnit, named: unitName)
+        let process = HostProcess(unit: unit.name, systemd: launcher, loop: loop) { [self] in hostEnded($0, $1) }
+        let host = Host(process: process, token: token, started: clock.now)
+        adopt(host)
+        launcher.startHost(unit) { [self] outcome in
+            guard host === self.host else { return }
+            switch outcome {
+            case .started:
+                break
+            case .refused(let error):
+                log.warning("systemd did not start \(unit.name) (\(error.name): \(error.message)); starting the host of plugin \(name) as petald's child, inside petald's sandbox")
+                if let timer = host.startTimer { loop.cancel(timer) }
+                self.host = nil
+                spawnChild(token)
+            case .failed(let reason), .unanswered(let reason):
+                host.killedBecause = "could not be started: \(reason)"
+                host.process.kill()
+                host.process.finish(.signaled(SIGKILL, dumped: false))
+            }
+        }
+    }
+
+    /// Makes `host` the plugin's, and kills it if it is not ready in time.
+    private func adopt(_ host: Host) {
         self.host = host
         host.startTimer = loop.schedule(after: Self.startLimit) { [weak host] in
             guard let host, !host.ready else { return }
             host.killedBecause = "did not start within \(Self.startLimit.components.seconds) s, and was killed"
             host.process.kill()
+            // A unit's process that never connected has no pidfd to report its end.
+            if host.process.pid == nil { host.process.finish(.signaled(SIGKILL, dumped: false)) }
         }
         onChange?()
     }
@@ -226,12 +284,14 @@ final class IsolatedPlugin: @unchecked Sendable {
     func hostBegan(_ services: HostServices) -> [DBusValue] {
         if let host {
             host.services = services
+            if host.process.unit != nil, let pid = services.connection.peerProcessID { host.process.adopt(pid) }
             // A host that drops its connection without dying is made to.
             services.connection.onDisconnect { [weak self, weak host] in
                 _ = self?.loop.schedule(after: .seconds(2)) { [weak self, weak host] in
                     guard let self, let host, host === self.host else { return }
                     host.killedBecause = "closed its connection to petald, and was killed"
                     host.process.kill()
+                    if host.process.pid == nil { host.process.finish(.signaled(SIGKILL, dumped: false)) }
                 }
             }
         }
@@ -255,7 +315,7 @@ final class IsolatedPlugin: @unchecked Sendable {
         if let timer = host.startTimer { loop.cancel(timer) }
         let took = clock.now - host.started
         let tenths = took.components.seconds * 10_000 + took.components.attoseconds / 100_000_000_000_000
-        log.info("plugin \(name): its host, pid \(host.process.pid), is ready, \(tenths / 10).\(tenths % 10) ms after it was started")
+        log.info("plugin \(name): its host, pid \(host.process.pid ?? 0)\(host.process.unit.map { " in \($0)" } ?? ""), is ready, \(tenths / 10).\(tenths % 10) ms after it was started")
         phase = .running
         let waiting = waiters
         waiters = []
@@ -290,7 +350,7 @@ final class IsolatedPlugin: @unchecked Sendable {
         let cause = host.killedBecause ?? exit.description
         let what = "plugin \(name) \(cause)" + (host.ready ? "" : " while starting")
         lastEnd = cause
-        log.error("\(what); its host was pid \(process.pid), for \(path)"
+        log.error("\(what); its host was pid \(process.pid ?? 0)\(process.unit.map { " in \($0)" } ?? ""), for \(path)"
                   + (running.isEmpty ? "" : "; \(running.count) invocation\(running.count == 1 ? "" : "s") it ran answered ActionFailed"))
         if window.record(at: clock.now) {
             let reason = "its host ended \(window.limit) times within \(window.window.components.seconds / 60) minutes, the last time: \(cause); it stays off until the file changes or the quarantine is cleared (petalctl plugins --clear-quarantine)"
@@ -411,7 +471,7 @@ final class IsolatedPlugin: @unchecked Sendable {
             guard case .failure(let error) = result, error.name == DBusError.Name.noReply, host === self.host,
                   connection.isOpen else { return }
             host.killedBecause = "stopped answering (no answer to a ping within \(Self.seconds(limit))), and was killed"
-            log.warning("plugin \(name): its host, pid \(host.process.pid), has not answered a ping within \(Self.seconds(limit)); killing it")
+            log.warning("plugin \(name): its host, pid \(host.process.pid ?? 0), has not answered a ping within \(Self.seconds(limit)); killing it")
             host.process.kill()
         }
     }

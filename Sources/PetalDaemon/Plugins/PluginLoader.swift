@@ -173,7 +173,7 @@ struct PluginLoader {
             plugin = try IsolatedPlugin(
                 file: file, name: name, builtIn: builtIn, settings: pluginSettings[name]?.objectValue ?? [:],
                 server: hosting.server, loop: isolation.loop, quarantine: quarantine, executable: hosting.executable,
-                log: log) { name in
+                launcher: launcher, log: log) { name in
                     PluginContext(name: name, settings: pluginSettings[name]?.objectValue ?? [:], log: log,
                                   connection: connection, launcher: launcher, slot: CrashSlot(raw: -1))
                 }

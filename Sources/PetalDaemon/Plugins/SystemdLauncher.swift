@@ -27,7 +27,7 @@ final class SystemdLauncher: Sendable {
     /// How long the job may take after the reply before the launch counts as started anyway.
     static let jobTimeout: Duration = .seconds(5)
 
-    private let connection: DBusConnection?
+    let connection: DBusConnection?
     private let log: Logger
     private let present = Atomic<Bool>(false)
 
@@ -127,7 +127,7 @@ final class SystemdLauncher: Sendable {
     }
 
     /// Asks systemd for `unit` and reports once, on the loop thread. Loop thread only.
-    private func start(_ unit: TransientUnit, on connection: DBusConnection,
+    func start(_ unit: TransientUnit, on connection: DBusConnection,
                        completion: @escaping (TransientOutcome) -> Void) {
         let job = JobWatch(loop: connection.loop, completion)
         let rule = MatchRule(sender: Self.bus.rawValue, path: Self.path, interface: Self.manager, member: "JobRemoved",

@@ -13,9 +13,9 @@ import DBus
 /// lists e.g. `app-petal-snapshot-3f9c0a1be2d47e65.service`.
 struct TransientUnit {
     /// The unit's name, ending in `.service`.
-    let name: String
+    private(set) var name: String
     /// `Description=`: who started it and what runs.
-    let description: String
+    private(set) var description: String
     /// The program's path and its arguments (`argv[0]` is the path).
     let argv: [String]
     /// Variables the action adds, `NAME=value`; the manager supplies the rest.
@@ -24,6 +24,11 @@ struct TransientUnit {
     let directory: String?
     /// Whether to ask for `ExitType=cgroup` (systemd 250 and later).
     var waitsForAllProcesses = true
+    /// `CollectMode=`: a launched program's unit goes as soon as it ends; a plugin host's stays
+    /// while it has failed, so that petald can read how it ended.
+    var collectMode = "inactive-or-failed"
+    /// Further properties, after the others.
+    var extra: [(String, DBusValue)] = []
 
     /// A unit for `argv` (already resolved: `argv[0]` is the program's path) that `plugin` asked for.
     init(plugin: String, argv: [String], environment: [String], directory: String?,
@@ -36,6 +41,40 @@ struct TransientUnit {
         self.argv = argv
         self.environment = environment
         self.directory = directory
+    }
+
+    /// The unit of an isolated plugin's `petal-plugin-host` (SPEC §3), outside petald's
+    /// sandbox: `petal-plugin-host-<plugin>-<RANDOM>.service`, bound to petald's own
+    /// unit when it has one, so that stopping petald (or its death) stops the host.
+    ///
+    /// Its own hardening is what a user manager can give without namespaces:
+    /// `NoNewPrivileges=`, `RestrictSUIDSGID=`, `LockPersonality=`,
+    /// `RestrictRealtime=`. The network stays open, so a plugin that needs it
+    /// has it while petald has none; a drop-in for the name's prefix
+    /// (`petal-plugin-host-<plugin>-.service.d/`) tightens or widens it.
+    static func host(
+        plugin: String, executable: String, environment: [String], boundTo owner: String?, named name: String
+    ) -> TransientUnit {
+        var unit = TransientUnit(plugin: plugin, argv: [executable], environment: environment, directory: nil)
+        unit.name = name
+        unit.description = "Petal: the isolated plugin \(plugin) (petal-plugin-host)"
+        unit.waitsForAllProcesses = false
+        unit.collectMode = "inactive"
+        unit.extra = [
+            ("TimeoutStopUSec", .uint64(5_000_000)),
+            ("NoNewPrivileges", .boolean(true)),
+            ("RestrictSUIDSGID", .boolean(true)),
+            ("LockPersonality", .boolean(true)),
+            ("RestrictRealtime", .boolean(true)),
+        ]
+        if let owner { unit.extra += [("BindsTo", .strings([owner])), ("After", .strings([owner]))] }
+        return unit
+    }
+
+    /// A fresh name for a host's unit: `petal-plugin-host-<plugin>-<RANDOM>.service`.
+    static func hostName(plugin: String, random: UInt64 = .random(in: .min ... .max)) -> String {
+        let suffix = String(random, radix: 16)
+        return "petal-plugin-host-\(escape(plugin))-\(String(repeating: "0", count: 16 - suffix.count) + suffix).service"
     }
 
     /// Escapes `text` for a unit name, as `systemd-escape` does: ASCII letters,
@@ -64,7 +103,7 @@ struct TransientUnit {
         var properties: [(String, DBusValue)] = [
             ("Description", .string(description)),
             ("Type", .string("exec")),
-            ("CollectMode", .string("inactive-or-failed")),
+            ("CollectMode", .string(collectMode)),
             ("Slice", .string("app.slice")),
             ("WorkingDirectory", .string(directory ?? "~")),
             ("Environment", .strings(environment)),
@@ -79,7 +118,7 @@ struct TransientUnit {
             let command = DBusValue.structure([.string(path), .strings(argv), .boolean(false)])
             properties.append(("ExecStart", .array(command.type, [command])))
         }
-        return properties
+        return properties + extra
     }
 
     /// The arguments of `StartTransientUnit(s name, s mode, a(sv) properties, a(sa(sv)) aux)`.

@@ -35,14 +35,20 @@ public enum PluginHostMain {
             defer { unsetenv(name) }
             return String(cString: value)
         }
+        let parent = variable(HostProtocol.parentVariable).flatMap { pid_t($0) }
+        let unit = variable(HostProtocol.unitVariable)
         guard let address = variable(HostProtocol.addressVariable), let token = variable(HostProtocol.tokenVariable),
-              let parent = variable(HostProtocol.parentVariable).flatMap({ pid_t($0) }) else {
-            log.error("this program is started by petald, one process per isolated plugin, with \(HostProtocol.addressVariable), \(HostProtocol.tokenVariable) and \(HostProtocol.parentVariable) set; it is not meant to be run by hand (see petald(8))")
+              parent != nil || unit != nil else {
+            log.error("this program is started by petald, one process per isolated plugin, with \(HostProtocol.addressVariable), \(HostProtocol.tokenVariable) and \(HostProtocol.parentVariable) or \(HostProtocol.unitVariable) set; it is not meant to be run by hand (see petald(8))")
             exit(2)
         }
-        _ = clinux_die_with_parent(SIGKILL)
-        // petald may have died before the line above, which would then never fire.
-        guard getppid() == parent else { exit(1) }
+        if let parent {
+            // petald's child dies with it.
+            _ = clinux_die_with_parent(SIGKILL)
+            // petald may have died before the line above, which would then never fire.
+            guard getppid() == parent else { exit(1) }
+        }
+        // In a unit, systemd stops it with petald's unit (BindsTo=), and it ends when its connection does.
         signal(SIGPIPE, SIG_IGN)
         // petald decides when a host ends (it closes the connection, or kills it). The
         // SIGINT of a terminal's Ctrl-C and the SIGTERM systemd sends to petald's whole

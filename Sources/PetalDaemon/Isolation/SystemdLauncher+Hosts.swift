@@ -1,0 +1,89 @@
+import DBus
+import Glibc
+
+/// Plugin hosts as transient units of the user's systemd (SPEC §3,
+/// "Isolated plugins"): started with `StartTransientUnit`, as launched
+/// programs are, so that they run outside petald's sandbox; how one ended is
+/// read from its unit (`ExecMainCode`, `ExecMainStatus`), since a process
+/// that is not petald's child cannot be reaped by petald.
+extension SystemdLauncher {
+    private static let service: InterfaceName = "org.freedesktop.systemd1.Service"
+    private static let properties: InterfaceName = "org.freedesktop.DBus.Properties"
+
+    /// The systemd unit petald itself runs in (`petald.service`), from its
+    /// cgroup; nil when it runs in none (a terminal, a test).
+    static var ownUnit: String? {
+        guard let text = Quarantine.read("/proc/self/cgroup") else { return nil }
+        // cgroup v2: "0::/user.slice/user-1000.slice/user@1000.service/app.slice/petald.service"
+        let path = text.split(separator: "\n").first { $0.hasPrefix("0::") }.map { $0.dropFirst(3) } ?? ""
+        guard let last = path.split(separator: "/").last, last.hasSuffix(".service"), !last.hasPrefix("user@")
+        else { return nil }
+        return String(last)
+    }
+
+    /// Starts `unit`, a plugin host's; `completion` runs on the loop with the outcome. Loop thread only.
+    func startHost(_ unit: TransientUnit, completion: @escaping (TransientOutcome) -> Void) {
+        guard let connection else { return completion(.refused(.failed("petald has no bus connection"))) }
+        start(unit, on: connection, completion: completion)
+    }
+
+    /// How the host of `unit` ended, once systemd has seen it end: asked
+    /// again every 50 ms for up to 2 s, as systemd learns of the exit at
+    /// about the time petald does. A unit systemd has already collected
+    /// ended well (a failed one stays, and is reset here once read). Loop thread only.
+    func exit(ofHost unit: String, completion: @escaping (HostExit?) -> Void) {
+        guard let connection else { return completion(nil) }
+        ask(unit, on: connection, tries: 40, completion: completion)
+    }
+
+    private func ask(_ unit: String, on connection: DBusConnection, tries: Int, completion: @escaping (HostExit?) -> Void) {
+        let getUnit = Message.methodCall(destination: Self.bus, path: Self.path, interface: Self.manager, member: "GetUnit")
+        try? getUnit.append([.string(unit)])
+        connection.sendWithReply(getUnit, timeout: Self.callTimeout) { [self] reply in
+            guard case .success(let found) = reply, let path = (try? found.arguments())?.first,
+                  case .objectPath(let object) = path else {
+                // Collected: a host that ended well (or one systemd no longer knows).
+                if case .failure(let error) = reply, error.name == "org.freedesktop.systemd1.NoSuchUnit" {
+                    return completion(.exited(0))
+                }
+                return completion(nil)
+            }
+            let getAll = Message.methodCall(destination: Self.bus, path: object, interface: Self.properties, member: "GetAll")
+            try? getAll.append([.string(Self.service.rawValue)])
+            connection.sendWithReply(getAll, timeout: Self.callTimeout) { [self] reply in
+                let values = (try? reply.get().arguments())?.first.flatMap(DBusVariantDictionary.init(dbusValue:))
+                func number(_ key: String) -> Int32? {
+                    guard let value = values?.entries.first(where: { $0.key == key })?.value else { return nil }
+                    if case .int32(let number) = value { return number }
+                    return nil
+                }
+                guard let code = number("ExecMainCode"), code != 0, let status = number("ExecMainStatus") else {
+                    guard tries > 1 else { return completion(nil) }
+                    _ = connection.loop.schedule(after: .milliseconds(50)) { [self] in
+                        ask(unit, on: connection, tries: tries - 1, completion: completion)
+                    }
+                    return
+                }
+                resetFailed(unit, on: connection)
+                completion(HostExit(code: code, status: status))
+            }
+        }
+    }
+
+    private func resetFailed(_ unit: String, on connection: DBusConnection) {
+        let reset = Message.methodCall(destination: Self.bus, path: Self.path, interface: Self.manager,
+                                       member: "ResetFailedUnit")
+        reset.noReplyExpected = true
+        guard (try? reset.append([.string(unit)])) != nil else { return }
+        connection.send(reset)
+    }
+
+    /// Sends SIGKILL to every process of `unit`: for a host whose process petald does not know yet.
+    func kill(host unit: String) {
+        guard let connection else { return }
+        let message = Message.methodCall(destination: Self.bus, path: Self.path, interface: Self.manager, member: "KillUnit")
+        message.noReplyExpected = true
+        guard (try? message.append([.string(unit), .string("all"), .int32(SIGKILL)])) != nil else { return }
+        connection.send(message)
+    }
+}
