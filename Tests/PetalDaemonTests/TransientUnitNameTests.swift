@@ -49,4 +49,26 @@ struct TransientUnitNameTests {
         #expect(older.properties.contains { $0.0 == "ExitType" } == false)
         #expect(unit.properties.contains { $0.0 == "ExitType" })
     }
+
+    /// A plugin host's unit: named for the plugin, kept while failed so petald can read how it
+    /// ended, hardened without namespaces, and bound to petald's unit when petald has one.
+    @Test func aPluginHostsUnitIsBoundToPetaldsAndHardened() throws {
+        let name = TransientUnit.hostName(plugin: "my-weather", random: 0xab)
+        #expect(name == "petal-plugin-host-my\\x2dweather-00000000000000ab.service")
+        let unit = TransientUnit.host(plugin: "my-weather", executable: "/usr/libexec/petal/petal-plugin-host",
+                                      environment: ["PETAL_HOST_UNIT=\(name)"], boundTo: "petald.service", named: name)
+        let properties = Dictionary(unit.properties, uniquingKeysWith: { first, _ in first })
+        #expect(unit.name == name)
+        #expect(properties["CollectMode"] == .string("inactive"))
+        #expect(properties["ExitType"] == nil)
+        #expect(properties["BindsTo"] == .strings(["petald.service"]))
+        #expect(properties["After"] == .strings(["petald.service"]))
+        #expect(properties["TimeoutStopUSec"] == .uint64(5_000_000))
+        for flag in ["NoNewPrivileges", "RestrictSUIDSGID", "LockPersonality", "RestrictRealtime"] {
+            #expect(properties[flag] == .boolean(true), "\(flag)")
+        }
+        #expect(properties["Environment"] == .strings(["PETAL_HOST_UNIT=\(name)"]))
+        let unbound = TransientUnit.host(plugin: "w", executable: "/x", environment: [], boundTo: nil, named: "n.service")
+        #expect(!unbound.properties.contains { $0.0 == "BindsTo" || $0.0 == "After" })
+    }
 }
