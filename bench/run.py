@@ -485,9 +485,15 @@ class Bench:
         config = os.path.join(self.tmp, "isolated-crashes.json")
         self.write_config(1, isolate="third-party", path=config)
         log = os.path.join(self.tmp, "isolated-crashes.log")
-        library = os.path.join(self.plugin_dir(), "libbench.so")
-        command = [os.path.join(self.bin_dir, "petald"), "--config", config, "--plugin-dir", self.plugin_dir()]
-        server = subprocess.Popen(self.pin + command, env=self.env, stdout=subprocess.DEVNULL, stderr=open(log, "w"))
+        # A copy of the plugin, and a state folder of its own: the quarantine this run keeps
+        # making (and the file it keeps touching) must not reach the petalds of other parts.
+        plugins = tempfile.mkdtemp(prefix="crash-plugins-", dir=self.tmp)
+        os.chmod(plugins, 0o755)
+        library = os.path.join(plugins, "libbench.so")
+        shutil.copy(os.path.join(self.plugin_dir(), "libbench.so"), library)
+        env = dict(self.env, XDG_STATE_HOME=tempfile.mkdtemp(prefix="crash-state-", dir=self.tmp))
+        command = [os.path.join(self.bin_dir, "petald"), "--config", config, "--plugin-dir", plugins]
+        server = subprocess.Popen(self.pin + command, env=env, stdout=subprocess.DEVNULL, stderr=open(log, "w"))
         try:
             self.client("wait-name", name)
             pid = self.child_pid(server.pid) if self.pin else server.pid

@@ -273,25 +273,12 @@ struct IsolationTests {
         let daemon = try await lab.start([folder])
         let host = try await daemon.hostPID(of: "order")
         let calls = (0..<2).map { _ in Task { await daemon.triggerError("order.wait") } }
-        let log = lab.state + "/order.log"
-        func lines() -> [String] {
-            ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
-        }
-        for _ in 0..<250 where lines().filter({ $0.hasPrefix("invoke ") }).count < 2 {
-            try await Task.sleep(for: .milliseconds(20))
-        }
+        let log = OrderLog(lab)
+        try await log.waitForInvocations(2)
         #expect(daemon.stop() == 0, "petald did not stop cleanly:\n\(daemon.log)")
         for call in calls { #expect(await call.value != nil, "a call was not answered") }
         #expect(!Process.isAlive(host), "the host outlived petald's stop")
-        let order = lines()
-        #expect(order.last == "deinit", "\(order)")
-        #expect(!order.contains { $0.hasPrefix("AFTER-DEINIT") }, "\(order)")
-        for id in order.filter({ $0.hasPrefix("invoke ") }).map({ $0.dropFirst("invoke ".count) }) {
-            let returned = order.firstIndex(of: "invoked \(id)")
-            let cancelled = order.firstIndex(of: "cancel \(id)")
-            #expect(returned != nil && cancelled != nil, "invocation \(id): \(order)")
-            if let returned, let cancelled { #expect(returned < cancelled, "cancel before invoke returned: \(order)") }
-        }
+        log.expectOrderlyStop()
     }
 }
 

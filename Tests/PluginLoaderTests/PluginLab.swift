@@ -118,6 +118,40 @@ final class PluginLab: @unchecked Sendable {
     }
 }
 
+/// What the `order` fixture writes to `$XDG_STATE_HOME/order.log`: every call
+/// petald made into it, in order (SPEC §3, "Lifecycle").
+struct OrderLog {
+    let path: String
+
+    init(_ lab: PluginLab) { path = lab.state + "/order.log" }
+
+    var lines: [String] {
+        ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+    }
+
+    /// Waits (up to 5 s) until `count` invocations have entered `invoke`.
+    func waitForInvocations(_ count: Int) async throws {
+        for _ in 0..<250 where lines.filter({ $0.hasPrefix("invoke ") }).count < count {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+    }
+
+    /// deinit came last, nothing came after it, and every cancel came after its invoke returned.
+    func expectOrderlyStop(sourceLocation: SourceLocation = #_sourceLocation) {
+        let order = lines
+        #expect(order.last == "deinit", "\(order)", sourceLocation: sourceLocation)
+        #expect(!order.contains { $0.hasPrefix("AFTER-DEINIT") }, "\(order)", sourceLocation: sourceLocation)
+        for id in order.filter({ $0.hasPrefix("invoke ") }).map({ $0.dropFirst("invoke ".count) }) {
+            let returned = order.firstIndex(of: "invoked \(id)")
+            let cancelled = order.firstIndex(of: "cancel \(id)")
+            #expect(returned != nil && cancelled != nil, "invocation \(id): \(order)", sourceLocation: sourceLocation)
+            if let returned, let cancelled {
+                #expect(returned < cancelled, "cancel before invoke returned: \(order)", sourceLocation: sourceLocation)
+            }
+        }
+    }
+}
+
 /// A lab could not be set up.
 struct LabError: Error, CustomStringConvertible {
     let description: String
