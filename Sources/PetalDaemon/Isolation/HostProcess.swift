@@ -92,17 +92,24 @@ final class HostProcess {
     }
 
     /// Waits up to `limit` for the process to exit, then kills it, and reaps it
-    /// (a child); for petald's last moments, once its loop has ended.
-    func waitForExit(within limit: Duration) {
-        guard pidfd >= 0 else { return kill() }
+    /// (a child); for petald's last moments, once its loop has ended. Returns
+    /// whether it exited by itself.
+    @discardableResult
+    func waitForExit(within limit: Duration) -> Bool {
+        guard pidfd >= 0 else {
+            kill()
+            return false
+        }
         var entry = pollfd(fd: pidfd, events: Int16(POLLIN), revents: 0)
         let milliseconds = Int32(limit.components.seconds * 1000 + limit.components.attoseconds / 1_000_000_000_000_000)
-        if (try? systemCall("poll") { poll(&entry, 1, milliseconds) }) != 1 { kill() }
-        guard unit == nil else { return }
+        let exited = (try? systemCall("poll") { poll(&entry, 1, milliseconds) }) == 1
+        if !exited { kill() }
+        guard unit == nil else { return exited }
         var exit = clinux_exit()
         var again = pollfd(fd: pidfd, events: Int16(POLLIN), revents: 0)
         _ = try? systemCall("poll") { poll(&again, 1, 1000) }
         _ = clinux_pidfd_reap(pidfd, &exit)
+        return exited
     }
 
     /// The thread hosts are started from. The kernel sends a host its

@@ -98,7 +98,7 @@ final class HostServer: @unchecked Sendable {
     private func admit(_ connection: DBusConnection) {
         connection.limitIncoming(messageBytes: HostProtocol.maximumMessageBytes,
                                  queuedBytes: HostProtocol.maximumQueuedBytes)
-        let services = HostServices(connection: connection, server: self, log: log)
+        let services = HostServices(connection: connection, server: self)
         let key = ObjectIdentifier(services)
         unbound[key] = services
         connection.onDisconnect { [weak self] in self?.unbound.removeValue(forKey: key)?.close() }

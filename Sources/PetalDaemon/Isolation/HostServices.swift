@@ -17,7 +17,6 @@ import Synchronization
 final class HostServices: @unchecked Sendable {
     let connection: DBusConnection
     private unowned let server: HostServer
-    private let log: Logger
     /// The plugin, once `Begin` named it; on the loop thread.
     private(set) weak var plugin: IsolatedPlugin?
 
@@ -33,10 +32,9 @@ final class HostServices: @unchecked Sendable {
     /// The host's subscription ids, and the context's; on the loop thread.
     private var subscriptions: [UInt64: UInt64] = [:]
 
-    init(connection: DBusConnection, server: HostServer, log: Logger) {
+    init(connection: DBusConnection, server: HostServer) {
         self.connection = connection
         self.server = server
-        self.log = log
         connection.objectServer.register([interface], at: HostProtocol.servicesPath)
     }
 

@@ -497,10 +497,10 @@ final class IsolatedPlugin: @unchecked Sendable {
     }
 
     /// Waits (at most `grace`) for the host to exit, then kills it; after the loop has ended.
-    func finish(log: Logger, grace: Duration = .seconds(5)) {
+    func finish(grace: Duration = .seconds(5)) {
         defer { worker.stop() }
-        guard let host else { return }
-        host.process.waitForExit(within: grace)
+        guard let host, !host.process.waitForExit(within: grace) else { return }
+        log.warning("plugin \(name): its host, pid \(host.process.pid ?? 0), had not exited \(Self.seconds(grace)) after petald's stop; it was killed, and its deinit may not have run")
     }
 }
 

@@ -71,7 +71,7 @@ public enum Daemon {
             loop.waitUntilStopped()
             ProgramRunner.stopAll()
             for plugin in plugins { plugin.finish(log: log) }
-            for plugin in isolated { plugin.finish(log: log) }
+            for plugin in isolated { plugin.finish() }
             return status().rawValue
         }
     }
