@@ -70,17 +70,24 @@ final class HostProcess {
     }
 
     private func exited() {
-        if let source { loop.removeSource(source) }
-        source = nil
         guard let unit, let systemd else {
             var exit = clinux_exit()
-            guard clinux_pidfd_reap(pidfd, &exit) == 1 else { return }
-            return finish(HostExit(code: exit.code, status: exit.status))
+            switch clinux_pidfd_reap(pidfd, &exit) {
+            case 1: return finish(HostExit(code: exit.code, status: exit.status))
+            case 0: return  // not waitable yet: the watch fires again
+            default: return finish(.signaled(SIGKILL, dumped: false))  // cannot be reaped: gone, for petald
+            }
         }
+        if let source { loop.removeSource(source) }
+        source = nil
+        isEnding = true
         systemd.exit(ofHost: unit) { [self] exit in
             finish(exit ?? .signaled(SIGKILL, dumped: false))
         }
     }
+
+    /// Whether it has exited and petald is learning how (from systemd).
+    private(set) var isEnding = false
 
     /// Reports the end once.
     func finish(_ exit: HostExit) {

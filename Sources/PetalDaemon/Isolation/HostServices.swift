@@ -53,7 +53,8 @@ final class HostServices: @unchecked Sendable {
                 DBusArgument("size", .int64), DBusArgument("modified", .int64),
             ]) { [self] _, token in
                 guard plugin == nil, let claimed = server.claim(token, by: self) else {
-                    connection.close()
+                    // After this handler: its interface, which holds this object, is unregistered then.
+                    connection.loop.execute { [self] in close() }
                     throw DBusError(DBusError.Name.accessDenied, "no plugin host was started with this token")
                 }
                 plugin = claimed
@@ -109,8 +110,11 @@ final class HostServices: @unchecked Sendable {
                 return .later
             },
             DBusMethod(S.stopRun, in: DBusIn("run", UInt64.self)) { [self] _, run in
-                let (_, context) = try bound()
-                if let program = runs.withLock({ $0.running[run] }) { context.stopRun(program) }
+                let (plugin, context) = try bound()
+                // Behind the StartRun it follows, which records the program on that same thread.
+                plugin.offLoop { [self] in
+                    if let program = runs.withLock({ $0.running[run] }) { context.stopRun(program) }
+                }
                 return .values([])
             },
             DBusMethod(S.callMethod, in: DBusIn("destination", String.self), DBusIn("path", String.self),

@@ -40,8 +40,8 @@ final class IsolatedPlugin: @unchecked Sendable {
     private(set) var name: String
     private(set) var version = ""
     private(set) var declaredActions: [(id: String, title: String, icon: String)] = []
-    /// What the host's `petal_host` calls are carried out with.
-    private(set) var context: PluginContext?
+    /// What the host's `petal_host` calls are carried out with, for every host of the plugin.
+    let context: PluginContext?
     /// The action timeout: how long a ping may go unanswered.
     var actionTimeout: Duration = .seconds(20)
     /// Runs when ``record`` changes (a host started or died); set by the service.
@@ -56,7 +56,6 @@ final class IsolatedPlugin: @unchecked Sendable {
     private let executable: String
     /// Under systemd, hosts are started as transient units through it.
     private let launcher: SystemdLauncher
-    private let makeContext: (String) -> PluginContext
     /// petald's thread for this plugin's slow work: launching programs, writing the quarantine, checking its file.
     private let worker: WorkerThread
     private var window = CrashWindow()
@@ -69,8 +68,7 @@ final class IsolatedPlugin: @unchecked Sendable {
 
     init(
         file: PluginFile, name: String, builtIn: Bool, settings: JSONObject, server: HostServer, loop: EventLoop,
-        quarantine: Quarantine, executable: String, launcher: SystemdLauncher, log: Logger,
-        makeContext: @escaping (String) -> PluginContext
+        quarantine: Quarantine, executable: String, launcher: SystemdLauncher, log: Logger, context: PluginContext
     ) throws(SystemCallError) {
         path = file.path
         identity = file.identity
@@ -83,8 +81,7 @@ final class IsolatedPlugin: @unchecked Sendable {
         self.executable = executable
         self.launcher = launcher
         self.log = log
-        self.makeContext = makeContext
-        context = makeContext(name)
+        self.context = context
         worker = try WorkerThread(name: "petal-\(name)")
     }
 
@@ -288,7 +285,7 @@ final class IsolatedPlugin: @unchecked Sendable {
             // A host that drops its connection without dying is made to.
             services.connection.onDisconnect { [weak self, weak host] in
                 _ = self?.loop.schedule(after: .seconds(2)) { [weak self, weak host] in
-                    guard let self, let host, host === self.host else { return }
+                    guard let self, let host, host === self.host, !host.process.isEnding else { return }
                     host.killedBecause = "closed its connection to petald, and was killed"
                     host.process.kill()
                     if host.process.pid == nil { host.process.finish(.signaled(SIGKILL, dumped: false)) }
@@ -303,8 +300,9 @@ final class IsolatedPlugin: @unchecked Sendable {
         _ services: HostServices, name: String, version: String, actions: [(id: String, title: String, icon: String)]
     ) throws(DBusError) {
         guard let host, host.services === services else { throw DBusError.failed("this host is no longer the plugin's") }
+        guard phase != .stopping else { throw DBusError.failed("petald is stopping") }
         if declaredActions.isEmpty {
-            if name != self.name { context = makeContext(name) }
+            // The context stays the one the host began with: what init subscribed to is in it.
             (self.name, self.version, declaredActions) = (name, version, actions)
         } else if name != self.name || actions.map(\.id) != declaredActions.map(\.id) {
             let reason = "its file now gives another name or other actions than when petald started; restart petald to load it"
@@ -493,12 +491,20 @@ final class IsolatedPlugin: @unchecked Sendable {
     func stop() {
         phase = .stopping
         failWaiters(.failed("plugin \(name) is stopping with petald"))
-        host?.services?.close()
+        guard let host else { return }
+        if let services = host.services {
+            services.close()
+        } else {
+            // It has not connected: there is no deinit to wait for.
+            host.process.kill()
+        }
     }
 
-    /// Waits (at most `grace`) for the host to exit, then kills it; after the loop has ended.
-    func finish(grace: Duration = .seconds(5)) {
+    /// Waits (until `deadline`, on the monotonic clock) for the host to exit, then kills it;
+    /// after the loop has ended. Every host shares petald's one deadline.
+    func finish(until deadline: Duration) {
         defer { worker.stop() }
+        let grace = max(.zero, deadline - clock.now)
         guard let host, !host.process.waitForExit(within: grace) else { return }
         log.warning("plugin \(name): its host, pid \(host.process.pid ?? 0), had not exited \(Self.seconds(grace)) after petald's stop; it was killed, and its deinit may not have run")
     }

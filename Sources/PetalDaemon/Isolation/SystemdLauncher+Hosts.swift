@@ -58,7 +58,10 @@ extension SystemdLauncher {
                     return nil
                 }
                 guard let code = number("ExecMainCode"), code != 0, let status = number("ExecMainStatus") else {
-                    guard tries > 1 else { return completion(nil) }
+                    guard tries > 1 else {
+                        resetFailed(unit, on: connection)
+                        return completion(nil)
+                    }
                     _ = connection.loop.schedule(after: .milliseconds(50)) { [self] in
                         ask(unit, on: connection, tries: tries - 1, completion: completion)
                     }

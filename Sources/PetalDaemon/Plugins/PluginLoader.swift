@@ -170,13 +170,12 @@ struct PluginLoader {
         let pluginSettings = settings.settings
         let plugin: IsolatedPlugin
         do {
+            let context = PluginContext(name: name, settings: pluginSettings[name]?.objectValue ?? [:], log: log,
+                                        connection: connection, launcher: launcher, slot: CrashSlot(raw: -1))
             plugin = try IsolatedPlugin(
                 file: file, name: name, builtIn: builtIn, settings: pluginSettings[name]?.objectValue ?? [:],
                 server: hosting.server, loop: isolation.loop, quarantine: quarantine, executable: hosting.executable,
-                launcher: launcher, log: log) { name in
-                    PluginContext(name: name, settings: pluginSettings[name]?.objectValue ?? [:], log: log,
-                                  connection: connection, launcher: launcher, slot: CrashSlot(raw: -1))
-                }
+                launcher: launcher, log: log, context: context)
         } catch {
             record.reason = "its thread in petald could not be started: \(error)"
             return nil
@@ -204,7 +203,7 @@ struct PluginLoader {
             registry.register(IsolatedAction(plugin: plugin, id: action.id, title: action.title, icon: action.icon),
                               plugin: plugin.name)
         }
-        record = plugin.record
+        record = (try? isolation.loop.performAndWait { plugin.record }) ?? record
         return plugin
     }
 

@@ -93,6 +93,7 @@ final class Quarantine: @unchecked Sendable {
     /// and syncs a file: call it off the event loop.
     func add(_ entry: Entry) {
         changes.withLock { _ in
+            reloadEntries()
             entries.removeAll { $0.identity.path == entry.identity.path }
             entries.append(entry)
             log.error("quarantining plugin \(entry.name.map { LogText.escaped($0) + " (" + entry.identity.path + ")" } ?? entry.identity.path): \(entry.reason)")
@@ -100,9 +101,16 @@ final class Quarantine: @unchecked Sendable {
         }
     }
 
+    /// The list as the file has it now: `petalctl plugins --clear-quarantine` may have removed it since.
+    private func reloadEntries() {
+        guard let directory else { return }
+        entries = Self.readEntries(at: directory + "/" + StateLocation.quarantineFile)
+    }
+
     /// Lifts the quarantine of the file at `path` (it has changed since), and saves the list. Off the event loop.
     func remove(path: String) {
         changes.withLock { _ in
+            reloadEntries()
             let before = entries.count
             entries.removeAll { $0.identity.path == path }
             if entries.count != before { save() }

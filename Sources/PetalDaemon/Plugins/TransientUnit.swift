@@ -45,7 +45,7 @@ struct TransientUnit {
 
     /// The unit of an isolated plugin's `petal-plugin-host` (SPEC §3), outside petald's
     /// sandbox: `petal-plugin-host-<plugin>-<RANDOM>.service`, bound to petald's own
-    /// unit when it has one, so that stopping petald (or its death) stops the host.
+    /// unit when it has one (`BindsTo=`, without ordering), so that it stops with petald.
     ///
     /// Its own hardening is what a user manager can give without namespaces:
     /// `NoNewPrivileges=`, `RestrictSUIDSGID=`, `LockPersonality=`,
@@ -67,7 +67,10 @@ struct TransientUnit {
             ("LockPersonality", .boolean(true)),
             ("RestrictRealtime", .boolean(true)),
         ]
-        if let owner { unit.extra += [("BindsTo", .strings([owner])), ("After", .strings([owner]))] }
+        // No After=: a unit ordered after petald's would be stopped before it, and
+        // killed at its TimeoutStopSec while petald still ran, its deinit never called.
+        // Stopped together, petald closes the host's connection and the host ends on its own.
+        if let owner { unit.extra.append(("BindsTo", .strings([owner]))) }
         return unit
     }
 

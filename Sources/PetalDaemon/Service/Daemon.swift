@@ -71,7 +71,9 @@ public enum Daemon {
             loop.waitUntilStopped()
             ProgramRunner.stopAll()
             for plugin in plugins { plugin.finish(log: log) }
-            for plugin in isolated { plugin.finish() }
+            // One grace for all hosts: each has had its connection closed already and exits on its own.
+            let deadline = MonotonicClock().now + .seconds(5)
+            for plugin in isolated { plugin.finish(until: deadline) }
             return status().rawValue
         }
     }
