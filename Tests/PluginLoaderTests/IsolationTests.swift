@@ -82,6 +82,27 @@ struct IsolationTests {
         #expect(await again.triggerError("die.check")?.name == "org.petal.Petal1.Error.UnknownAction")
     }
 
+    /// A quarantine cleared while petald runs stays cleared when petald quarantines another plugin.
+    @Test func aClearedQuarantineIsNotWrittenBack() async throws {
+        let lab = try isolatedLab()
+        let folder = try lab.folder("plugins")
+        let die = try lab.compile("die", into: folder, as: "die.so")
+        let crash = try lab.compile("crash", into: folder, as: "crash.so")
+        let daemon = try await lab.start([folder])
+        defer { daemon.stop() }
+        let list = lab.state + "/petal/quarantine.json"
+        func listed() -> String { (try? String(contentsOfFile: list, encoding: .utf8)) ?? "" }
+        for _ in 0..<3 { _ = await daemon.triggerError("die.segv") }
+        for _ in 0..<200 where !listed().contains(die) { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(listed().contains(die))
+        // What `petalctl plugins --clear-quarantine` does.
+        #expect(unlink(list) == 0)
+        for _ in 0..<3 { _ = await daemon.triggerError("crash.boom") }
+        for _ in 0..<200 where !listed().contains(crash) { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(listed().contains(crash), "\(listed())")
+        #expect(!listed().contains(die), "the cleared entry came back: \(listed())")
+    }
+
     @Test func aQuarantinedPluginComesBackOnceItsFileChanges() async throws {
         let lab = try isolatedLab()
         let folder = try lab.folder("plugins")
