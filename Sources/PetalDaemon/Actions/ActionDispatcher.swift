@@ -92,9 +92,9 @@ final class ActionDispatcher {
         events.started(id, actionID, item)
         let timeout = settings.timeout
         running[id]?.timer = scheduler.schedule(after: timeout) { [weak self] in
-            self?.log.warning("plugin \(plugin), action \(actionID) (invocation \(id)) did not finish within \(timeout.seconds) s (actions.timeout); cancelled")
+            self?.log.warning("plugin \(plugin), action \(actionID) (invocation \(id)) did not finish within \(timeout.secondsText) (actions.timeout); cancelled")
             self?.finish(id, .failure(ActionError(.timeout,
-                "\(actionID) did not finish within \(timeout.seconds) s (actions.timeout); it was cancelled")),
+                "\(actionID) did not finish within \(timeout.secondsText) (actions.timeout); it was cancelled")),
                 end: .timedOut, action: actionID, plugin: plugin)
         }
         let scheduler = self.scheduler
@@ -161,9 +161,9 @@ struct UncheckedBox<Value>: @unchecked Sendable {
 }
 
 extension Duration {
-    /// The duration in seconds, for messages.
-    var seconds: Double {
-        let (whole, fraction) = components
-        return Double(whole) + Double(fraction) / 1e18
+    /// The duration in seconds, for messages: `2 s`, `0.5 s`.
+    var secondsText: String {
+        let value = configuredSeconds
+        return (value == value.rounded() && abs(value) < 1e15 ? "\(Int64(value))" : "\(value)") + " s"
     }
 }

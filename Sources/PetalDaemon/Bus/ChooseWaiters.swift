@@ -72,7 +72,7 @@ struct ChooseWaiters {
         if let timeout = options.timeout {
             waiter.timer = scheduler.schedule(after: timeout) { [weak waiter] in
                 waiter?.call.fail(PetalError.make(.cancelled,
-                    "no item was chosen within \(timeout.seconds) s (the Choose timeout)"))
+                    "no item was chosen within \(timeout.secondsText) (the Choose timeout)"))
             }
         }
         waiters.append(waiter)

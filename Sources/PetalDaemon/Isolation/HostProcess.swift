@@ -108,7 +108,7 @@ final class HostProcess {
             return false
         }
         var entry = pollfd(fd: pidfd, events: Int16(POLLIN), revents: 0)
-        let milliseconds = Int32(limit.components.seconds * 1000 + limit.components.attoseconds / 1_000_000_000_000_000)
+        let milliseconds = Int32(clamping: Int64((limit.configuredSeconds * 1000).rounded(.up)))
         let exited = (try? systemCall("poll") { poll(&entry, 1, milliseconds) }) == 1
         if !exited { kill() }
         guard unit == nil else { return exited }

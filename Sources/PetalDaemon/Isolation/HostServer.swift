@@ -25,13 +25,19 @@ final class HostServer: @unchecked Sendable {
     /// How long a connection may take to say `Begin`.
     static let beginLimit: Duration = .seconds(10)
 
-    /// Listens; on the loop thread. Throws with the folder and the rule when it cannot.
-    init(loop: EventLoop, log: Logger) throws {
+    /// The hosts' folder, made and checked, with the sockets of petalds that are gone
+    /// removed: file work, for start-up, off the loop. Throws with the folder and the rule.
+    static func prepareFolder() throws -> String {
+        let folder = try folder()
+        removeStaleSockets(in: folder)
+        return folder
+    }
+
+    /// Listens in `folder` (from ``prepareFolder()``); on the loop thread.
+    init(folder: String, loop: EventLoop, log: Logger) throws {
         self.loop = loop
         self.log = log
-        let folder = try Self.folder()
         socketPath = folder + "/\(Self.socketPrefix)\(getpid())"
-        Self.removeStaleSockets(in: folder)
         let acceptor = Acceptor()
         server = try DBusServer(listeningAt: "unix:path=\(socketPath)", loop: loop) { acceptor.admit?($0) }
         address = server.address
@@ -48,10 +54,7 @@ final class HostServer: @unchecked Sendable {
     /// Removes the sockets of petalds that are gone (killed, or crashed), and
     /// one of this pid left from before, which would keep this one from binding.
     private static func removeStaleSockets(in folder: String) {
-        guard let stream = opendir(folder) else { return }
-        defer { closedir(stream) }
-        while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        for name in folderEntries(folder) ?? [] {
             guard name.hasPrefix(socketPrefix), let pid = pid_t(name.dropFirst(socketPrefix.count)) else { continue }
             if pid == getpid() || (kill(pid, 0) != 0 && errno == ESRCH) { unlink(folder + "/" + name) }
         }
@@ -59,7 +62,7 @@ final class HostServer: @unchecked Sendable {
 
     /// `$XDG_RUNTIME_DIR/petal`, created with mode 0700 if missing, and checked:
     /// a real folder, owned by petald's user, that nobody else may enter.
-    static func folder() throws -> String {
+    private static func folder() throws -> String {
         let base = getenv("XDG_RUNTIME_DIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
         let folder = base.map { $0 + "/petal" } ?? "/tmp/petal-\(getuid())"
         do {

@@ -269,7 +269,7 @@ final class IsolatedPlugin: @unchecked Sendable {
         self.host = host
         host.startTimer = loop.schedule(after: Self.startLimit) { [weak host] in
             guard let host, !host.ready else { return }
-            host.killedBecause = "did not start within \(Self.startLimit.components.seconds) s, and was killed"
+            host.killedBecause = "did not start within \(Self.startLimit.secondsText), and was killed"
             host.process.kill()
             // A unit's process that never connected has no pidfd to report its end.
             if host.process.pid == nil { host.process.finish(.signaled(SIGKILL, dumped: false)) }
@@ -311,8 +311,7 @@ final class IsolatedPlugin: @unchecked Sendable {
         }
         host.ready = true
         if let timer = host.startTimer { loop.cancel(timer) }
-        let took = clock.now - host.started
-        let tenths = took.components.seconds * 10_000 + took.components.attoseconds / 100_000_000_000_000
+        let tenths = Int(((clock.now - host.started).configuredSeconds * 10_000).rounded())
         log.info("plugin \(name): its host, pid \(host.process.pid ?? 0)\(host.process.unit.map { " in \($0)" } ?? ""), is ready, \(tenths / 10).\(tenths % 10) ms after it was started")
         phase = .running
         let waiting = waiters
@@ -468,15 +467,10 @@ final class IsolatedPlugin: @unchecked Sendable {
             host.pinging = false
             guard case .failure(let error) = result, error.name == DBusError.Name.noReply, host === self.host,
                   connection.isOpen else { return }
-            host.killedBecause = "stopped answering (no answer to a ping within \(Self.seconds(limit))), and was killed"
-            log.warning("plugin \(name): its host, pid \(host.process.pid ?? 0), has not answered a ping within \(Self.seconds(limit)); killing it")
+            host.killedBecause = "stopped answering (no answer to a ping within \(limit.secondsText)), and was killed"
+            log.warning("plugin \(name): its host, pid \(host.process.pid ?? 0), has not answered a ping within \(limit.secondsText); killing it")
             host.process.kill()
         }
-    }
-
-    private static func seconds(_ duration: Duration) -> String {
-        let value = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-        return value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
     }
 
     /// Runs `work` on petald's thread for this plugin, off the loop (launching a program waits for systemd).
@@ -506,7 +500,7 @@ final class IsolatedPlugin: @unchecked Sendable {
         defer { worker.stop() }
         let grace = max(.zero, deadline - clock.now)
         guard let host, !host.process.waitForExit(within: grace) else { return }
-        log.warning("plugin \(name): its host, pid \(host.process.pid ?? 0), had not exited \(Self.seconds(grace)) after petald's stop; it was killed, and its deinit may not have run")
+        log.warning("plugin \(name): its host, pid \(host.process.pid ?? 0), had not exited \(grace.secondsText) after petald's stop; it was killed, and its deinit may not have run")
     }
 }
 

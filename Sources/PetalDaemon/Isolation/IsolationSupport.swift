@@ -25,8 +25,9 @@ final class IsolationSupport: @unchecked Sendable {
         let hosting: Result<(server: HostServer, executable: String), HostServerError>
         do {
             let executable = try HostExecutable.locate()
+            let folder = try HostServer.prepareFolder()
             let log = log, loop = loop
-            hosting = .success((try loop.performAndWait { try HostServer(loop: loop, log: log) }, executable))
+            hosting = .success((try loop.performAndWait { try HostServer(folder: folder, loop: loop, log: log) }, executable))
         } catch let error as HostServerError {
             hosting = .failure(error)
         } catch {

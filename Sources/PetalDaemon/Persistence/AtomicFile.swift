@@ -85,17 +85,9 @@ enum AtomicFile {
     @discardableResult
     static func removeStaleTemporaries(of path: String) -> Int {
         let (folder, name) = split(path)
-        // opendir and readdir return pointers, not -1, so systemCall cannot wrap them.
-        guard let stream = opendir(folder) else { return 0 }
-        defer { closedir(stream) }
+        guard let names = folderEntries(folder) else { return 0 }
         let prefix = name + ".tmp-"
-        var stale: [String] = []
-        while let entry = readdir(stream) {
-            let entryName = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if entryName.hasPrefix(prefix) { stale.append(entryName) }
-        }
+        let stale = names.filter { $0.hasPrefix(prefix) }
         return stale.count(where: { entryName in
             let file = join(folder, entryName)
             return (try? systemCall("unlink", path: file) { unlink(file) }) != nil

@@ -185,10 +185,7 @@ final class PluginContext: @unchecked Sendable {
     }
 
     private func write(_ text: String, to out: UnsafeMutablePointer<CChar>?, size: Int) {
-        guard let out, size > 0 else { return }
-        let bytes = Array(text.utf8.prefix(size - 1))
-        for (index, byte) in bytes.enumerated() { out[index] = CChar(bitPattern: byte) }
-        out[bytes.count] = 0
+        copyCString(text, into: out, size: size)
     }
 
     // MARK: D-Bus
@@ -332,6 +329,15 @@ enum PluginCall {
         }
         return message
     }
+}
+
+/// Copies `text` into a plugin's buffer of `size` bytes, as `launch` fills
+/// `out_json`: cut to fit, always NUL-terminated; nothing when there is none.
+func copyCString(_ text: String, into out: UnsafeMutablePointer<CChar>?, size: Int) {
+    guard let out, size > 0 else { return }
+    let bytes = Array(text.utf8.prefix(size - 1))
+    for (index, byte) in bytes.enumerated() { out[index] = CChar(bitPattern: byte) }
+    out[bytes.count] = 0
 }
 
 extension String {

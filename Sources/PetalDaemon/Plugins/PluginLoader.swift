@@ -1,5 +1,6 @@
 import DBus
 import Glibc
+import Linux
 import PetalCore
 import PetalPluginABI
 import TextEscaping
@@ -319,15 +320,7 @@ struct PluginLoader {
 
     /// The `*.so` files of `directory`, sorted by name; none if it cannot be read.
     static func libraries(in directory: String) -> [String] {
-        guard let stream = opendir(directory) else { return [] }
-        defer { closedir(stream) }
-        var names: [String] = []
-        while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name.hasSuffix(".so") && !name.hasPrefix(".") { names.append(name) }
-        }
+        let names = (folderEntries(directory) ?? []).filter { $0.hasSuffix(".so") && !$0.hasPrefix(".") }
         return names.sorted().map { directory == "/" ? "/\($0)" : "\(directory)/\($0)" }
     }
 

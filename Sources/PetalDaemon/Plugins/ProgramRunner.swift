@@ -102,7 +102,7 @@ enum ProgramRunner {
         while fds.contains(where: { $0.fd >= 0 }) {
             let now = clock.now
             if terminatedAt == nil {
-                if let timeout, (now - start).seconds >= timeout { ending = .timedOut }
+                if let timeout, (now - start).configuredSeconds >= timeout { ending = .timedOut }
                 if running.stopRequested { ending = .cancelled }
                 if ending != nil || exitStatus != nil {
                     // The program is done or must be: what is left of its group goes too.

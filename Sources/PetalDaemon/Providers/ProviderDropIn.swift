@@ -1,5 +1,6 @@
 import DBus
 import Glibc
+import Linux
 import PetalConfiguration
 import PetalJSON
 
@@ -30,13 +31,8 @@ struct ProviderDropIn: Equatable {
     /// Every valid drop-in in `folder`, in file-name order; each one refused
     /// is logged with its file, the field and what would be right.
     static func readAll(in folder: String?, log: Logger, owner: (String) -> String?) -> [ProviderDropIn] {
-        guard let folder, let directory = opendir(folder) else { return [] }
-        defer { closedir(directory) }
-        var files: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if name.hasSuffix(".json") && !name.hasPrefix(".") { files.append(folder + "/" + name) }
-        }
+        guard let folder, let names = folderEntries(folder) else { return [] }
+        let files = names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.map { folder + "/" + $0 }
         var found: [ProviderDropIn] = []
         for file in files.sorted() {
             do {

@@ -1,5 +1,4 @@
 import DBus
-import Dispatch
 import Glibc
 import PetalJSON
 import PetalPluginABI
@@ -16,7 +15,7 @@ import TextEscaping
 /// start_run's "started") waits for petald's answer, except on the host's
 /// bus thread, where reply and signal handlers run and no call may wait.
 final class ForwardingHost: @unchecked Sendable {
-    private let connection: DBusConnection
+    private let link: PetaldLink
     private let settings: UnsafeMutablePointer<CChar>
     /// The table handed to `init`; never freed, since plugins may keep the pointer.
     private(set) var table: UnsafeMutablePointer<petal_host>!
@@ -35,56 +34,10 @@ final class ForwardingHost: @unchecked Sendable {
     private let nextID = Atomic<UInt64>(1)
 
     init(connection: DBusConnection, settings: String) {
-        self.connection = connection
+        link = PetaldLink(connection: connection)
         self.settings = strdup(settings)
         table = makeTable()
     }
-
-    // MARK: Talking to petald
-
-    private func message(_ member: MemberName, _ values: [DBusValue]) -> Message {
-        let message = Message.methodCall(destination: nil, path: HostProtocol.servicesPath,
-                                         interface: HostProtocol.servicesInterface, member: member)
-        // The values are built here from strings and numbers, which always append.
-        try? message.append(values)
-        return message
-    }
-
-    /// Sends a call nobody waits for.
-    private func tell(_ member: MemberName, _ values: [DBusValue]) {
-        let message = message(member, values)
-        message.noReplyExpected = true
-        connection.send(message)
-    }
-
-    /// Sends a call and runs `completion` on the bus thread with petald's answer.
-    private func ask(
-        _ member: MemberName, _ values: [DBusValue], timeout: Duration = DBusConnection.defaultCallTimeout,
-        completion: @escaping @Sendable (Result<Message, DBusError>) -> Void
-    ) {
-        let message = message(member, values)
-        let connection = connection
-        let send: @Sendable () -> Void = { connection.sendWithReply(message, timeout: timeout, completion: completion) }
-        if connection.loop.inEventLoop {
-            send()
-        } else if !connection.loop.execute(send) {
-            completion(.failure(DBusError(DBusError.Name.disconnected, "the host's connection to petald is closed")))
-        }
-    }
-
-    /// Sends a call and waits for petald's answer; never on the bus thread.
-    private func askAndWait(_ member: MemberName, _ values: [DBusValue]) -> Result<Message, DBusError> {
-        let answered = DispatchSemaphore(value: 0)
-        let answer = Mutex<Result<Message, DBusError>?>(nil)
-        ask(member, values) { result in
-            answer.withLock { $0 = result }
-            answered.signal()
-        }
-        answered.wait()
-        return answer.withLock { $0! }
-    }
-
-    private var onBusThread: Bool { connection.loop.inEventLoop }
 
     // MARK: The table
 
@@ -117,7 +70,7 @@ final class ForwardingHost: @unchecked Sendable {
                 ForwardingHost.from(context).run(argv, options, complete!, completionContext, waitForStart: true)
             },
             stop_run: { context, run in
-                ForwardingHost.from(context).tell(HostProtocol.Services.stopRun, [.uint64(run)])
+                ForwardingHost.from(context).link.tell(HostProtocol.Services.stopRun, [.uint64(run)])
             },
             subscribe_signal_from: { context, sender, path, interface, member, handler, signalContext in
                 ForwardingHost.from(context).subscribe([sender, path, interface, member], .origin(handler!, signalContext))
@@ -142,7 +95,7 @@ final class ForwardingHost: @unchecked Sendable {
             text = String(cString: message, limit: kept)
             cut = length - kept
         }
-        tell(HostProtocol.Services.log, [.uint32(UInt32(level.rawValue)), .string(text), .uint32(UInt32(clamping: cut))])
+        link.tell(HostProtocol.Services.log, [.uint32(UInt32(level.rawValue)), .string(text), .uint32(UInt32(clamping: cut))])
     }
 
     private static func argv(_ raw: UnsafePointer<UnsafePointer<CChar>?>?) -> DBusValue {
@@ -160,18 +113,18 @@ final class ForwardingHost: @unchecked Sendable {
         _ out: UnsafeMutablePointer<CChar>?, _ size: Int
     ) -> Int32 {
         let values = [Self.argv(argv), .string(Self.text(options))]
-        guard !onBusThread else {
+        guard !link.onBusThread else {
             // As petald does on its bus thread: started without waiting; a failure is only logged, by petald.
-            ask(HostProtocol.Services.launch, values) { _ in }
-            Self.write("{}", to: out, size: size)
+            link.ask(HostProtocol.Services.launch, values) { _ in }
+            copyCString("{}", into: out, size: size)
             return 0
         }
-        switch askAndWait(HostProtocol.Services.launch, values) {
+        switch link.askAndWait(HostProtocol.Services.launch, values) {
         case .success(let reply):
-            Self.write((try? reply.arguments())?.first?.stringValue ?? "{}", to: out, size: size)
+            copyCString((try? reply.arguments())?.first?.stringValue ?? "{}", into: out, size: size)
             return 0
         case .failure(let error):
-            Self.write(error.message, to: out, size: size)
+            copyCString(error.message, into: out, size: size)
             return -1
         }
     }
@@ -183,8 +136,8 @@ final class ForwardingHost: @unchecked Sendable {
         let id = nextID.add(1, ordering: .relaxed).oldValue
         state.withLock { $0.runs[id] = UncheckedBox((complete, completionContext)) }
         let values = [.uint64(id), Self.argv(argv), .string(Self.text(options))]
-        if waitForStart && !onBusThread {
-            switch askAndWait(HostProtocol.Services.startRun, values) {
+        if waitForStart && !link.onBusThread {
+            switch link.askAndWait(HostProtocol.Services.startRun, values) {
             case .success(let reply):
                 // A program that did not start has had its RunFinished already, which came first.
                 return (try? reply.arguments())?.first?.boolValue == true ? id : 0
@@ -193,7 +146,7 @@ final class ForwardingHost: @unchecked Sendable {
                 return 0
             }
         }
-        ask(HostProtocol.Services.startRun, values) { [self] reply in
+        link.ask(HostProtocol.Services.startRun, values) { [self] reply in
             if case .failure(let error) = reply {
                 finishRun(id, result: nil, error: "ActionFailed", message: "petald did not start the program: \(error.message)")
             }
@@ -218,7 +171,7 @@ final class ForwardingHost: @unchecked Sendable {
             + [.string(args.map { String(cString: $0) } ?? "[]"), .int32(timeout)]
         // petald's own call ends at the plugin's timeout; this one waits a little longer for its answer.
         let limit = (timeout > 0 ? Duration.milliseconds(Int64(timeout)) : DBusConnection.defaultCallTimeout) + .seconds(5)
-        ask(HostProtocol.Services.callMethod, values, timeout: limit) { result in
+        link.ask(HostProtocol.Services.callMethod, values, timeout: limit) { result in
             let (reply, context) = answer.value
             switch result {
             case .success(let message): reply(context, (try? message.arguments())?.first?.stringValue ?? "[]", nil, nil)
@@ -234,20 +187,13 @@ final class ForwardingHost: @unchecked Sendable {
         else { return 0 }
         let id = nextID.add(1, ordering: .relaxed).oldValue
         state.withLock { $0.subscriptions[id] = UncheckedBox(handler) }
-        tell(HostProtocol.Services.subscribe, [.uint64(id)] + texts.map { .string($0 ?? "") })
+        link.tell(HostProtocol.Services.subscribe, [.uint64(id)] + texts.map { .string($0 ?? "") })
         return id
     }
 
     private func unsubscribe(_ id: UInt64) {
         guard state.withLock({ $0.subscriptions.removeValue(forKey: id) }) != nil else { return }
-        tell(HostProtocol.Services.unsubscribe, [.uint64(id)])
-    }
-
-    private static func write(_ text: String, to out: UnsafeMutablePointer<CChar>?, size: Int) {
-        guard let out, size > 0 else { return }
-        let bytes = Array(text.utf8.prefix(size - 1))
-        for (index, byte) in bytes.enumerated() { out[index] = CChar(bitPattern: byte) }
-        out[bytes.count] = 0
+        link.tell(HostProtocol.Services.unsubscribe, [.uint64(id)])
     }
 
     // MARK: petald's calls back

@@ -135,24 +135,13 @@ public enum PluginHostMain {
 
 /// The host's calls to petald while it starts, which it waits for.
 private struct HostSession {
-    let connection: DBusConnection
+    let link: PetaldLink
 
-    /// Calls `member` of petald's services and waits for the reply's values.
+    init(connection: DBusConnection) { link = PetaldLink(connection: connection) }
+
+    /// Calls `member` of petald's services and waits (at most 10 s) for the reply's values.
     func call(_ member: MemberName, _ values: [DBusValue]) throws -> [DBusValue] {
-        let message = Message.methodCall(destination: nil, path: HostProtocol.servicesPath,
-                                         interface: HostProtocol.servicesInterface, member: member)
-        try message.append(values)
-        let answered = DispatchSemaphore(value: 0)
-        let answer = Mutex<Result<Message, DBusError>?>(nil)
-        let connection = connection
-        _ = connection.loop.execute {
-            connection.sendWithReply(message, timeout: .seconds(10)) { result in
-                answer.withLock { $0 = result }
-                answered.signal()
-            }
-        }
-        answered.wait()
-        return try answer.withLock { $0! }.get().arguments()
+        try link.askAndWait(member, values, timeout: .seconds(10)).get().arguments()
     }
 
     /// Tells petald why the plugin is not served, and exits.
