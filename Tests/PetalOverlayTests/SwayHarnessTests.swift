@@ -31,6 +31,35 @@ struct SwayHarnessTests {
         #expect(try image.pixel(x: 5, y: 5, isWithin: 2, of: "#102030"), "saw \(image.hex(x: 5, y: 5))")
     }
 
+    @Test("as root, the suite's user is made afresh on a machine without it, and sway runs as it",
+          .enabled(if: getuid() == 0, "only root adds users; others run sway as themselves"))
+    func userIsMadeAfresh() async throws {
+        // Both display slots: no sway runs as the user while it is removed.
+        await TestSlots.displays.acquire(2)
+        let user = TestUser.sway
+        let account: TestUser.Account
+        do {
+            try #require(try user.removeIfOwned(), "\(user.name) exists and is not the suite's: \(String(describing: user.lookUp()))")
+            #expect(user.lookUp() == nil)
+            account = try user.account()
+        } catch {
+            await TestSlots.displays.release(2)
+            throw error
+        }
+        await TestSlots.displays.release(2)
+
+        #expect(account.comment == user.comment)
+        #expect(account.shell == "/usr/sbin/nologin")
+        #expect(account.uid != 0 && account.uid < 1000, "a system user's uid, not \(account.uid)")
+        let home = try FileManager.default.attributesOfItem(atPath: account.home)
+        #expect((home[.ownerAccountID] as? UInt) == UInt(account.uid), "\(account.home) belongs to the user")
+
+        let sway = try await HeadlessSway(width: 640, height: 480)
+        defer { sway.stop() }
+        let status = try String(contentsOfFile: "/proc/\(sway.server.process.processIdentifier)/status", encoding: .utf8)
+        #expect(status.contains("\nUid:\t\(account.uid)\t"), "sway runs as \(user.name) (\(account.uid))")
+    }
+
     @Test("the solid window's colour covers the output in a grim screenshot, and sway's tree shows it")
     func solidWindowColourInScreenshot() async throws {
         let sway = try await HeadlessSway(width: 800, height: 600, background: "#102030")

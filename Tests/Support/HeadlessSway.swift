@@ -13,7 +13,7 @@ import Synchronization
 /// sway refuses to run as root, so when the tests run as root (as `make test`
 /// does in CI) it runs as the system user ``user`` (created on first use with
 /// `useradd --system --create-home`) through `setpriv`; as anyone else it
-/// runs as that user. Its `XDG_RUNTIME_DIR` is a fresh 0700 folder owned by
+/// runs as that user (see ``TestUser``). Its `XDG_RUNTIME_DIR` is a fresh 0700 folder owned by
 /// the user it runs as. Clients (the overlay, grim, wtype, ``SolidWindow``)
 /// run as the test's user and reach it by the absolute path of its socket in
 /// `WAYLAND_DISPLAY`, which libwayland accepts since 1.15 (Debian 12 has 1.21).
@@ -23,7 +23,7 @@ import Synchronization
 /// seat's one keyboard is a sleeping wtype the harness starts with sway.
 public final class HeadlessSway: HeadlessDisplay, @unchecked Sendable {
     /// The unprivileged user sway runs as when the tests run as root.
-    public static let user = "petal-sway-test"
+    public static let user = TestUser.sway.name
 
     public let size: (width: Int, height: Int)
     public let directory: URL
@@ -202,38 +202,10 @@ public final class HeadlessSway: HeadlessDisplay, @unchecked Sendable {
 
     // MARK: The user sway runs as
 
-    struct Account: Sendable {
-        let name: String
-        let uid: uid_t
-        let gid: gid_t
-        let home: String
-    }
-
-    private static let created = Mutex(false)
-
-    /// The user sway runs as: ``user`` when the tests run as root (created if
-    /// missing), the test's own user otherwise.
-    static func account() throws -> Account {
-        if getuid() != 0 {
-            guard let entry = getpwuid(getuid()) else { throw TestSetupError("who am I? getpwuid failed") }
-            return Account(entry.pointee, name: String(cString: entry.pointee.pw_name))
-        }
-        return try created.withLock { _ in
-            if let existing = lookUp(user) { return existing }
-            let useradd = try ExternalCommand.run(
-                ["/usr/sbin/useradd", "--system", "--create-home", "--shell", "/usr/sbin/nologin",
-                 "--comment", "Petal tests: runs headless sway", user])
-            // Another test process may have made it meanwhile (useradd's status 9): asking again settles it.
-            guard let made = lookUp(user) else {
-                throw TestSetupError("cannot create the user \(user) for sway: \(useradd.summary)")
-            }
-            return made
-        }
-    }
-
-    private static func lookUp(_ name: String) -> Account? {
-        guard let entry = getpwnam(name) else { return nil }
-        return Account(entry.pointee, name: name)
+    /// The user sway runs as: ``TestUser/sway`` when the tests run as root
+    /// (made if missing), the test's own user otherwise.
+    static func account() throws -> TestUser.Account {
+        getuid() == 0 ? try TestUser.sway.account() : try TestUser.current()
     }
 
     // MARK: Input and queries
@@ -296,10 +268,4 @@ public final class HeadlessSway: HeadlessDisplay, @unchecked Sendable {
     }
 
     deinit { stop() }
-}
-
-extension HeadlessSway.Account {
-    fileprivate init(_ entry: passwd, name: String) {
-        self.init(name: name, uid: entry.pw_uid, gid: entry.pw_gid, home: String(cString: entry.pw_dir))
-    }
 }

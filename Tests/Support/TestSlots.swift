@@ -9,26 +9,36 @@ public actor TestSlots {
     public static let daemons = TestSlots(count: 4)
 
     private var free: Int
-    private var waiting: [CheckedContinuation<Void, Never>] = []
+    /// Who waits, first come first served, and how many slots each wants.
+    private var waiting: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
 
     /// A pool of `count` slots.
     public init(count: Int) { free = count }
 
-    /// Waits for a free slot and takes it.
-    public func acquire() async {
-        if free > 0 {
-            free -= 1
+    /// Waits until `count` slots are free and takes them together, so that
+    /// a test wanting several never holds some while waiting for the rest.
+    /// (A test that takes its slots one by one, as one with two displays
+    /// does, may hold one while it waits: so a waiter for several never
+    /// blocks the waiters behind it.)
+    public func acquire(_ count: Int = 1) async {
+        if free >= count {
+            free -= count
             return
         }
-        await withCheckedContinuation { waiting.append($0) }
+        await withCheckedContinuation { waiting.append((count, $0)) }
     }
 
-    /// Gives a slot back, to the longest waiter if any.
-    public func release() {
-        if waiting.isEmpty {
-            free += 1
-        } else {
-            waiting.removeFirst().resume()
+    /// Gives `count` slots back, to the longest waiters they suffice for.
+    public func release(_ count: Int = 1) {
+        free += count
+        var index = 0
+        while index < waiting.count, free > 0 {
+            if waiting[index].count <= free {
+                free -= waiting[index].count
+                waiting.remove(at: index).continuation.resume()
+            } else {
+                index += 1
+            }
         }
     }
 }
