@@ -3,8 +3,20 @@ import Glibc
 /// Standard output and standard error, written unbuffered so that each line
 /// reaches a pipe (waybar, a script) the moment it is printed.
 struct Console: Sendable {
-    func print(_ text: String) { write(text, to: STDOUT_FILENO) }
+    /// Writes `text` to standard output.
+    ///
+    /// - Throws: ``OutputError/readerGone`` when nothing reads standard output
+    ///   any more (EPIPE: its reader exited while SIGPIPE is ignored, as
+    ///   waybar starts its modules), ``OutputError/failed(_:)`` for any other
+    ///   failed write.
+    func print(_ text: String) throws(OutputError) {
+        guard write(text, to: STDOUT_FILENO) else {
+            throw errno == EPIPE ? .readerGone : .failed(errno)
+        }
+    }
 
+    /// Writes `text` to standard error, with a newline if it lacks one. A
+    /// failure is ignored: there is nowhere left to report it.
     func error(_ text: String) { write(text.hasSuffix("\n") ? text : text + "\n", to: STDERR_FILENO) }
 
     /// Writes `text` to the file at `path` (created 0644, or truncated); false with `errno` set on failure.
@@ -20,6 +32,14 @@ struct Console: Sendable {
         return true
     }
 
+    /// Whether standard output is a pipe or a socket: a reader that can go away.
+    var outputHasReader: Bool {
+        var status = stat()
+        guard fstat(STDOUT_FILENO, &status) == 0 else { return false }
+        let kind = status.st_mode & S_IFMT
+        return kind == S_IFIFO || kind == S_IFSOCK
+    }
+
     @discardableResult
     private func write(_ text: String, to fd: Int32) -> Bool {
         var bytes = Array(text.utf8)[...]
@@ -32,5 +52,21 @@ struct Console: Sendable {
             bytes = bytes.dropFirst(written)
         }
         return true
+    }
+}
+
+/// Why standard output could not be written.
+enum OutputError: Error, Equatable {
+    /// Its reader is gone (EPIPE): the end of a pipeline, not a failure.
+    case readerGone
+    /// Any other error, with its errno.
+    case failed(Int32)
+
+    /// What petalctl says of it.
+    var message: String {
+        switch self {
+        case .readerGone: "standard output's reader has gone"
+        case .failed(let code): "cannot write to standard output: \(String(cString: strerror(code)))"
+        }
     }
 }

@@ -30,6 +30,9 @@ public struct Controller: Sendable {
         do {
             try await perform(invocation.command)
             return .success
+        } catch OutputError.readerGone {
+            // The reader of a pipeline went away (waybar quit, `| head` had enough): nothing is left to do.
+            return .success
         } catch {
             let failure = ControlFailure.from(error, bus: invocation.bus)
             console.error(failure.isDaemonAnswer ? failure.message : "petalctl: \(failure.message)")
@@ -40,9 +43,9 @@ public struct Controller: Sendable {
     private func perform(_ command: Command) async throws {
         switch command {
         case .help(let topic):
-            console.print(topic.map(HelpText.help(for:)) ?? HelpText.overview)
+            try console.print(topic.map(HelpText.help(for:)) ?? HelpText.overview)
         case .version(daemon: false):
-            console.print(invocation.json ? JSONValue.object(["petalctl": .string(petalVersion)]).jsonText + "\n"
+            try console.print(invocation.json ? JSONValue.object(["petalctl": .string(petalVersion)]).jsonText + "\n"
                                           : "petalctl \(petalVersion)\n")
         case .preview(let options) where options.configPath != nil:
             try await Preview(options: options, client: nil, console: console).write()
@@ -57,32 +60,32 @@ public struct Controller: Sendable {
 
     private func perform(_ command: Command, with client: PetalClient) async throws {
         switch command {
-        case .toggle: printState(try await client.change("Toggle"))
-        case .open: printState(try await client.change("Open"))
-        case .close: printState(try await client.change("Close"))
+        case .toggle: try printState(try await client.change("Toggle"))
+        case .open: try printState(try await client.change("Open"))
+        case .close: try printState(try await client.change("Close"))
         case .reload: try await client.reload()
-        case .status: show(Reports.status(try await client.snapshot()))
+        case .status: try show(Reports.status(try await client.snapshot()))
         case .items(let idsOnly):
             let menu = try await client.snapshot()
-            idsOnly ? printIDs(menu.items.map(\.id)) : show(Reports.items(menu))
+            try idsOnly ? printIDs(menu.items.map(\.id)) : show(Reports.items(menu))
         case .actions(let idsOnly):
             let menu = try await client.snapshot()
-            idsOnly ? printIDs(menu.actions.map(\.id)) : show(Reports.actions(menu))
-        case .plugins: show(Reports.plugins(try await client.snapshot()))
+            try idsOnly ? printIDs(menu.actions.map(\.id)) : show(Reports.actions(menu))
+        case .plugins: try show(Reports.plugins(try await client.snapshot()))
         case .layout(let style):
             if let style {
                 try await client.setLayoutStyle(style)
             } else {
-                show(Reports.layout(try await client.snapshot()))
+                try show(Reports.layout(try await client.snapshot()))
             }
-        case .activate(let item): printResult(try await client.activate(item))
-        case .trigger(let action, let params): printResult(try await client.trigger(action, params))
+        case .activate(let item): try printResult(try await client.activate(item))
+        case .trigger(let action, let params): try printResult(try await client.trigger(action, params))
         case .choose(let timeout, let dispatch):
             let id = try await client.choose(timeout: timeout, dispatch: dispatch)
-            console.print(invocation.json ? JSONValue.object(["id": .string(id)]).jsonText + "\n" : id + "\n")
+            try console.print(invocation.json ? JSONValue.object(["id": .string(id)]).jsonText + "\n" : id + "\n")
         case .version:
             let daemon = try await client.snapshot().version
-            console.print(invocation.json
+            try console.print(invocation.json
                 ? JSONValue.object(["petalctl": .string(petalVersion), "petald": .string(daemon)]).jsonText + "\n"
                 : "petalctl \(petalVersion)\npetald \(daemon)\n")
         case .preview(let options):
@@ -104,22 +107,22 @@ public struct Controller: Sendable {
         try await body(PetalClient(connection: connection))
     }
 
-    private func show(_ report: (text: String, json: JSONValue)) {
-        console.print(invocation.json ? report.json.jsonText(pretty: true) + "\n" : report.text)
+    private func show(_ report: (text: String, json: JSONValue)) throws {
+        try console.print(invocation.json ? report.json.jsonText(pretty: true) + "\n" : report.text)
     }
 
-    private func printIDs(_ ids: [String]) {
-        console.print(invocation.json ? JSONValue.array(ids.map(JSONValue.string)).jsonText + "\n"
+    private func printIDs(_ ids: [String]) throws {
+        try console.print(invocation.json ? JSONValue.array(ids.map(JSONValue.string)).jsonText + "\n"
                                       : ids.map { $0 + "\n" }.joined())
     }
 
     /// Toggle, Open and Close are quiet unless JSON is asked for.
-    private func printState(_ state: String) {
-        if invocation.json { console.print(JSONValue.object(["state": .string(state)]).jsonText + "\n") }
+    private func printState(_ state: String) throws {
+        if invocation.json { try console.print(JSONValue.object(["state": .string(state)]).jsonText + "\n") }
     }
 
-    private func printResult(_ result: JSONObject) {
-        console.print(invocation.json ? JSONValue.object(result).jsonText(pretty: true) + "\n" : Reports.result(result))
+    private func printResult(_ result: JSONObject) throws {
+        try console.print(invocation.json ? JSONValue.object(result).jsonText(pretty: true) + "\n" : Reports.result(result))
     }
 
     /// Forgets the quarantined plugins so the next start of petald loads them.
@@ -137,11 +140,11 @@ public struct Controller: Sendable {
                 message: "cannot remove \(path): \(String(cString: strerror(errno)))")
         }
         if invocation.json {
-            console.print(JSONValue.object(["cleared": .array(listed.map(JSONValue.string)), "file": .string(path)]).jsonText + "\n")
+            try console.print(JSONValue.object(["cleared": .array(listed.map(JSONValue.string)), "file": .string(path)]).jsonText + "\n")
         } else if listed.isEmpty {
-            console.print("No plugin is quarantined (\(path)).\n")
+            try console.print("No plugin is quarantined (\(path)).\n")
         } else {
-            console.print("Released from quarantine:\n" + listed.map { "  \($0)\n" }.joined()
+            try console.print("Released from quarantine:\n" + listed.map { "  \($0)\n" }.joined()
                 + "Restart petald to load them: systemctl --user restart petald\n")
         }
     }

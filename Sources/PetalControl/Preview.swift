@@ -69,7 +69,7 @@ struct Preview {
 
     private func save(_ svg: String) throws {
         if options.output == "-" {
-            console.print(svg)
+            try console.print(svg)
             return
         }
         guard console.write(svg, toFile: options.output) else {

@@ -1,8 +1,12 @@
 import DBus
+import Glibc
 import PetalAPI
+import Synchronization
 
 /// `petalctl watch`: follows petald's signals until interrupted, across
-/// restarts of petald, without ever polling.
+/// restarts of petald, without ever polling. It ends, successfully, when its
+/// reader goes away: at once when standard output is a pipe or socket whose
+/// reader closed it, else at the next line it cannot write.
 struct Watcher {
     let bus: BusAddress
     let json: Bool
@@ -16,8 +20,16 @@ struct Watcher {
         } catch {
             throw ControlFailure.from(error, bus: bus)
         }
+        defer { connection.close() }
         let (stream, continuation) = AsyncStream<Message>.makeStream()
         connection.onDisconnect { continuation.finish() }
+        let readerGone = Atomic(false)
+        if console.outputHasReader {
+            try await endWhenReaderGoes(loop: connection.loop) {
+                readerGone.store(true, ordering: .relaxed)
+                continuation.finish()
+            }
+        }
         // Everything the root object emits (Menu signals, PropertiesChanged,
         // InterfacesAdded/Removed), and petald coming and going.
         _ = try await connection.subscribe(
@@ -29,19 +41,19 @@ struct Watcher {
         let client = PetalClient(connection: connection)
         var waybarLine = ""
         var running = 0
-        func showWaybar(online: Bool) async {
+        func showWaybar(online: Bool) async throws {
             let menu = online ? try? await client.snapshot() : nil
             let line = WaybarStatus.line(menu: menu, runningActions: running)
             if line != waybarLine {
                 waybarLine = line
-                console.print(line + "\n")
+                try console.print(line + "\n")
             }
         }
-        if waybar { await showWaybar(online: true) }
+        if waybar { try await showWaybar(online: true) }
 
         for await message in stream {
             guard waybar else {
-                console.print((json ? SignalLine.json(message) : SignalLine.text(message)) + "\n")
+                try console.print((json ? SignalLine.json(message) : SignalLine.text(message)) + "\n")
                 continue
             }
             switch message.member {
@@ -53,8 +65,22 @@ struct Watcher {
             default: break
             }
             let gone = message.member == "NameOwnerChanged" && (try? message.argumentsWithoutDescriptors().last?.stringValue) == ""
-            await showWaybar(online: !gone)
+            try await showWaybar(online: !gone)
         }
+        if readerGone.load(ordering: .relaxed) { throw OutputError.readerGone }
         throw ControlFailure.unreachable("the connection to the bus was closed", bus: bus)
+    }
+
+    /// Calls `gone` once, on `loop`, when standard output's reader closes its
+    /// end: poll reports POLLERR on a pipe's write end then (POLLHUP on a
+    /// socket), with no write needed. The watch costs no wake-up before that.
+    private func endWhenReaderGoes(loop: EventLoop, _ gone: @escaping @Sendable () -> Void) async throws {
+        try await loop.perform {
+            var source: EventLoop.SourceID?
+            source = loop.addSource(fd: STDOUT_FILENO, events: [.error, .hangup]) { _ in
+                if let source { loop.removeSource(source) }
+                gone()
+            }
+        }
     }
 }

@@ -6,15 +6,16 @@ import TextEscaping
 /// The line a waybar custom module reads (`"return-type": "json"`): `text`,
 /// `alt`, `tooltip` and `class`.
 ///
-/// `alt` and the first class are the menu's state (`collapsed`, `expanding`,
-/// `expanded`, `collapsing`) or `offline`; a second class, `running`, is
+/// `text`, `alt` and the first class are the menu's state (`collapsed`,
+/// `expanding`, `expanded`, `collapsing`) or `offline`; never empty, since
+/// waybar hides a module whose text is empty. A second class, `running`, is
 /// added while actions run, so a style sheet can show activity. `text` and
 /// `tooltip` are Pango markup to waybar, so titles are escaped.
 enum WaybarStatus {
     static func line(menu: MenuSnapshot?, runningActions: Int) -> String {
         guard let menu else {
             return JSONValue.object([
-                "text": "", "alt": "offline", "tooltip": "petald is not running", "class": "offline",
+                "text": "offline", "alt": "offline", "tooltip": "petald is not running", "class": "offline",
             ]).jsonText
         }
         var tooltip = ["Petal \(menu.version): \(menu.state)"]

@@ -99,6 +99,69 @@ import TestSupport
         daemon.stop()
     }
 
+    /// As waybar runs its modules: SIGPIPE ignored, so a write to a pipe whose
+    /// reader has gone fails with EPIPE rather than killing petalctl.
+    @Test("watch ends with status 0 once its reader exits, with SIGPIPE ignored",
+          arguments: [["watch"], ["watch", "--json"], ["watch", "--waybar"]])
+    func watchEndsWhenItsReaderExits(_ arguments: [String]) async throws {
+        let daemon = try await RunningDaemon()
+        defer { daemon.stop() }
+        let watch = Petalctl.command(on: daemon, arguments).map(shellQuoted).joined(separator: " ")
+        // pipefail: the status is petalctl's; timeout ends a watcher that outlives its reader (status 124).
+        let script = "trap '' PIPE; set -o pipefail; \(watch) | head -n 1"
+        let ended = Task { try await ExternalCommand.running(["timeout", "10", "bash", "-c", script]) }
+        // The plain forms print only on a change: make changes until the pipeline ends.
+        let toggler = Task {
+            while !Task.isCancelled {
+                _ = try? await daemon.menu("Toggle")
+                try? await Task.sleep(for: .milliseconds(150))
+            }
+        }
+        defer { toggler.cancel() }
+        let run = try await ended.value
+        #expect(run.status == 0, "\(run.summary)")
+        #expect(run.output.split(separator: "\n").count == 1, "head's one line: \(run.output)")
+        #expect(run.errors.isEmpty, "nothing said on standard error: \(run.errors)")
+    }
+
+    @Test("watch started behind a pipe whose reader has already gone ends at once")
+    func watchBehindAClosedPipeEnds() async throws {
+        let daemon = try await RunningDaemon()
+        defer { daemon.stop() }
+        let watch = Petalctl.command(on: daemon, ["watch", "--waybar"]).map(shellQuoted).joined(separator: " ")
+        let script = "trap '' PIPE; set -o pipefail; { sleep 0.3; exec \(watch); } | true"
+        let run = try await ExternalCommand.running(["timeout", "10", "bash", "-c", script])
+        #expect(run.status == 0, "\(run.summary)")
+    }
+
+    @Test("a watch whose output cannot be written says why and exits 1")
+    func watchReportsAWriteError() async throws {
+        let daemon = try await RunningDaemon()
+        defer { daemon.stop() }
+        let watch = Petalctl.command(on: daemon, ["watch", "--waybar"]).map(shellQuoted).joined(separator: " ")
+        let run = try await ExternalCommand.running(["timeout", "10", "bash", "-c", "\(watch) > /dev/full"])
+        #expect(run.status == 1, "\(run.summary)")
+        #expect(run.errors == "petalctl: cannot write to standard output: No space left on device\n", "\(run.errors)")
+    }
+
+    @Test("the waybar line says offline in its text too, so waybar shows the module and its offline class")
+    func waybarOfflineLineHasText() async throws {
+        let daemon = try await RunningDaemon()
+        defer { daemon.stop() }
+        let watcher = try StreamingCommand(Petalctl.command(on: daemon, ["watch", "--waybar"]))
+        defer { watcher.stop() }
+        try await watcher.waitForLines(1)
+        kill(daemon.process.processIdentifier, SIGKILL)  // petald goes; its bus stays
+        let lines = try await watcher.waitForLine { (try? waybar($0)["alt"] as? String) == "offline" }
+        let offline = try waybar(lines.last!)
+        #expect(offline["text"] as? String == "offline")
+        #expect(offline["class"] as? String == "offline")
+    }
+
+    private func shellQuoted(_ word: String) -> String {
+        "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+
     func waybar(_ line: String) throws -> [String: Any] {
         try (JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]) ?? [:]
     }
