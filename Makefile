@@ -98,7 +98,7 @@ scdoc:
 ## Install what is missing, build everything and run the whole test suite.
 test: deps $(GTK_PC) examples man
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
-	$(SWIFT) test --skip-build -c $(CONFIG)
+	SWIFT="$(SWIFT)" scripts/run-tests.sh $(CONFIG)
 	$(MAKE) check-units
 
 ## Benchmark the release petald against a C libdbus peer and a dbus-python

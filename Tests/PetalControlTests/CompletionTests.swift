@@ -236,8 +236,11 @@ import TestSupport
 
     /// The completions fish offers for `line`, without their descriptions.
     static func fishCompletions(_ line: String) async throws -> [String] {
+        // fish makes its config and data folders even with --no-config: ours, never the user's.
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("petal-fish-\(getpid())").path
         let result = try await ExternalCommand.running(
-            ["env", "LINE=\(builtPetalctl(line))", "fish", "--no-config", "-c", "source \(fish); complete -C $LINE"])
+            ["env", "LINE=\(builtPetalctl(line))", "XDG_CONFIG_HOME=\(home)/config", "XDG_DATA_HOME=\(home)/data",
+             "fish", "--no-config", "-c", "source \(fish); complete -C $LINE"])
         #expect(result.status == 0 && result.errors.isEmpty, "\(result.summary)")
         return result.output.split(separator: "\n").map { String($0.split(separator: "\t").first ?? "") }
     }

@@ -10,7 +10,9 @@ import TestSupport
     @Test func aSecondDaemonExitsWithStatusThreeAndSaysWhy() async throws {
         let first = try await RunningDaemon()
         defer { first.stop() }
+        // Its state folder is the first's: the user's own is never touched by a test.
         let second = try await ExternalCommand.running([
+            "XDG_STATE_HOME=\(first.bus.directory.appendingPathComponent("state").path)",
             RunningDaemon.binDirectory.appendingPathComponent("petal-test-daemon").path, "--bus", first.bus.address,
         ])
         #expect(second.status == 3, "\(second.summary)")

@@ -2,11 +2,12 @@ import Foundation
 
 /// A private `dbus-daemon` for one test run, never the user's session bus.
 ///
-/// The daemon listens on an abstract socket, lets any Unix user connect (so
+/// The daemon listens on a socket in its own folder (which the tests leave
+/// under `TMPDIR`, not loose in `/tmp`), lets any Unix user connect (so
 /// access-control tests can call as another user), and dies with the test
 /// process: a shell beside it watches the parent and stops it.
 public final class PrivateBus: @unchecked Sendable {
-    /// The bus address, e.g. `unix:abstract=/tmp/dbus-XXXX,guid=…`.
+    /// The bus address, e.g. `unix:path=/tmp/petal-bus-…/dbus-XXXX,guid=…`.
     public let address: String
     /// The folder holding the bus configuration and any service files.
     public let directory: URL
@@ -31,7 +32,8 @@ public final class PrivateBus: @unchecked Sendable {
             .appendingPathComponent("petal-bus-\(getpid())-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let config = directory.appendingPathComponent("bus.conf")
-        try Self.configuration(serviceDirectory: serviceDirectory).write(to: config, atomically: true, encoding: .utf8)
+        try Self.configuration(listeningIn: directory, serviceDirectory: serviceDirectory)
+            .write(to: config, atomically: true, encoding: .utf8)
 
         let process = Process()
         supervisor = process
@@ -70,13 +72,13 @@ public final class PrivateBus: @unchecked Sendable {
         supervisor.waitUntilExit()
     }
 
-    private static func configuration(serviceDirectory: URL?) -> String {
+    private static func configuration(listeningIn directory: URL, serviceDirectory: URL?) -> String {
         """
         <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
          "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
         <busconfig>
           <type>session</type>
-          <listen>unix:tmpdir=/tmp</listen>
+          <listen>unix:dir=\(directory.path)</listen>
           <auth>EXTERNAL</auth>
           \(serviceDirectory.map { "<servicedir>\($0.path)</servicedir>" } ?? "")
           <policy context="default">
