@@ -20,7 +20,8 @@ BIN          := $(shell $(SWIFT) build -c $(CONFIG) --show-bin-path 2>/dev/null)
 # headless servers: xvfb, xcompmgr (the compositor transparency needs) and
 # xdotool (pointer and keys) for X11; sway (headless wlroots; swaybg comes
 # with it), grim (screenshots) and wtype (keys) for Wayland, sway running as a
-# user made with useradd (passwd) through setpriv (util-linux); imagemagick's
+# user made with useradd (passwd) through setpriv (util-linux), and waybar,
+# whose petal module the tests run; imagemagick's
 # import, identify and convert take X11 screenshots and turn PNGs into raw
 # pixels; gir1.2-gtk-3.0 lets /usr/bin/python3's gi open the stand-in GTK
 # windows; adwaita-icon-theme and fonts-dejavu-core so GTK finds an icon
@@ -29,7 +30,7 @@ BIN          := $(shell $(SWIFT) build -c $(CONFIG) --show-bin-path 2>/dev/null)
 APT_PACKAGES := libdbus-1-dev pkg-config dbus dbus-bin systemd libglib2.0-bin util-linux \
                 python3-dbus python3-gi gcc binutils scdoc zsh fish \
                 libgtk-3-dev libgtk-layer-shell-dev xvfb xcompmgr xdotool imagemagick \
-                sway grim wtype passwd gir1.2-gtk-3.0 adwaita-icon-theme fonts-dejavu-core x11-utils strace
+                sway grim wtype waybar passwd gir1.2-gtk-3.0 adwaita-icon-theme fonts-dejavu-core x11-utils strace
 
 # make install: PREFIX is where Petal lives (~/.local by default, /usr for a
 # package), DESTDIR a staging root for packagers. The products come from a
