@@ -29,12 +29,11 @@ final class AccessControl {
             return
         }
         waiting[sender] = [decision]
-        let query = Message.methodCall(destination: .bus, path: .bus, interface: .bus, member: "GetConnectionUnixUser")
-        try? query.append(.string(sender))
-        connection.sendWithReply(query, timeout: .seconds(5)) { [self] result in
+        connection.callOnLoop(BusDaemonInterface.getConnectionUnixUser, on: .bus, at: .bus, sender, timeout: .seconds(5)) {
+            [self] result in
             let decisions = waiting.removeValue(forKey: sender) ?? []
             let denial: DBusError?
-            if case .success(let reply) = result, case .uint32(let uid)? = try? reply.argumentsWithoutDescriptors().first {
+            if case .success(let uid) = result {
                 users[sender] = uid
                 denial = verdict(uid, sender)
             } else {
@@ -68,10 +67,7 @@ extension ObjectServer {
             self.access = control
             return UncheckedSendable(control)
         }
-        _ = try await connection.subscribe(MatchRule(
-            sender: BusName.bus.rawValue, path: .bus, interface: .bus, member: "NameOwnerChanged",
-            arguments: [2: ""])) { message in
-            if case .string(let name)? = try? message.argumentsWithoutDescriptors().first { control.value.forget(name) }
-        }
+        _ = try await connection.subscribe(BusDaemonInterface.nameOwnerChanged, sender: .bus, path: .bus,
+                                           arguments: [2: ""]) { name, _, _ in control.value.forget(name) }
     }
 }

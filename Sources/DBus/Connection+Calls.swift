@@ -23,7 +23,7 @@ extension DBusConnection {
 
     /// Calls `member` and returns the reply's values.
     public func call(
-        destination: BusName, path: ObjectPath, interface: InterfaceName, member: MemberName,
+        destination: BusName?, path: ObjectPath, interface: InterfaceName, member: MemberName,
         _ arguments: [DBusValue] = [], timeout: Duration = defaultCallTimeout
     ) async throws -> [DBusValue] {
         let message = Message.methodCall(destination: destination, path: path, interface: interface, member: member)

@@ -33,11 +33,9 @@ public enum NameReleaseReply: UInt32, Sendable {
 extension DBusConnection {
     /// Asks the bus for a well-known name.
     public func requestName(_ name: BusName, flags: NameRequestFlags) async throws -> NameRequestReply {
-        let reply = try await call(
-            destination: .bus, path: .bus, interface: .bus, member: "RequestName",
-            [.string(name.rawValue), .uint32(flags.rawValue)])
-        guard case .uint32(let code)? = reply.first, let outcome = NameRequestReply(rawValue: code) else {
-            throw DBusError.failed("the bus answered RequestName with \(reply)")
+        let code = try await call(BusDaemonInterface.requestName, on: .bus, at: .bus, name.rawValue, flags.rawValue)
+        guard let outcome = NameRequestReply(rawValue: code) else {
+            throw DBusError.failed("the bus answered RequestName with \(code), which is no RequestName reply")
         }
         return outcome
     }
@@ -45,10 +43,9 @@ extension DBusConnection {
     /// Gives a well-known name back to the bus.
     @discardableResult
     public func releaseName(_ name: BusName) async throws -> NameReleaseReply {
-        let reply = try await call(
-            destination: .bus, path: .bus, interface: .bus, member: "ReleaseName", [.string(name.rawValue)])
-        guard case .uint32(let code)? = reply.first, let outcome = NameReleaseReply(rawValue: code) else {
-            throw DBusError.failed("the bus answered ReleaseName with \(reply)")
+        let code = try await call(BusDaemonInterface.releaseName, on: .bus, at: .bus, name.rawValue)
+        guard let outcome = NameReleaseReply(rawValue: code) else {
+            throw DBusError.failed("the bus answered ReleaseName with \(code), which is no ReleaseName reply")
         }
         return outcome
     }
@@ -56,20 +53,18 @@ extension DBusConnection {
     /// Runs `handler` on the loop thread when the bus takes `name` away from us
     /// (another owner replaced us).
     public func onNameLost(_ name: BusName, handler: @escaping @Sendable () -> Void) {
-        onUnicastSignal(MatchRule(
-            sender: BusName.bus.rawValue, path: .bus, interface: .bus, member: "NameLost",
-            arguments: [0: name.rawValue])) { _ in handler() }
+        onUnicastSignal(BusDaemonInterface.nameLost.rule(sender: .bus, path: .bus, arguments: [0: name.rawValue])) { _ in
+            handler()
+        }
     }
 
     /// Runs `handler` on the loop thread with the unique name of each
     /// connection that leaves the bus, from the time the bus has read the rule
     /// (see ``subscribeWithoutWaiting(_:handler:)``).
     public func onDeparture(handler: @escaping @Sendable (_ uniqueName: String) -> Void) -> SignalSubscriptionToken {
-        subscribeWithoutWaiting(MatchRule(
-            sender: BusName.bus.rawValue, path: .bus, interface: .bus, member: "NameOwnerChanged",
-            arguments: [2: ""])) { message in
-            guard case .string(let name)? = try? message.argumentsWithoutDescriptors().first, name.hasPrefix(":") else { return }
-            handler(name)
+        subscribeWithoutWaiting(BusDaemonInterface.nameOwnerChanged, sender: .bus, path: .bus, arguments: [2: ""]) {
+            name, _, _ in
+            if name.hasPrefix(":") { handler(name) }
         }
     }
 }

@@ -15,11 +15,7 @@ public final class SignalSubscriptionToken: @unchecked Sendable {
         let (connection, id, rule) = (connection, id, rule)
         connection.loop.execute {
             connection.removeSubscription(id)
-            let message = Message.methodCall(
-                destination: .bus, path: .bus, interface: .bus, member: "RemoveMatch")
-            try? message.append(.string(rule.text))
-            message.noReplyExpected = true
-            connection.sendOnLoop(message)
+            try? connection.send(BusDaemonInterface.removeMatch, on: .bus, at: .bus, rule.text)
         }
     }
 }
@@ -36,7 +32,7 @@ extension DBusConnection {
             addSubscription(SignalSubscription(rule: rule, handler: handler))
         }
         do {
-            _ = try await call(destination: .bus, path: .bus, interface: .bus, member: "AddMatch", [.string(rule.text)])
+            try await call(BusDaemonInterface.addMatch, on: .bus, at: .bus, rule.text)
         } catch {
             loop.execute { [self] in removeSubscription(id) }
             throw error
@@ -53,10 +49,7 @@ extension DBusConnection {
     ) -> SignalSubscriptionToken {
         let id: UInt64 = (try? loop.performAndWait { [self] () -> UInt64 in
             let id = addSubscription(SignalSubscription(rule: rule, handler: handler))
-            let message = Message.methodCall(destination: .bus, path: .bus, interface: .bus, member: "AddMatch")
-            try? message.append(.string(rule.text))
-            message.noReplyExpected = true
-            sendOnLoop(message)
+            try? send(BusDaemonInterface.addMatch, on: .bus, at: .bus, rule.text)
             return id
         }) ?? 0
         return SignalSubscriptionToken(connection: self, id: id, rule: rule)

@@ -207,7 +207,7 @@ public final class DBusConnection: @unchecked Sendable {
         case LibDBus.messageTypeSignal:
             let message = Message(retaining: raw)
             if message.path == LibDBus.localPath, message.interface == LibDBus.localInterface,
-               message.member == "Disconnected" {
+               message.member == LibDBus.disconnectedMember {
                 handleDisconnect()
                 return LibDBus.handled
             }

@@ -1,18 +1,24 @@
-/// A Swift type that stands for one D-Bus type, so that a method's in-signature
-/// is the parameter list of its handler (``DBusMethod/init(_:in:out:handler:)``).
+/// A Swift type that stands for one D-Bus type and converts itself to and
+/// from it: the arguments of declared methods and signals, and the values of
+/// declared properties (``DBusMethodDeclaration``, ``DBusSignalDeclaration``,
+/// ``DBusPropertyDeclaration``), rows of `a(…)` properties included
+/// (``DBusStructLayout``).
 ///
 /// The object server checks a call's signature before the handler runs and
-/// decodes each argument to its Swift type, so handlers never index an
-/// untyped array or guess what an argument holds.
+/// decodes each argument to its Swift type, and clients decode replies the
+/// same way, so neither end indexes an untyped array or guesses what a value holds.
 public protocol DBusArgumentValue: Sendable {
     /// The D-Bus type of values of this Swift type.
     static var dbusType: DBusType { get }
     /// The Swift value of `value`, or nil when `value` is not of ``dbusType``.
     init?(dbusValue value: DBusValue)
+    /// This value as D-Bus carries it, of type ``dbusType``.
+    var dbusValue: DBusValue { get }
 }
 
 extension Bool: DBusArgumentValue {
     public static var dbusType: DBusType { .boolean }
+    public var dbusValue: DBusValue { .boolean(self) }
     public init?(dbusValue value: DBusValue) {
         guard case .boolean(let v) = value else { return nil }
         self = v
@@ -21,6 +27,7 @@ extension Bool: DBusArgumentValue {
 
 extension UInt8: DBusArgumentValue {
     public static var dbusType: DBusType { .byte }
+    public var dbusValue: DBusValue { .byte(self) }
     public init?(dbusValue value: DBusValue) {
         guard case .byte(let v) = value else { return nil }
         self = v
@@ -29,6 +36,7 @@ extension UInt8: DBusArgumentValue {
 
 extension Int16: DBusArgumentValue {
     public static var dbusType: DBusType { .int16 }
+    public var dbusValue: DBusValue { .int16(self) }
     public init?(dbusValue value: DBusValue) {
         guard case .int16(let v) = value else { return nil }
         self = v
@@ -37,6 +45,7 @@ extension Int16: DBusArgumentValue {
 
 extension UInt16: DBusArgumentValue {
     public static var dbusType: DBusType { .uint16 }
+    public var dbusValue: DBusValue { .uint16(self) }
     public init?(dbusValue value: DBusValue) {
         guard case .uint16(let v) = value else { return nil }
         self = v
@@ -45,6 +54,7 @@ extension UInt16: DBusArgumentValue {
 
 extension Int32: DBusArgumentValue {
     public static var dbusType: DBusType { .int32 }
+    public var dbusValue: DBusValue { .int32(self) }
     public init?(dbusValue value: DBusValue) {
         guard case .int32(let v) = value else { return nil }
         self = v
@@ -53,6 +63,7 @@ extension Int32: DBusArgumentValue {
 
 extension UInt32: DBusArgumentValue {
     public static var dbusType: DBusType { .uint32 }
+    public var dbusValue: DBusValue { .uint32(self) }
     public init?(dbusValue value: DBusValue) {
         guard case .uint32(let v) = value else { return nil }
         self = v
@@ -61,6 +72,7 @@ extension UInt32: DBusArgumentValue {
 
 extension Int64: DBusArgumentValue {
     public static var dbusType: DBusType { .int64 }
+    public var dbusValue: DBusValue { .int64(self) }
     public init?(dbusValue value: DBusValue) {
         guard case .int64(let v) = value else { return nil }
         self = v
@@ -69,6 +81,7 @@ extension Int64: DBusArgumentValue {
 
 extension UInt64: DBusArgumentValue {
     public static var dbusType: DBusType { .uint64 }
+    public var dbusValue: DBusValue { .uint64(self) }
     public init?(dbusValue value: DBusValue) {
         guard case .uint64(let v) = value else { return nil }
         self = v
@@ -77,6 +90,7 @@ extension UInt64: DBusArgumentValue {
 
 extension Double: DBusArgumentValue {
     public static var dbusType: DBusType { .double }
+    public var dbusValue: DBusValue { .double(self) }
     public init?(dbusValue value: DBusValue) {
         guard case .double(let v) = value else { return nil }
         self = v
@@ -85,6 +99,7 @@ extension Double: DBusArgumentValue {
 
 extension String: DBusArgumentValue {
     public static var dbusType: DBusType { .string }
+    public var dbusValue: DBusValue { .string(self) }
     public init?(dbusValue value: DBusValue) {
         guard case .string(let v) = value else { return nil }
         self = v
@@ -93,6 +108,7 @@ extension String: DBusArgumentValue {
 
 extension ObjectPath: DBusArgumentValue {
     public static var dbusType: DBusType { .objectPath }
+    public var dbusValue: DBusValue { .objectPath(self) }
     public init?(dbusValue value: DBusValue) {
         guard case .objectPath(let v) = value else { return nil }
         self = v
@@ -101,6 +117,7 @@ extension ObjectPath: DBusArgumentValue {
 
 extension DBusSignature: DBusArgumentValue {
     public static var dbusType: DBusType { .signature }
+    public var dbusValue: DBusValue { .signature(self) }
     public init?(dbusValue value: DBusValue) {
         guard case .signature(let v) = value else { return nil }
         self = v
@@ -110,6 +127,7 @@ extension DBusSignature: DBusArgumentValue {
 /// An array of a basic type, `as` or `at` say, decoded element by element.
 extension Array: DBusArgumentValue where Element: DBusArgumentValue {
     public static var dbusType: DBusType { .array(Element.dbusType) }
+    public var dbusValue: DBusValue { .array(Element.dbusType, map(\.dbusValue)) }
     public init?(dbusValue value: DBusValue) {
         guard case .array(_, let elements) = value else { return nil }
         var decoded: [Element] = []
@@ -128,6 +146,11 @@ public struct DBusVariant: DBusArgumentValue, Equatable {
     /// The value inside the variant.
     public let value: DBusValue
 
+    /// A variant holding `value`.
+    public init(_ value: DBusValue) { self.value = value }
+
+    public var dbusValue: DBusValue { .variant(value) }
+
     public init?(dbusValue value: DBusValue) {
         guard case .variant(let inner) = value else { return nil }
         self.value = inner
@@ -142,6 +165,11 @@ public struct DBusVariantDictionary: DBusArgumentValue {
     public static var dbusType: DBusType { .dictionary(.string, .variant) }
     /// The entries, each value taken out of its variant.
     public let entries: [(key: String, value: DBusValue)]
+
+    /// A dictionary of `entries`, each value to be put in a variant.
+    public init(_ entries: [(key: String, value: DBusValue)]) { self.entries = entries }
+
+    public var dbusValue: DBusValue { .vardict(entries.map { ($0.key, $0.value) }) }
 
     public init?(dbusValue value: DBusValue) {
         guard case .array(.dictEntry(key: .string, value: .variant), let elements) = value else { return nil }
@@ -190,4 +218,32 @@ public struct DBusIn<Value: DBusArgumentValue>: Sendable {
 struct DBusSizeLimit: Sendable {
     let maximumBytes: Int
     let refusal: @Sendable (_ bytes: Int) -> DBusError
+}
+
+/// An `a{kv}` dictionary whose values all have one declared type, its
+/// entries in wire order (`a{oa{sa{sv}}}`, say: an object manager's
+/// objects). `Key` must stand for a basic type, as D-Bus requires.
+public struct DBusDictionary<Key: DBusArgumentValue, Value: DBusArgumentValue>: DBusArgumentValue {
+    public static var dbusType: DBusType { .dictionary(Key.dbusType, Value.dbusType) }
+    /// The entries, in order.
+    public let entries: [(key: Key, value: Value)]
+
+    /// A dictionary of `entries`.
+    public init(_ entries: [(key: Key, value: Value)]) { self.entries = entries }
+
+    public init?(dbusValue value: DBusValue) {
+        guard case .array(.dictEntry(key: Key.dbusType, value: Value.dbusType), let elements) = value else { return nil }
+        var entries: [(key: Key, value: Value)] = []
+        entries.reserveCapacity(elements.count)
+        for element in elements {
+            guard case .dictEntry(let rawKey, let rawValue) = element, let key = Key(dbusValue: rawKey),
+                  let value = Value(dbusValue: rawValue) else { return nil }
+            entries.append((key, value))
+        }
+        self.entries = entries
+    }
+
+    public var dbusValue: DBusValue {
+        .dictionary(Key.dbusType, Value.dbusType, entries.map { ($0.key.dbusValue, $0.value.dbusValue) })
+    }
 }

@@ -26,6 +26,7 @@ struct DeclaredTypes: Sendable {
     enum Subject: Sendable {
         case reply(interface: String, member: MemberName)
         case signal(interface: InterfaceName, member: MemberName, path: ObjectPath, served: Bool)
+        case property(interface: String, name: MemberName, path: ObjectPath)
 
         var description: String {
             switch self {
@@ -33,6 +34,8 @@ struct DeclaredTypes: Sendable {
                 "the reply of \(interface).\(member)"
             case .signal(let interface, let member, let path, let served):
                 "signal \(interface).\(member) from \(path)\(served ? "" : ", whose object does not serve that interface,")"
+            case .property(let interface, let name, let path):
+                "property \(interface).\(name) of \(path)"
             }
         }
     }

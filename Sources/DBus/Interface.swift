@@ -96,6 +96,15 @@ public struct DBusMethod: Sendable {
         self.init(name, inArguments, outArguments, limits: [], handler: handler)
     }
 
+    /// The method `declaration` declares, served by `handler`.
+    init<each In: DBusArgumentValue, Out>(
+        declaration: DBusMethodDeclaration<repeat each In, Out>,
+        handler: @escaping @Sendable (MethodCall, [DBusValue]) throws -> MethodReply
+    ) {
+        self.init(declaration.name, declaration.inArguments, declaration.outArguments, limits: declaration.limits,
+                  handler: handler)
+    }
+
     private init(
         _ name: MemberName, _ inArguments: [DBusArgument], _ outArguments: [DBusArgument],
         limits: [(index: Int, limit: DBusSizeLimit)] = [],

@@ -32,6 +32,8 @@ enum LibDBus {
 
     static let localPath = "/org/freedesktop/DBus/Local"
     static let localInterface = "org.freedesktop.DBus.Local"
+    /// The signal libdbus delivers when the connection is lost.
+    static let disconnectedMember = "Disconnected"
 
     static let `true`: dbus_bool_t = 1
     static let `false`: dbus_bool_t = 0

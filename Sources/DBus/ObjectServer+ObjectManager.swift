@@ -1,10 +1,11 @@
 extension ObjectServer {
-    static let objectManager: InterfaceName = "org.freedesktop.DBus.ObjectManager"
+    static let objectManager = ObjectManagerInterface.name
 
     /// `org.freedesktop.DBus.ObjectManager` for the objects below `root`,
-    /// described as data like any other interface; serve it at `root` with
-    /// the root's own interfaces. Registering or unregistering an object
-    /// below `root` then announces `InterfacesAdded` / `InterfacesRemoved`.
+    /// served from its declaration (``ObjectManagerInterface``) like any
+    /// other interface; serve it at `root` with the root's own interfaces.
+    /// Registering or unregistering an object below `root` then announces
+    /// `InterfacesAdded` / `InterfacesRemoved`.
     public func objectManagerInterface(at root: ObjectPath) -> DBusInterface {
         managedRoots.insert(root.rawValue)
         return Self.objectManagerInterface(server: self, root: root)
@@ -18,36 +19,28 @@ extension ObjectServer {
 
     private static func objectManagerInterface(server: ObjectServer?, root: ObjectPath) -> DBusInterface {
         DBusInterface(objectManager, methods: [
-            DBusMethod("GetManagedObjects", out: [DBusArgument("object_paths_interfaces_and_properties", managedObjectsType)]) {
-                [weak server] _ in
+            ObjectManagerInterface.getManagedObjects.serve { [weak server] _ in
                 guard let server else { throw DBusError.failed("the object server is gone") }
-                return .values([server.managedObjects(below: root)])
+                return server.managedObjects(below: root)
             },
         ], signals: [
-            DBusSignal("InterfacesAdded", [DBusArgument("object_path", .objectPath),
-                                           DBusArgument("interfaces_and_properties", interfacesType)]),
-            DBusSignal("InterfacesRemoved", [DBusArgument("object_path", .objectPath),
-                                             DBusArgument("interfaces", .array(.string))]),
+            ObjectManagerInterface.interfacesAdded.description, ObjectManagerInterface.interfacesRemoved.description,
         ])
     }
 
-    static let interfacesType: DBusType = .dictionary(.string, .dictionary(.string, .variant))
-    static let managedObjectsType: DBusType = .dictionary(.objectPath, interfacesType)
-
-    /// `a{sa{sv}}`: the object's own interfaces (not the standard ones) with all their properties.
-    func interfacesAndProperties(of interfaces: [DBusInterface]) -> DBusValue {
-        .dictionary(.string, .dictionary(.string, .variant), interfaces.filter { !Self.isStandard($0.name) }.map {
-            (.string($0.name.rawValue), .vardict($0.properties.map { ($0.name.rawValue, $0.get()) }))
+    /// The object's own interfaces (not the standard ones) with all their properties.
+    func interfacesAndProperties(of interfaces: [DBusInterface]) -> ObjectManagerInterface.InterfacesAndProperties {
+        ObjectManagerInterface.InterfacesAndProperties(interfaces.filter { !Self.isStandard($0.name) }.map {
+            ($0.name.rawValue, DBusVariantDictionary($0.properties.map { ($0.name.rawValue, $0.get()) }))
         })
     }
 
-    private func managedObjects(below root: ObjectPath) -> DBusValue {
+    private func managedObjects(below root: ObjectPath) -> ObjectManagerInterface.ManagedObjects {
         let prefix = root.rawValue == "/" ? "/" : root.rawValue + "/"
-        let entries: [(DBusValue, DBusValue)] = paths.filter { $0.rawValue.hasPrefix(prefix) }.compactMap { path in
+        return ObjectManagerInterface.ManagedObjects(paths.filter { $0.rawValue.hasPrefix(prefix) }.compactMap { path in
             guard let object = object(at: path.rawValue) else { return nil }
-            return (.objectPath(path), interfacesAndProperties(of: object.interfaces))
-        }
-        return .dictionary(.objectPath, Self.interfacesType, entries)
+            return (path, interfacesAndProperties(of: object.interfaces))
+        })
     }
 
     /// The served managed root above `path`, if any.

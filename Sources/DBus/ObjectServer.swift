@@ -76,8 +76,7 @@ public final class ObjectServer: @unchecked Sendable {
         let isNew = objects[path.rawValue] == nil
         objects[path.rawValue] = ServedObject(interfaces + StandardInterfaces.make(server: self, path: path))
         if isNew, let root = managingRoot(of: path) {
-            emit("InterfacesAdded", of: Self.objectManager, at: root,
-                 [.objectPath(path), interfacesAndProperties(of: interfaces)])
+            emit(ObjectManagerInterface.interfacesAdded, at: root, path, interfacesAndProperties(of: interfaces))
         }
     }
 
@@ -87,7 +86,7 @@ public final class ObjectServer: @unchecked Sendable {
         guard let removed = objects.removeValue(forKey: path.rawValue) else { return }
         if let root = managingRoot(of: path) {
             let names = removed.interfaces.map(\.name).filter { !Self.isStandard($0) }.map(\.rawValue)
-            emit("InterfacesRemoved", of: Self.objectManager, at: root, [.objectPath(path), .strings(names)])
+            emit(ObjectManagerInterface.interfacesRemoved, at: root, path, names)
         }
     }
 
@@ -111,8 +110,6 @@ public final class ObjectServer: @unchecked Sendable {
 
     // MARK: Signals
 
-    /// Validated once: a name literal is checked each time it is evaluated, and this one is on every state change.
-    static let propertiesChanged: MemberName = "PropertiesChanged"
 
     /// Emits a signal of `interface` from the object at `path`.
     ///
@@ -160,14 +157,25 @@ public final class ObjectServer: @unchecked Sendable {
         for name in names {
             guard let property = description.property(named: name) else { continue }
             switch property.emitsChange {
-            case .true: changed.append((name, property.get()))
+            case .true:
+                let value = property.get()
+                guard propertyViolation(property, of: interface.rawValue, at: path, value: value) == nil else { continue }
+                changed.append((name, value))
             case .invalidates: invalidated.append(name)
             case .const, .false: continue
             }
         }
         guard !changed.isEmpty || !invalidated.isEmpty else { return }
-        emit(Self.propertiesChanged, of: StandardInterfaces.properties, at: path,
-             [.string(interface.rawValue), .vardict(changed), .strings(invalidated)])
+        emit(PropertiesInterface.propertiesChanged, at: path, interface.rawValue, DBusVariantDictionary(changed),
+             invalidated)
+    }
+
+    /// Nil when `value` is of `property`'s declared type; otherwise what is
+    /// wrong, after logging it (or stopping the process, under `.trap`).
+    func propertyViolation(_ property: DBusProperty, of interface: String, at path: ObjectPath, value: DBusValue) -> String? {
+        guard value.type != property.type else { return nil }
+        return DeclaredTypes(subject: .property(interface: interface, name: property.name, path: path),
+                             types: [property.type], enforcement: enforcement, log: log).violation(by: [value])
     }
 
     /// Emits `PropertiesChanged` for `interface` at `path` with the given new values,
@@ -175,8 +183,8 @@ public final class ObjectServer: @unchecked Sendable {
     public func emitPropertiesChanged(
         at path: ObjectPath, interface: InterfaceName, values: [(String, DBusValue)], reusable: Bool = false
     ) {
-        emit(Self.propertiesChanged, of: StandardInterfaces.properties, at: path,
-             [.string(interface.rawValue), .vardict(values), .strings([])], reusable: reusable)
+        emit(PropertiesInterface.propertiesChanged, at: path, interface.rawValue, DBusVariantDictionary(values), [],
+             reusable: reusable)
     }
 
     // MARK: Dispatch

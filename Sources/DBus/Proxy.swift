@@ -5,8 +5,8 @@
 public struct DBusProxy: Sendable {
     /// The connection calls go out on.
     public let connection: DBusConnection
-    /// The peer: a well-known or unique name.
-    public let destination: BusName
+    /// The peer: a well-known or unique name; nil on a peer-to-peer connection.
+    public let destination: BusName?
     /// The remote object.
     public let path: ObjectPath
     /// The interface this proxy speaks.
@@ -16,7 +16,7 @@ public struct DBusProxy: Sendable {
 
     /// A proxy for `interface` of the object at `path` owned by `destination`.
     public init(
-        connection: DBusConnection, destination: BusName, path: ObjectPath, interface: InterfaceName,
+        connection: DBusConnection, destination: BusName?, path: ObjectPath, interface: InterfaceName,
         timeout: Duration = DBusConnection.defaultCallTimeout
     ) {
         self.connection = connection
@@ -65,7 +65,7 @@ public struct DBusProxy: Sendable {
 
     /// The rule that selects this interface's signal `member` (every signal when nil) from the object.
     public func signalRule(_ member: MemberName? = nil) -> MatchRule {
-        MatchRule(sender: destination.rawValue, path: path, interface: interface, member: member)
+        MatchRule(sender: destination?.rawValue, path: path, interface: interface, member: member)
     }
 
     private func properties(_ member: MemberName, _ arguments: [DBusValue]) async throws -> [DBusValue] {

@@ -1,12 +1,12 @@
 import CDBus
 
-/// `org.freedesktop.DBus.Introspectable`, `.Properties` and `.Peer`, described
-/// with the same ``DBusInterface`` data as any other interface and served for
-/// every object.
+/// `org.freedesktop.DBus.Introspectable`, `.Properties` and `.Peer`, served
+/// for every object from their declarations (``StandardDeclarations.swift``),
+/// with the same mechanism as any other interface.
 enum StandardInterfaces {
-    static let introspectable: InterfaceName = "org.freedesktop.DBus.Introspectable"
-    static let properties: InterfaceName = "org.freedesktop.DBus.Properties"
-    static let peer: InterfaceName = "org.freedesktop.DBus.Peer"
+    static let introspectable = IntrospectableInterface.name
+    static let properties = PropertiesInterface.name
+    static let peer = PeerInterface.name
 
     /// The standard interfaces of the object at `path`; with no server their
     /// handlers answer Failed (used to print introspection without a bus).
@@ -18,11 +18,11 @@ enum StandardInterfaces {
 
     private static func introspectableInterface(server: ObjectServer?, path: ObjectPath) -> DBusInterface {
         DBusInterface(introspectable, methods: [
-            DBusMethod("Introspect", out: [DBusArgument("xml_data", .string)]) { [weak server] _ in
+            IntrospectableInterface.introspect.serve { [weak server] _ in
                 guard let server else { throw DBusError.failed("the object server is gone") }
                 let object = server.object(at: path.rawValue)
                 let interfaces = object?.interfaces ?? make(server: nil, path: path).filter { $0.name != properties }
-                return .values([.string(Introspection.xml(interfaces: interfaces, children: server.children(of: path.rawValue)))])
+                return Introspection.xml(interfaces: interfaces, children: server.children(of: path.rawValue))
             },
         ])
     }
@@ -31,29 +31,28 @@ enum StandardInterfaces {
         // libdbus answers Peer calls itself before they reach the server; this
         // description makes introspection list them and serves them if it ever does not.
         DBusInterface(peer, methods: [
-            DBusMethod("Ping") { _ in .values([]) },
-            DBusMethod("GetMachineId", out: [DBusArgument("machine_uuid", .string)]) { _ in
+            PeerInterface.ping.serve { _ in },
+            PeerInterface.getMachineId.serve { _ in
                 guard let raw = dbus_get_local_machine_id() else { throw DBusError.failed("no machine id") }
                 defer { dbus_free(raw) }
-                return .values([.string(String(cString: raw))])
+                return String(cString: raw)
             },
         ])
     }
 
     private static func propertiesInterface(server: ObjectServer?, path: ObjectPath) -> DBusInterface {
         DBusInterface(properties, methods: [
-            DBusMethod("Get", in: DBusIn("interface_name", String.self), DBusIn("property_name", String.self),
-                       out: [DBusArgument("value", .variant)]) { [weak server] _, interface, name in
+            PropertiesInterface.get.serve { [weak server] _, interface, name in
                 let property = try lookUp(server, path, interface, name)
-                return .values([.variant(property.get())])
+                return DBusVariant(try checked(property, of: interface, at: path, server))
             },
-            DBusMethod("GetAll", in: DBusIn("interface_name", String.self),
-                       out: [DBusArgument("props", .dictionary(.string, .variant))]) { [weak server] _, name in
+            PropertiesInterface.getAll.serve { [weak server] _, name in
                 let interface = try lookUp(server, path, name)
-                return .values([.vardict(interface.properties.map { ($0.name.rawValue, $0.get()) })])
+                return DBusVariantDictionary(try interface.properties.map {
+                    ($0.name.rawValue, try checked($0, of: name, at: path, server))
+                })
             },
-            DBusMethod("Set", in: DBusIn("interface_name", String.self), DBusIn("property_name", String.self),
-                       DBusIn("value", DBusVariant.self)) { [weak server] _, interface, name, variant in
+            PropertiesInterface.set.serve { [weak server] _, interface, name, variant in
                 let property = try lookUp(server, path, interface, name)
                 guard let set = property.set else {
                     throw DBusError(DBusError.Name.propertyReadOnly, "Property \(name) is read-only")
@@ -62,15 +61,19 @@ enum StandardInterfaces {
                     throw DBusError.invalidArgs("Property \(name) has type \(property.type), not \(variant.value.unwrapped.type)")
                 }
                 try set(variant.value)
-                return .values([])
             },
-        ], signals: [
-            DBusSignal("PropertiesChanged", [
-                DBusArgument("interface_name", .string),
-                DBusArgument("changed_properties", .dictionary(.string, .variant)),
-                DBusArgument("invalidated_properties", .array(.string)),
-            ]),
-        ])
+        ], signals: [PropertiesInterface.propertiesChanged.description])
+    }
+
+    /// The value of `property`, checked against its declared type as a reply is.
+    private static func checked(
+        _ property: DBusProperty, of interface: String, at path: ObjectPath, _ server: ObjectServer?
+    ) throws -> DBusValue {
+        let value = property.get()
+        if let server, let problem = server.propertyViolation(property, of: interface, at: path, value: value) {
+            throw DBusError.failed("internal error: \(problem)")
+        }
+        return value
     }
 
     private static func lookUp(_ server: ObjectServer?, _ path: ObjectPath, _ interface: String) throws -> DBusInterface {

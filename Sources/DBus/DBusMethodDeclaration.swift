@@ -1,0 +1,177 @@
+/// A method of an interface declared once, with typed in- and out-arguments.
+///
+/// The server binds a handler to it (``serve(_:)``, ``serveLater(_:)``) and a
+/// client calls through it (``DBusProxy/call(_:_:)``), so both ends of the
+/// wire take the member's name, its interface and its types from one value,
+/// and introspection lists what both use:
+///
+///     static let activate = DBusMethodDeclaration(
+///         menu, "Activate", in: DBusIn("item", String.self), out: DBusOut("result", DBusVariantDictionary.self))
+///
+/// `Out` is what a call returns: `Void` for nothing, a ``DBusArgumentValue``
+/// for one value, a ``DBusArgumentList`` for several.
+public struct DBusMethodDeclaration<each In: DBusArgumentValue, Out: Sendable>: Sendable {
+    /// The interface the method belongs to.
+    public let interface: InterfaceName
+    /// The member name.
+    public let name: MemberName
+    /// The in-arguments, names and types.
+    public let inArguments: [DBusArgument]
+    /// The out-arguments, names and types.
+    public let outArguments: [DBusArgument]
+    let limits: [(index: Int, limit: DBusSizeLimit)]
+    private let encodeOut: @Sendable (Out) -> [DBusValue]
+    private let decodeOut: @Sendable ([DBusValue]) -> Out?
+
+    private init(
+        _ interface: InterfaceName, _ name: MemberName, _ inArguments: repeat DBusIn<each In>,
+        out outArguments: [DBusArgument], encode: @escaping @Sendable (Out) -> [DBusValue],
+        decode: @escaping @Sendable ([DBusValue]) -> Out?
+    ) {
+        var described: [DBusArgument] = []
+        var limits: [(index: Int, limit: DBusSizeLimit)] = []
+        for argument in repeat each inArguments {
+            if let limit = argument.limit { limits.append((described.count, limit)) }
+            described.append(argument.described)
+        }
+        self.interface = interface
+        self.name = name
+        self.inArguments = described
+        self.outArguments = outArguments
+        self.limits = limits
+        self.encodeOut = encode
+        self.decodeOut = decode
+    }
+
+    /// The in-arguments' values, as a call carries them.
+    public func values(_ arguments: repeat each In) -> [DBusValue] {
+        var values: [DBusValue] = []
+        for argument in repeat each arguments { values.append(argument.dbusValue) }
+        return values
+    }
+
+    /// A call of this method to the object at `path` of `destination` (nil on a peer-to-peer connection).
+    public func message(to destination: BusName?, at path: ObjectPath, _ arguments: repeat each In) throws(DBusError) -> Message {
+        let message = Message.methodCall(destination: destination, path: path, interface: interface, member: name)
+        do {
+            try message.append(values(repeat each arguments))
+        } catch {
+            throw DBusError.invalidArgs("cannot send \(interface).\(name): \(error)")
+        }
+        return message
+    }
+
+    /// What a handler's return value is sent as.
+    func replyValues(_ out: Out) -> [DBusValue] { encodeOut(out) }
+
+    /// A reply's values as `Out`.
+    ///
+    /// - Throws: `org.freedesktop.DBus.Error.InvalidSignature` saying what came and what was declared.
+    public func decodeReply(_ values: [DBusValue], from peer: String) throws(DBusError) -> Out {
+        guard let out = decodeOut(values) else {
+            throw DBusError(DBusError.Name.invalidSignature, """
+                \(peer) answered \(interface).\(name) with "\(signature(of: values))"; \
+                it is declared to return "\(signature(of: outArguments.map(\.type)))"
+                """)
+        }
+        return out
+    }
+
+    /// The in-arguments of a call whose signature was checked against the declaration.
+    func decodeArguments(_ values: [DBusValue]) throws(DBusError) -> (repeat each In) {
+        var reader = DBusValueReader(values)
+        do {
+            return (repeat try reader.take((each In).self))
+        } catch {
+            // The object server checked the signature first, so only a wrong check reaches here.
+            throw DBusError.invalidArgs("\(interface).\(name) takes \"\(signature(of: inArguments.map(\.type)))\", not \"\(signature(of: values))\"")
+        }
+    }
+}
+
+extension DBusMethodDeclaration where Out == Void {
+    /// A method that returns nothing.
+    public init(_ interface: InterfaceName, _ name: MemberName, in inArguments: repeat DBusIn<each In>) {
+        self.init(interface, name, repeat each inArguments, out: [], encode: { _ in [] },
+                  decode: { $0.isEmpty ? () : nil })
+    }
+}
+
+extension DBusMethodDeclaration where Out: DBusArgumentValue {
+    /// A method that returns one value.
+    public init(
+        _ interface: InterfaceName, _ name: MemberName, in inArguments: repeat DBusIn<each In>, out: DBusOut<Out>
+    ) {
+        self.init(interface, name, repeat each inArguments, out: [out.described], encode: { [$0.dbusValue] },
+                  decode: { $0.count == 1 ? Out(dbusValue: $0[0]) : nil })
+    }
+}
+
+extension DBusMethodDeclaration where Out: DBusArgumentList {
+    /// A method that returns several values, the fields of `Out`.
+    public init(
+        _ interface: InterfaceName, _ name: MemberName, in inArguments: repeat DBusIn<each In>, returns: Out.Type
+    ) {
+        self.init(interface, name, repeat each inArguments, out: Out.arguments, encode: { $0.dbusValues },
+                  decode: { Out(dbusValues: $0) })
+    }
+}
+
+// MARK: - Serving
+
+extension DBusMethodDeclaration {
+    /// The method, served by `handler`, which answers at once: with what it
+    /// returns, or with the ``DBusError`` it throws (any other error answers
+    /// `org.freedesktop.DBus.Error.Failed`).
+    ///
+    /// The handler runs on the connection's loop thread with the call's
+    /// arguments as Swift values, checked against the declaration before it
+    /// runs. Unix file descriptors the call carries are open while it runs.
+    public func serve(_ handler: @escaping @Sendable (MethodCall, repeat each In) throws -> Out) -> DBusMethod {
+        DBusMethod(declaration: self) { call, values in
+            let arguments = try decodeArguments(values)
+            return .values(replyValues(try handler(call, repeat each arguments)))
+        }
+    }
+
+    /// The method, served by `handler`, which answers through its ``DBusReply``:
+    /// at once, or later from any thread. An error it throws answers the
+    /// call unless it was answered already.
+    public func serveLater(_ handler: @escaping @Sendable (DBusReply<Out>, repeat each In) throws -> Void) -> DBusMethod {
+        let encode = encodeOut
+        return DBusMethod(declaration: self) { call, values in
+            let arguments = try decodeArguments(values)
+            try handler(DBusReply(call: call, encode: encode), repeat each arguments)
+            return .later
+        }
+    }
+}
+
+/// The answer to one call being served, typed by its method's declaration.
+///
+/// Keep it to answer later, from any thread; answers after the first are
+/// ignored. A call sent with NO_REPLY_EXPECTED gets no answer.
+public struct DBusReply<Value: Sendable>: Sendable {
+    /// The call as it is served.
+    public let call: MethodCall
+    private let encode: @Sendable (Value) -> [DBusValue]
+
+    init(call: MethodCall, encode: @escaping @Sendable (Value) -> [DBusValue]) {
+        self.call = call
+        self.encode = encode
+    }
+
+    /// The caller's unique bus name.
+    public var sender: String { call.sender }
+
+    /// Whether the call has been answered.
+    public var isAnswered: Bool { call.isAnswered }
+
+    /// Answers with `value`; false if the call was answered already.
+    @discardableResult
+    public func reply(_ value: Value) -> Bool { call.reply(encode(value)) }
+
+    /// Answers with `error`; false if the call was answered already.
+    @discardableResult
+    public func fail(_ error: DBusError) -> Bool { call.fail(error) }
+}
