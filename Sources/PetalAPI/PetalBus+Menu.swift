@@ -1,0 +1,127 @@
+import DBus
+
+extension PetalBus {
+    /// `org.petal.Petal1.Menu`, served at ``PetalBus/path`` (docs/dbus-api.md):
+    /// every member declared once, with its types, for petald to serve and
+    /// for clients to call, read and follow.
+    public enum Menu {
+        /// The interface's name.
+        public static let interface: InterfaceName = "org.petal.Petal1.Menu"
+
+        // MARK: Methods
+
+        /// `Toggle() → s state`: opens a collapsed menu, closes an expanded one.
+        public static let toggle = DBusMethodDeclaration(interface, "Toggle", out: DBusOut("state", String.self))
+        /// `Open() → s state`.
+        public static let open = DBusMethodDeclaration(interface, "Open", out: DBusOut("state", String.self))
+        /// `Close() → s state`.
+        public static let close = DBusMethodDeclaration(interface, "Close", out: DBusOut("state", String.self))
+        /// `Activate(s item) → a{sv} result`: runs an item of the expanded menu.
+        public static let activate = DBusMethodDeclaration(
+            interface, "Activate", in: DBusIn("item", String.self), out: DBusOut("result", DBusVariantDictionary.self))
+        /// `Trigger(s action, a{sv} params) → a{sv} result`: runs any action.
+        public static let trigger = DBusMethodDeclaration(
+            interface, "Trigger", in: DBusIn("action", String.self), DBusIn("params", DBusVariantDictionary.self),
+            out: DBusOut("result", DBusVariantDictionary.self))
+        /// `Choose(a{sv} options) → s item`: opens the menu and answers the next item activated.
+        public static let choose = DBusMethodDeclaration(
+            interface, "Choose", in: DBusIn("options", DBusVariantDictionary.self), out: DBusOut("item", String.self))
+        /// `Reload()`: reads the configuration file again.
+        public static let reload = DBusMethodDeclaration(interface, "Reload")
+        /// `RegisterProvider(o path)`: the caller serves actions at `path` (docs/providers.md).
+        public static let registerProvider = DBusMethodDeclaration(
+            interface, "RegisterProvider", in: DBusIn("path", ObjectPath.self))
+        /// `UnregisterProvider(o path)`.
+        public static let unregisterProvider = DBusMethodDeclaration(
+            interface, "UnregisterProvider", in: DBusIn("path", ObjectPath.self))
+
+        // MARK: Properties
+
+        /// `State s`: `collapsed`, `expanding`, `expanded` or `collapsing`.
+        public static let state = DBusPropertyDeclaration(interface, "State", String.self)
+        /// `Items a(ssssbb)`, in menu order.
+        public static let items = DBusPropertyDeclaration(interface, "Items", [ItemRow].self)
+        /// `Actions a(sss)`: every action that can run.
+        public static let actions = DBusPropertyDeclaration(interface, "Actions", [ActionRow].self)
+        /// `Plugins a(sssss)`: every plugin file found, and every provider.
+        public static let plugins = DBusPropertyDeclaration(interface, "Plugins", [PluginRow].self)
+        /// `Highlighted s`, read-write: the item a frontend shows as hovered ("" for none).
+        public static let highlighted = DBusPropertyDeclaration(
+            interface, "Highlighted", String.self, access: .readWrite)
+        /// `Layout a(sdd)`: each item's centre in the expanded menu.
+        public static let layout = DBusPropertyDeclaration(interface, "Layout", [LayoutPoint].self)
+        /// `LayoutStyle s`, read-write: `linear`, `stack` or `radial`.
+        public static let layoutStyle = DBusPropertyDeclaration(
+            interface, "LayoutStyle", String.self, access: .readWrite)
+        /// `Version s`: petald's version; never changes.
+        public static let version = DBusPropertyDeclaration(interface, "Version", String.self, emitsChange: .const)
+        /// `Appearance a{sv}`: what every client draws (``MenuAppearance``).
+        public static let appearance = DBusPropertyDeclaration(interface, "Appearance", DBusVariantDictionary.self)
+
+        // MARK: Signals
+
+        /// `StateChanged(s state, s previous)`.
+        public static let stateChanged = DBusSignalDeclaration(
+            interface, "StateChanged", DBusOut("state", String.self), DBusOut("previous", String.self))
+        /// `ActionStarted(u invocation, s action, s item)`; item is "" for `Trigger`.
+        public static let actionStarted = DBusSignalDeclaration(
+            interface, "ActionStarted", DBusOut("invocation", UInt32.self), DBusOut("action", String.self),
+            DBusOut("item", String.self))
+        /// `ActionFinished(u invocation, s action, b success, s error, s message)`.
+        public static let actionFinished = DBusSignalDeclaration(
+            interface, "ActionFinished", DBusOut("invocation", UInt32.self), DBusOut("action", String.self),
+            DBusOut("success", Bool.self), DBusOut("error", String.self), DBusOut("message", String.self))
+
+        /// The signals, in introspection order.
+        public static let signals = [stateChanged.description, actionStarted.description, actionFinished.description]
+    }
+
+    /// `org.petal.Petal1.Item`, served for each item at ``PetalBus/itemPath(_:)``.
+    public enum Item {
+        /// The interface's name.
+        public static let interface: InterfaceName = "org.petal.Petal1.Item"
+
+        /// `Activate() → a{sv} result`: as the Menu interface's `Activate` of this item.
+        public static let activate = DBusMethodDeclaration(
+            interface, "Activate", out: DBusOut("result", DBusVariantDictionary.self))
+
+        /// `Id s`: never changes.
+        public static let id = DBusPropertyDeclaration(interface, "Id", String.self, emitsChange: .const)
+        /// `Title s`.
+        public static let title = DBusPropertyDeclaration(interface, "Title", String.self)
+        /// `Icon s`.
+        public static let icon = DBusPropertyDeclaration(interface, "Icon", String.self)
+        /// `SelectedIcon s`: the icon a selected toggle shows.
+        public static let selectedIcon = DBusPropertyDeclaration(interface, "SelectedIcon", String.self)
+        /// `Color s`: `#rrggbb[aa]`, or "" for the theme's.
+        public static let color = DBusPropertyDeclaration(interface, "Color", String.self)
+        /// `Action s`: the action it runs.
+        public static let action = DBusPropertyDeclaration(interface, "Action", String.self)
+        /// `Enabled b`.
+        public static let enabled = DBusPropertyDeclaration(interface, "Enabled", Bool.self)
+        /// `Selected b`: a toggle's selection.
+        public static let selected = DBusPropertyDeclaration(interface, "Selected", Bool.self)
+        /// `Toggle b`: whether it is a toggle.
+        public static let toggle = DBusPropertyDeclaration(interface, "Toggle", Bool.self)
+    }
+
+    /// `org.petal.Petal1.ActionProvider`, served by a program that gives
+    /// petald actions (docs/providers.md), and by each isolated plugin's host.
+    public enum ActionProvider {
+        /// The interface's name.
+        public static let interface: InterfaceName = "org.petal.Petal1.ActionProvider"
+
+        /// `Invoke(u invocation, s action, a{sv} params) → a{sv} result`.
+        public static let invoke = DBusMethodDeclaration(
+            interface, "Invoke", in: DBusIn("invocation", UInt32.self), DBusIn("action", String.self),
+            DBusIn("params", DBusVariantDictionary.self), out: DBusOut("result", DBusVariantDictionary.self))
+        /// `Cancel(u invocation)`: petald gave up on an invocation.
+        public static let cancel = DBusMethodDeclaration(interface, "Cancel", in: DBusIn("invocation", UInt32.self))
+
+        /// `Name s`: the provider's name, its actions' namespace.
+        public static let name = DBusPropertyDeclaration(interface, "Name", String.self, emitsChange: .const)
+        /// `Actions a(sss)`: id, title and icon of each action.
+        public static let actions = DBusPropertyDeclaration(
+            interface, "Actions", [ProviderActionRow].self, emitsChange: .const)
+    }
+}
