@@ -77,8 +77,13 @@ let libraryTargets: [Target] = [
     .target(name: "PetalPluginABI", publicHeadersPath: "."),
     .target(name: "PetalPlugin", dependencies: ["PetalPluginABI", "PetalJSON"]),
 
-    // The daemon: plugin host, action dispatch, the D-Bus service.
-    .target(name: "PetalDaemon", dependencies: ["DBus", "DBusJSON", "PetalAPI", "PetalCore", "PetalJSON", "PetalConfiguration", "CLinux", "Linux", "PetalPluginABI", "TextEscaping"]),
+    // Plugins at run time, in petald and in petal-plugin-host alike: the
+    // loader's checks, dlopen, the gate and worker around every call into a
+    // plugin, crash slots, an invocation's values, the hosts' private protocol.
+    .target(name: "PetalPluginRuntime", dependencies: ["CLinux", "DBus", "Linux", "PetalAPI", "PetalConfiguration", "PetalCore", "PetalJSON", "PetalPluginABI", "TextEscaping"]),
+
+    // The daemon: action dispatch, the D-Bus service, loading plugins and running isolated ones.
+    .target(name: "PetalDaemon", dependencies: ["DBus", "DBusJSON", "PetalAPI", "PetalCore", "PetalJSON", "PetalConfiguration", "PetalPluginRuntime", "CLinux", "Linux", "PetalPluginABI", "TextEscaping"]),
 
     // The typed client of petald's public D-Bus API, for petalctl and the overlay alike.
     .target(name: "PetalAPI", dependencies: ["DBus", "DBusJSON", "PetalCore", "PetalJSON"]),
@@ -107,7 +112,7 @@ let testTargets: [Target] = [
     // Unit tests per module; integration tests on a private bus.
     .target(name: "TestSupport", dependencies: ["DBus"], path: "Tests/Support", exclude: ["Peers"]),
     // petald with test actions registered in place of plugins.
-    .executableTarget(name: "petal-test-daemon", dependencies: ["PetalDaemon", "PetalCore", "PetalJSON"], path: "Tests/TestDaemon"),
+    .executableTarget(name: "petal-test-daemon", dependencies: ["PetalDaemon", "PetalCore", "PetalJSON", "PetalPluginRuntime"], path: "Tests/TestDaemon"),
     .testTarget(name: "LinuxTests", dependencies: ["Linux"]),
     .testTarget(name: "TextEscapingTests", dependencies: ["TextEscaping"]),
     .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
@@ -116,7 +121,7 @@ let testTargets: [Target] = [
     .testTarget(name: "PetalJSONTests", dependencies: ["PetalJSON"]),
     .testTarget(name: "PetalCoreTests", dependencies: ["PetalCore", "PetalJSON"]),
     .testTarget(name: "PetalSceneTests", dependencies: ["PetalScene", "PetalCore"]),
-    .testTarget(name: "PetalDaemonTests", dependencies: ["DBus", "PetalCore", "PetalJSON", "PetalConfiguration", "PetalDaemon", "TestSupport"]),
+    .testTarget(name: "PetalDaemonTests", dependencies: ["DBus", "PetalCore", "PetalJSON", "PetalConfiguration", "PetalDaemon", "PetalPluginRuntime", "TestSupport"]),
     // petalctl: its parsing and SVG in unit tests, and the built binary against a daemon on a private bus.
     // The client library: lenient reading of what petald serves, and its calls against a daemon.
     .testTarget(name: "PetalAPITests", dependencies: ["DBus", "PetalCore", "PetalJSON", "PetalAPI", "TestSupport"]),

@@ -1,4 +1,5 @@
 @testable import PetalDaemon
+@testable import PetalPluginRuntime
 import Testing
 
 /// The ELF note parser petald reads a plugin's description with before

@@ -3,6 +3,7 @@ import DBusJSON
 import Glibc
 import Linux
 import PetalJSON
+import PetalPluginRuntime
 import Synchronization
 
 /// petald's side of one host connection: `org.petal.Petal1.PluginHost`

@@ -4,6 +4,7 @@ import Glibc
 import Linux
 import PetalCore
 import PetalJSON
+import PetalPluginRuntime
 import Synchronization
 
 /// petald's side of one isolated plugin (SPEC §3, "Isolated plugins"): its

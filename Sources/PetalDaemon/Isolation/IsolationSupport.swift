@@ -1,6 +1,7 @@
 import DBus
 import Glibc
 import PetalCore
+import PetalPluginRuntime
 
 /// What the loader needs to run plugins isolated: the policy, and the hosts'
 /// server and executable, or why there are none (then every plugin the

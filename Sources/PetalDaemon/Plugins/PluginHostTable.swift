@@ -4,6 +4,7 @@ import Glibc
 import PetalCore
 import PetalJSON
 import PetalPluginABI
+import PetalPluginRuntime
 import TextEscaping
 
 /// What one plugin's `petal_host` table serves: its name for the log, its
@@ -256,18 +257,6 @@ final class PluginContext: @unchecked Sendable {
     }
 }
 
-/// The fields of `petal_host.subscribe_signal`, checked: nil matches anything.
-struct SignalFilter {
-    let rule: MatchRule
-
-    /// Throws when a field is not a valid bus name, path, interface or member.
-    init(sender: String?, path: String?, interface: String?, member: String?) throws {
-        rule = try MatchRule(
-            sender: sender.map { try BusName($0).rawValue }, path: path.map { try ObjectPath($0) },
-            interface: interface.map { try InterfaceName($0) }, member: member.map { try MemberName($0) })
-    }
-}
-
 /// The arguments of `launch` and `run`: the argv, and what the options object says.
 struct ProgramRequest: Sendable {
     var argv: [String] = []
@@ -328,24 +317,5 @@ enum PluginCall {
             throw DBusError.invalidArgs("call_method: \(error)")
         }
         return message
-    }
-}
-
-/// Copies `text` into a plugin's buffer of `size` bytes, as `launch` fills
-/// `out_json`: cut to fit, always NUL-terminated; nothing when there is none.
-func copyCString(_ text: String, into out: UnsafeMutablePointer<CChar>?, size: Int) {
-    guard let out, size > 0 else { return }
-    let bytes = Array(text.utf8.prefix(size - 1))
-    for (index, byte) in bytes.enumerated() { out[index] = CChar(bitPattern: byte) }
-    out[bytes.count] = 0
-}
-
-extension String {
-    /// The UTF-8 text at `pointer`, up to its NUL or `limit` bytes, whichever comes first.
-    init(cString pointer: UnsafePointer<CChar>, limit: Int) {
-        let length = strnlen(pointer, limit)
-        self = pointer.withMemoryRebound(to: UInt8.self, capacity: length) {
-            String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
-        }
     }
 }

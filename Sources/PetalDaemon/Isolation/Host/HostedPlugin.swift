@@ -2,6 +2,7 @@ import DBus
 import DBusJSON
 import PetalAPI
 import PetalJSON
+import PetalPluginRuntime
 
 /// A plugin inside `petal-plugin-host`, served to petald as an action
 /// provider (``HostProtocol``): `Invoke` starts the plugin's `invoke` on its

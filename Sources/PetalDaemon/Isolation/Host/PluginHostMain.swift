@@ -3,6 +3,7 @@ import DBus
 import Dispatch
 import Glibc
 import PetalJSON
+import PetalPluginRuntime
 import Synchronization
 
 /// `petal-plugin-host`: runs one isolated plugin for petald (SPEC §3,
@@ -93,13 +94,13 @@ public enum PluginHostMain {
         guard file.identity.size == size, file.identity.modified == modified else {
             session.refuse(.failed, "\(path) changed between petald's checks and the host's; it is loaded at the next start")
         }
-        log.program = "petal-plugin-host[\(file.note?.name ?? PluginLoader.stem(of: path))]"
-        if let note = file.note, let problem = PluginLoader.abiProblem(
-            major: UInt(note.abiMajor), minor: UInt(note.abiMinor), claim: "its \(PluginLoader.noteSection) says it was") {
+        log.program = "petal-plugin-host[\(file.note?.name ?? PluginRules.stem(of: path))]"
+        if let note = file.note, let problem = PluginRules.abiProblem(
+            major: UInt(note.abiMajor), minor: UInt(note.abiMinor), claim: "its \(PluginRules.noteSection) says it was") {
             session.refuse(.incompatible, problem)
         }
         let plugin: NativePlugin
-        switch PluginLibrary.open(file, slot: CrashSlot(raw: -1), quarantine: nil, log: log) {
+        switch PluginLibrary.open(file, slot: CrashSlot(raw: -1), recordsCode: false, log: log) {
         case .success(let opened): plugin = opened
         case .failure(let refusal): session.refuse(refusal.status, refusal.reason)
         }
