@@ -103,8 +103,9 @@ let libraryTargets: [Target] = [
     // Thin executables.
     .executableTarget(name: "petald", dependencies: ["PetalDaemon"]),
     .executableTarget(name: "petalctl", dependencies: ["PetalControl"]),
-    // One isolated plugin in a process of its own, started by petald (plugins.isolate).
-    .executableTarget(name: "petal-plugin-host", dependencies: ["PetalDaemon"]),
+    // One isolated plugin in a process of its own, started by petald (plugins.isolate):
+    // the plugin runtime petald uses too, and the host's own few files; not PetalDaemon.
+    .executableTarget(name: "petal-plugin-host", dependencies: ["CLinux", "DBus", "DBusJSON", "PetalAPI", "PetalJSON", "PetalPluginABI", "PetalPluginRuntime", "TextEscaping"]),
     .executableTarget(name: "petal-overlay", dependencies: ["PetalOverlay"]),
 ]
 

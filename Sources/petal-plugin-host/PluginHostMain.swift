@@ -6,8 +6,8 @@ import PetalJSON
 import PetalPluginRuntime
 import Synchronization
 
-/// `petal-plugin-host`: runs one isolated plugin for petald (SPEC §3,
-/// "Isolated plugins"). petald starts it with its server's address and a
+/// `petal-plugin-host`: runs one isolated plugin for petald (docs/plugins.md,
+/// "In petald, isolated, or a provider?"). petald starts it with its server's address and a
 /// one-time token in the environment; the host connects, learns from
 /// `Begin` which file to load, loads it with the checks petald's own loader
 /// makes, calls its `init` with a `petal_host` table that forwards to petald,
@@ -17,9 +17,9 @@ import Synchronization
 /// It dies with petald: the kernel sends it SIGKILL when its parent goes
 /// (`PR_SET_PDEATHSIG`), and it checks at once that the parent is still the
 /// petald that started it.
-public enum PluginHostMain {
+enum PluginHostMain {
     /// The whole of the executable's `main`.
-    public static func main() -> Never {
+    static func main() -> Never {
         var log = Logger()
         log.program = "petal-plugin-host"
         let arguments = CommandLine.arguments.dropFirst()
