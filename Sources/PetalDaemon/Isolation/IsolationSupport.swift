@@ -9,13 +9,16 @@ import PetalPluginRuntime
 final class IsolationSupport: @unchecked Sendable {
     let policy: PluginIsolation
     let loop: EventLoop
+    /// What hosts' start-up limits and deaths are timed with.
+    let clock: any MenuClock
     private let log: Logger
     private var prepared: Result<(server: HostServer, executable: String), HostServerError>?
 
     /// Isolates the plugins `policy` names, with hosts that connect on `loop`.
-    init(policy: PluginIsolation, loop: EventLoop, log: Logger) {
+    init(policy: PluginIsolation, loop: EventLoop, clock: any MenuClock = MonotonicClock(), log: Logger) {
         self.policy = policy
         self.loop = loop
+        self.clock = clock
         self.log = log
     }
 

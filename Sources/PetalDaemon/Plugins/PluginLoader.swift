@@ -176,10 +176,12 @@ struct PluginLoader {
         do {
             let context = PluginContext(name: name, settings: pluginSettings[name]?.objectValue ?? [:], log: log,
                                         connection: connection, launcher: launcher, slot: CrashSlot(raw: -1))
+            let spawner = HostSpawner(executable: hosting.executable, address: hosting.server.address, systemd: launcher,
+                                      loop: isolation.loop, clock: isolation.clock, log: log)
             plugin = try IsolatedPlugin(
                 file: file, name: name, builtIn: builtIn, settings: pluginSettings[name]?.objectValue ?? [:],
-                server: hosting.server, loop: isolation.loop, quarantine: quarantine, executable: hosting.executable,
-                launcher: launcher, log: log, context: context)
+                server: hosting.server, spawner: spawner, loop: isolation.loop, clock: isolation.clock,
+                quarantine: quarantine, log: log, context: context)
         } catch {
             record.reason = "its thread in petald could not be started: \(error)"
             return nil
