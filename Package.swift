@@ -80,7 +80,7 @@ let libraryTargets: [Target] = [
     // Plugins at run time, in petald and in petal-plugin-host alike: the
     // loader's checks, dlopen, the gate and worker around every call into a
     // plugin, crash slots, an invocation's values, the hosts' private protocol.
-    .target(name: "PetalPluginRuntime", dependencies: ["CLinux", "DBus", "Linux", "PetalAPI", "PetalConfiguration", "PetalCore", "PetalJSON", "PetalPluginABI", "TextEscaping"]),
+    .target(name: "PetalPluginRuntime", dependencies: ["CLinux", "DBus", "DBusJSON", "Linux", "PetalAPI", "PetalConfiguration", "PetalCore", "PetalJSON", "PetalPluginABI", "TextEscaping"]),
 
     // The daemon: action dispatch, the D-Bus service, loading plugins and running isolated ones.
     .target(name: "PetalDaemon", dependencies: ["DBus", "DBusJSON", "PetalAPI", "PetalCore", "PetalJSON", "PetalConfiguration", "PetalPluginRuntime", "CLinux", "Linux", "PetalPluginABI", "TextEscaping"]),
