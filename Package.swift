@@ -79,7 +79,8 @@ let libraryTargets: [Target] = [
 
     // Plugins at run time, in petald and in petal-plugin-host alike: the
     // loader's checks, dlopen, the gate and worker around every call into a
-    // plugin, crash slots, an invocation's values, the hosts' private protocol.
+    // plugin, crash slots, an invocation's values, the petal_host table petald
+    // hands a plugin, the hosts' private protocol.
     .target(name: "PetalPluginRuntime", dependencies: ["CLinux", "DBus", "DBusJSON", "Linux", "PetalAPI", "PetalConfiguration", "PetalCore", "PetalJSON", "PetalPluginABI", "TextEscaping"]),
 
     // The daemon: action dispatch, the D-Bus service, loading plugins and running isolated ones.
@@ -104,7 +105,8 @@ let libraryTargets: [Target] = [
     .executableTarget(name: "petald", dependencies: ["PetalDaemon"]),
     .executableTarget(name: "petalctl", dependencies: ["PetalControl"]),
     // One isolated plugin in a process of its own, started by petald (plugins.isolate):
-    // the plugin runtime petald uses too, and the host's own few files; not PetalDaemon.
+    // its own few files (not one line: nothing else uses them) on the runtime
+    // petald uses too, and never PetalDaemon (ArchitectureTests checks).
     .executableTarget(name: "petal-plugin-host", dependencies: ["CLinux", "DBus", "DBusJSON", "PetalAPI", "PetalJSON", "PetalPluginABI", "PetalPluginRuntime", "TextEscaping"]),
     .executableTarget(name: "petal-overlay", dependencies: ["PetalOverlay"]),
 ]

@@ -6,7 +6,7 @@ import PetalPluginABI
 /// inside a folder whose whole chain up to `/` has been checked
 /// (``PluginFolders``), checked on the open descriptor, and loaded through that
 /// descriptor, so a file swapped between the check and the load is never
-/// loaded (SPEC §3).
+/// loaded (docs/plugins.md, "Where petald looks, and what it accepts").
 package final class PluginFile {
     /// The path it was found at.
     package let path: String

@@ -3,7 +3,7 @@ import TextEscaping
 
 /// What a plugin says of itself in its ELF note (`PETAL_PLUGIN_DESCRIBE`,
 /// ABI 1.1), read before the library is loaded so that a plugin can be
-/// refused without any of its code running (SPEC §3, "Metadata before code").
+/// refused without any of its code running (docs/plugins.md, "Describing the plugin before its code runs").
 ///
 /// The note's owner is `Petal`, its type `PETAL_PLUGIN_NOTE_TYPE`, and its
 /// descriptor `u32 abi_major, u32 abi_minor`, then the name and the version,

@@ -1,6 +1,6 @@
 import Glibc
 
-/// Where plugins are looked for, in order (SPEC §3): `--plugin-dir`
+/// Where plugins are looked for, in order (docs/plugins.md, "Where petald looks, and what it accepts"): `--plugin-dir`
 /// arguments, `$PETAL_PLUGIN_PATH`, `$XDG_DATA_HOME/petal/plugins`,
 /// `<prefix>/lib/petal/plugins`, and the build folder beside the executable.
 package struct PluginSearchPath: Equatable, Sendable {
