@@ -1,18 +1,18 @@
 import DBus
 
 /// The private protocol between petald and a `petal-plugin-host`, over a
-/// peer-to-peer connection of their own (see ``HostServer``).
+/// peer-to-peer connection of their own (petald's `HostServer`).
 ///
 /// The host serves the plugin as an action provider: the object at
 /// ``pluginPath`` has `org.petal.Petal1.ActionProvider` (`Name`, `Actions`,
 /// `Invoke`, `Cancel`), exactly as a provider on the bus does, so petald runs
-/// an isolated plugin's actions with the same ``ProviderAction`` as any
+/// an isolated plugin's actions with the same `ProviderAction` as any
 /// provider's. Next to it, ``pluginInterface`` carries what only a host
 /// needs: `Ping`, and the outcomes of the host-table calls it forwarded.
 ///
 /// petald serves ``servicesInterface`` at ``servicesPath``: the `petal_host`
 /// table, one method per function, carried out by the plugin's
-/// ``PluginContext`` exactly as for a plugin in petald. JSON crosses as text,
+/// `PluginContext` exactly as for a plugin in petald. JSON crosses as text,
 /// as the C ABI has it, so the plugin sees the same bytes in either mode.
 package enum HostProtocol {
     /// petald's object on a host's connection.
