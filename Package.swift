@@ -77,8 +77,14 @@ let libraryTargets: [Target] = [
     .target(name: "PetalPluginABI", publicHeadersPath: "."),
     .target(name: "PetalPlugin", dependencies: ["PetalPluginABI", "PetalJSON"]),
 
-    // The daemon: plugin host, action dispatch, the D-Bus service.
-    .target(name: "PetalDaemon", dependencies: ["DBus", "DBusJSON", "PetalAPI", "PetalCore", "PetalJSON", "PetalConfiguration", "CLinux", "Linux", "PetalPluginABI", "TextEscaping"]),
+    // Plugins at run time, in petald and in petal-plugin-host alike: the
+    // loader's checks, dlopen, the gate and worker around every call into a
+    // plugin, crash slots, an invocation's values, the petal_host table petald
+    // hands a plugin, the hosts' private protocol.
+    .target(name: "PetalPluginRuntime", dependencies: ["CLinux", "DBus", "DBusJSON", "Linux", "PetalAPI", "PetalConfiguration", "PetalCore", "PetalJSON", "PetalPluginABI", "TextEscaping"]),
+
+    // The daemon: action dispatch, the D-Bus service, loading plugins and running isolated ones.
+    .target(name: "PetalDaemon", dependencies: ["DBus", "DBusJSON", "PetalAPI", "PetalCore", "PetalJSON", "PetalConfiguration", "PetalPluginRuntime", "CLinux", "Linux", "PetalPluginABI", "TextEscaping"]),
 
     // The typed client of petald's public D-Bus API, for petalctl and the overlay alike.
     .target(name: "PetalAPI", dependencies: ["DBus", "DBusJSON", "PetalCore", "PetalJSON"]),
@@ -98,8 +104,10 @@ let libraryTargets: [Target] = [
     // Thin executables.
     .executableTarget(name: "petald", dependencies: ["PetalDaemon"]),
     .executableTarget(name: "petalctl", dependencies: ["PetalControl"]),
-    // One isolated plugin in a process of its own, started by petald (plugins.isolate).
-    .executableTarget(name: "petal-plugin-host", dependencies: ["PetalDaemon"]),
+    // One isolated plugin in a process of its own, started by petald (plugins.isolate):
+    // its own few files (not one line: nothing else uses them) on the runtime
+    // petald uses too, and never PetalDaemon (ArchitectureTests checks).
+    .executableTarget(name: "petal-plugin-host", dependencies: ["CLinux", "DBus", "DBusJSON", "PetalAPI", "PetalJSON", "PetalPluginABI", "PetalPluginRuntime", "TextEscaping"]),
     .executableTarget(name: "petal-overlay", dependencies: ["PetalOverlay"]),
 ]
 
@@ -107,7 +115,7 @@ let testTargets: [Target] = [
     // Unit tests per module; integration tests on a private bus.
     .target(name: "TestSupport", dependencies: ["DBus"], path: "Tests/Support", exclude: ["Peers"]),
     // petald with test actions registered in place of plugins.
-    .executableTarget(name: "petal-test-daemon", dependencies: ["PetalDaemon", "PetalCore", "PetalJSON"], path: "Tests/TestDaemon"),
+    .executableTarget(name: "petal-test-daemon", dependencies: ["PetalDaemon", "PetalCore", "PetalJSON", "PetalPluginRuntime"], path: "Tests/TestDaemon"),
     .testTarget(name: "LinuxTests", dependencies: ["Linux"]),
     .testTarget(name: "TextEscapingTests", dependencies: ["TextEscaping"]),
     .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
@@ -116,7 +124,7 @@ let testTargets: [Target] = [
     .testTarget(name: "PetalJSONTests", dependencies: ["PetalJSON"]),
     .testTarget(name: "PetalCoreTests", dependencies: ["PetalCore", "PetalJSON"]),
     .testTarget(name: "PetalSceneTests", dependencies: ["PetalScene", "PetalCore"]),
-    .testTarget(name: "PetalDaemonTests", dependencies: ["DBus", "PetalCore", "PetalJSON", "PetalConfiguration", "PetalDaemon", "TestSupport"]),
+    .testTarget(name: "PetalDaemonTests", dependencies: ["DBus", "PetalCore", "PetalJSON", "PetalConfiguration", "PetalDaemon", "PetalPluginRuntime", "TestSupport"]),
     // petalctl: its parsing and SVG in unit tests, and the built binary against a daemon on a private bus.
     // The client library: lenient reading of what petald serves, and its calls against a daemon.
     .testTarget(name: "PetalAPITests", dependencies: ["DBus", "PetalCore", "PetalJSON", "PetalAPI", "TestSupport"]),

@@ -1,4 +1,2 @@
-import PetalDaemon
-
 // One isolated plugin, for petald: see PluginHostMain and petald(8).
 PluginHostMain.main()

@@ -84,6 +84,21 @@ import Testing
         }
     }
 
+    /// The table allows each module only its direct dependencies; this follows
+    /// them all the way down, so that no module in between brings PetalDaemon
+    /// into the plugin host.
+    @Test func thePluginHostDoesNotLinkTheDaemon() throws {
+        let dependencies = Dictionary(try Self.packageTargets().map { ($0.name, $0.dependencies) },
+                                      uniquingKeysWith: { first, _ in first })
+        #expect(dependencies["petal-plugin-host"] != nil, "Package.swift's petal-plugin-host was not read")
+        let reached = Self.reachable(from: "petal-plugin-host", in: dependencies)
+        #expect(reached["PetalDaemon"] == nil, "petal-plugin-host links PetalDaemon, through \(reached["PetalDaemon"] ?? "")")
+        #expect(reached["PetalPluginRuntime"] != nil, "petal-plugin-host no longer links PetalPluginRuntime")
+        // The walk itself: a module reached only through another.
+        let found = Self.reachable(from: "host", in: ["host": ["Runtime"], "Runtime": ["Daemon"], "Daemon": ["DBus"]])
+        #expect(found == ["Runtime": "host", "Daemon": "Runtime", "DBus": "Daemon"])
+    }
+
     @Test func aForbiddenImportIsCaught() throws {
         // The check itself: a module that may import nothing, seen importing DBus.
         let row = Row(module: "PetalCore", folder: "Sources/PetalCore", allowed: ["PetalJSON"])
@@ -118,6 +133,18 @@ import Testing
                 .contains(String(rest.first!)) && rest.count > 1 ? rest[rest.startIndex + 1] : rest.first!
             return String(name.split(separator: ".").first!)
         }
+    }
+
+    /// Every module `start` depends on, directly or not, each with the module it was reached through.
+    static func reachable(from start: String, in dependencies: [String: [String]]) -> [String: String] {
+        var reached: [String: String] = [:]
+        var queue = (dependencies[start] ?? []).map { ($0, start) }
+        while let (module, through) = queue.popLast() {
+            guard reached[module] == nil else { continue }
+            reached[module] = through
+            queue += (dependencies[module] ?? []).map { ($0, module) }
+        }
+        return reached
     }
 
     struct Target {

@@ -1,8 +1,9 @@
 @testable import PetalDaemon
+@testable import PetalPluginRuntime
 import Testing
 
 /// The ELF note parser petald reads a plugin's description with before
-/// loading it (SPEC §3, "Metadata before code"): on bytes in memory, valid,
+/// loading it (docs/plugins.md, "Describing the plugin before its code runs"): on bytes in memory, valid,
 /// and malformed in every field the file controls.
 @Suite struct PluginNoteTests {
     static let host = ELFNotes.Host(bigEndian: false, machine: 62)

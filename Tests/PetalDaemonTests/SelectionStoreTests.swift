@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 @testable import PetalDaemon
+@testable import PetalPluginRuntime
 import Testing
 
 /// The toggle selections' file (SPEC §4): read at start, saved whole, a

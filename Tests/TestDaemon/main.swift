@@ -11,6 +11,7 @@ import Glibc
 import PetalCore
 import PetalDaemon
 import PetalJSON
+import PetalPluginRuntime
 
 struct TestAction: AsyncAction {
     let id: String

@@ -1,6 +1,7 @@
 import DBus
 import PetalCore
 import PetalJSON
+import PetalPluginRuntime
 
 /// Something an item or `Trigger` can run: a plugin's action, or a test's.
 ///
@@ -10,7 +11,7 @@ import PetalJSON
 ///   worker, a task), never on the loop.
 /// - `finish` is called exactly once, from any thread, with the result or an
 ///   ``ActionError``; calls after the first are ignored. A result must be at
-///   most ``ParamsCoding/maximumJSONBytes`` as JSON: the action measures it,
+///   most ``ActionParams/maximumJSONBytes`` as JSON: the action measures it,
 ///   on its own thread, and fails otherwise.
 /// - The returned ``ActionCancellation`` is called at most once, on the loop,
 ///   when the daemon stops waiting (a timeout, a stop); it must not block
@@ -29,40 +30,6 @@ public protocol Action: Sendable {
 
 extension Action {
     public var icon: String { "" }
-}
-
-/// How one run of an action ended, from its own point of view.
-public typealias ActionOutcome = Result<JSONObject, ActionError>
-
-/// What stops a run the daemon no longer waits for.
-public struct ActionCancellation: Sendable {
-    private let body: @Sendable () -> Void
-
-    /// A cancellation that runs `body`.
-    public init(_ body: @escaping @Sendable () -> Void) { self.body = body }
-
-    /// A cancellation with nothing to stop.
-    public static let none = ActionCancellation {}
-
-    /// Asks the run to stop.
-    public func callAsFunction() { body() }
-}
-
-/// An action's parameters, turned into JSON once: the object for Swift
-/// actions, its text for plugins, which the C ABI hands JSON text.
-public struct ActionParams: Sendable {
-    /// The parameters as a JSON object.
-    public let object: JSONObject
-    /// `object` as JSON text.
-    public let text: String
-    /// The invocation's id, as ActionStarted announced it; set by the dispatcher.
-    public internal(set) var invocation: UInt32 = 0
-
-    /// Parameters `object`, serialised once here.
-    public init(_ object: JSONObject) {
-        self.object = object
-        text = JSONValue.object(object).jsonText
-    }
 }
 
 /// An action written as an async function: each run is a detached task,
@@ -95,37 +62,14 @@ extension AsyncAction {
     }
 }
 
-/// How an action reports failure, from the plugin's completion to the
-/// caller's reply: its name is the D-Bus error name the caller sees.
-public struct ActionError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// The error name clients see.
-    public let name: PetalError.Name
-    /// What was wrong, and what would be right.
-    public let message: String
-
-    /// A failure with a specific Petal error name.
-    public init(_ name: PetalError.Name, _ message: String) {
-        self.name = name
-        self.message = message
-    }
-
-    /// A parameter was missing, of the wrong type or out of range.
-    public static func invalidParams(_ message: String) -> ActionError { ActionError(.invalidParams, message) }
-    /// The action could not do its work.
-    public static func failed(_ message: String) -> ActionError { ActionError(.actionFailed, message) }
-
-    /// `result`, or the failure saying `source` returned more than SPEC §2 allows.
+extension ActionError {
+    /// `result`, or the failure saying `source` returned more than an action may (docs/dbus-api.md, "Limits and faults").
     static func checkSize(of result: JSONObject, from source: String) -> ActionOutcome {
         let size = JSONValue.object(result).jsonText.utf8.count
-        guard size <= ParamsCoding.maximumJSONBytes else {
+        guard size <= ActionParams.maximumJSONBytes else {
             return .failure(.failed(
-                "\(source) returned a result of \(size) bytes as JSON; the limit is \(ParamsCoding.maximumJSONBytes) bytes"))
+                "\(source) returned a result of \(size) bytes as JSON; the limit is \(ActionParams.maximumJSONBytes) bytes"))
         }
         return .success(result)
     }
-
-    /// The error the caller's reply carries.
-    var dbusError: DBusError { PetalError.make(name, message) }
-
-    public var description: String { "\(name.errorName): \(message)" }
 }

@@ -1,6 +1,7 @@
 import DBus
 import PetalCore
 import PetalJSON
+import PetalPluginRuntime
 
 /// Runs actions off the event loop and brings their outcome back to it,
 /// with the limits of SPEC §2: a timeout per invocation (`Timeout`, and the
@@ -152,12 +153,6 @@ enum InvocationEnd {
 struct WeakReference<Object: AnyObject> {
     weak var object: Object?
     init(_ object: Object) { self.object = object }
-}
-
-/// Moves a value that is not `Sendable` to the loop thread, where alone it is used.
-struct UncheckedBox<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
 }
 
 extension Duration {

@@ -1,6 +1,7 @@
 import DBus
 import PetalAPI
 import PetalCore
+import PetalPluginRuntime
 
 /// `RegisterProvider` and `UnregisterProvider` (SPEC §3, "Action providers
 /// over D-Bus"): a provider's actions are listed, run and timed like a

@@ -2,6 +2,7 @@ import DBus
 import PetalAPI
 import PetalCore
 import PetalJSON
+import PetalPluginRuntime
 
 /// The menu as the daemon serves it: the state machine, the items, the
 /// actions, and everything `org.petal.Petal1.Menu` exposes.

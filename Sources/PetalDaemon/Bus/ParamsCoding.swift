@@ -2,12 +2,13 @@ import DBus
 import DBusJSON
 import PetalCore
 import PetalJSON
+import PetalPluginRuntime
 
 /// Converts action parameters (`a{sv}` on D-Bus) to JSON objects and action
 /// results back, enforcing SPEC §2's size caps.
 enum ParamsCoding {
     /// Parameters and results may be at most this many bytes as JSON.
-    static let maximumJSONBytes = 64 * 1024
+    static let maximumJSONBytes = ActionParams.maximumJSONBytes
     /// Parameters larger than this in the message are refused before they are decoded.
     ///
     /// 16 times the JSON cap: an `a{sv}` takes at most about three times its JSON

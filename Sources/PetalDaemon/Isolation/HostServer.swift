@@ -1,6 +1,7 @@
 import DBus
 import Glibc
 import Linux
+import PetalPluginRuntime
 
 /// Where petald's plugin hosts connect: a peer-to-peer D-Bus server on a
 /// socket in `$XDG_RUNTIME_DIR/petal/`, a folder of mode 0700 owned by

@@ -3,6 +3,7 @@ import DBusJSON
 import Glibc
 import Linux
 import PetalJSON
+import PetalPluginRuntime
 import Synchronization
 
 /// petald's side of one host connection: `org.petal.Petal1.PluginHost`
@@ -178,7 +179,7 @@ final class HostServices: @unchecked Sendable {
     }
 
     private static func forward(_ message: Message, as id: UInt64, to host: DBusConnection) {
-        let arguments = PluginContext.argumentsJSON(message)
+        let arguments = PluginCall.argumentsJSON(message)
         call(HostProtocol.Plugin.signal, [.uint64(id), .string(message.sender ?? ""), .string(message.path ?? ""),
                                           .string(message.interface ?? ""), .string(message.member ?? ""),
                                           .string(arguments)], on: host)

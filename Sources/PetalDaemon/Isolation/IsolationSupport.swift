@@ -1,6 +1,7 @@
 import DBus
 import Glibc
 import PetalCore
+import PetalPluginRuntime
 
 /// What the loader needs to run plugins isolated: the policy, and the hosts'
 /// server and executable, or why there are none (then every plugin the
@@ -8,13 +9,16 @@ import PetalCore
 final class IsolationSupport: @unchecked Sendable {
     let policy: PluginIsolation
     let loop: EventLoop
+    /// What hosts' start-up limits and deaths are timed with.
+    let clock: any MenuClock
     private let log: Logger
     private var prepared: Result<(server: HostServer, executable: String), HostServerError>?
 
     /// Isolates the plugins `policy` names, with hosts that connect on `loop`.
-    init(policy: PluginIsolation, loop: EventLoop, log: Logger) {
+    init(policy: PluginIsolation, loop: EventLoop, clock: any MenuClock = MonotonicClock(), log: Logger) {
         self.policy = policy
         self.loop = loop
+        self.clock = clock
         self.log = log
     }
 

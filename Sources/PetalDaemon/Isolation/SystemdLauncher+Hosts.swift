@@ -1,8 +1,8 @@
 import DBus
 import Glibc
 
-/// Plugin hosts as transient units of the user's systemd (SPEC §3,
-/// "Isolated plugins"): started with `StartTransientUnit`, as launched
+/// Plugin hosts as transient units of the user's systemd (docs/plugins.md,
+/// "In petald, isolated, or a provider?"): started with `StartTransientUnit`, as launched
 /// programs are, so that they run outside petald's sandbox; how one ended is
 /// read from its unit (`ExecMainCode`, `ExecMainStatus`), since a process
 /// that is not petald's child cannot be reaped by petald.

@@ -5,6 +5,7 @@ import Linux
 import PetalConfiguration
 import PetalCore
 import PetalJSON
+import PetalPluginRuntime
 
 /// Toggle selections on disk: `$XDG_STATE_HOME/petal/state.json` = {"version": 1, "selected": {"<item id>": true|false, ...}}.
 ///

@@ -1,6 +1,7 @@
 import Glibc
 import Linux
 import PetalConfiguration
+import PetalPluginRuntime
 
 /// `$XDG_STATE_HOME/petal` (by default `~/.local/state/petal`), where petald
 /// keeps what must survive a restart.

@@ -3,10 +3,13 @@ import Glibc
 import Linux
 import PetalCore
 import PetalPluginABI
+import PetalPluginRuntime
 import TextEscaping
 
 /// Finds, checks and loads plugin libraries into an ``ActionRegistry``
-/// (SPEC §3). Every file found gets a ``PluginRecord``; a bad one is skipped
+/// (docs/plugins.md, "Where petald looks, and what it accepts"), each
+/// checked by ``PluginRules`` and by the rules here, which depend on what
+/// else is loaded. Every file found gets a ``PluginRecord``; a bad one is skipped
 /// with its reason, never a crash. Libraries are never `dlclose`d.
 struct PluginLoader {
     /// The plugins shipped with Petal, which `--safe-mode` still loads.
@@ -38,7 +41,7 @@ struct PluginLoader {
         var loadedNames: [String: String] = [:]
         for directory in searchPath.directories {
             for path in Self.libraries(in: directory) {
-                var record = PluginRecord(name: Self.stem(of: path), version: "", path: path, status: .failed, reason: "")
+                var record = PluginRecord(name: PluginRules.stem(of: path), version: "", path: path, status: .failed, reason: "")
                 switch load(path, builtIn: builtInDirectories.contains(directory), record: &record,
                             loadedNames: &loadedNames, registry: &registry) {
                 case .native(let plugin): loaded.native.append(plugin)
@@ -112,7 +115,7 @@ struct PluginLoader {
             quarantine.name(slot, file.identity, note.name, version: LogText.escaped(note.version, maximumBytes: 64))
         }
         let plugin: NativePlugin
-        switch PluginLibrary.open(file, slot: slot, quarantine: quarantine, log: log) {
+        switch PluginLibrary.open(file, slot: slot, recordsCode: true, log: log) {
         case .success(let opened): plugin = opened
         case .failure(let refusal):
             (record.status, record.reason) = (refusal.status, refusal.reason)
@@ -122,7 +125,7 @@ struct PluginLoader {
         }
         record.name = plugin.name
         record.version = plugin.version
-        if file.note == nil && Self.isValidName(plugin.name) {
+        if file.note == nil && PluginRules.isValidName(plugin.name) {
             quarantine.name(slot, file.identity, plugin.name, version: LogText.escaped(plugin.version, maximumBytes: 64))
         }
         if let problem = problem(name: plugin.name, actions: plugin.declaredActions.map(\.id), builtIn: builtIn,
@@ -173,10 +176,12 @@ struct PluginLoader {
         do {
             let context = PluginContext(name: name, settings: pluginSettings[name]?.objectValue ?? [:], log: log,
                                         connection: connection, launcher: launcher, slot: CrashSlot(raw: -1))
+            let spawner = HostSpawner(executable: hosting.executable, address: hosting.server.address, systemd: launcher,
+                                      loop: isolation.loop, clock: isolation.clock, log: log)
             plugin = try IsolatedPlugin(
                 file: file, name: name, builtIn: builtIn, settings: pluginSettings[name]?.objectValue ?? [:],
-                server: hosting.server, loop: isolation.loop, quarantine: quarantine, executable: hosting.executable,
-                launcher: launcher, log: log, context: context)
+                server: hosting.server, spawner: spawner, loop: isolation.loop, clock: isolation.clock,
+                quarantine: quarantine, log: log, context: context)
         } catch {
             record.reason = "its thread in petald could not be started: \(error)"
             return nil
@@ -214,10 +219,10 @@ struct PluginLoader {
         of note: PluginNote, builtIn: Bool, loadedNames: [String: String]
     ) -> (PluginRecord.Status, String)? {
         if settings.disabled.contains(note.name) {
-            return (.disabled, "listed in plugins.disabled of the configuration (as \"\(note.name)\", the name its \(Self.noteSection) gives)")
+            return (.disabled, "listed in plugins.disabled of the configuration (as \"\(note.name)\", the name its \(PluginRules.noteSection) gives)")
         }
-        if let problem = Self.abiProblem(major: UInt(note.abiMajor), minor: UInt(note.abiMinor),
-                                         claim: "its \(Self.noteSection) says it was") {
+        if let problem = PluginRules.abiProblem(major: UInt(note.abiMajor), minor: UInt(note.abiMinor),
+                                         claim: "its \(PluginRules.noteSection) says it was") {
             return (.incompatible, problem)
         }
         if let problem = Self.nameProblem(note.name, builtIn: builtIn, loadedNames: loadedNames) {
@@ -226,37 +231,9 @@ struct PluginLoader {
         return nil
     }
 
-    static let noteSection = PETAL_PLUGIN_NOTE_SECTION
-
-    /// Why a table cannot be used by this daemon's ABI, or nil.
-    static func compatibilityProblem(_ table: petal_plugin) -> String? {
-        let ours = "\(PETAL_PLUGIN_ABI_MAJOR).\(PETAL_PLUGIN_ABI_MINOR)"
-        if let problem = abiProblem(major: UInt(table.abi_major), minor: UInt(table.abi_minor), claim: "it was") {
-            return problem
-        }
-        let minimum = MemoryLayout<petal_plugin>.offset(of: \petal_plugin.deinit)! + MemoryLayout<UnsafeRawPointer?>.size
-        guard Int(table.struct_size) >= minimum else {
-            return "its struct_size is \(table.struct_size) bytes; an ABI \(ours) table has at least \(minimum)"
-        }
-        return nil
-    }
-
-    /// Why a plugin of ABI `major.minor` cannot load into this daemon, or nil.
-    /// `claim` begins the sentence: "it was", or "its .note.petal says it was".
-    static func abiProblem(major: UInt, minor: UInt, claim: String) -> String? {
-        let ours = "\(PETAL_PLUGIN_ABI_MAJOR).\(PETAL_PLUGIN_ABI_MINOR)"
-        guard major == PETAL_PLUGIN_ABI_MAJOR else {
-            return "\(claim) built for plugin ABI \(major).\(minor); petald speaks \(ours) (rebuild it against this petal_plugin.h)"
-        }
-        guard minor <= PETAL_PLUGIN_ABI_MINOR else {
-            return "\(claim) built for plugin ABI \(major).\(minor), newer than petald's \(ours); update petald"
-        }
-        return nil
-    }
-
     /// Why a plugin may not have `name` here: it is invalid, reserved, or already loaded.
     static func nameProblem(_ name: String, builtIn: Bool, loadedNames: [String: String]) -> String? {
-        guard isValidName(name) else {
+        guard PluginRules.isValidName(name) else {
             return "its name \"\(LogText.escaped(name))\" is not valid; names are lowercase letters, digits, \"-\" and \"_\""
         }
         if !builtIn && reservedNames.contains(name) {
@@ -282,37 +259,14 @@ struct PluginLoader {
         return nil
     }
 
-    /// Why a table's actions are refused, whatever else is loaded: an id that
-    /// is empty, too long, outside the plugin's namespace, or declared twice.
-    static func actionsProblem(name: String, actions: [String]) -> String? {
-        var seen = Set<String>()
-        for action in actions {
-            guard !action.isEmpty, action.utf8.count <= MenuService.maximumIDBytes else {
-                return "it declares an action id that is empty or longer than \(MenuService.maximumIDBytes) bytes"
-            }
-            guard action.hasPrefix(name + "."), action.utf8.count > name.utf8.count + 1 else {
-                return "its action \"\(LogText.escaped(action))\" is outside its namespace: plugin \"\(name)\" may declare only actions named \"\(name).<verb>\""
-            }
-            guard seen.insert(action).inserted else { return "it declares action \"\(action)\" twice" }
-        }
-        return nil
-    }
-
-    private static let nameBytes = Set("abcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
-
-    /// Whether `name` is a valid plugin name: `[a-z0-9_-]+`.
-    static func isValidName(_ name: String) -> Bool {
-        !name.isEmpty && name.utf8.allSatisfy { nameBytes.contains($0) }
-    }
-
-    /// Names only the plugins installed with petald may have (SPEC §3, "Namespaces").
+    /// Names only the plugins installed with petald may have.
     static let reservedNames = builtInNames.union(["petal"])
 
     /// The entry of `disabled` that names the file at `path` (`libNAME.so`, `NAME`, or
     /// `libpetal-NAME.so`'s `NAME`), so that it is refused before any of its code runs.
     static func disabledName(of path: String, in disabled: [String]) -> String? {
         let file = PluginSearchPath.lastComponent(of: path)
-        let stem = stem(of: path)
+        let stem = PluginRules.stem(of: path)
         let bare = stem.hasPrefix("lib") ? String(stem.dropFirst(3)) : stem
         let names: Set<String> = [file, stem, bare, pluginName(fromFile: path)]
         return disabled.first { names.contains($0) }
@@ -324,11 +278,6 @@ struct PluginLoader {
         return names.sorted().map { directory == "/" ? "/\($0)" : "\(directory)/\($0)" }
     }
 
-    static func stem(of path: String) -> String {
-        let file = PluginSearchPath.lastComponent(of: path)
-        return file.hasSuffix(".so") ? String(file.dropLast(3)) : file
-    }
-
     /// `libclock.so` and `clock.so` → `clock`, `libpetal-camera.so` → `camera`: a plugin's name
     /// as its file gives it, for a plugin without a note.
     static func bareName(fromFile path: String) -> String {
@@ -338,7 +287,7 @@ struct PluginLoader {
 
     /// `libpetal-camera.so` → `camera`: how Petal's own plugin files are named.
     static func pluginName(fromFile path: String) -> String {
-        let stem = stem(of: path)
+        let stem = PluginRules.stem(of: path)
         return stem.hasPrefix("libpetal-") ? String(stem.dropFirst("libpetal-".count)) : stem
     }
 }

@@ -4,6 +4,7 @@ import Glibc
 import Linux
 import PetalCore
 import PetalJSON
+import PetalPluginRuntime
 
 /// Starts the programs actions ask for: never through a shell, with the
 /// user's environment minus the daemon's own variables.
@@ -21,9 +22,7 @@ enum ProgramLauncher {
     ]
 
     /// A program that could not be started, said for a person.
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
-    }
+    typealias Failure = ProgramFailure
 
     /// The environment for a started program: ours, less the daemon's variables, plus `extra`.
     static func environment(adding extra: [String: String]) -> [String] {

@@ -4,10 +4,11 @@ import Linux
 import PetalConfiguration
 import PetalCore
 import PetalJSON
+import PetalPluginRuntime
 import Synchronization
 import TextEscaping
 
-/// Keeps a plugin that crashed the daemon from crashing it again (SPEC §3),
+/// Keeps a plugin that crashed the daemon from crashing it again (docs/plugins.md),
 /// blaming only the guilty one.
 ///
 /// Each plugin file gets a ``CrashSlot`` before any of its code runs. The
@@ -120,25 +121,16 @@ final class Quarantine: @unchecked Sendable {
     /// Gives `identity` its slot, before any of its code runs: a crash in it
     /// then blames its file.
     func register(_ identity: PluginIdentity) -> CrashSlot {
-        let record = Self.line(for: identity, nil)
-        return CrashSlot(raw: record.withCString { clinux_plugin_register($0, strlen($0)) })
+        CrashSlot.register(record: Self.line(for: identity, nil))
     }
 
     /// Records the name and version `slot`'s table gives, so that a crash in
     /// its code quarantines it under them rather than its file's name.
     func name(_ slot: CrashSlot, _ identity: PluginIdentity, _ name: String, version: String) {
-        guard slot.raw >= 0 else { return }
-        Self.line(for: identity, (name, version)).withCString { clinux_plugin_relabel(slot.raw, $0, strlen($0)) }
+        slot.relabel(record: Self.line(for: identity, (name, version)))
     }
 
-    /// Records the executable segments of the library `handle` as `slot`'s code.
-    func addCode(_ slot: CrashSlot, handle: UnsafeMutableRawPointer) {
-        guard slot.raw >= 0, clinux_plugin_add_code(slot.raw, handle) > 0 else {
-            return log.debug("no code ranges recorded for crash slot \(slot.raw); a crash on a thread of its own will not be blamed on it")
-        }
-    }
-
-    fileprivate static func line(for identity: PluginIdentity, _ label: (name: String, version: String)?) -> String {
+    private static func line(for identity: PluginIdentity, _ label: (name: String, version: String)?) -> String {
         var object: JSONObject = ["path": .string(identity.path), "size": .int(identity.size),
                                   "modified": .int(identity.modified)]
         if let label {
@@ -192,21 +184,6 @@ final class Quarantine: @unchecked Sendable {
         defer { close(fd) }
         guard let bytes = try? readToEnd(fd, path: path, limit: 1 << 20) else { return nil }
         return String(decoding: bytes, as: UTF8.self)
-    }
-}
-
-/// A plugin's place in crash attribution (see ``Quarantine``).
-struct CrashSlot: Sendable {
-    /// The slot's number in the crash handler's table; -1 for none (the table is full).
-    let raw: Int32
-
-    /// Runs `body` with the calling thread marked as running this plugin's
-    /// code, as around every call into the plugin; the mark it had is
-    /// restored after, so calls nest.
-    func inControl<T>(_ body: () throws -> T) rethrows -> T {
-        let previous = clinux_plugin_enter(raw)
-        defer { clinux_plugin_leave(previous) }
-        return try body()
     }
 }
 

@@ -2,6 +2,7 @@ import DBus
 import Dispatch
 import PetalCore
 import PetalJSON
+import PetalPluginRuntime
 import Synchronization
 
 /// Starts the programs plugins launch outside petald's sandbox: while the

@@ -43,7 +43,7 @@ struct TransientUnit {
         self.directory = directory
     }
 
-    /// The unit of an isolated plugin's `petal-plugin-host` (SPEC §3), outside petald's
+    /// The unit of an isolated plugin's `petal-plugin-host` (docs/plugins.md), outside petald's
     /// sandbox: `petal-plugin-host-<plugin>-<RANDOM>.service`, bound to petald's own
     /// unit when it has one (`BindsTo=`, without ordering), so that it stops with petald.
     ///

@@ -2,6 +2,7 @@ import DBus
 import DBusJSON
 import PetalAPI
 import PetalJSON
+import PetalPluginRuntime
 
 /// Where a provider is: the bus name `Invoke` goes to and its object.
 struct ProviderEndpoint: Equatable, Sendable {

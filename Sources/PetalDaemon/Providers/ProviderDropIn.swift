@@ -3,6 +3,7 @@ import Glibc
 import Linux
 import PetalConfiguration
 import PetalJSON
+import PetalPluginRuntime
 
 /// A file `$XDG_DATA_HOME/petal/providers/NAME.json` that declares a
 /// D-Bus-activatable provider (SPEC §3): its actions are listed from the file

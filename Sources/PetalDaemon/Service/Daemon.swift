@@ -4,6 +4,7 @@ import Dispatch
 import Glibc
 import PetalConfiguration
 import PetalCore
+import PetalPluginRuntime
 import Synchronization
 
 /// `petald` from command line to exit status: connect, serve the menu, own

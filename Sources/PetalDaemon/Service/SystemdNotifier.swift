@@ -1,6 +1,7 @@
 import DBus
 import Glibc
 import Linux
+import PetalPluginRuntime
 
 /// The sd_notify protocol, spoken without libsystemd: datagrams of
 /// `KEY=value` lines to the socket in `$NOTIFY_SOCKET` (a path, or an

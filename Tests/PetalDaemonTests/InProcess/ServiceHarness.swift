@@ -1,4 +1,5 @@
 @testable import PetalDaemon
+@testable import PetalPluginRuntime
 import DBus
 import PetalCore
 import PetalJSON

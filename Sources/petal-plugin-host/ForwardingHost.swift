@@ -2,6 +2,7 @@ import DBus
 import Glibc
 import PetalJSON
 import PetalPluginABI
+import PetalPluginRuntime
 import Synchronization
 import TextEscaping
 

@@ -6,22 +6,22 @@ import PetalPluginABI
 /// inside a folder whose whole chain up to `/` has been checked
 /// (``PluginFolders``), checked on the open descriptor, and loaded through that
 /// descriptor, so a file swapped between the check and the load is never
-/// loaded (SPEC §3).
-final class PluginFile {
+/// loaded (docs/plugins.md, "Where petald looks, and what it accepts").
+package final class PluginFile {
     /// The path it was found at.
-    let path: String
+    package let path: String
     /// Its size and modification time, which key the quarantine.
-    let identity: PluginIdentity
+    package let identity: PluginIdentity
     /// What its `.note.petal` says, read before any of its code runs; nil for a plugin without one (ABI 1.0).
     /// (A `var` with a default, so that the object is fully initialised before the checks that may throw.)
-    private(set) var note: PluginNote?
+    package private(set) var note: PluginNote?
     private let descriptor: Int32
     /// Whether `dlopen` took the library; its descriptor then stays open for good (see ``load()``).
     private var loaded = false
 
     /// Why a file was not opened; the message names the path and the rule.
-    struct Refusal: Error, CustomStringConvertible {
-        let description: String
+    package struct Refusal: Error, CustomStringConvertible {
+        package let description: String
     }
 
     /// Opens `path` inside its folder, once that folder and every folder above
@@ -29,7 +29,7 @@ final class PluginFile {
     ///
     /// - Parameter user: the daemon's user; files and folders must belong to it or to root,
     ///   and be writable by nobody else.
-    init(path: String, user: uid_t) throws(Refusal) {
+    package init(path: String, user: uid_t) throws(Refusal) {
         self.path = path
         let folder = try PluginFolders.open(PluginSearchPath.parent(of: path), user: user)
         defer { close(folder) }
@@ -128,9 +128,15 @@ final class PluginFile {
 }
 
 /// What identifies a plugin file for the quarantine: its path, size and modification time.
-public struct PluginIdentity: Hashable, Sendable {
-    public let path: String
-    public let size: Int64
+package struct PluginIdentity: Hashable, Sendable {
+    package let path: String
+    package let size: Int64
     /// Modification time in nanoseconds since the epoch.
-    public let modified: Int64
+    package let modified: Int64
+
+    package init(path: String, size: Int64, modified: Int64) {
+        self.path = path
+        self.size = size
+        self.modified = modified
+    }
 }

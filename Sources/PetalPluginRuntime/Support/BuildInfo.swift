@@ -8,7 +8,7 @@ import PetalPluginABI
 /// that built petald and the plugin ABI it speaks, which a plugin author
 /// needs (a Swift plugin runs on petald's Swift runtime, so it must be built
 /// with the same toolchain), and the Swift runtime petald has loaded.
-enum BuildInfo {
+package enum BuildInfo {
     /// The Swift compiler that built petald, e.g. `6.3.1`.
     ///
     /// Read with `#if compiler(...)` checks, which the compiler answers about
@@ -77,7 +77,7 @@ enum BuildInfo {
     static var pluginABI: String { "\(PETAL_PLUGIN_ABI_MAJOR).\(PETAL_PLUGIN_ABI_MINOR)" }
 
     /// The text of `petald --version`, one fact a line, the first `petald <version>`.
-    static func versionText() -> String {
+    package static func versionText() -> String {
         """
         petald \(petalVersion)
         built with Swift \(swiftCompiler)

@@ -6,21 +6,21 @@ import TextEscaping
 /// `petal-plugin-host` alike: `dlopen` (the library's constructors run
 /// there), the entry point, and the table's own checks, which hold whatever
 /// else is loaded.
-enum PluginLibrary {
+package enum PluginLibrary {
     /// Why a library was not taken: `failed` or `incompatible`, with the reason,
     /// and the name and version its table gave when it got that far.
-    struct Refusal: Error {
-        let status: PluginRecord.Status
-        let reason: String
-        var name: String? = nil
-        var version: String? = nil
+    package struct Refusal: Error {
+        package let status: PluginRecord.Status
+        package let reason: String
+        package var name: String? = nil
+        package var version: String? = nil
     }
 
     /// Opens `file`'s library and reads its table. Every call into its code
     /// is marked with `slot`, and its code ranges are recorded for the crash
-    /// handler when there is a `quarantine`.
-    static func open(
-        _ file: PluginFile, slot: CrashSlot, quarantine: Quarantine?, log: Logger
+    /// handler when `recordsCode` (in petald, which keeps crash records).
+    package static func open(
+        _ file: PluginFile, slot: CrashSlot, recordsCode: Bool, log: Logger
     ) -> Result<NativePlugin, Refusal> {
         let handle: UnsafeMutableRawPointer
         // dlopen runs the library's constructors: plugin code, watched like init.
@@ -33,11 +33,11 @@ enum PluginLibrary {
                 reason: "it does not export \(PETAL_PLUGIN_ENTRY_SYMBOL); is it a Petal plugin built against petal_plugin.h?"))
         }
         typealias Entry = @convention(c) () -> UnsafePointer<petal_plugin>?
-        quarantine?.addCode(slot, handle: handle)
+        if recordsCode { slot.addCode(of: handle, log: log) }
         guard let table = slot.inControl({ unsafeBitCast(symbol, to: Entry.self)() }) else {
             return .failure(Refusal(status: .failed, reason: "\(PETAL_PLUGIN_ENTRY_SYMBOL) returned NULL"))
         }
-        if let problem = PluginLoader.compatibilityProblem(table.pointee) {
+        if let problem = PluginRules.compatibilityProblem(table.pointee) {
             return .failure(Refusal(status: .incompatible, reason: problem))
         }
         let plugin = NativePlugin(table: table, file: file.identity, slot: slot, log: log)
@@ -45,12 +45,12 @@ enum PluginLibrary {
             .failure(Refusal(status: .failed, reason: reason, name: plugin.name, version: plugin.version))
         }
         if let note = file.note, note.name != plugin.name {
-            return refuse("its table names it \"\(LogText.escaped(plugin.name))\" but its \(PluginLoader.noteSection) names it \"\(note.name)\"; the two must be equal (PETAL_PLUGIN_DESCRIBE's first argument is the table's name)")
+            return refuse("its table names it \"\(LogText.escaped(plugin.name))\" but its \(PluginRules.noteSection) names it \"\(note.name)\"; the two must be equal (PETAL_PLUGIN_DESCRIBE's first argument is the table's name)")
         }
-        guard PluginLoader.isValidName(plugin.name) else {
+        guard PluginRules.isValidName(plugin.name) else {
             return refuse("its name \"\(LogText.escaped(plugin.name))\" is not valid; names are lowercase letters, digits, \"-\" and \"_\"")
         }
-        if let problem = PluginLoader.actionsProblem(name: plugin.name, actions: plugin.declaredActions.map(\.id)) {
+        if let problem = PluginRules.actionsProblem(name: plugin.name, actions: plugin.declaredActions.map(\.id)) {
             return refuse(problem)
         }
         return .success(plugin)

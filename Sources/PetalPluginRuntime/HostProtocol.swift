@@ -1,77 +1,77 @@
 import DBus
 
 /// The private protocol between petald and a `petal-plugin-host`, over a
-/// peer-to-peer connection of their own (see ``HostServer``).
+/// peer-to-peer connection of their own (petald's `HostServer`).
 ///
 /// The host serves the plugin as an action provider: the object at
 /// ``pluginPath`` has `org.petal.Petal1.ActionProvider` (`Name`, `Actions`,
 /// `Invoke`, `Cancel`), exactly as a provider on the bus does, so petald runs
-/// an isolated plugin's actions with the same ``ProviderAction`` as any
+/// an isolated plugin's actions with the same `ProviderAction` as any
 /// provider's. Next to it, ``pluginInterface`` carries what only a host
 /// needs: `Ping`, and the outcomes of the host-table calls it forwarded.
 ///
 /// petald serves ``servicesInterface`` at ``servicesPath``: the `petal_host`
 /// table, one method per function, carried out by the plugin's
-/// ``PluginContext`` exactly as for a plugin in petald. JSON crosses as text,
+/// `PluginContext` exactly as for a plugin in petald. JSON crosses as text,
 /// as the C ABI has it, so the plugin sees the same bytes in either mode.
-enum HostProtocol {
+package enum HostProtocol {
     /// petald's object on a host's connection.
-    static let servicesPath: ObjectPath = "/org/petal/Petal1/Host"
+    package static let servicesPath: ObjectPath = "/org/petal/Petal1/Host"
     /// The `petal_host` table, served by petald.
-    static let servicesInterface: InterfaceName = "org.petal.Petal1.PluginHost"
+    package static let servicesInterface: InterfaceName = "org.petal.Petal1.PluginHost"
     /// The host's object: the plugin as a provider, and ``pluginInterface``.
-    static let pluginPath: ObjectPath = "/org/petal/Petal1/Plugin"
+    package static let pluginPath: ObjectPath = "/org/petal/Petal1/Plugin"
     /// What petald calls on the host besides the provider interface.
-    static let pluginInterface: InterfaceName = "org.petal.Petal1.PluginHost.Plugin"
+    package static let pluginInterface: InterfaceName = "org.petal.Petal1.PluginHost.Plugin"
 
     /// The environment variable that gives the host petald's server address.
-    static let addressVariable = "PETAL_HOST_ADDRESS"
+    package static let addressVariable = "PETAL_HOST_ADDRESS"
     /// The one-time token the host presents in `Begin`, so petald knows which plugin it is.
-    static let tokenVariable = "PETAL_HOST_TOKEN"
+    package static let tokenVariable = "PETAL_HOST_TOKEN"
     /// petald's pid, for a host that is its child: the host stops at once if its parent is not (or no longer) this process.
-    static let parentVariable = "PETAL_HOST_PARENT"
+    package static let parentVariable = "PETAL_HOST_PARENT"
     /// The transient unit a host runs in, under systemd, in place of ``parentVariable``.
-    static let unitVariable = "PETAL_HOST_UNIT"
+    package static let unitVariable = "PETAL_HOST_UNIT"
 
     /// The most bytes one message on a host's connection may take. A plugin's
     /// params and results are at most 64 KiB as JSON and its D-Bus calls'
     /// replies are bounded by the bus; a host that sends more is cut off.
-    static let maximumMessageBytes = 8 << 20
+    package static let maximumMessageBytes = 8 << 20
     /// The most bytes of a host's messages petald holds before it stops reading its socket.
-    static let maximumQueuedBytes = 16 << 20
+    package static let maximumQueuedBytes = 16 << 20
 
     /// Members of ``servicesInterface``, which the host calls.
-    enum Services {
+    package enum Services {
         /// `(s token) → (s path, s settings_json)`: the host says who it is; petald answers what to load.
-        static let begin: MemberName = "Begin"
+        package static let begin: MemberName = "Begin"
         /// `(s name, s version, a(sss) actions)`: init succeeded; the plugin is served.
-        static let ready: MemberName = "Ready"
+        package static let ready: MemberName = "Ready"
         /// `(s status, s reason)`: the plugin could not be loaded (`failed` or `incompatible`); the host exits.
-        static let refused: MemberName = "Refused"
+        package static let refused: MemberName = "Refused"
         /// `(u level, s message)`, no reply: `petal_host.log`.
-        static let log: MemberName = "Log"
+        package static let log: MemberName = "Log"
         /// `(as argv, s options_json) → (s started_json)`: `petal_host.launch`.
-        static let launch: MemberName = "Launch"
+        package static let launch: MemberName = "Launch"
         /// `(t run, as argv, s options_json) → (b started)`: `run` and `start_run`; the outcome comes as `RunFinished`.
-        static let startRun: MemberName = "StartRun"
+        package static let startRun: MemberName = "StartRun"
         /// `(t run)`, no reply: `stop_run`.
-        static let stopRun: MemberName = "StopRun"
+        package static let stopRun: MemberName = "StopRun"
         /// `(s destination, s path, s interface, s method, s signature, s args_json, i timeout_ms) → (s reply_json)`.
-        static let callMethod: MemberName = "CallMethod"
+        package static let callMethod: MemberName = "CallMethod"
         /// `(t subscription, s sender, s path, s interface, s member)`, no reply; "" matches anything.
-        static let subscribe: MemberName = "Subscribe"
+        package static let subscribe: MemberName = "Subscribe"
         /// `(t subscription)`, no reply.
-        static let unsubscribe: MemberName = "Unsubscribe"
+        package static let unsubscribe: MemberName = "Unsubscribe"
     }
 
     /// Members of ``pluginInterface``, which petald calls.
-    enum Plugin {
+    package enum Plugin {
         /// `() → ()`, answered from the plugin's worker thread: a host whose
         /// worker is stuck in the plugin does not answer, and is killed.
-        static let ping: MemberName = "Ping"
+        package static let ping: MemberName = "Ping"
         /// `(t run, s result_json, s error_name, s message)`, no reply: a program ended; "" for none.
-        static let runFinished: MemberName = "RunFinished"
+        package static let runFinished: MemberName = "RunFinished"
         /// `(t subscription, s sender, s path, s interface, s member, s args_json)`, no reply.
-        static let signal: MemberName = "Signal"
+        package static let signal: MemberName = "Signal"
     }
 }

@@ -1,11 +1,11 @@
 import Glibc
 
-/// Where plugins are looked for, in order (SPEC §3): `--plugin-dir`
+/// Where plugins are looked for, in order (docs/plugins.md, "Where petald looks, and what it accepts"): `--plugin-dir`
 /// arguments, `$PETAL_PLUGIN_PATH`, `$XDG_DATA_HOME/petal/plugins`,
 /// `<prefix>/lib/petal/plugins`, and the build folder beside the executable.
-public struct PluginSearchPath: Equatable, Sendable {
+package struct PluginSearchPath: Equatable, Sendable {
     /// The folders, in search order, without duplicates.
-    public let directories: [String]
+    package let directories: [String]
 
     /// The search path for this process.
     ///
@@ -13,7 +13,7 @@ public struct PluginSearchPath: Equatable, Sendable {
     ///   - explicit: `--plugin-dir` arguments, then `plugins.paths` of the configuration.
     ///   - environment: reads an environment variable.
     ///   - executable: the daemon's own path; `<prefix>` is the folder above its `bin/`.
-    public init(
+    package init(
         explicit: [String], environment: (String) -> String? = Self.processEnvironment,
         executable: String = Self.executablePath()
     ) {
@@ -37,24 +37,24 @@ public struct PluginSearchPath: Equatable, Sendable {
     }
 
     /// Reads the process environment.
-    public static func processEnvironment(_ name: String) -> String? {
+    package static func processEnvironment(_ name: String) -> String? {
         getenv(name).map { String(cString: $0) }
     }
 
     /// The running executable's path, from /proc/self/exe.
-    public static func executablePath() -> String {
+    package static func executablePath() -> String {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         guard count > 0 else { return CommandLine.arguments[0] }
         return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    static func parent(of path: String) -> String {
+    package static func parent(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
-    static func lastComponent(of path: String) -> String {
+    package static func lastComponent(of path: String) -> String {
         path.split(separator: "/").last.map(String.init) ?? path
     }
 }

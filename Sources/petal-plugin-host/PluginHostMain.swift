@@ -3,10 +3,11 @@ import DBus
 import Dispatch
 import Glibc
 import PetalJSON
+import PetalPluginRuntime
 import Synchronization
 
-/// `petal-plugin-host`: runs one isolated plugin for petald (SPEC §3,
-/// "Isolated plugins"). petald starts it with its server's address and a
+/// `petal-plugin-host`: runs one isolated plugin for petald (docs/plugins.md,
+/// "In petald, isolated, or a provider?"). petald starts it with its server's address and a
 /// one-time token in the environment; the host connects, learns from
 /// `Begin` which file to load, loads it with the checks petald's own loader
 /// makes, calls its `init` with a `petal_host` table that forwards to petald,
@@ -16,9 +17,9 @@ import Synchronization
 /// It dies with petald: the kernel sends it SIGKILL when its parent goes
 /// (`PR_SET_PDEATHSIG`), and it checks at once that the parent is still the
 /// petald that started it.
-public enum PluginHostMain {
+enum PluginHostMain {
     /// The whole of the executable's `main`.
-    public static func main() -> Never {
+    static func main() -> Never {
         var log = Logger()
         log.program = "petal-plugin-host"
         let arguments = CommandLine.arguments.dropFirst()
@@ -93,13 +94,13 @@ public enum PluginHostMain {
         guard file.identity.size == size, file.identity.modified == modified else {
             session.refuse(.failed, "\(path) changed between petald's checks and the host's; it is loaded at the next start")
         }
-        log.program = "petal-plugin-host[\(file.note?.name ?? PluginLoader.stem(of: path))]"
-        if let note = file.note, let problem = PluginLoader.abiProblem(
-            major: UInt(note.abiMajor), minor: UInt(note.abiMinor), claim: "its \(PluginLoader.noteSection) says it was") {
+        log.program = "petal-plugin-host[\(file.note?.name ?? PluginRules.stem(of: path))]"
+        if let note = file.note, let problem = PluginRules.abiProblem(
+            major: UInt(note.abiMajor), minor: UInt(note.abiMinor), claim: "its \(PluginRules.noteSection) says it was") {
             session.refuse(.incompatible, problem)
         }
         let plugin: NativePlugin
-        switch PluginLibrary.open(file, slot: CrashSlot(raw: -1), quarantine: nil, log: log) {
+        switch PluginLibrary.open(file, slot: CrashSlot(raw: -1), recordsCode: false, log: log) {
         case .success(let opened): plugin = opened
         case .failure(let refusal): session.refuse(refusal.status, refusal.reason)
         }

@@ -1,5 +1,6 @@
 import DBus
 import Dispatch
+import PetalPluginRuntime
 import Synchronization
 
 /// How a `petal-plugin-host` calls petald's ``HostProtocol/servicesInterface``

@@ -3,7 +3,7 @@ import Glibc
 import Linux
 
 /// The folders above a plugin file, checked as OpenSSH's StrictModes checks
-/// `~/.ssh` (SPEC §3, "Folders"): the plugin's own folder and every folder
+/// `~/.ssh` (docs/plugins.md, "Where petald looks, and what it accepts"): the plugin's own folder and every folder
 /// above it, up to `/`, must belong to root or petald's user and be writable
 /// by nobody else; a folder *above* the plugin's own may be writable by others
 /// only when it is sticky and belongs to root, as `/tmp` is (others can then

@@ -2,6 +2,7 @@ import DBus
 import DBusJSON
 import PetalAPI
 import PetalJSON
+import PetalPluginRuntime
 
 /// A plugin inside `petal-plugin-host`, served to petald as an action
 /// provider (``HostProtocol``): `Invoke` starts the plugin's `invoke` on its
@@ -60,14 +61,14 @@ final class HostedPlugin: @unchecked Sendable {
         _ call: MethodCall, _ invocation: UInt32, _ action: String, _ params: DBusVariantDictionary
     ) throws(DBusError) -> MethodReply {
         guard actionIDs.contains(action) else {
-            throw PetalError.make(.actionFailed, "plugin \(plugin.name) has no action \(action)")
+            throw ActionError.failed("plugin \(plugin.name) has no action \(action)").dbusError
         }
         let object = JSONObject(params.entries.map { ($0.key, DBusJSON.json($0.value)) })
         let loop = loop
         let cancellation = plugin.start(action, params: ActionParams(object)) { [self] outcome in
             switch outcome {
             case .success(let result): _ = call.reply([DBusJSON.vardict(result)])
-            case .failure(let error): _ = call.fail(PetalError.make(error.name, error.message))
+            case .failure(let error): _ = call.fail(error.dbusError)
             }
             loop.execute { [self] in running.removeValue(forKey: invocation) }
         }

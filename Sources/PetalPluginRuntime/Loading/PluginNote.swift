@@ -3,18 +3,18 @@ import TextEscaping
 
 /// What a plugin says of itself in its ELF note (`PETAL_PLUGIN_DESCRIBE`,
 /// ABI 1.1), read before the library is loaded so that a plugin can be
-/// refused without any of its code running (SPEC §3, "Metadata before code").
+/// refused without any of its code running (docs/plugins.md, "Describing the plugin before its code runs").
 ///
 /// The note's owner is `Petal`, its type `PETAL_PLUGIN_NOTE_TYPE`, and its
 /// descriptor `u32 abi_major, u32 abi_minor`, then the name and the version,
 /// each ending in NUL (petal_plugin.h documents the layout).
-struct PluginNote: Equatable, Sendable {
-    let abiMajor: UInt32
-    let abiMinor: UInt32
+package struct PluginNote: Equatable, Sendable {
+    package let abiMajor: UInt32
+    package let abiMinor: UInt32
     /// Valid by construction: `[a-z0-9_-]+`, at most ``maximumTextBytes``.
-    let name: String
+    package let name: String
     /// Valid UTF-8 without control characters, at most ``maximumTextBytes``; may be empty.
-    let version: String
+    package let version: String
 
     static let owner = PETAL_PLUGIN_NOTE_OWNER
     static let type = UInt32(PETAL_PLUGIN_NOTE_TYPE)
@@ -60,7 +60,7 @@ extension PluginNote {
             throw Malformed("\(trailing) bytes other than NUL follow its version; only NUL padding may")
         }
         name = try Self.text(bytes[8..<nameEnd], field: "name")
-        guard !name.isEmpty, PluginLoader.isValidName(name) else {
+        guard !name.isEmpty, PluginRules.isValidName(name) else {
             throw Malformed("its name \"\(LogText.escaped(name))\" is not valid; names are lowercase letters, digits, \"-\" and \"_\"")
         }
         version = try Self.text(bytes[(nameEnd + 1)..<versionEnd], field: "version")

@@ -1,5 +1,6 @@
 import Glibc
 import Linux
+import PetalAPI
 import PetalCore
 import PetalJSON
 import PetalPluginABI
@@ -12,11 +13,11 @@ import Synchronization
 /// `invoke` and `cancel` are called on the plugin's worker thread, never on
 /// the event loop, so one plugin's slow `invoke` delays only its own
 /// invocations; `deinit` comes at stop, once they have all returned.
-final class NativePlugin: @unchecked Sendable {
-    let name: String
-    let version: String
-    let path: String
-    let identity: PluginIdentity
+package final class NativePlugin: @unchecked Sendable {
+    package let name: String
+    package let version: String
+    package let path: String
+    package let identity: PluginIdentity
     private let table: UnsafePointer<petal_plugin>
     private var state: UnsafeMutableRawPointer?
     private let slot: CrashSlot
@@ -38,7 +39,7 @@ final class NativePlugin: @unchecked Sendable {
     }
 
     /// The actions the table declares, in order.
-    var declaredActions: [(id: String, title: String, icon: String)] {
+    package var declaredActions: [(id: String, title: String, icon: String)] {
         (0..<table.pointee.action_count).map { index in
             let action = table.pointee.actions[index]
             return (action.id.map { String(cString: $0) } ?? "",
@@ -48,17 +49,17 @@ final class NativePlugin: @unchecked Sendable {
     }
 
     /// Starts the thread the plugin's invocations run on, `petal-<name>` in `top -H`.
-    func startWorker() throws(SystemCallError) {
+    package func startWorker() throws(SystemCallError) {
         worker = try WorkerThread(name: "petal-\(name)")
     }
 
     /// Runs `work` on the plugin's worker once everything queued there before it has run.
-    func afterQueuedCalls(_ work: @escaping @Sendable () -> Void) {
+    package func afterQueuedCalls(_ work: @escaping @Sendable () -> Void) {
         worker?.submit(work)
     }
 
     /// Calls the plugin's `init`; returns nil on success or the reason it gave.
-    func initialize(host: UnsafePointer<petal_host>) -> String? {
+    package func initialize(host: UnsafePointer<petal_host>) -> String? {
         guard let start = table.pointee.`init` else { return nil }
         var failure: UnsafePointer<CChar>?
         let status = slot.inControl { start(host, &state, &failure) }
@@ -69,7 +70,7 @@ final class NativePlugin: @unchecked Sendable {
     /// Calls the plugin's `deinit`, once, when the daemon stops: after every
     /// `invoke` and `cancel` already inside the plugin has returned, and with
     /// the gate closed so that none is made after it.
-    func finish(log: Logger) {
+    package func finish(log: Logger) {
         // The cancels of a stop are queued on the worker: let them reach the plugin before the gate closes.
         let queued = worker?.drain(within: .seconds(5)) ?? true
         let drained = gate.close(within: .seconds(5)) && queued
@@ -81,17 +82,12 @@ final class NativePlugin: @unchecked Sendable {
         slot.inControl { deinitialize(state) }
     }
 
-    /// The daemon-side actions that invoke this plugin.
-    func actions() -> [any Action] {
-        declaredActions.map { NativeAction(plugin: self, id: $0.id, title: $0.title, icon: $0.icon) }
-    }
-
     /// Starts `action` on the worker thread; `finish` gets its single outcome, from any thread.
     ///
     /// The plugin's `cancel(id)` comes only after its `invoke(id)` has
     /// returned: a cancellation that arrives sooner waits for it, and one that
     /// arrives before `invoke` is called means `invoke` is not called at all.
-    func start(
+    package func start(
         _ action: String, params: ActionParams, finish: @escaping @Sendable (ActionOutcome) -> Void
     ) -> ActionCancellation {
         let id = nextInvocation.add(1, ordering: .relaxed).oldValue
@@ -210,12 +206,12 @@ private final class InvocationCompletion: Sendable {
         result: UnsafePointer<CChar>?, errorName: UnsafePointer<CChar>?, message: UnsafePointer<CChar>?
     ) -> ActionOutcome {
         if let errorName {
-            let name = PetalError.Name(rawValue: String(cString: errorName)) ?? .actionFailed
+            let name = PetalBus.ErrorName(rawValue: String(cString: errorName)) ?? .actionFailed
             let text = message.map { String(cString: $0) } ?? ""
             return .failure(ActionError(name == .invalidParams ? .invalidParams : .actionFailed, text))
         }
         // Measured from the text's length: a huge result is refused without being parsed.
-        let limit = ParamsCoding.maximumJSONBytes
+        let limit = ActionParams.maximumJSONBytes
         if let result, strnlen(result, limit + 1) > limit {
             return .failure(.failed(
                 "plugin \(plugin) returned a result for \(action) of more than \(limit) bytes as JSON; the limit is \(limit) bytes"))
@@ -231,17 +227,5 @@ private final class InvocationCompletion: Sendable {
     /// Ends the invocation without the plugin, which was never invoked.
     func fail(_ error: ActionError) {
         finish(.failure(error))
-    }
-}
-
-/// An action served by a native plugin.
-struct NativeAction: Action {
-    let plugin: NativePlugin
-    let id: String
-    let title: String
-    let icon: String
-
-    func start(_ params: ActionParams, finish: @escaping @Sendable (ActionOutcome) -> Void) -> ActionCancellation {
-        plugin.start(id, params: params, finish: finish)
     }
 }
