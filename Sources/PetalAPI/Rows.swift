@@ -105,3 +105,26 @@ public struct ProviderActionRow: Equatable, Sendable, DBusArgumentValue {
         self.init(id: id, title: title, icon: icon)
     }
 }
+
+/// A row of the Menus interface's `Menus` (`a(sos)`): a menu petald serves.
+public struct MenuRow: Equatable, Sendable, DBusArgumentValue {
+    /// The menu's name.
+    public var name: String
+    /// Its object.
+    public var path: ObjectPath
+    /// Its title.
+    public var title: String
+
+    /// Creates a row.
+    public init(name: String, path: ObjectPath, title: String) {
+        (self.name, self.path, self.title) = (name, path, title)
+    }
+
+    static let layout = DBusStructLayout(String.self, ObjectPath.self, String.self)
+    public static let dbusType = DBusType.structure(layout.fieldTypes)
+    public var dbusValue: DBusValue { Self.layout.encode(name, path, title) }
+    public init?(dbusValue value: DBusValue) {
+        guard let (name, path, title) = Self.layout.decode(value) else { return nil }
+        self.init(name: name, path: path, title: title)
+    }
+}
