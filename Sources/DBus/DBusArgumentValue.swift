@@ -161,7 +161,7 @@ public struct DBusVariant: DBusArgumentValue, Equatable {
 ///
 /// Entries keep the order they had on the wire, and repeated keys are kept
 /// as sent: which of them wins is the handler's decision.
-public struct DBusVariantDictionary: DBusArgumentValue {
+public struct DBusVariantDictionary: DBusArgumentValue, Equatable {
     public static var dbusType: DBusType { .dictionary(.string, .variant) }
     /// The entries, each value taken out of its variant.
     public let entries: [(key: String, value: DBusValue)]
@@ -170,6 +170,11 @@ public struct DBusVariantDictionary: DBusArgumentValue {
     public init(_ entries: [(key: String, value: DBusValue)]) { self.entries = entries }
 
     public var dbusValue: DBusValue { .vardict(entries.map { ($0.key, $0.value) }) }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.entries.count == rhs.entries.count
+            && zip(lhs.entries, rhs.entries).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+    }
 
     public init?(dbusValue value: DBusValue) {
         guard case .array(.dictEntry(key: .string, value: .variant), let elements) = value else { return nil }

@@ -19,7 +19,7 @@ public struct DBusMethodDeclaration<each In: DBusArgumentValue, Out: Sendable>: 
     public let inArguments: [DBusArgument]
     /// The out-arguments, names and types.
     public let outArguments: [DBusArgument]
-    let limits: [(index: Int, limit: DBusSizeLimit)]
+    private(set) var limits: [(index: Int, limit: DBusSizeLimit)]
     private let encodeOut: @Sendable (Out) -> [DBusValue]
     private let decodeOut: @Sendable ([DBusValue]) -> Out?
 
@@ -41,6 +41,29 @@ public struct DBusMethodDeclaration<each In: DBusArgumentValue, Out: Sendable>: 
         self.limits = limits
         self.encodeOut = encode
         self.decodeOut = decode
+    }
+
+    /// The signature calls carry, from ``inArguments``.
+    public var inSignature: String { signature(of: inArguments.map(\.type)) }
+
+    /// The signature replies carry, from ``outArguments``.
+    public var outSignature: String { signature(of: outArguments.map(\.type)) }
+
+    /// This declaration with the array argument called `argument` capped at
+    /// `maximumBytes` in the message: a larger one is answered with
+    /// `refusal(bytes)` before the call is decoded, so its size costs the
+    /// loop only the length prefix libdbus has already validated. A server's
+    /// policy, which introspection does not show.
+    public func limitingSize(
+        of argument: String, to maximumBytes: Int, refusal: @escaping @Sendable (_ bytes: Int) -> DBusError
+    ) -> Self {
+        guard let index = inArguments.firstIndex(where: { $0.name == argument }), case .array = inArguments[index].type
+        else {
+            preconditionFailure("\(interface).\(name) has no array argument called \(argument) to limit")
+        }
+        var limited = self
+        limited.limits.append((index, DBusSizeLimit(maximumBytes: maximumBytes, refusal: refusal)))
+        return limited
     }
 
     /// The in-arguments' values, as a call carries them.

@@ -130,6 +130,16 @@ public enum DBusJSON {
 
     /// The `a{sv}` whose entries are the object's members in their natural D-Bus form.
     public static func vardict(_ object: JSONObject) -> DBusValue {
-        .vardict(object.compactMap { member in naturalValue(member.value).map { (member.key, $0) } })
+        dictionary(object).dbusValue
+    }
+
+    /// `object` as a typed `a{sv}`, each member in its natural D-Bus form, as ``vardict(_:)`` makes it.
+    public static func dictionary(_ object: JSONObject) -> DBusVariantDictionary {
+        DBusVariantDictionary(object.compactMap { member in naturalValue(member.value).map { (member.key, $0) } })
+    }
+
+    /// The JSON object of an `a{sv}`, each value in its JSON form (``json(_:)``).
+    public static func object(_ dictionary: DBusVariantDictionary) -> JSONObject {
+        JSONObject(dictionary.entries.map { ($0.key, json($0.value)) })
     }
 }

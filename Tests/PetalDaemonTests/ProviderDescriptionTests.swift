@@ -13,7 +13,7 @@ import Testing
 
     private func refusal(_ properties: [(key: String, value: DBusValue)], owner: String? = nil) -> String? {
         do {
-            _ = try ProviderDescription(properties: properties) { _ in owner }
+            _ = try ProviderDescription(properties: DBusPropertyValues(DBusVariantDictionary(properties), from: ":1.9")) { _ in owner }
             return nil
         } catch {
             #expect(error.name == "org.petal.Petal1.Error.InvalidProvider")
@@ -22,7 +22,7 @@ import Testing
     }
 
     @Test func aProviderThatKeepsTheRulesIsRead() throws {
-        let description = try ProviderDescription(properties: properties(actions: [("weather.now", "Now", "weather-clear")])) { _ in nil }
+        let description = try ProviderDescription(properties: DBusPropertyValues(DBusVariantDictionary(properties(actions: [("weather.now", "Now", "weather-clear")])), from: ":1.9")) { _ in nil }
         #expect(description.name == "weather")
         #expect(description.actions == [.init(id: "weather.now", title: "Now", icon: "weather-clear")])
     }

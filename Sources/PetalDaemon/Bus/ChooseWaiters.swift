@@ -43,10 +43,10 @@ struct ChooseOptions {
 /// Confined to the service's scheduler.
 struct ChooseWaiters {
     private final class Waiter {
-        let call: any PendingCall
+        let call: any PendingCall<String>
         let dispatch: Bool
         var timer: ScheduledTimer?
-        init(call: any PendingCall, dispatch: Bool) {
+        init(call: any PendingCall<String>, dispatch: Bool) {
             self.call = call
             self.dispatch = dispatch
         }
@@ -66,7 +66,7 @@ struct ChooseWaiters {
 
     /// Adds a waiting call; its timeout, if any, answers `Cancelled`.
     /// Call ``admit()`` first.
-    mutating func add(_ call: any PendingCall, options: ChooseOptions, scheduler: any Scheduler) {
+    mutating func add(_ call: any PendingCall<String>, options: ChooseOptions, scheduler: any Scheduler) {
         self.scheduler = scheduler
         let waiter = Waiter(call: call, dispatch: options.dispatch)
         if let timeout = options.timeout {
@@ -86,7 +86,7 @@ struct ChooseWaiters {
 
     /// Answers every waiting call with `itemID`.
     mutating func choose(_ itemID: String) {
-        for waiter in take() { waiter.call.reply([.string(itemID)]) }
+        for waiter in take() { waiter.call.reply(itemID) }
     }
 
     /// Forgets the calls of `sender`, a connection that has left the bus: nobody is there to answer.

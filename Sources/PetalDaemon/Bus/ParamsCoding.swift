@@ -74,7 +74,7 @@ enum ParamsCoding {
     /// measured against ``maximumJSONBytes`` on its own thread.
     ///
     /// Each member takes its natural D-Bus form (``DBusJSON/naturalValue(_:)``).
-    static func result(from object: JSONObject) -> DBusValue {
-        DBusJSON.vardict(object)
+    static func result(from object: JSONObject) -> DBusVariantDictionary {
+        DBusJSON.dictionary(object)
     }
 }

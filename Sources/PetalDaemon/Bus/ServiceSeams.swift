@@ -1,19 +1,21 @@
 import DBus
 
 /// A method call waiting for its answer, as the service sees it: a D-Bus
-/// ``MethodCall`` in petald, a recorded one in in-process tests.
-protocol PendingCall: AnyObject, Sendable {
+/// call being served (``DBusReply``) in petald, a recorded one in in-process
+/// tests. `Value` is what its method declares it returns.
+protocol PendingCall<Value>: Sendable {
+    associatedtype Value: Sendable
     /// The caller's unique bus name.
     var sender: String { get }
     /// Whether the call has been answered.
     var isAnswered: Bool { get }
-    /// Answers with values; false if already answered.
-    @discardableResult func reply(_ values: [DBusValue]) -> Bool
+    /// Answers with `value`; false if already answered.
+    @discardableResult func reply(_ value: Value) -> Bool
     /// Answers with an error; false if already answered.
     @discardableResult func fail(_ error: DBusError) -> Bool
 }
 
-extension MethodCall: PendingCall {}
+extension DBusReply: PendingCall {}
 
 /// Where the service's signals go: the ``ObjectServer`` in petald, a
 /// recorder in in-process tests. Called on the service's scheduler.
@@ -29,8 +31,33 @@ protocol SignalSink: AnyObject {
 extension ObjectServer: SignalSink {}
 
 extension SignalSink {
-    /// Emits `member` of `interface` from `path`, built anew.
-    func emit(_ member: MemberName, of interface: InterfaceName, at path: ObjectPath, _ values: [DBusValue]) {
-        emit(member, of: interface, at: path, values, reusable: false)
+    /// Emits `signal` from `path` with `arguments`, typed by its declaration.
+    func emit<each Argument: DBusArgumentValue>(
+        _ signal: DBusSignalDeclaration<repeat each Argument>, at path: ObjectPath, _ arguments: repeat each Argument,
+        reusable: Bool = false
+    ) {
+        emit(signal.name, of: signal.interface, at: path, signal.values(repeat each arguments), reusable: reusable)
     }
+
+    /// Emits `PropertiesChanged` for `properties` (of one interface) of the object at `path`, read as they are now.
+    func emitPropertiesChanged(at path: ObjectPath, _ properties: [any DBusPropertyMember]) {
+        guard let interface = properties.first?.interface else { return }
+        emitPropertiesChanged(at: path, interface: interface, properties.map(\.name.rawValue))
+    }
+
+    /// Emits `PropertiesChanged` announcing `value` for `property` of the object at `path`.
+    func emitChange<Value>(
+        of property: DBusPropertyDeclaration<Value>, at path: ObjectPath, to value: Value, reusable: Bool = false
+    ) {
+        emitPropertiesChanged(at: path, interface: property.interface, values: [property.change(to: value)],
+                              reusable: reusable)
+    }
+}
+
+/// A sink that drops every signal: for a service built only to describe its
+/// interfaces (`petald --introspect`).
+final class DiscardedSignals: SignalSink {
+    func emit(_ member: MemberName, of interface: InterfaceName, at path: ObjectPath, _ values: [DBusValue], reusable: Bool) {}
+    func emitPropertiesChanged(at path: ObjectPath, interface: InterfaceName, _ names: [String]) {}
+    func emitPropertiesChanged(at path: ObjectPath, interface: InterfaceName, values: [(String, DBusValue)], reusable: Bool) {}
 }

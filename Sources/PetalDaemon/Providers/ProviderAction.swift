@@ -34,9 +34,6 @@ struct ProviderAction: Action {
     /// How long a pending `Invoke` is kept: beyond `actions.timeout`, which answers the caller first.
     let callTimeout: Duration
 
-    private static let invoke: MemberName = "Invoke"
-    private static let cancel: MemberName = "Cancel"
-
     func start(_ params: ActionParams, finish: @escaping @Sendable (ActionOutcome) -> Void) -> ActionCancellation {
         let destination: BusName?
         do {
@@ -45,10 +42,10 @@ struct ProviderAction: Action {
             finish(.failure(.failed("provider \(endpoint.name): its bus name \(endpoint.busName) is not valid")))
             return .none
         }
-        let call = Message.methodCall(destination: destination, path: endpoint.path,
-                                      interface: PetalBus.providerInterface, member: Self.invoke)
+        let call: Message
         do {
-            try call.append([.uint32(params.invocation), .string(id), DBusJSON.vardict(params.object)])
+            call = try PetalBus.ActionProvider.invoke.message(
+                to: destination, at: endpoint.path, params.invocation, id, DBusJSON.dictionary(params.object))
         } catch {
             finish(.failure(.failed("\(endpoint.noun) \(endpoint.name): the parameters of \(id) could not be sent: \(error)")))
             return .none
@@ -60,11 +57,7 @@ struct ProviderAction: Action {
         let connection = connection, invocation = params.invocation
         return ActionCancellation {
             // Called on the loop, like start; nobody waits for Cancel's answer.
-            let message = Message.methodCall(destination: destination, path: endpoint.path,
-                                             interface: PetalBus.providerInterface, member: Self.cancel)
-            message.noReplyExpected = true
-            guard (try? message.append([.uint32(invocation)])) != nil else { return }
-            connection.send(message)
+            try? connection.send(PetalBus.ActionProvider.cancel, on: destination, at: endpoint.path, invocation)
         }
     }
 
@@ -74,18 +67,20 @@ struct ProviderAction: Action {
     static func outcome(of reply: Result<Message, DBusError>, action: String, provider: String) -> ActionOutcome {
         switch reply {
         case .success(let message):
-            guard message.hasSignature("a{sv}") else {
+            let declared = PetalBus.ActionProvider.invoke.outSignature
+            guard message.hasSignature(declared) else {
                 return .failure(.failed(
-                    "\(provider) answered \(action) with \"\(message.signature)\"; Invoke must return an a{sv}"))
+                    "\(provider) answered \(action) with \"\(message.signature)\"; Invoke must return an \(declared)"))
             }
             if let bytes = message.arrayByteLengths().first ?? nil, bytes > ParamsCoding.maximumWireBytes {
                 return .failure(.failed(
                     "\(provider) returned a result for \(action) of \(bytes) bytes in the message; the limit is \(ParamsCoding.maximumJSONBytes) bytes as JSON"))
             }
-            guard case .object(let result)? = (try? message.argumentsWithoutDescriptors())?.first.map(DBusJSON.json) else {
+            guard let values = try? message.argumentsWithoutDescriptors(),
+                  let result = try? PetalBus.ActionProvider.invoke.decodeReply(values, from: provider) else {
                 return .failure(.failed("\(provider) returned a result for \(action) that could not be read"))
             }
-            return ActionError.checkSize(of: result, from: "\(provider), action \(action),")
+            return ActionError.checkSize(of: DBusJSON.object(result), from: "\(provider), action \(action),")
         case .failure(let error):
             switch error.name {
             case PetalError.Name.invalidParams.errorName: return .failure(.invalidParams(error.message))

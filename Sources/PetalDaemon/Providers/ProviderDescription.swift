@@ -29,12 +29,21 @@ struct ProviderDescription: Equatable {
     /// - Parameter owner: who already has a name: a loaded plugin's file, or
     ///   another provider; nil when the name is free.
     /// - Throws: `InvalidProvider` saying what is wrong and what would be right.
-    init(properties: [(key: String, value: DBusValue)], owner: (String) -> String?) throws(DBusError) {
-        func invalid(_ why: String) -> DBusError { PetalError.make(.invalidProvider, why) }
-        let values = Dictionary(properties.map { ($0.key, $0.value) }, uniquingKeysWith: { a, _ in a })
-        guard let name = values["Name"]?.unwrapped.stringValue else {
-            throw invalid("its Name property is missing or not a string (s); it must be the provider's name, e.g. \"weather\"")
+    init(properties: DBusPropertyValues, owner: (String) -> String?) throws(DBusError) {
+        guard let name = try? properties.value(PetalBus.ActionProvider.name) else {
+            throw Self.invalid("its Name property is missing or not a string (s); it must be the provider's name, e.g. \"weather\"")
         }
+        guard let rows = try? properties.value(PetalBus.ActionProvider.actions) else {
+            throw Self.invalid("its Actions property is missing or not an a(sss) of action id, title and icon")
+        }
+        try self.init(name: name, actions: rows, owner: owner)
+    }
+
+    /// Checks a provider's name and the actions it declares.
+    ///
+    /// - Throws: `InvalidProvider` saying what is wrong and what would be right.
+    init(name: String, actions rows: [ProviderActionRow], owner: (String) -> String?) throws(DBusError) {
+        let invalid = Self.invalid
         guard !name.isEmpty, name.utf8.count <= 64, name.utf8.allSatisfy({ Self.nameBytes.contains($0) }) else {
             throw invalid("its Name \"\(name.prefix(80))\" must be 1 to 64 of a-z, 0-9, \"-\" and \"_\"")
         }
@@ -44,28 +53,26 @@ struct ProviderDescription: Equatable {
         if let holder = owner(name) {
             throw invalid("its Name \"\(name)\" is taken by \(holder); choose another")
         }
-        guard case .array(.structure([.string, .string, .string]), let rows)? = values["Actions"]?.unwrapped else {
-            throw invalid("its Actions property is missing or not an a(sss) of action id, title and icon")
-        }
         guard rows.count <= Self.maximumActions else {
             throw invalid("it declares \(rows.count) actions; at most \(Self.maximumActions) are allowed")
         }
         var seen = Set<String>()
         var actions: [Declared] = []
         for row in rows {
-            guard case .structure(let fields) = row, fields.count == 3, let id = fields[0].stringValue,
-                  let title = fields[1].stringValue, let icon = fields[2].stringValue else { continue }
+            let id = row.id
             let verb = id.hasPrefix(name + ".") ? id.dropFirst(name.count + 1) : ""
             guard !verb.isEmpty, id.utf8.count <= MenuService.maximumIDBytes else {
                 throw invalid("its action \"\(id.prefix(80))\" is outside its namespace; its ids must be \"\(name).<verb>\", at most \(MenuService.maximumIDBytes) bytes")
             }
             guard seen.insert(id).inserted else { throw invalid("it declares action \"\(id)\" twice") }
-            guard title.utf8.count <= Self.maximumTextBytes, icon.utf8.count <= Self.maximumTextBytes else {
+            guard row.title.utf8.count <= Self.maximumTextBytes, row.icon.utf8.count <= Self.maximumTextBytes else {
                 throw invalid("the title or icon of its action \"\(id)\" is over \(Self.maximumTextBytes) bytes")
             }
-            actions.append(Declared(id: id, title: title, icon: icon))
+            actions.append(Declared(id: id, title: row.title, icon: row.icon))
         }
         self.name = name
         self.actions = actions
     }
+
+    private static func invalid(_ why: String) -> DBusError { PetalError.make(.invalidProvider, why) }
 }

@@ -1,6 +1,7 @@
 import DBus
 import Glibc
 import Linux
+import PetalAPI
 import PetalConfiguration
 import PetalJSON
 import PetalPluginRuntime
@@ -71,20 +72,18 @@ struct ProviderDropIn: Equatable {
         guard case .array(let rows)? = object["actions"] else {
             throw invalid("\"actions\" must be an array of [id, title, icon]")
         }
-        var actions: [DBusValue] = []
+        var actions: [ProviderActionRow] = []
         for (index, row) in rows.enumerated() {
             guard case .array(let fields) = row, fields.count == 3,
                   let id = fields[0].stringValue, let title = fields[1].stringValue, let icon = fields[2].stringValue else {
                 throw invalid("actions[\(index)] must be [id, title, icon], three strings")
             }
-            actions.append(.structure([.string(id), .string(title), .string(icon)]))
+            actions.append(ProviderActionRow(id: id, title: title, icon: icon))
         }
         let stem = String(file.split(separator: "/").last?.dropLast(".json".count) ?? "")
         guard let name = object["name"]?.stringValue else { throw invalid("\"name\" must be a string") }
         guard name == stem else { throw invalid("\"name\" is \"\(name)\"; it must match the file's name, \(stem).json") }
-        let description = try ProviderDescription(
-            properties: [("Name", .string(name)), ("Actions", .array(.structure([.string, .string, .string]), actions))],
-            owner: owner)
+        let description = try ProviderDescription(name: name, actions: actions, owner: owner)
         return ProviderDropIn(file: file, description: description,
                               endpoint: ProviderEndpoint(name: name, busName: bus.rawValue, path: path))
     }

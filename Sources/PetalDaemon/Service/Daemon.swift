@@ -120,10 +120,9 @@ public enum Daemon {
             return .exit(ExitStatus.usage.rawValue)
         }
         if options.introspect {
-            let service = MenuService(registry: registry, initial: initial, configuration: configuration, log: log)
             print(Introspection.xml(
-                serving: [service.interface, ObjectServer.objectManagerDescription(at: MenuService.path)],
-                at: MenuService.path, children: initial.items.isEmpty ? [] : ["items"]), terminator: "")
+                serving: MenuService.rootInterfaces(registry: registry, initial: initial, log: log),
+                at: PetalBus.path, children: initial.items.isEmpty ? [] : ["items"]), terminator: "")
             return .exit(0)
         }
         do {
@@ -160,9 +159,6 @@ public enum Daemon {
         let dropIns = ProviderDropIn.readAll(in: ProviderDropIn.folder(), log: log) { name in
             plugins.first { $0.name == name && $0.status == .loaded }.map { "the plugin \($0.path)" }
         }
-        let service = MenuService(registry: registry, plugins: plugins, isolated: loaded.isolated,
-                                  providerDropIns: dropIns, selections: store,
-                                  initial: initial, configuration: configuration, log: log)
         let notifier = SystemdNotifier(log: log)
         let status = Atomic<Int32>(ExitStatus.success.rawValue)
         let stopRequested = Atomic<Bool>(false)
@@ -180,12 +176,16 @@ public enum Daemon {
                               plugins: loaded.native, isolated: loaded.isolated, log: log)
         // Restrict before serving anything, so no call slips in unchecked.
         try await connection.objectServer.restrict(toUser: getuid()) { interface, member in
-            interface == "org.freedesktop.DBus.Introspectable" || interface == "org.freedesktop.DBus.Peer"
-                || (interface == "org.freedesktop.DBus.Properties" && (member == "Get" || member == "GetAll"))
+            interface == IntrospectableInterface.name.rawValue || interface == PeerInterface.name.rawValue
+                || (interface == PropertiesInterface.name.rawValue
+                    && (member == PropertiesInterface.get.name.rawValue || member == PropertiesInterface.getAll.name.rawValue))
         }
+        let service = MenuService(registry: registry, plugins: plugins, isolated: loaded.isolated,
+                                  providerDropIns: dropIns, selections: store, initial: initial,
+                                  configuration: configuration, server: connection.objectServer, log: log)
         try await loop.perform {
             connection.objectServer.logErrors { log.error($0) }
-            service.attach(to: connection.objectServer)
+            service.start()
             try SignalWatcher.watch(on: loop) { signal in
                 if signal == SIGHUP {
                     log.info("SIGHUP: reloading the configuration")
@@ -240,10 +240,7 @@ public enum Daemon {
 
     /// Gives the name back at once, so clients stop reaching this instance while it winds down.
     private static func releaseName(on connection: DBusConnection) {
-        let message = Message.methodCall(destination: .bus, path: .bus, interface: .bus, member: "ReleaseName")
-        try? message.append(.string(busName.rawValue))
-        message.noReplyExpected = true
-        connection.send(message)
+        try? connection.send(BusDaemonInterface.releaseName, on: .bus, at: .bus, busName.rawValue)
     }
 
     private static func loadPlugins(

@@ -20,24 +20,28 @@ final class ServiceHarness {
         for action in actions { registry.register(action, plugin: "inprocess") }
         let configuration = MenuConfiguration(menu: menu, items: items, actions: limits)
         service = MenuService(registry: registry, initial: configuration, configuration: { configuration },
+                              scheduler: scheduler, signals: signals, server: nil,
                               log: Logger(threshold: .error, journal: false))
-        service.serve(on: scheduler, signals: signals)
+        service.start()
     }
 
-    var state: MenuState { service.machine.state }
+    /// The main menu.
+    var menu: ServedMenu { service.menu }
+
+    var state: MenuState { menu.machine.state }
 
     /// Opens the menu and lets it finish expanding.
     func expand() {
-        _ = service.handle(.open)
+        _ = menu.handle(.open)
         scheduler.advance(by: service.configuration.menu.openDuration)
     }
 
     /// Calls Activate the way the item's D-Bus method does; returns the call
     /// (answered at once or later) or the error it threw.
-    func activate(_ id: String) -> (call: RecordedCall, thrown: DBusError?) {
-        let call = RecordedCall()
-        do {
-            if case .values(let values) = try service.activate(id, call: call) { call.reply(values) }
+    func activate(_ id: String) -> (call: RecordedCall<DBusVariantDictionary>, thrown: DBusError?) {
+        let call = RecordedCall<DBusVariantDictionary>()
+        do throws(DBusError) {
+            try menu.activate(id, call: call)
             return (call, nil)
         } catch {
             return (call, error)
@@ -45,11 +49,12 @@ final class ServiceHarness {
     }
 
     /// Calls Trigger with `params`.
-    func trigger(_ action: String, _ params: [(String, DBusValue)] = []) -> (call: RecordedCall, thrown: DBusError?) {
-        let call = RecordedCall()
-        do {
-            let dictionary = DBusVariantDictionary(dbusValue: .vardict(params))!
-            if case .values(let values) = try service.trigger(action, params: dictionary, call: call) { call.reply(values) }
+    func trigger(_ action: String, _ params: [(String, DBusValue)] = [])
+        -> (call: RecordedCall<DBusVariantDictionary>, thrown: DBusError?)
+    {
+        let call = RecordedCall<DBusVariantDictionary>()
+        do throws(DBusError) {
+            try service.actions.trigger(action, params: DBusVariantDictionary(params.map { ($0.0, $0.1) }), call: call)
             return (call, nil)
         } catch {
             return (call, error)
@@ -57,10 +62,10 @@ final class ServiceHarness {
     }
 
     /// Calls Choose with `options`.
-    func choose(_ options: [(String, DBusValue)] = [], sender: String = ":1.1") -> (call: RecordedCall, thrown: DBusError?) {
-        let call = RecordedCall(sender: sender)
-        do {
-            _ = try service.choose(options: DBusVariantDictionary(dbusValue: .vardict(options))!, call: call)
+    func choose(_ options: [(String, DBusValue)] = [], sender: String = ":1.1") -> (call: RecordedCall<String>, thrown: DBusError?) {
+        let call = RecordedCall<String>(sender: sender)
+        do throws(DBusError) {
+            try menu.choose(options: DBusVariantDictionary(options.map { ($0.0, $0.1) }), call: call)
             return (call, nil)
         } catch {
             return (call, error)
@@ -69,9 +74,9 @@ final class ServiceHarness {
 }
 
 /// A method call whose answer the test reads.
-final class RecordedCall: PendingCall, @unchecked Sendable {
+final class RecordedCall<Value: Sendable & Equatable>: PendingCall, Sendable {
     enum Answer: Equatable {
-        case values([DBusValue])
+        case value(Value)
         case error(name: String, message: String)
     }
 
@@ -85,7 +90,7 @@ final class RecordedCall: PendingCall, @unchecked Sendable {
     /// The error name, when the call failed.
     var errorName: String? { if case .error(let name, _)? = answer { name } else { nil } }
 
-    @discardableResult func reply(_ values: [DBusValue]) -> Bool { claim(.values(values)) }
+    @discardableResult func reply(_ value: Value) -> Bool { claim(.value(value)) }
     @discardableResult func fail(_ error: DBusError) -> Bool { claim(.error(name: error.name, message: error.message)) }
 
     private func claim(_ answer: Answer) -> Bool {

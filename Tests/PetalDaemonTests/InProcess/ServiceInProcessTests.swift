@@ -29,7 +29,7 @@ import Testing
 
     @Test func openingExpandsExactlyWhenTheOpenDurationHasPassed() {
         let menu = harness()
-        #expect(menu.service.handle(.toggle) == .expanding)
+        #expect(menu.menu.handle(.toggle) == .expanding)
         menu.scheduler.advance(by: .milliseconds(299))
         #expect(menu.state == .expanding)
         menu.scheduler.advance(by: .milliseconds(1))
@@ -42,12 +42,12 @@ import Testing
 
     @Test func togglingWhileExpandingIsIgnoredAndTheMenuStillExpandsOnTime() {
         let menu = harness()
-        _ = menu.service.handle(.toggle)
+        _ = menu.menu.handle(.toggle)
         menu.scheduler.advance(by: .milliseconds(100))
-        #expect(menu.service.handle(.toggle) == .expanding, "SPEC §1: Toggle is ignored while expanding")
+        #expect(menu.menu.handle(.toggle) == .expanding, "SPEC §1: Toggle is ignored while expanding")
         menu.scheduler.advance(by: .milliseconds(200))
         #expect(menu.state == .expanded)
-        #expect(menu.service.handle(.toggle) == .collapsing)
+        #expect(menu.menu.handle(.toggle) == .collapsing)
         menu.scheduler.advance(by: .seconds(5))
         #expect(menu.state == .collapsed)
         #expect(menu.scheduler.pendingTimers == 0, "no stale timer is left")
@@ -69,7 +69,7 @@ import Testing
         action.finish(0, .success(["done": true]))
         #expect(!call.isAnswered, "the outcome comes back through the scheduler, not on the action's thread")
         menu.scheduler.run()
-        #expect(call.answer == .values([.vardict([("done", .boolean(true))])]))
+        #expect(call.answer == .value(DBusVariantDictionary([("done", .boolean(true))])))
         #expect(menu.signals.take() == [
             "StateChanged collapsing expanded", "PropertiesChanged /org/petal/Petal1 State",
             "ActionStarted inprocess.held run",
@@ -100,7 +100,7 @@ import Testing
         menu.scheduler.run()
         #expect(menu.state == .expanded, "the menu did not close")
         #expect(!chooser.isAnswered, "the waiting Choose was not answered")
-        #expect(menu.service.item("like")?.selected == false, "the toggle did not flip")
+        #expect(menu.menu.item("like")?.selected == false, "the toggle did not flip")
         #expect(action.started == 1)
         #expect(menu.signals.take().isEmpty)
     }
@@ -112,11 +112,11 @@ import Testing
         let (call, thrown) = menu.activate("like")
         #expect(thrown == nil)
         menu.scheduler.run()
-        #expect(menu.service.item("like")?.selected == true)
+        #expect(menu.menu.item("like")?.selected == true)
         #expect(action.params(of: 0) == ["selected": true])
         action.finish(0, .success([:]))
         menu.scheduler.run()
-        #expect(call.answer == .values([.vardict([])]))
+        #expect(call.answer == .value(DBusVariantDictionary([])))
     }
 
     // MARK: Trigger and the invocation lifecycle
@@ -195,8 +195,8 @@ import Testing
         #expect(menu.state == .expanding, "Choose opens the menu")
         menu.scheduler.advance(by: .milliseconds(300))
         let (activation, _) = menu.activate("run")
-        #expect(call.answer == .values([.string("run")]))
-        #expect(activation.answer == .values([.vardict([])]))
+        #expect(call.answer == .value("run"))
+        #expect(activation.answer == .value(DBusVariantDictionary([])))
         #expect(action.started == 0)
     }
 
@@ -214,7 +214,7 @@ import Testing
         let menu = harness()
         let calls = (0..<3).map { menu.choose(sender: ":1.\($0)").call }
         menu.scheduler.advance(by: .milliseconds(300))
-        _ = menu.service.handle(.close)
+        _ = menu.menu.handle(.close)
         #expect(calls.allSatisfy { $0.errorName == "org.petal.Petal1.Error.Cancelled" })
     }
 }
