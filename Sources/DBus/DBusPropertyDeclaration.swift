@@ -85,6 +85,12 @@ public struct DBusPropertyValues: Sendable {
         values = Dictionary(entries.entries.map { ($0.key, $0.value.unwrapped) }, uniquingKeysWith: { _, last in last })
     }
 
+    /// The values of `values`, by name (variants or not).
+    public init(_ values: [String: DBusValue], from peer: String) {
+        self.peer = peer
+        self.values = values.mapValues(\.unwrapped)
+    }
+
     /// The value of `property`.
     ///
     /// - Throws: `org.freedesktop.DBus.Error.InvalidSignature` when it is

@@ -23,16 +23,20 @@ public struct ItemDetails: Equatable, Sendable {
     public var toggle = false
 
     /// Reads the properties of one item object; a missing or mistyped one keeps its default.
-    public init(_ values: [String: DBusValue]) {
-        id = values["Id"]?.stringValue ?? ""
-        title = values["Title"]?.stringValue ?? ""
-        icon = values["Icon"]?.stringValue ?? ""
-        selectedIcon = values["SelectedIcon"]?.stringValue ?? ""
-        color = values["Color"]?.stringValue ?? ""
-        action = values["Action"]?.stringValue ?? ""
-        enabled = values["Enabled"]?.boolValue ?? true
-        selected = values["Selected"]?.boolValue ?? false
-        toggle = values["Toggle"]?.boolValue ?? false
+    public init(_ values: DBusPropertyValues) {
+        typealias Item = PetalBus.Item
+        func read<Value>(_ property: DBusPropertyDeclaration<Value>, _ fallback: Value) -> Value {
+            ((try? values.valueIfPresent(property)) ?? nil) ?? fallback
+        }
+        id = read(Item.id, "")
+        title = read(Item.title, "")
+        icon = read(Item.icon, "")
+        selectedIcon = read(Item.selectedIcon, "")
+        color = read(Item.color, "")
+        action = read(Item.action, "")
+        enabled = read(Item.enabled, true)
+        selected = read(Item.selected, false)
+        toggle = read(Item.toggle, false)
     }
 
     /// The icon it shows now: `selectedIcon` when a selected toggle has one, else `icon`.
@@ -42,17 +46,13 @@ public struct ItemDetails: Equatable, Sendable {
 }
 
 extension ItemDetails {
-    /// The items of a `GetManagedObjects` reply (`a{oa{sa{sv}}}`) of petald's
-    /// root object, by id; objects without the Item interface are skipped.
-    public static func byID(managedObjects reply: DBusValue?) -> [String: ItemDetails] {
+    /// The items of a `GetManagedObjects` reply of petald's root object, by
+    /// id; objects without the Item interface are skipped.
+    public static func byID(_ objects: ObjectManagerInterface.ManagedObjects) -> [String: ItemDetails] {
         var byID: [String: ItemDetails] = [:]
-        for object in reply?.arrayElements ?? [] {
-            guard case .dictEntry(_, let interfaces) = object else { continue }
-            for (interface, properties) in interfaces.stringKeyedEntries ?? []
-            where interface == PetalClient.itemInterface.rawValue {
-                let values = Dictionary((properties.stringKeyedEntries ?? []).map { ($0.key, $0.value.unwrapped) },
-                                        uniquingKeysWith: { _, last in last })
-                let details = ItemDetails(values)
+        for (_, interfaces) in objects.entries {
+            for (interface, properties) in interfaces.entries where interface == PetalBus.Item.interface.rawValue {
+                let details = ItemDetails(DBusPropertyValues(properties, from: PetalBus.name.rawValue))
                 byID[details.id] = details
             }
         }

@@ -56,10 +56,9 @@ public struct MenuAppearance: Equatable, Sendable {
         if let seconds = number("closeDuration") { closeDuration = seconds }
     }
 
-    /// Reads the `a{sv}` value of `Appearance`; anything else gives the defaults.
-    public init(_ value: DBusValue) {
-        let entries = value.stringKeyedEntries ?? []
-        self.init(Dictionary(entries.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last }))
+    /// Reads the value of `Appearance`.
+    public init(_ dictionary: DBusVariantDictionary) {
+        self.init(Dictionary(dictionary.entries.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last }))
     }
 
     /// The appearance a configuration file describes, as petald would serve it.

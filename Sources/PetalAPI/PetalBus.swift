@@ -10,12 +10,6 @@ public enum PetalBus {
     public static let path: ObjectPath = "/org/petal/Petal1"
     /// The folder of the item objects; each is `itemsPath/<label>`.
     public static let itemsPath: ObjectPath = "/org/petal/Petal1/items"
-    /// The menu's interface.
-    public static let menuInterface: InterfaceName = "org.petal.Petal1.Menu"
-    /// The interface of each item's object.
-    public static let itemInterface: InterfaceName = "org.petal.Petal1.Item"
-    /// The interface an action provider serves on its own object (SPEC §3, v2).
-    public static let providerInterface: InterfaceName = "org.petal.Petal1.ActionProvider"
     /// The prefix of every Petal error name.
     public static let errorPrefix = "org.petal.Petal1.Error."
 

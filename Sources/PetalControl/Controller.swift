@@ -60,9 +60,9 @@ public struct Controller: Sendable {
 
     private func perform(_ command: Command, with client: PetalClient) async throws {
         switch command {
-        case .toggle: try printState(try await client.change("Toggle"))
-        case .open: try printState(try await client.change("Open"))
-        case .close: try printState(try await client.change("Close"))
+        case .toggle: try printState(try await client.change(PetalBus.Menu.toggle))
+        case .open: try printState(try await client.change(PetalBus.Menu.open))
+        case .close: try printState(try await client.change(PetalBus.Menu.close))
         case .reload: try await client.reload()
         case .status: try show(Reports.status(try await client.snapshot()))
         case .items(let idsOnly):

@@ -1,30 +1,35 @@
 import DBus
 import DBusJSON
+import PetalAPI
 import PetalCore
 import PetalJSON
 
 /// How `petalctl watch` prints a signal: `Member key=value …` on one line, or
 /// one JSON object `{"signal": Member, key: value, …}` with `--json`.
 enum SignalLine {
-    /// The signal's fields in order, named after SPEC §2's arguments.
+    /// The names of each known signal's arguments, by member: Petal's own as
+    /// declared, the standard ones' shorter than their declarations'.
+    private static let argumentNames: [String: [String]] = {
+        var names: [String: [String]] = [:]
+        for signal in PetalBus.Menu.signals { names[signal.name.rawValue] = signal.arguments.map(\.name) }
+        names[BusDaemonInterface.nameOwnerChanged.name.rawValue] = ["name", "old", "new"]
+        names[PropertiesInterface.propertiesChanged.name.rawValue] = ["interface", "changed", "invalidated"]
+        names[ObjectManagerInterface.interfacesAdded.name.rawValue] = ["path", "interfaces"]
+        names[ObjectManagerInterface.interfacesRemoved.name.rawValue] = ["path", "interfaces"]
+        return names
+    }()
+
+    /// The signal's fields in order, named after its declared arguments
+    /// (`arg0`, `arg1`… for a signal this petalctl does not know).
     static func fields(of message: Message) -> (member: String, fields: JSONObject) {
         let member = message.member ?? "?"
         let values = (try? message.argumentsWithoutDescriptors()) ?? []
-        let names: [String]
-        switch member {
-        case "StateChanged": names = ["state", "previous"]
-        case "ActionStarted": names = ["invocation", "action", "item"]
-        case "ActionFinished": names = ["invocation", "action", "success", "error", "message"]
-        case "NameOwnerChanged": names = ["name", "old", "new"]
-        case "PropertiesChanged": names = ["interface", "changed", "invalidated"]
-        case "InterfacesAdded": names = ["path", "interfaces"]
-        case "InterfacesRemoved": names = ["path", "interfaces"]
-        default: names = values.indices.map { "arg\($0)" }
-        }
+        let names = argumentNames[member] ?? values.indices.map { "arg\($0)" }
+        let interfacesAdded = ObjectManagerInterface.interfacesAdded.matches(message)
         var fields = JSONObject()
         for (name, value) in zip(names, values) {
             // Only the interfaces' names of InterfacesAdded matter here, not their properties.
-            if member == "InterfacesAdded", name == "interfaces", case .object(let interfaces) = DBusJSON.json(value) {
+            if interfacesAdded, name == "interfaces", case .object(let interfaces) = DBusJSON.json(value) {
                 fields[name] = .array(interfaces.keys.map(JSONValue.string))
             } else {
                 fields[name] = DBusJSON.json(value)
@@ -40,7 +45,7 @@ enum SignalLine {
 
     static func text(_ message: Message) -> String {
         let (member, fields) = fields(of: message)
-        if member == "PropertiesChanged", case .object(let changed)? = fields["changed"] {
+        if member == PropertiesInterface.propertiesChanged.name.rawValue, case .object(let changed)? = fields["changed"] {
             return ([member] + changed.map { "\($0.key)=\(word($0.value))" }).joined(separator: " ")
         }
         return ([member] + fields.map { "\($0.key)=\(word($0.value))" }).joined(separator: " ")

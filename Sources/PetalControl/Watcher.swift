@@ -34,9 +34,8 @@ struct Watcher {
         // InterfacesAdded/Removed), and petald coming and going.
         _ = try await connection.subscribe(
             MatchRule(sender: PetalClient.name.rawValue, path: PetalClient.path)) { continuation.yield($0) }
-        _ = try await connection.subscribe(MatchRule(
-            sender: BusName.bus.rawValue, path: .bus, interface: .bus, member: "NameOwnerChanged",
-            arguments: [0: PetalClient.name.rawValue])) { continuation.yield($0) }
+        _ = try await connection.subscribe(BusDaemonInterface.nameOwnerChanged.rule(
+            sender: .bus, path: .bus, arguments: [0: PetalClient.name.rawValue])) { continuation.yield($0) }
 
         let client = PetalClient(connection: connection)
         var waybarLine = ""
@@ -56,16 +55,18 @@ struct Watcher {
                 try console.print((json ? SignalLine.json(message) : SignalLine.text(message)) + "\n")
                 continue
             }
-            switch message.member {
-            case "ActionStarted": running += 1
-            case "ActionFinished": running = max(0, running - 1)
-            case "NameOwnerChanged": running = 0
-            // Its PropertiesChanged follows with the same news.
-            case "StateChanged": continue
-            default: break
+            var online = true
+            if PetalBus.Menu.actionStarted.matches(message) {
+                running += 1
+            } else if PetalBus.Menu.actionFinished.matches(message) {
+                running = max(0, running - 1)
+            } else if let (_, _, owner) = BusDaemonInterface.nameOwnerChanged.decode(message) {
+                running = 0
+                online = !owner.isEmpty
+            } else if PetalBus.Menu.stateChanged.matches(message) {
+                continue  // Its PropertiesChanged follows with the same news.
             }
-            let gone = message.member == "NameOwnerChanged" && (try? message.argumentsWithoutDescriptors().last?.stringValue) == ""
-            try await showWaybar(online: !gone)
+            try await showWaybar(online: online)
         }
         if readerGone.load(ordering: .relaxed) { throw OutputError.readerGone }
         throw ControlFailure.unreachable("the connection to the bus was closed", bus: bus)

@@ -26,31 +26,27 @@ struct MenuReading: Sendable {
 
 /// The overlay's view of petald: one connection on the DBus library's own
 /// loop thread, petald's signals turned into ``FeedEvent``s, the menu read as
-/// a ``SceneMenu``, and calls sent. Only the public D-Bus API is used (SPEC §7).
+/// a ``SceneMenu``, and calls sent, all through ``PetalClient``'s callback
+/// forms. Only the public D-Bus API is used (docs/overlay.md).
 ///
 /// Everything here is callbacks on the loop thread, not async functions: a
 /// Swift task would start libdispatch's worker pool, whose monitor wakes the
 /// process every second for good, and the overlay must not wake while idle.
 final class MenuFeed: Sendable {
-    let connection: DBusConnection
+    let client: PetalClient
+    var connection: DBusConnection { client.connection }
 
     /// Connects to `bus`.
     init(bus: BusAddress) throws {
-        connection = try DBusConnection.connect(to: bus)
+        client = PetalClient(connection: try DBusConnection.connect(to: bus))
     }
 
     /// Delivers petald's signals to `handler`, on the loop thread, from now on
     /// and across restarts of petald. The rules reach the bus before any call
     /// sent after this returns.
     func follow(_ handler: @escaping @Sendable (FeedEvent) -> Void) {
-        _ = connection.subscribeWithoutWaiting(MatchRule(sender: PetalClient.name.rawValue, path: PetalClient.path)) { message in
-            if let event = Self.event(message) { handler(event) }
-        }
-        _ = connection.subscribeWithoutWaiting(MatchRule(
-            sender: BusName.bus.rawValue, path: .bus, interface: .bus, member: "NameOwnerChanged",
-            arguments: [0: PetalClient.name.rawValue])) { message in
-            let owner = (try? message.argumentsWithoutDescriptors().last?.stringValue) ?? ""
-            handler(owner.isEmpty ? .vanished : .appeared)
+        client.follow { event in
+            if let event = Self.event(event) { handler(event) }
         }
     }
 
@@ -62,73 +58,27 @@ final class MenuFeed: Sendable {
     /// Reads the menu as petald describes it now (`GetAll`, then the item
     /// objects) and passes it to `completion` on the loop thread.
     func read(_ completion: @escaping @Sendable (Result<MenuReading, DBusError>) -> Void) {
-        let getAll = Message.methodCall(destination: PetalClient.name, path: PetalClient.path,
-                                        interface: Self.properties, member: "GetAll")
-        let objects = Message.methodCall(destination: PetalClient.name, path: PetalClient.path,
-                                         interface: PetalClient.objectManager, member: "GetManagedObjects")
-        // A string argument always fits.
-        try? getAll.append([.string(PetalClient.menuInterface.rawValue)])
-        send(getAll) { [self] reply in
-            let snapshot: MenuSnapshot
-            do {
-                let entries = try reply.get().argumentsWithoutDescriptors().first?.stringKeyedEntries ?? []
-                snapshot = try MenuSnapshot(properties: Dictionary(entries.map { ($0.key, $0.value.unwrapped) },
-                                                                   uniquingKeysWith: { _, last in last }))
-            } catch {
-                return completion(.failure(error as? DBusError ?? DBusError.failed("\(error)")))
-            }
-            send(objects) { reply in
-                completion(reply.map { message in
-                    Self.reading(snapshot, details: ItemDetails.byID(managedObjects: try? message.argumentsWithoutDescriptors().first))
-                })
-            }
+        client.read { result in
+            completion(result.map { snapshot, details in Self.reading(snapshot, details: details) })
         }
     }
 
     /// Sends a call for `intent`; `failed` gets petald's error, on the loop thread.
     func perform(_ intent: Intent, failed: @escaping @Sendable (DBusError) -> Void) {
-        let message: Message
-        switch intent {
-        case .toggle: message = menuCall("Toggle")
-        case .close: message = menuCall("Close")
-        case .activate(let id):
-            message = menuCall("Activate")
-            try? message.append([.string(id)])
-        case .highlight(let id):
-            message = Message.methodCall(destination: PetalClient.name, path: PetalClient.path,
-                                         interface: Self.properties, member: "Set")
-            try? message.append([.string(PetalClient.menuInterface.rawValue), .string("Highlighted"), .variant(.string(id))])
+        @Sendable func report<Value>(_ result: Result<Value, DBusError>) {
+            if case .failure(let error) = result { failed(error) }
         }
-        // An action may run up to its timeout; Activate waits for it.
-        send(message, timeout: PetalClient.actionCallTimeout) { reply in
-            if case .failure(let error) = reply { failed(error) }
+        switch intent {
+        case .toggle: client.call(PetalBus.Menu.toggle) { report($0) }
+        case .close: client.call(PetalBus.Menu.close) { report($0) }
+        case .activate(let id): client.call(PetalBus.Menu.activate, id) { report($0) }
+        case .highlight(let id): client.set(PetalBus.Menu.highlighted, id) { report($0) }
         }
     }
 
     /// Asks the bus whether petald owns its name (which does not start it).
     func petaldIsRunning(_ completion: @escaping @Sendable (Bool) -> Void) {
-        let message = Message.methodCall(destination: .bus, path: .bus, interface: .bus, member: "NameHasOwner")
-        try? message.append([.string(PetalClient.name.rawValue)])
-        send(message) { reply in
-            completion((try? reply.get().argumentsWithoutDescriptors().first?.boolValue) ?? false)
-        }
-    }
-
-    private func menuCall(_ member: MemberName) -> Message {
-        Message.methodCall(destination: PetalClient.name, path: PetalClient.path, interface: PetalClient.menuInterface,
-                           member: member)
-    }
-
-    /// Sends `message` from the loop thread and hands its reply to `completion` there.
-    private func send(
-        _ message: Message, timeout: Duration = DBusConnection.defaultCallTimeout,
-        _ completion: @escaping @Sendable (Result<Message, DBusError>) -> Void
-    ) {
-        let connection = connection
-        let sent = connection.loop.execute {
-            connection.sendWithReply(message, timeout: timeout, completion: completion)
-        }
-        if !sent { completion(.failure(DBusError(DBusError.Name.disconnected, "the bus connection is closed"))) }
+        client.isRunning(then: completion)
     }
 
     /// The scene's menu from what petald's properties and item objects say.
@@ -150,28 +100,23 @@ final class MenuFeed: Sendable {
                            highlighted: snapshot.highlighted)
     }
 
-    static let properties: InterfaceName = "org.freedesktop.DBus.Properties"
-
     /// The properties whose change means the drawing changes.
-    private static let menuProperties: Set<String> = ["Items", "Layout", "LayoutStyle", "Appearance"]
+    private static let menuProperties: [any DBusPropertyMember] = [
+        PetalBus.Menu.items, PetalBus.Menu.layout, PetalBus.Menu.layoutStyle, PetalBus.Menu.appearance,
+    ]
 
-    /// The event a signal of petald's root object carries, if the overlay cares.
-    static func event(_ message: Message) -> FeedEvent? {
-        guard let arguments = try? message.argumentsWithoutDescriptors() else { return nil }
-        switch (message.interface, message.member) {
-        case (PetalClient.menuInterface.rawValue?, "StateChanged"):
-            return arguments.first?.stringValue.flatMap(MenuState.init(rawValue:)).map(FeedEvent.stateChanged)
-        case (MenuFeed.properties.rawValue?, "PropertiesChanged"):
-            guard arguments.first?.stringValue == PetalClient.menuInterface.rawValue else { return nil }
-            let changed = arguments.count > 1 ? arguments[1].stringKeyedEntries ?? [] : []
-            let invalidated = arguments.count > 2 ? (arguments[2].arrayElements ?? []).compactMap(\.stringValue) : []
-            if !Set(changed.map(\.key) + invalidated).isDisjoint(with: menuProperties) { return .menuChanged }
-            if let highlighted = changed.first(where: { $0.key == "Highlighted" })?.value.unwrapped.stringValue {
-                return .highlighted(highlighted)
-            }
-            return nil
-        default:
-            return nil
+    /// The event the overlay cares about in what petald said, if any.
+    static func event(_ event: MenuEvent) -> FeedEvent? {
+        switch event {
+        case .stateChanged(let state, _):
+            return MenuState(rawValue: state).map(FeedEvent.stateChanged)
+        case .propertiesChanged(let change):
+            if change.includes(menuProperties) { return .menuChanged }
+            return change.value(PetalBus.Menu.highlighted).map(FeedEvent.highlighted)
+        case .appeared:
+            return .appeared
+        case .vanished:
+            return .vanished
         }
     }
 }

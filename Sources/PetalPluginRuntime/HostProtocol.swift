@@ -1,4 +1,5 @@
 import DBus
+import PetalAPI
 
 /// The private protocol between petald and a `petal-plugin-host`, over a
 /// peer-to-peer connection of their own (petald's `HostServer`).
@@ -42,36 +43,86 @@ package enum HostProtocol {
 
     /// Members of ``servicesInterface``, which the host calls.
     package enum Services {
-        /// `(s token) → (s path, s settings_json)`: the host says who it is; petald answers what to load.
-        package static let begin: MemberName = "Begin"
-        /// `(s name, s version, a(sss) actions)`: init succeeded; the plugin is served.
-        package static let ready: MemberName = "Ready"
-        /// `(s status, s reason)`: the plugin could not be loaded (`failed` or `incompatible`); the host exits.
-        package static let refused: MemberName = "Refused"
-        /// `(u level, s message)`, no reply: `petal_host.log`.
-        package static let log: MemberName = "Log"
-        /// `(as argv, s options_json) → (s started_json)`: `petal_host.launch`.
-        package static let launch: MemberName = "Launch"
-        /// `(t run, as argv, s options_json) → (b started)`: `run` and `start_run`; the outcome comes as `RunFinished`.
-        package static let startRun: MemberName = "StartRun"
-        /// `(t run)`, no reply: `stop_run`.
-        package static let stopRun: MemberName = "StopRun"
-        /// `(s destination, s path, s interface, s method, s signature, s args_json, i timeout_ms) → (s reply_json)`.
-        package static let callMethod: MemberName = "CallMethod"
-        /// `(t subscription, s sender, s path, s interface, s member)`, no reply; "" matches anything.
-        package static let subscribe: MemberName = "Subscribe"
-        /// `(t subscription)`, no reply.
-        package static let unsubscribe: MemberName = "Unsubscribe"
+        /// The host says who it is; petald answers what to load (``HostAssignment``).
+        package static let begin = DBusMethodDeclaration(
+            servicesInterface, "Begin", in: DBusIn("token", String.self), returns: HostAssignment.self)
+        /// The plugin's `init` succeeded; it is served with these actions.
+        package static let ready = DBusMethodDeclaration(
+            servicesInterface, "Ready", in: DBusIn("name", String.self), DBusIn("version", String.self),
+            DBusIn("actions", [ProviderActionRow].self))
+        /// The plugin could not be loaded (`failed` or `incompatible`); the host exits.
+        package static let refused = DBusMethodDeclaration(
+            servicesInterface, "Refused", in: DBusIn("status", String.self), DBusIn("reason", String.self))
+        /// `petal_host.log`, sent without a reply; `cut` bytes were cut off the message.
+        package static let log = DBusMethodDeclaration(
+            servicesInterface, "Log", in: DBusIn("level", UInt32.self), DBusIn("message", String.self),
+            DBusIn("cut", UInt32.self))
+        /// `petal_host.launch`: the `started` JSON, as the C ABI gives it.
+        package static let launch = DBusMethodDeclaration(
+            servicesInterface, "Launch", in: DBusIn("argv", [String].self), DBusIn("options", String.self),
+            out: DBusOut("started", String.self))
+        /// `run` and `start_run`: whether the program started; its outcome comes as `RunFinished`.
+        package static let startRun = DBusMethodDeclaration(
+            servicesInterface, "StartRun", in: DBusIn("run", UInt64.self), DBusIn("argv", [String].self),
+            DBusIn("options", String.self), out: DBusOut("started", Bool.self))
+        /// `stop_run`, sent without a reply.
+        package static let stopRun = DBusMethodDeclaration(servicesInterface, "StopRun", in: DBusIn("run", UInt64.self))
+        /// `call_method`: the reply's arguments as JSON.
+        package static let callMethod = DBusMethodDeclaration(
+            servicesInterface, "CallMethod", in: DBusIn("destination", String.self), DBusIn("path", String.self),
+            DBusIn("interface", String.self), DBusIn("method", String.self), DBusIn("signature", String.self),
+            DBusIn("args", String.self), DBusIn("timeout", Int32.self), out: DBusOut("reply", String.self))
+        /// `subscribe_signal(_from)`, sent without a reply; "" matches anything.
+        package static let subscribe = DBusMethodDeclaration(
+            servicesInterface, "Subscribe", in: DBusIn("subscription", UInt64.self), DBusIn("sender", String.self),
+            DBusIn("path", String.self), DBusIn("interface", String.self), DBusIn("member", String.self))
+        /// `unsubscribe_signal`, sent without a reply.
+        package static let unsubscribe = DBusMethodDeclaration(
+            servicesInterface, "Unsubscribe", in: DBusIn("subscription", UInt64.self))
     }
 
     /// Members of ``pluginInterface``, which petald calls.
     package enum Plugin {
-        /// `() → ()`, answered from the plugin's worker thread: a host whose
-        /// worker is stuck in the plugin does not answer, and is killed.
-        package static let ping: MemberName = "Ping"
-        /// `(t run, s result_json, s error_name, s message)`, no reply: a program ended; "" for none.
-        package static let runFinished: MemberName = "RunFinished"
-        /// `(t subscription, s sender, s path, s interface, s member, s args_json)`, no reply.
-        package static let signal: MemberName = "Signal"
+        /// Answered from the plugin's worker thread: a host whose worker is
+        /// stuck in the plugin does not answer, and is killed.
+        package static let ping = DBusMethodDeclaration(pluginInterface, "Ping")
+        /// A program ended, sent without a reply: its result JSON, or an error name and message ("" for none).
+        package static let runFinished = DBusMethodDeclaration(
+            pluginInterface, "RunFinished", in: DBusIn("run", UInt64.self), DBusIn("result", String.self),
+            DBusIn("error", String.self), DBusIn("message", String.self))
+        /// A signal the plugin subscribed to, its arguments as JSON, sent without a reply.
+        package static let signal = DBusMethodDeclaration(
+            pluginInterface, "Signal", in: DBusIn("subscription", UInt64.self), DBusIn("sender", String.self),
+            DBusIn("path", String.self), DBusIn("interface", String.self), DBusIn("member", String.self),
+            DBusIn("args", String.self))
     }
+}
+
+/// petald's answer to a host's `Begin`: the file to load, its identity as
+/// petald checked it (the host refuses a file that differs), and the
+/// plugin's settings as JSON.
+package struct HostAssignment: DBusArgumentList, Equatable {
+    package var path: String
+    package var settings: String
+    /// The file's size and modification time, as ``PluginIdentity`` has them.
+    package var size: Int64
+    package var modified: Int64
+
+    package init(path: String, settings: String, size: Int64, modified: Int64) {
+        (self.path, self.settings, self.size, self.modified) = (path, settings, size, modified)
+    }
+
+    package static let arguments = [
+        DBusArgument("path", .string), DBusArgument("settings", .string),
+        DBusArgument("size", .int64), DBusArgument("modified", .int64),
+    ]
+
+    package init?(dbusValues values: [DBusValue]) {
+        var reader = DBusValueReader(values)
+        guard let path = reader.read(String.self), let settings = reader.read(String.self),
+              let size = reader.read(Int64.self), let modified = reader.read(Int64.self), reader.isAtEnd else { return nil }
+        self.init(path: path, settings: settings, size: size, modified: modified)
+    }
+
+    package var dbusValues: [DBusValue] { [.string(path), .string(settings), .int64(size), .int64(modified)] }
 }

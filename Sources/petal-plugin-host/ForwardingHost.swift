@@ -71,7 +71,7 @@ final class ForwardingHost: @unchecked Sendable {
                 ForwardingHost.from(context).run(argv, options, complete!, completionContext, waitForStart: true)
             },
             stop_run: { context, run in
-                ForwardingHost.from(context).link.tell(HostProtocol.Services.stopRun, [.uint64(run)])
+                ForwardingHost.from(context).link.tell(HostProtocol.Services.stopRun, run)
             },
             subscribe_signal_from: { context, sender, path, interface, member, handler, signalContext in
                 ForwardingHost.from(context).subscribe([sender, path, interface, member], .origin(handler!, signalContext))
@@ -96,33 +96,33 @@ final class ForwardingHost: @unchecked Sendable {
             text = String(cString: message, limit: kept)
             cut = length - kept
         }
-        link.tell(HostProtocol.Services.log, [.uint32(UInt32(level.rawValue)), .string(text), .uint32(UInt32(clamping: cut))])
+        link.tell(HostProtocol.Services.log, UInt32(level.rawValue), text, UInt32(clamping: cut))
     }
 
-    private static func argv(_ raw: UnsafePointer<UnsafePointer<CChar>?>?) -> DBusValue {
-        var argv: [DBusValue] = []
+    private static func argv(_ raw: UnsafePointer<UnsafePointer<CChar>?>?) -> [String] {
+        var argv: [String] = []
         var cursor = raw
         while let pointer = cursor, let entry = pointer.pointee {
-            argv.append(.string(String(cString: entry)))
+            argv.append(String(cString: entry))
             cursor = pointer + 1
         }
-        return .array(.string, argv)
+        return argv
     }
 
     private func launch(
         _ argv: UnsafePointer<UnsafePointer<CChar>?>?, _ options: UnsafePointer<CChar>?,
         _ out: UnsafeMutablePointer<CChar>?, _ size: Int
     ) -> Int32 {
-        let values = [Self.argv(argv), .string(Self.text(options))]
+        let (argv, options) = (Self.argv(argv), Self.text(options))
         guard !link.onBusThread else {
             // As petald does on its bus thread: started without waiting; a failure is only logged, by petald.
-            link.ask(HostProtocol.Services.launch, values) { _ in }
+            link.ask(HostProtocol.Services.launch, argv, options) { _ in }
             copyCString("{}", into: out, size: size)
             return 0
         }
-        switch link.askAndWait(HostProtocol.Services.launch, values) {
-        case .success(let reply):
-            copyCString((try? reply.arguments())?.first?.stringValue ?? "{}", into: out, size: size)
+        switch link.askAndWait(HostProtocol.Services.launch, argv, options) {
+        case .success(let started):
+            copyCString(started, into: out, size: size)
             return 0
         case .failure(let error):
             copyCString(error.message, into: out, size: size)
@@ -136,18 +136,18 @@ final class ForwardingHost: @unchecked Sendable {
     ) -> UInt64 {
         let id = nextID.add(1, ordering: .relaxed).oldValue
         state.withLock { $0.runs[id] = UncheckedBox((complete, completionContext)) }
-        let values = [.uint64(id), Self.argv(argv), .string(Self.text(options))]
+        let (argv, options) = (Self.argv(argv), Self.text(options))
         if waitForStart && !link.onBusThread {
-            switch link.askAndWait(HostProtocol.Services.startRun, values) {
-            case .success(let reply):
+            switch link.askAndWait(HostProtocol.Services.startRun, id, argv, options) {
+            case .success(let started):
                 // A program that did not start has had its RunFinished already, which came first.
-                return (try? reply.arguments())?.first?.boolValue == true ? id : 0
+                return started ? id : 0
             case .failure(let error):
                 finishRun(id, result: nil, error: "ActionFailed", message: "petald did not start the program: \(error.message)")
                 return 0
             }
         }
-        link.ask(HostProtocol.Services.startRun, values) { [self] reply in
+        link.ask(HostProtocol.Services.startRun, id, argv, options) { [self] reply in
             if case .failure(let error) = reply {
                 finishRun(id, result: nil, error: "ActionFailed", message: "petald did not start the program: \(error.message)")
             }
@@ -167,15 +167,16 @@ final class ForwardingHost: @unchecked Sendable {
         _ reply: petal_reply_fn, _ replyContext: UnsafeMutableRawPointer?
     ) {
         let answer = UncheckedBox((reply, replyContext))
+        let texts = fields.map(Self.text)
         // Args NULL is "no arguments"; "" would be JSON that does not parse.
-        let values = fields.map { DBusValue.string(Self.text($0)) }
-            + [.string(args.map { String(cString: $0) } ?? "[]"), .int32(timeout)]
+        let arguments = args.map { String(cString: $0) } ?? "[]"
         // petald's own call ends at the plugin's timeout; this one waits a little longer for its answer.
         let limit = (timeout > 0 ? Duration.milliseconds(Int64(timeout)) : DBusConnection.defaultCallTimeout) + .seconds(5)
-        link.ask(HostProtocol.Services.callMethod, values, timeout: limit) { result in
+        link.ask(HostProtocol.Services.callMethod, texts[0], texts[1], texts[2], texts[3], texts[4], arguments, timeout,
+                 timeout: limit) { result in
             let (reply, context) = answer.value
             switch result {
-            case .success(let message): reply(context, (try? message.arguments())?.first?.stringValue ?? "[]", nil, nil)
+            case .success(let json): reply(context, json, nil, nil)
             case .failure(let error): reply(context, nil, error.name, error.message)
             }
         }
@@ -188,13 +189,13 @@ final class ForwardingHost: @unchecked Sendable {
         else { return 0 }
         let id = nextID.add(1, ordering: .relaxed).oldValue
         state.withLock { $0.subscriptions[id] = UncheckedBox(handler) }
-        link.tell(HostProtocol.Services.subscribe, [.uint64(id)] + texts.map { .string($0 ?? "") })
+        link.tell(HostProtocol.Services.subscribe, id, texts[0] ?? "", texts[1] ?? "", texts[2] ?? "", texts[3] ?? "")
         return id
     }
 
     private func unsubscribe(_ id: UInt64) {
         guard state.withLock({ $0.subscriptions.removeValue(forKey: id) }) != nil else { return }
-        link.tell(HostProtocol.Services.unsubscribe, [.uint64(id)])
+        link.tell(HostProtocol.Services.unsubscribe, id)
     }
 
     // MARK: petald's calls back
@@ -202,21 +203,16 @@ final class ForwardingHost: @unchecked Sendable {
     /// `RunFinished` and `Signal`, which petald calls on the host's object.
     var callbackMethods: [DBusMethod] {
         [
-            DBusMethod(HostProtocol.Plugin.runFinished, in: DBusIn("run", UInt64.self), DBusIn("result", String.self),
-                       DBusIn("error", String.self), DBusIn("message", String.self)) { [self] _, run, result, error, message in
+            HostProtocol.Plugin.runFinished.serve { [self] _, run, result, error, message in
                 finishRun(run, result: result.isEmpty ? nil : result, error: error.isEmpty ? nil : error,
                           message: message.isEmpty ? nil : message)
-                return .values([])
             },
-            DBusMethod(HostProtocol.Plugin.signal, in: DBusIn("subscription", UInt64.self), DBusIn("sender", String.self),
-                       DBusIn("path", String.self), DBusIn("interface", String.self), DBusIn("member", String.self),
-                       DBusIn("args", String.self)) { [self] _, id, sender, path, interface, member, args in
-                guard let handler = state.withLock({ $0.subscriptions[id] }) else { return .values([]) }
+            HostProtocol.Plugin.signal.serve { [self] _, id, sender, path, interface, member, args in
+                guard let handler = state.withLock({ $0.subscriptions[id] }) else { return }
                 switch handler.value {
                 case .arguments(let handler, let context): handler(context, args)
                 case .origin(let handler, let context): handler(context, sender, path, interface, member, args)
                 }
-                return .values([])
             },
         ]
     }

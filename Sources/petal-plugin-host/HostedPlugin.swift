@@ -24,56 +24,49 @@ final class HostedPlugin: @unchecked Sendable {
         actionIDs = Set(plugin.declaredActions.map(\.id))
     }
 
-    /// The plugin's actions as `a(sss)`: id, title, icon.
-    var actionRows: DBusValue {
-        .array(.structure([.string, .string, .string]), plugin.declaredActions.map { action in
-            .structure([.string(action.id), .string(action.title), .string(action.icon)])
-        })
+    /// The plugin's actions: id, title, icon.
+    var actionRows: [ProviderActionRow] {
+        plugin.declaredActions.map { ProviderActionRow(id: $0.id, title: $0.title, icon: $0.icon) }
     }
 
     /// `org.petal.Petal1.ActionProvider`, as a provider on the bus serves it.
     var providerInterface: DBusInterface {
-        DBusInterface(PetalBus.providerInterface, methods: [
-            DBusMethod("Invoke", in: DBusIn("invocation", UInt32.self), DBusIn("action", String.self),
-                       DBusIn("params", DBusVariantDictionary.self),
-                       out: [DBusArgument("result", PetalBus.Types.result)]) { [self] call, invocation, action, params in
-                try invoke(call, invocation, action, params)
+        typealias Provider = PetalBus.ActionProvider
+        return DBusInterface(Provider.interface, methods: [
+            Provider.invoke.serveLater { [self] reply, invocation, action, params in
+                try invoke(reply, invocation, action, params)
             },
-            DBusMethod("Cancel", in: DBusIn("invocation", UInt32.self)) { [self] _, invocation in
+            Provider.cancel.serve { [self] _, invocation in
                 running.removeValue(forKey: invocation)?()
-                return .values([])
             },
         ], properties: [
-            DBusProperty("Name", .string, emitsChange: .const) { [plugin] in .string(plugin.name) },
-            DBusProperty("Actions", PetalBus.Types.actions, emitsChange: .const) { [self] in actionRows },
+            Provider.name.serve { [plugin] in plugin.name },
+            Provider.actions.serve { [self] in actionRows },
         ])
     }
 
     /// `Ping`, answered once the worker has run everything queued before it.
     var pingMethod: DBusMethod {
-        DBusMethod(HostProtocol.Plugin.ping) { [plugin] call in
-            plugin.afterQueuedCalls { _ = call.reply([]) }
-            return .later
+        HostProtocol.Plugin.ping.serveLater { [plugin] reply in
+            plugin.afterQueuedCalls { reply.reply(()) }
         }
     }
 
     private func invoke(
-        _ call: MethodCall, _ invocation: UInt32, _ action: String, _ params: DBusVariantDictionary
-    ) throws(DBusError) -> MethodReply {
+        _ reply: DBusReply<DBusVariantDictionary>, _ invocation: UInt32, _ action: String, _ params: DBusVariantDictionary
+    ) throws(DBusError) {
         guard actionIDs.contains(action) else {
             throw ActionError.failed("plugin \(plugin.name) has no action \(action)").dbusError
         }
-        let object = JSONObject(params.entries.map { ($0.key, DBusJSON.json($0.value)) })
         let loop = loop
-        let cancellation = plugin.start(action, params: ActionParams(object)) { [self] outcome in
+        let cancellation = plugin.start(action, params: ActionParams(DBusJSON.object(params))) { [self] outcome in
             switch outcome {
-            case .success(let result): _ = call.reply([DBusJSON.vardict(result)])
-            case .failure(let error): _ = call.fail(error.dbusError)
+            case .success(let result): reply.reply(DBusJSON.dictionary(result))
+            case .failure(let error): reply.fail(error.dbusError)
             }
             loop.execute { [self] in running.removeValue(forKey: invocation) }
         }
         running[invocation] = cancellation
-        return .later
     }
 
     /// Cancels every invocation still running, as petald does when it stops.

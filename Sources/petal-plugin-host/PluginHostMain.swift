@@ -80,11 +80,8 @@ enum PluginHostMain {
         connection.onDisconnect { closed.signal() }
         let session = HostSession(connection: connection)
 
-        let begun = try session.call(HostProtocol.Services.begin, [.string(token)])
-        guard begun.count == 4, let path = begun[0].stringValue, let settings = begun[1].stringValue,
-              case .int64(let size) = begun[2], case .int64(let modified) = begun[3] else {
-            throw HostFailure("petald answered Begin with \(begun.count) values of unexpected types")
-        }
+        let begun = try session.link.askAndWait(HostProtocol.Services.begin, token, timeout: HostSession.patience).get()
+        let (path, settings, size, modified) = (begun.path, begun.settings, begun.size, begun.modified)
         let file: PluginFile
         do {
             file = try PluginFile(path: path, user: getuid())
@@ -122,8 +119,8 @@ enum PluginHostMain {
             session.refuse(.failed, "its init failed: \(failure)")
         }
         do {
-            _ = try session.call(HostProtocol.Services.ready,
-                                 [.string(plugin.name), .string(plugin.version), hosted.actionRows])
+            try session.link.askAndWait(HostProtocol.Services.ready, plugin.name, plugin.version, hosted.actionRows,
+                                        timeout: HostSession.patience).get()
             closed.wait()
         } catch {
             // petald refused it after all (its name is taken, say): release what init took.
@@ -140,14 +137,12 @@ private struct HostSession {
 
     init(connection: DBusConnection) { link = PetaldLink(connection: connection) }
 
-    /// Calls `member` of petald's services and waits (at most 10 s) for the reply's values.
-    func call(_ member: MemberName, _ values: [DBusValue]) throws -> [DBusValue] {
-        try link.askAndWait(member, values, timeout: .seconds(10)).get().arguments()
-    }
+    /// How long the host waits for each of petald's answers while it starts.
+    static let patience: Duration = .seconds(10)
 
     /// Tells petald why the plugin is not served, and exits.
     func refuse(_ status: PluginRecord.Status, _ reason: String) -> Never {
-        _ = try? call(HostProtocol.Services.refused, [.string(status.rawValue), .string(reason)])
+        _ = link.askAndWait(HostProtocol.Services.refused, status.rawValue, reason, timeout: Self.patience)
         exit(0)
     }
 }

@@ -32,7 +32,7 @@ struct MenuAppearanceTests {
 
     @Test func everyKeyIsRead() {
         #expect(MenuAppearance(Self.served) == Self.expected)
-        #expect(MenuAppearance(DBusValue.vardict(Self.served.map { ($0.key, $0.value) })) == Self.expected)
+        #expect(MenuAppearance(DBusVariantDictionary(Self.served.map { ($0.key, $0.value) })) == Self.expected)
     }
 
     @Test func unknownKeysAreIgnored() {
@@ -91,11 +91,6 @@ struct MenuAppearanceTests {
         #expect(MenuAppearance(values) == wanted)
     }
 
-    @Test func anythingButADictionaryGivesTheDefaults() {
-        #expect(MenuAppearance(DBusValue.string("bottom-right")) == MenuAppearance())
-        #expect(MenuAppearance(DBusValue.strings(["anchor"])) == MenuAppearance())
-    }
-
     // MARK: - In a snapshot
 
     /// The v1 properties of a menu with no items, as GetAll returns them.
@@ -109,7 +104,7 @@ struct MenuAppearanceTests {
     ]
 
     @Test func aSnapshotOfAVersion1PetaldHasTheDefaultAppearance() throws {
-        let snapshot = try MenuSnapshot(properties: Self.version1)
+        let snapshot = try MenuSnapshot(DBusPropertyValues(Self.version1, from: "petald"))
         #expect(snapshot.appearance == MenuAppearance())
         #expect(snapshot.state == "collapsed")
     }
@@ -117,14 +112,14 @@ struct MenuAppearanceTests {
     @Test func aSnapshotReadsAppearance() throws {
         var properties = Self.version1
         properties["Appearance"] = .vardict(Self.served.map { ($0.key, $0.value) })
-        #expect(try MenuSnapshot(properties: properties).appearance == Self.expected)
+        #expect(try MenuSnapshot(DBusPropertyValues(properties, from: "petald")).appearance == Self.expected)
         properties["Appearance"] = .variant(.string("odd"))
-        #expect(try MenuSnapshot(properties: properties).appearance == MenuAppearance(), "a mistyped one is no failure")
+        #expect(try MenuSnapshot(DBusPropertyValues(properties, from: "petald")).appearance == MenuAppearance(), "a mistyped one is no failure")
     }
 
     @Test func aSnapshotStillRefusesAMissingVersion1Property() {
         var properties = Self.version1
         properties["Layout"] = nil
-        #expect(throws: DBusError.self) { try MenuSnapshot(properties: properties) }
+        #expect(throws: DBusError.self) { try MenuSnapshot(DBusPropertyValues(properties, from: "petald")) }
     }
 }

@@ -43,7 +43,7 @@ import TestSupport
         #expect(PetalClient.itemPath("") == "/org/petal/Petal1/items/_")
         let reply = try await daemon.client.call(
             destination: PetalClient.name, path: PetalClient.itemPath("like"), interface: "org.freedesktop.DBus.Properties",
-            member: "Get", [.string(PetalClient.itemInterface.rawValue), .string("Id")])
+            member: "Get", [.string(PetalBus.Item.interface.rawValue), .string("Id")])
         #expect(reply.first?.unwrapped == .string("like"))
     }
 

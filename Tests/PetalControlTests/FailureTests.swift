@@ -27,7 +27,7 @@ import Testing
     }
 
     @Test func waybarTextIsEscapedForPango() throws {
-        var menu = try MenuSnapshot(properties: [
+        var menu = try MenuSnapshot(DBusPropertyValues([
             "State": .string("expanded"), "Highlighted": .string(""), "LayoutStyle": .string("radial"),
             "Version": .string("0.1.0"),
             "Items": .array(.structure([.string, .string, .string, .string, .boolean, .boolean]), [
@@ -36,7 +36,7 @@ import Testing
             "Actions": .array(.structure([.string, .string, .string]), []),
             "Plugins": .array(.structure([.string, .string, .string, .string, .string]), []),
             "Layout": .array(.structure([.string, .double, .double]), []),
-        ])
+        ], from: "petald"))
         let line = WaybarStatus.line(menu: menu, runningActions: 0)
         #expect(line.contains("Rock &amp; &lt;Roll&gt;"), "\(line)")
         menu.state = "collapsed"

@@ -19,7 +19,7 @@ struct PluginsReportTests {
         properties["Plugins"] = .array(.structure([.string, .string, .string, .string, .string]), rows.map {
             .structure([.string($0.0), .string($0.1), .string($0.2), .string($0.3), .string($0.4)])
         })
-        let (text, json) = Reports.plugins(try MenuSnapshot(properties: properties))
+        let (text, json) = Reports.plugins(try MenuSnapshot(DBusPropertyValues(properties, from: "petald")))
         let table = text.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") }
         #expect(table.first == "NAME VERSION STATUS RUNS FILE REASON")
         #expect(table.contains("command 0.1.0 loaded petald /usr/lib/petal/plugins/libpetal-command.so"), "\(table)")

@@ -20,7 +20,7 @@ struct StatusReportTests {
     }
 
     @Test func aCustomAppearanceIsShownInFull() throws {
-        var menu = try MenuSnapshot(properties: Self.properties)
+        var menu = try MenuSnapshot(DBusPropertyValues(Self.properties, from: "petald"))
         menu.appearance = MenuAppearance(
             settings: AppearanceSettings(anchor: .topLeft, margin: Margin(x: 8.5, y: 0), buttonSize: 48, itemSize: 40,
                                          buttonColor: "#123456", buttonIcon: "open-menu", iconColor: "#000000cc",
@@ -41,7 +41,7 @@ struct StatusReportTests {
 
     /// A centred button has no margin to speak of.
     @Test func aCentredButtonLeavesOutTheMargin() throws {
-        var menu = try MenuSnapshot(properties: Self.properties)
+        var menu = try MenuSnapshot(DBusPropertyValues(Self.properties, from: "petald"))
         menu.appearance.settings.anchor = .center
         #expect(lines(Reports.status(menu).text).contains {
             $0.hasPrefix("Appearance: center; button 60 #ef5285")
@@ -50,7 +50,7 @@ struct StatusReportTests {
 
     /// A v1 petald has no Appearance: status shows the defaults rather than failing.
     @Test func aVersion1PetaldShowsTheDefaults() throws {
-        let (text, json) = Reports.status(try MenuSnapshot(properties: Self.properties))
+        let (text, json) = Reports.status(try MenuSnapshot(DBusPropertyValues(Self.properties, from: "petald")))
         #expect(lines(text).contains("Motion: spring 0.75/1, press 0.95, open 0.3 s, close 0.3 s"))
         #expect(json["appearance"]?["anchor"] == "bottom-right")
     }

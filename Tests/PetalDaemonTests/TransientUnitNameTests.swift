@@ -35,10 +35,11 @@ struct TransientUnitNameTests {
     @Test func startArgumentsHaveTheRealSignature() throws {
         let unit = TransientUnit(plugin: "camera", argv: ["/usr/bin/snapshot"], environment: ["HOME=/home/u"],
                                  directory: "/tmp")
-        let message = Message.methodCall(destination: "org.freedesktop.systemd1", path: "/org/freedesktop/systemd1",
-                                         interface: "org.freedesktop.systemd1.Manager", member: "StartTransientUnit")
-        try message.append(unit.startArguments)
+        let message = try SystemdInterface.startTransientUnit.message(
+            to: "org.freedesktop.systemd1", at: "/org/freedesktop/systemd1", unit.name, "fail", unit.unitProperties, [])
+        // systemd.dbus(5) gives StartTransientUnit this signature.
         #expect(message.signature == "ssa(sv)a(sa(sv))")
+        #expect(message.member == "StartTransientUnit" && message.interface == "org.freedesktop.systemd1.Manager")
         let types = Dictionary(uniqueKeysWithValues: unit.properties.map { ($0.0, $0.1.type) })
         #expect(types["ExecStart"] == .array(.structure([.string, .array(.string), .boolean])))
         #expect(types["Environment"] == .array(.string))

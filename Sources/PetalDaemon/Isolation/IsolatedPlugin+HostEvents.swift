@@ -1,4 +1,5 @@
 import DBus
+import PetalAPI
 import PetalPluginRuntime
 
 /// What a host tells petald about the plugin (`Begin`, `Ready` and `Refused`,
@@ -6,7 +7,7 @@ import PetalPluginRuntime
 /// transitions these make in the plugin's phase, on the loop thread.
 extension IsolatedPlugin {
     /// `Begin`: the host of `token` connected. Returns what it is to load.
-    func hostBegan(_ services: HostServices) -> [DBusValue] {
+    func hostBegan(_ services: HostServices) -> HostAssignment {
         if let host {
             host.services = services
             if host.process.unit != nil, let pid = services.connection.peerProcessID { host.process.adopt(pid) }
@@ -18,12 +19,12 @@ extension IsolatedPlugin {
                 }
             }
         }
-        return [.string(path), .string(settings), .int64(identity.size), .int64(identity.modified)]
+        return HostAssignment(path: path, settings: settings, size: identity.size, modified: identity.modified)
     }
 
     /// `Ready`: the host loaded the plugin and its init succeeded.
     func hostReady(
-        _ services: HostServices, name: String, version: String, actions: [(id: String, title: String, icon: String)]
+        _ services: HostServices, name: String, version: String, actions: [ProviderActionRow]
     ) throws(DBusError) {
         guard let host, host.services === services else { throw DBusError.failed("this host is no longer the plugin's") }
         guard phase != .stopping else { throw DBusError.failed("petald is stopping") }

@@ -2,6 +2,7 @@ import DBus
 import Dispatch
 import Glibc
 import Linux
+import PetalAPI
 import PetalCore
 import PetalJSON
 import PetalPluginRuntime
@@ -59,7 +60,7 @@ final class IsolatedPlugin: @unchecked Sendable {
     private(set) var identity: PluginIdentity
     var name: String
     var version = ""
-    var declaredActions: [(id: String, title: String, icon: String)] = []
+    var declaredActions: [ProviderActionRow] = []
     var phase: Phase = .idle
     var host: PluginHost?
     var waiters: [(Result<PluginHost, ActionError>) -> Void] = []

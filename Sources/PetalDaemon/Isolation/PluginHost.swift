@@ -75,9 +75,8 @@ final class PluginHost: @unchecked Sendable {
     func ping(plugin name: String, timeout: Duration, log: Logger, stillCurrent: @escaping (PluginHost) -> Bool) {
         guard !pinging, let connection = services?.connection, connection.isOpen else { return }
         pinging = true
-        let message = Message.methodCall(destination: nil, path: HostProtocol.pluginPath,
-                                         interface: HostProtocol.pluginInterface, member: HostProtocol.Plugin.ping)
-        connection.sendWithReply(message, timeout: timeout) { [weak self] result in
+        connection.callOnLoop(HostProtocol.Plugin.ping, on: nil, at: HostProtocol.pluginPath, timeout: timeout) {
+            [weak self] result in
             guard let self else { return }
             pinging = false
             guard case .failure(let error) = result, error.name == DBusError.Name.noReply, stillCurrent(self),

@@ -7,9 +7,6 @@ import Glibc
 /// read from its unit (`ExecMainCode`, `ExecMainStatus`), since a process
 /// that is not petald's child cannot be reaped by petald.
 extension SystemdLauncher {
-    private static let service: InterfaceName = "org.freedesktop.systemd1.Service"
-    private static let properties: InterfaceName = "org.freedesktop.DBus.Properties"
-
     /// The systemd unit petald itself runs in (`petald.service`), from its
     /// cgroup; nil when it runs in none (a terminal, a test).
     static var ownUnit: String? {
@@ -37,27 +34,21 @@ extension SystemdLauncher {
     }
 
     private func ask(_ unit: String, on connection: DBusConnection, tries: Int, completion: @escaping (HostExit?) -> Void) {
-        let getUnit = Message.methodCall(destination: Self.bus, path: Self.path, interface: Self.manager, member: "GetUnit")
-        try? getUnit.append([.string(unit)])
-        connection.sendWithReply(getUnit, timeout: Self.callTimeout) { [self] reply in
-            guard case .success(let found) = reply, let path = (try? found.arguments())?.first,
-                  case .objectPath(let object) = path else {
-                // Collected: a host that ended well (or one systemd no longer knows).
-                if case .failure(let error) = reply, error.name == "org.freedesktop.systemd1.NoSuchUnit" {
-                    return completion(.exited(0))
-                }
-                return completion(nil)
+        typealias Systemd = SystemdInterface
+        connection.callOnLoop(Systemd.getUnit, on: Systemd.bus, at: Systemd.path, unit, timeout: Self.callTimeout) {
+            [self] reply in
+            let object: ObjectPath
+            switch reply {
+            case .success(let path): object = path
+            // Collected: a host that ended well (or one systemd no longer knows).
+            case .failure(let error) where error.name == Systemd.noSuchUnit: return completion(.exited(0))
+            case .failure: return completion(nil)
             }
-            let getAll = Message.methodCall(destination: Self.bus, path: object, interface: Self.properties, member: "GetAll")
-            try? getAll.append([.string(Self.service.rawValue)])
-            connection.sendWithReply(getAll, timeout: Self.callTimeout) { [self] reply in
-                let values = (try? reply.get().arguments())?.first.flatMap(DBusVariantDictionary.init(dbusValue:))
-                func number(_ key: String) -> Int32? {
-                    guard let value = values?.entries.first(where: { $0.key == key })?.value else { return nil }
-                    if case .int32(let number) = value { return number }
-                    return nil
-                }
-                guard let code = number("ExecMainCode"), code != 0, let status = number("ExecMainStatus") else {
+            connection.callOnLoop(PropertiesInterface.getAll, on: Systemd.bus, at: object, Systemd.service.rawValue,
+                                  timeout: Self.callTimeout) { [self] reply in
+                let values = (try? reply.get()).map { DBusPropertyValues($0, from: Systemd.bus.rawValue) }
+                guard let code = try? values?.value(Systemd.execMainCode), code != 0,
+                      let status = try? values?.value(Systemd.execMainStatus) else {
                     guard tries > 1 else {
                         resetFailed(unit, on: connection)
                         return completion(nil)
@@ -74,19 +65,12 @@ extension SystemdLauncher {
     }
 
     private func resetFailed(_ unit: String, on connection: DBusConnection) {
-        let reset = Message.methodCall(destination: Self.bus, path: Self.path, interface: Self.manager,
-                                       member: "ResetFailedUnit")
-        reset.noReplyExpected = true
-        guard (try? reset.append([.string(unit)])) != nil else { return }
-        connection.send(reset)
+        try? connection.send(SystemdInterface.resetFailedUnit, on: SystemdInterface.bus, at: SystemdInterface.path, unit)
     }
 
     /// Sends SIGKILL to every process of `unit`: for a host whose process petald does not know yet.
     func kill(host unit: String) {
-        guard let connection else { return }
-        let message = Message.methodCall(destination: Self.bus, path: Self.path, interface: Self.manager, member: "KillUnit")
-        message.noReplyExpected = true
-        guard (try? message.append([.string(unit), .string("all"), .int32(SIGKILL)])) != nil else { return }
-        connection.send(message)
+        try? connection?.send(SystemdInterface.killUnit, on: SystemdInterface.bus, at: SystemdInterface.path, unit, "all",
+                              SIGKILL)
     }
 }

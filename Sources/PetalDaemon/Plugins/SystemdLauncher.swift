@@ -20,9 +20,6 @@ import Synchronization
 /// petald's sandbox. When it accepted but the job failed, or it did not answer,
 /// the launch fails: starting it again could start it twice.
 final class SystemdLauncher: Sendable {
-    static let bus: BusName = "org.freedesktop.systemd1"
-    static let path: ObjectPath = "/org/freedesktop/systemd1"
-    static let manager: InterfaceName = "org.freedesktop.systemd1.Manager"
     /// How long systemd has to answer `StartTransientUnit`.
     static let callTimeout: Duration = .seconds(10)
     /// How long the job may take after the reply before the launch counts as started anyway.
@@ -44,22 +41,17 @@ final class SystemdLauncher: Sendable {
     /// Learns whether systemd is on the bus and follows its comings and goings.
     func watch() async {
         guard let connection else { return }
-        let rule = MatchRule(sender: BusName.bus.rawValue, path: .bus, interface: .bus, member: "NameOwnerChanged",
-                             arguments: [0: Self.bus.rawValue])
         // The subscription lasts as long as the connection.
-        _ = try? await connection.subscribe(rule) { [self] message in
-            guard let owner = (try? message.argumentsWithoutDescriptors())?.last?.stringValue else { return }
+        _ = try? await connection.subscribe(BusDaemonInterface.nameOwnerChanged, sender: .bus, path: .bus,
+                                            arguments: [0: SystemdInterface.bus.rawValue]) { [self] _, _, owner in
             present.store(!owner.isEmpty, ordering: .releasing)
         }
         // Asked and stored on the loop thread, so an answer cannot overwrite a later NameOwnerChanged.
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
             let ask: @Sendable () -> Void = { [self] in
-                let message = Message.methodCall(destination: .bus, path: .bus, interface: .bus, member: "NameHasOwner")
-                try? message.append(.string(Self.bus.rawValue))
-                connection.sendWithReply(message) { [self] reply in
-                    if case .success(let answer) = reply, let owned = (try? answer.argumentsWithoutDescriptors())?.first?.boolValue {
-                        present.store(owned, ordering: .releasing)
-                    }
+                connection.callOnLoop(BusDaemonInterface.nameHasOwner, on: .bus, at: .bus, SystemdInterface.bus.rawValue) {
+                    [self] reply in
+                    if case .success(let owned) = reply { present.store(owned, ordering: .releasing) }
                     done.resume()
                 }
             }
@@ -131,23 +123,16 @@ final class SystemdLauncher: Sendable {
     func start(_ unit: TransientUnit, on connection: DBusConnection,
                        completion: @escaping (TransientOutcome) -> Void) {
         let job = JobWatch(loop: connection.loop, completion)
-        let rule = MatchRule(sender: Self.bus.rawValue, path: Self.path, interface: Self.manager, member: "JobRemoved",
-                             arguments: [2: unit.name])
         // Added before the call is sent, so the job's end cannot slip past.
-        job.token = connection.subscribeWithoutWaiting(rule) { message in
-            // JobRemoved(u id, o job, s unit, s result)
-            let result = (try? message.argumentsWithoutDescriptors())?.last?.stringValue ?? ""
+        job.token = connection.subscribeWithoutWaiting(
+            SystemdInterface.jobRemoved, sender: SystemdInterface.bus, path: SystemdInterface.path,
+            arguments: [2: unit.name]
+        ) { _, _, _, result in
             job.finish(result == "done" ? .started : .failed(
                 "systemd could not start \(unit.argv[0]) in \(unit.name) (job \(result)); see `journalctl --user -u \(unit.name)`"))
         }
-        let message = Message.methodCall(destination: Self.bus, path: Self.path, interface: Self.manager,
-                                         member: "StartTransientUnit")
-        do {
-            try message.append(unit.startArguments)
-        } catch {
-            return job.finish(.failed("cannot describe \(unit.name) to systemd: \(error)"))
-        }
-        connection.sendWithReply(message, timeout: Self.callTimeout) { [self] reply in
+        connection.callOnLoop(SystemdInterface.startTransientUnit, on: SystemdInterface.bus, at: SystemdInterface.path,
+                              unit.name, "fail", unit.unitProperties, [], timeout: Self.callTimeout) { [self] reply in
             switch reply {
             case .success:
                 job.finish(after: Self.jobTimeout) { [log] in

@@ -124,13 +124,8 @@ struct TransientUnit {
         return properties + extra
     }
 
-    /// The arguments of `StartTransientUnit(s name, s mode, a(sv) properties, a(sa(sv)) aux)`.
-    var startArguments: [DBusValue] {
-        let property = DBusType.structure([.string, .variant])
-        return [
-            .string(name), .string("fail"),
-            .array(property, properties.map { .structure([.string($0.0), .variant($0.1)]) }),
-            .array(.structure([.string, .array(property)]), []),
-        ]
+    /// The properties as `StartTransientUnit` takes them.
+    var unitProperties: [SystemdInterface.UnitProperty] {
+        properties.map { SystemdInterface.UnitProperty($0.0, $0.1) }
     }
 }
