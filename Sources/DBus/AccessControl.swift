@@ -1,3 +1,5 @@
+import Linux
+
 /// Restricts calls to connections of one Unix user, asking the bus who each
 /// caller is (`GetConnectionUnixUser`) and remembering the answer per unique
 /// name until that name leaves the bus.

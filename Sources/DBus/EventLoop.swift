@@ -100,13 +100,13 @@ public final class EventLoop: @unchecked Sendable {
     /// nothing it captures is used on two threads at once.
     public func performAndWait<T>(_ work: @escaping () throws -> T) throws -> T {
         if inEventLoop { return try work() }
-        let box = ResultBox<T>()
+        // The caller waits while the loop runs `work`, so neither it nor its result is used on two threads at once.
+        let result = Handoff<UncheckedSendable<Result<T, any Error>>>()
         let unchecked = UncheckedSendable(work)
-        guard execute({ box.set(Result { try unchecked.value() }) }) else {
+        guard execute({ result.put(UncheckedSendable(Result { try unchecked.value() })) }) else {
             throw EventLoopEnded()
         }
-        box.wait()
-        return try box.take().get()
+        return try result.take().value.get()
     }
 
     /// Runs `work` on the loop thread and returns its result without blocking
@@ -273,25 +273,4 @@ public final class EventLoop: @unchecked Sendable {
 /// The loop has ended and runs no more work.
 public struct EventLoopEnded: Error, CustomStringConvertible {
     public var description: String { "the event loop has stopped" }
-}
-
-/// Carries a value across an isolation boundary the compiler cannot see is safe.
-struct UncheckedSendable<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
-}
-
-/// A one-shot result handed from the loop thread to a waiting thread.
-final class ResultBox<T>: @unchecked Sendable {
-    private var result: Result<T, any Error>?
-    private let ready = DispatchSemaphore(value: 0)
-
-    func set(_ value: Result<T, any Error>) {
-        result = value
-        ready.signal()
-    }
-
-    func wait() { ready.wait() }
-
-    func take() -> Result<T, any Error> { result! }
 }

@@ -48,9 +48,7 @@ public final class WorkerThread: @unchecked Sendable {
     public func drain(within limit: Duration) -> Bool {
         let done = DispatchSemaphore(value: 0)
         guard submit({ done.signal() }) else { return true }
-        let (seconds, attoseconds) = limit.components
-        let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
-        return done.wait(timeout: .now() + .nanoseconds(nanoseconds)) == .success
+        return done.wait(for: limit)
     }
 
     /// Lets the thread finish what is queued and end; later submissions are refused.

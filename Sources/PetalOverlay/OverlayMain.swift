@@ -5,6 +5,7 @@ import Glibc
 import PetalConfiguration
 import PetalCore
 import PetalScene
+import Linux
 
 /// `petal-overlay`: the reference desktop client of petald (SPEC §7).
 public enum OverlayMain {
@@ -119,28 +120,18 @@ enum RenderSource {
     private static func servedMenu(bus: BusAddress, log: OverlayLog) -> SceneMenu? {
         guard let feed = try? MenuFeed(bus: bus) else { return nil }
         defer { feed.connection.close() }
-        let box = ResultBox()
-        let done = DispatchSemaphore(value: 0)
+        let menu = Handoff<SceneMenu?>()
         feed.petaldIsRunning { running in
-            guard running else {
-                done.signal()
-                return
-            }
+            guard running else { return menu.put(nil) }
             feed.read { outcome in
                 switch outcome {
-                case .success(let reading): box.menu = reading.menu
+                case .success(let reading): menu.put(reading.menu)
                 case .failure(let error):
                     log.warning("petald is on \(bus) but its menu cannot be read (\(error)); drawing the configuration file instead")
+                    menu.put(nil)
                 }
-                done.signal()
             }
         }
-        done.wait()
-        return box.menu
-    }
-
-    private final class ResultBox: @unchecked Sendable {
-        // Written on the loop thread before it signals, read after the wait.
-        var menu: SceneMenu?
+        return menu.take()
     }
 }

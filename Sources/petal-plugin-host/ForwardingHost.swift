@@ -5,6 +5,7 @@ import PetalPluginABI
 import PetalPluginRuntime
 import Synchronization
 import TextEscaping
+import Linux
 
 /// The `petal_host` table of a plugin inside `petal-plugin-host`: every
 /// function is forwarded to petald over the host's connection
@@ -27,8 +28,8 @@ final class ForwardingHost: @unchecked Sendable {
     }
 
     private struct State {
-        var runs: [UInt64: UncheckedBox<(petal_complete_fn, UnsafeMutableRawPointer?)>] = [:]
-        var subscriptions: [UInt64: UncheckedBox<Handler>] = [:]
+        var runs: [UInt64: UncheckedSendable<(petal_complete_fn, UnsafeMutableRawPointer?)>] = [:]
+        var subscriptions: [UInt64: UncheckedSendable<Handler>] = [:]
     }
 
     private let state = Mutex(State())
@@ -135,7 +136,7 @@ final class ForwardingHost: @unchecked Sendable {
         _ complete: petal_complete_fn, _ completionContext: UnsafeMutableRawPointer?, waitForStart: Bool
     ) -> UInt64 {
         let id = nextID.add(1, ordering: .relaxed).oldValue
-        state.withLock { $0.runs[id] = UncheckedBox((complete, completionContext)) }
+        state.withLock { $0.runs[id] = UncheckedSendable((complete, completionContext)) }
         let (argv, options) = (Self.argv(argv), Self.text(options))
         if waitForStart && !link.onBusThread {
             switch link.askAndWait(HostProtocol.Services.startRun, id, argv, options) {
@@ -166,7 +167,7 @@ final class ForwardingHost: @unchecked Sendable {
         _ fields: [UnsafePointer<CChar>?], _ args: UnsafePointer<CChar>?, _ timeout: Int32,
         _ reply: petal_reply_fn, _ replyContext: UnsafeMutableRawPointer?
     ) {
-        let answer = UncheckedBox((reply, replyContext))
+        let answer = UncheckedSendable((reply, replyContext))
         let texts = fields.map(Self.text)
         // Args NULL is "no arguments"; "" would be JSON that does not parse.
         let arguments = args.map { String(cString: $0) } ?? "[]"
@@ -188,7 +189,7 @@ final class ForwardingHost: @unchecked Sendable {
         guard (try? SignalFilter(sender: texts[0], path: texts[1], interface: texts[2], member: texts[3])) != nil
         else { return 0 }
         let id = nextID.add(1, ordering: .relaxed).oldValue
-        state.withLock { $0.subscriptions[id] = UncheckedBox(handler) }
+        state.withLock { $0.subscriptions[id] = UncheckedSendable(handler) }
         link.tell(HostProtocol.Services.subscribe, id, texts[0] ?? "", texts[1] ?? "", texts[2] ?? "", texts[3] ?? "")
         return id
     }

@@ -2,6 +2,7 @@ import DBus
 import Dispatch
 import PetalPluginRuntime
 import Synchronization
+import Linux
 
 /// How a `petal-plugin-host` calls petald's ``HostProtocol/servicesInterface``
 /// on its connection: told (no answer), asked (the answer on the bus
@@ -36,14 +37,8 @@ struct PetaldLink: Sendable {
         timeout: Duration = DBusConnection.defaultCallTimeout
     ) -> Result<Out, DBusError> {
         precondition(!onBusThread, "PetaldLink.askAndWait called on the host's bus thread")
-        // This thread waits for the bus thread's answer: a semaphore is what blocking means here.
-        let answered = DispatchSemaphore(value: 0)
-        let answer = Mutex<Result<Out, DBusError>?>(nil)
-        ask(method, repeat each arguments, timeout: timeout) { result in
-            answer.withLock { $0 = result }
-            answered.signal()
-        }
-        answered.wait()
-        return answer.withLock { $0! }
+        let answer = Handoff<Result<Out, DBusError>>()
+        ask(method, repeat each arguments, timeout: timeout) { answer.put($0) }
+        return answer.take()
     }
 }

@@ -5,6 +5,7 @@ import Glibc
 import PetalJSON
 import PetalPluginRuntime
 import Synchronization
+import Linux
 
 /// `petal-plugin-host`: runs one isolated plugin for petald (docs/plugins.md,
 /// "In petald, isolated, or a provider?"). petald starts it with its server's address and a
@@ -76,8 +77,8 @@ enum PluginHostMain {
     private static func serve(address: String, token: String, log: inout Logger) throws -> Never {
         let loop = try EventLoop(name: "petal-host")
         let connection = try DBusConnection.connect(toPeer: address, loop: loop)
-        let closed = DispatchSemaphore(value: 0)
-        connection.onDisconnect { closed.signal() }
+        let closed = Handoff<Void>()
+        connection.onDisconnect { closed.put(()) }
         let session = HostSession(connection: connection)
 
         let begun = try session.link.askAndWait(HostProtocol.Services.begin, token, timeout: HostSession.patience).get()
@@ -121,7 +122,7 @@ enum PluginHostMain {
         do {
             try session.link.askAndWait(HostProtocol.Services.ready, plugin.name, plugin.version, hosted.actionRows,
                                         timeout: HostSession.patience).get()
-            closed.wait()
+            closed.take()
         } catch {
             // petald refused it after all (its name is taken, say): release what init took.
         }

@@ -2,6 +2,7 @@ import DBus
 import PetalCore
 import PetalJSON
 import PetalPluginRuntime
+import Linux
 
 /// Runs actions off the event loop and brings their outcome back to it,
 /// with the limits of SPEC §2: a timeout per invocation (`Timeout`, and the
@@ -99,7 +100,7 @@ final class ActionDispatcher {
                 end: .timedOut, action: actionID, plugin: plugin)
         }
         let scheduler = self.scheduler
-        let dispatcher = UncheckedBox(WeakReference(self))
+        let dispatcher = UncheckedSendable(WeakReference(self))
         var params = params
         params.invocation = id
         let cancellation = action.start(params) { outcome in

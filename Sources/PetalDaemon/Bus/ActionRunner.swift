@@ -16,6 +16,9 @@ final class ActionRunner {
     private(set) var stopping = false
     private let dispatcher: ActionDispatcher
     private let signals: any SignalSink
+    private let scheduler: any Scheduler
+    /// Run, on the scheduler, once no action runs: see ``whenIdle(_:)``.
+    private var idleWaiters: [() -> Void] = []
 
     /// Runs the actions of `registry` with `settings`' limits on `scheduler`,
     /// announcing runs to `signals` from petald's root object.
@@ -23,6 +26,8 @@ final class ActionRunner {
          log: Logger) {
         self.registry = registry
         self.signals = signals
+        self.scheduler = scheduler
+        let idle = IdleNotice()
         dispatcher = ActionDispatcher(settings: settings, scheduler: scheduler, log: log, events: .init(
             started: { id, action, item in
                 signals.emit(PetalBus.Menu.actionStarted, at: PetalBus.path, id, action, item)
@@ -33,7 +38,28 @@ final class ActionRunner {
                 case .failure(let error): (false, error.name.errorName, error.message)
                 }
                 signals.emit(PetalBus.Menu.actionFinished, at: PetalBus.path, id, action, success, name, message)
+                idle.runner?.finished()
             }))
+        idle.runner = self
+    }
+
+    /// Lets the dispatcher's events reach the runner that owns it, without keeping it alive.
+    private final class IdleNotice {
+        weak var runner: ActionRunner?
+    }
+
+    /// An action finished: once none runs, the idle waiters run, after the caller's answer has gone.
+    private func finished() {
+        guard dispatcher.runningCount == 0, !idleWaiters.isEmpty else { return }
+        let waiters = idleWaiters
+        idleWaiters = []
+        _ = scheduler.schedule(after: .zero) { for waiter in waiters { waiter() } }
+    }
+
+    /// Runs `done` once no action runs: now, or after the last running one finishes.
+    func whenIdle(_ done: @escaping () -> Void) {
+        guard dispatcher.runningCount > 0 else { return done() }
+        idleWaiters.append(done)
     }
 
     /// The limits in force; a reload changes them.

@@ -167,16 +167,20 @@ public final class MenuService: @unchecked Sendable {
         guard !actions.stopping else { return }
         actions.stop()
         menu.choosers.cancelAll("petald is stopping")
-        let deadline = scheduler.clock.now + grace
-        func finishWhenIdle() {
-            guard actions.runningCount > 0, scheduler.clock.now < deadline else {
-                actions.cancelAll("petald is stopping; the action was cancelled")
-                server?.connection.close()
-                return done()
-            }
-            scheduler.schedule(after: .milliseconds(20), finishWhenIdle)
+        var finished = false
+        let finish = { [unowned self] in
+            guard !finished else { return }
+            finished = true
+            actions.cancelAll("petald is stopping; the action was cancelled")
+            server?.connection.close()
+            done()
         }
-        finishWhenIdle()
+        // Whichever comes first: the last running action's end, or the grace's.
+        let deadline = scheduler.schedule(after: grace, finish)
+        actions.whenIdle { [unowned self] in
+            scheduler.cancel(deadline)
+            finish()
+        }
     }
 
     /// A one-line summary for the service manager's STATUS.

@@ -53,7 +53,7 @@ final class HostDeaths: @unchecked Sendable {
         path: String, known: PluginIdentity, name: String, then: @escaping (PluginIdentity?) -> Void
     ) {
         let quarantine = quarantine
-        let answer = UncheckedBox(then)
+        let answer = UncheckedSendable(then)
         let submitted = worker.submit { [loop] in
             let file = try? PluginFile(path: path, user: getuid())
             let current = file.flatMap { $0.note == nil || $0.note?.name == name ? $0.identity : nil }

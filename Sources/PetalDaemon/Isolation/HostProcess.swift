@@ -130,19 +130,15 @@ final class HostProcess {
 
         func spawn(_ executable: String, environment: [String]) throws(ProgramLauncher.Failure) -> ProgramLauncher.Spawned {
             guard let thread else { throw ProgramLauncher.Failure(description: "cannot start the thread that starts plugin hosts") }
-            let done = DispatchSemaphore(value: 0)
-            let outcome = Mutex<Result<ProgramLauncher.Spawned, ProgramLauncher.Failure>?>(nil)
+            let outcome = Handoff<Result<ProgramLauncher.Spawned, ProgramLauncher.Failure>>()
             let submitted = thread.submit {
-                let result = Result { () throws(ProgramLauncher.Failure) in
+                outcome.put(Result { () throws(ProgramLauncher.Failure) in
                     try ProgramLauncher.spawn([executable], environment: environment, directory: nil, output: nil,
                                               sharingStandardError: true)
-                }
-                outcome.withLock { $0 = result }
-                done.signal()
+                })
             }
             guard submitted else { throw ProgramLauncher.Failure(description: "the thread that starts plugin hosts has stopped") }
-            done.wait()
-            return try outcome.withLock { $0! }.get()
+            return try outcome.take().get()
         }
     }
 

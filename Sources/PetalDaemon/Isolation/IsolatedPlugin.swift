@@ -117,19 +117,18 @@ final class IsolatedPlugin: @unchecked Sendable {
     /// Starts the host and waits until it is ready or has failed; from petald's
     /// start-up, off the loop. Returns nil when ready, or the refusal.
     func startAndWait() -> (status: PluginRecord.Status, reason: String)? {
-        let done = DispatchSemaphore(value: 0)
-        let outcome = Mutex<ActionError?>(nil)
-        _ = loop.execute { [self] in
+        let outcome = Handoff<ActionError?>()
+        let started = loop.execute { [self] in
             ensureHost { result in
-                if case .failure(let error) = result { outcome.withLock { $0 = error } }
-                done.signal()
+                if case .failure(let error) = result { outcome.put(error) } else { outcome.put(nil) }
             }
         }
-        done.wait()
+        guard started else { return (.failed, "petald stopped while its host started") }
+        let failure = outcome.take()
         do {
             return try loop.performAndWait { [self] () -> (PluginRecord.Status, String)? in
                 if case .retired(let status, let reason) = phase { return (status, reason) }
-                return outcome.withLock { $0 }.map { (.failed, $0.message) }
+                return failure.map { (.failed, $0.message) }
             }
         } catch {
             return (.failed, "petald stopped while its host started")

@@ -1,5 +1,4 @@
 import DBus
-import Dispatch
 import Glibc
 import Linux
 import PetalConfiguration
@@ -23,6 +22,8 @@ final class SelectionStore {
 
     /// The state file, nil in memory-only mode.
     private let path: String?
+    /// The thread saves are written and synced on, one after another; nil in memory-only mode.
+    private let writer: WorkerThread?
     private let log: Logger
 
     /// The largest state file read; anything bigger is not Petal's and is treated as corrupt.
@@ -34,7 +35,7 @@ final class SelectionStore {
     init(directory: String?, log: Logger) {
         self.log = log
         guard let directory else {
-            (path, isPersistent, status) = (nil, false, "selections are kept in memory only: there is no state folder")
+            (path, writer, isPersistent, status) = (nil, nil, false, "selections are kept in memory only: there is no state folder")
             return
         }
         let path = AtomicFile.join(directory, "state.json")
@@ -62,10 +63,18 @@ final class SelectionStore {
             refusal = "\(path) has version \(version), which this petald does not know; it is left as it is"
         }
         if refusal == nil { refusal = Self.writeProblem(in: directory, probe: path) }
+        var writer: WorkerThread?
+        if refusal == nil {
+            do {
+                writer = try WorkerThread(name: "petal-state")
+            } catch {
+                refusal = "the thread that writes \(path) could not be started (\(error))"
+            }
+        }
         if let refusal {
-            (self.path, isPersistent, status) = (nil, false, "selections are kept in memory only: " + refusal)
+            (self.path, self.writer, isPersistent, status) = (nil, nil, false, "selections are kept in memory only: " + refusal)
         } else {
-            (self.path, isPersistent, status) = (path, true, "selections are saved in \(path)")
+            (self.path, self.writer, isPersistent, status) = (path, writer, true, "selections are saved in \(path)")
         }
     }
 
@@ -101,14 +110,14 @@ final class SelectionStore {
         _ selections: [String: Bool], on scheduler: any Scheduler,
         completion: @escaping (Result<Void, SaveFailure>) -> Void
     ) {
-        guard let path else {
+        guard let path, let writer else {
             self.selections = selections
             return completion(.success(()))
         }
         let new = Self.encode(selections), old = Self.encode(self.selections)
         // The store and the completion are the loop's; they only ride along to come back to it.
-        let back = UncheckedBox((WeakReference(self), completion))
-        Self.writer.async {
+        let back = UncheckedSendable((WeakReference(self), completion))
+        let submitted = writer.submit {
             let outcome = Result<Void, SaveFailure> { () throws(SaveFailure) in try Self.persist(new, replacing: old, at: path) }
             scheduler.execute {
                 let (store, completion) = back.value
@@ -116,10 +125,13 @@ final class SelectionStore {
                 completion(outcome)
             }
         }
+        if !submitted {
+            completion(.failure(SaveFailure(failure: AtomicFile.Failure(call: "the state writer (it has stopped)", errno: ECANCELED, path: path),
+                                            restored: nil)))
+        }
     }
 
-    /// The thread toggle saves are written and synced on.
-    private static let writer = DispatchQueue(label: "petal-state-writer")
+    deinit { writer?.stop() }
 
     /// Writes `bytes` to `path`; when the new file is in place but its folder
     /// could not be synced, writes `previous` back, so that disk and memory agree.

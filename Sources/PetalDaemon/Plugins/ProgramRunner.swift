@@ -1,3 +1,4 @@
+import Dispatch
 import CLinux
 import DBus
 import Glibc
@@ -80,9 +81,7 @@ enum ProgramRunner {
         let all = RunningProgram.all
         guard !all.isEmpty else { return }
         all.forEach { $0.requestStop() }
-        let clock = MonotonicClock()
-        let deadline = clock.now + grace * 2
-        while !RunningProgram.all.isEmpty && clock.now < deadline { usleep(20_000) }
+        RunningProgram.waitUntilNoneRuns(within: grace * 2)
         RunningProgram.all.forEach { kill(-$0.pid, SIGKILL) }
     }
 
@@ -190,9 +189,30 @@ final class RunningProgram: Sendable {
     /// Asks the thread collecting the program to end it; it acts within one poll turn.
     func requestStop() { stopping.store(true, ordering: .releasing) }
 
+    /// Signalled each time the last running program is forgotten.
+    private static let emptied = DispatchSemaphore(value: 0)
+
     static func find(_ id: UInt64) -> RunningProgram? { running.withLock { $0[id] } }
     static var all: [RunningProgram] { running.withLock { Array($0.values) } }
-    static func forget(_ program: RunningProgram) { _ = running.withLock { $0.removeValue(forKey: program.id) } }
+
+    static func forget(_ program: RunningProgram) {
+        let none = running.withLock { running -> Bool in
+            running.removeValue(forKey: program.id)
+            return running.isEmpty
+        }
+        if none { emptied.signal() }
+    }
+
+    /// Waits until no program runs, for at most `limit`.
+    static func waitUntilNoneRuns(within limit: Duration) {
+        let clock = MonotonicClock()
+        let deadline = clock.now + limit
+        // A signal left from an earlier time none ran only makes the loop look again.
+        while !all.isEmpty {
+            let left = deadline - clock.now
+            guard left > .zero, emptied.wait(for: left) else { return }
+        }
+    }
 }
 
 /// The last `limit` bytes of a stream, decoded as UTF-8 (invalid bytes replaced).

@@ -4,6 +4,7 @@ import PetalCore
 import PetalJSON
 import PetalPluginRuntime
 import Synchronization
+import Linux
 
 /// Starts the programs plugins launch outside petald's sandbox: while the
 /// user's service manager (`org.freedesktop.systemd1`) is on the daemon's bus,
@@ -95,11 +96,11 @@ final class SystemdLauncher: Sendable {
             }
             return ["unit": .string(unit.name)]
         }
-        let waiter = Waiter<TransientOutcome>()
-        guard connection.loop.execute({ [self] in start(unit, on: connection) { waiter.set($0) } }) else {
+        let waiter = Handoff<TransientOutcome>()
+        guard connection.loop.execute({ [self] in start(unit, on: connection) { waiter.put($0) } }) else {
             throw ProgramLauncher.Failure(description: "petald is stopping; \(program) was not started")
         }
-        let outcome = waiter.wait(for: Self.callTimeout + Self.jobTimeout + .seconds(1))
+        let outcome = waiter.take(within: Self.callTimeout + Self.jobTimeout + .seconds(1))
             ?? .unanswered("systemd did not answer in time")
         if let text = Self.describe(outcome, unit: unit) { log.warning(text) }
         switch outcome {
@@ -206,24 +207,5 @@ private final class JobWatch: @unchecked Sendable {
         timer = nil
         defer { completion = nil }
         return completion
-    }
-}
-
-/// A value one thread waits for and another sets.
-private final class Waiter<Value: Sendable>: @unchecked Sendable {
-    private let ready = DispatchSemaphore(value: 0)
-    private let value = Mutex<Value?>(nil)
-
-    func set(_ outcome: Value) {
-        value.withLock { $0 = outcome }
-        ready.signal()
-    }
-
-    /// The value, or nil when `limit` passes first.
-    func wait(for limit: Duration) -> Value? {
-        guard ready.wait(timeout: .now() + .milliseconds(Int(limit.components.seconds * 1000))) == .success else {
-            return nil
-        }
-        return value.withLock { $0 }
     }
 }

@@ -6,6 +6,7 @@ import PetalConfiguration
 import PetalCore
 import PetalPluginRuntime
 import Synchronization
+import Linux
 
 /// `petald` from command line to exit status: connect, serve the menu, own
 /// `org.petal.Petal1`, run until stopped.
@@ -33,18 +34,14 @@ public enum Daemon {
     ) -> Never {
         SignalWatcher.blockHandledSignals()
         let arguments = Array(CommandLine.arguments.dropFirst())
-        let started = DispatchSemaphore(value: 0)
-        let outcome = Mutex<Start>(.exit(ExitStatus.fault.rawValue))
+        let started = Handoff<Start>()
         // Start-up is async (bus round trips); the daemon's life is not, and is
         // waited out here on the main thread, never on one of Swift's few
         // cooperative threads, which the plugins' tasks need.
         Task.detached {
-            let result = await start(arguments: arguments, registry: registry, configuration: configuration)
-            outcome.withLock { $0 = result }
-            started.signal()
+            started.put(await start(arguments: arguments, registry: registry, configuration: configuration))
         }
-        started.wait()
-        switch outcome.withLock({ $0 }) {
+        switch started.take() {
         case .exit(let status): exit(status)
         case .serving(let serving): exit(serving.waitUntilStopped())
         }

@@ -3,6 +3,7 @@ import Glibc
 import PetalJSON
 import PetalPluginABI
 import TextEscaping
+import Linux
 
 /// What the functions of a plugin's `petal_host` table do, in Swift: petald's
 /// `PluginContext` carries each out, for a plugin inside petald (through
@@ -79,7 +80,7 @@ package final class PluginHostTable: @unchecked Sendable {
                     signature: signature, args: args, timeout: timeout, reply: reply!, replyContext: replyContext)
             },
             subscribe_signal: { context, sender, path, interface, member, handler, signalContext in
-                let target = UncheckedBox((handler!, signalContext))
+                let target = UncheckedSendable((handler!, signalContext))
                 let plugin = PluginHostTable.from(context)
                 let slot = plugin.slot
                 return plugin.subscribe(sender, path, interface, member) { message in
@@ -98,7 +99,7 @@ package final class PluginHostTable: @unchecked Sendable {
                 PluginHostTable.from(context).services.stopRun(run)
             },
             subscribe_signal_from: { context, sender, path, interface, member, handler, signalContext in
-                let target = UncheckedBox((handler!, signalContext))
+                let target = UncheckedSendable((handler!, signalContext))
                 let plugin = PluginHostTable.from(context)
                 let slot = plugin.slot
                 return plugin.subscribe(sender, path, interface, member) { message in
@@ -134,7 +135,7 @@ package final class PluginHostTable: @unchecked Sendable {
         _ argv: UnsafePointer<UnsafePointer<CChar>?>?, _ options: UnsafePointer<CChar>?,
         _ complete: petal_complete_fn, _ completionContext: UnsafeMutableRawPointer?
     ) -> UInt64 {
-        let callback = UncheckedBox((complete, completionContext))
+        let callback = UncheckedSendable((complete, completionContext))
         let slot = self.slot
         return services.run(ProgramRequest(argv: argv, options: options)) { outcome in
             let (complete, context) = callback.value
@@ -158,7 +159,7 @@ package final class PluginHostTable: @unchecked Sendable {
         method: UnsafePointer<CChar>?, signature: UnsafePointer<CChar>?, args: UnsafePointer<CChar>?,
         timeout: Int32, reply: petal_reply_fn, replyContext: UnsafeMutableRawPointer?
     ) {
-        let answer = UncheckedBox((reply, replyContext))
+        let answer = UncheckedSendable((reply, replyContext))
         let slot = self.slot
         let deliver: @Sendable (Result<String, DBusError>) -> Void = { result in
             let (reply, context) = answer.value

@@ -1,4 +1,6 @@
+import Dispatch
 import Glibc
+import Linux
 import PetalCore
 import Synchronization
 
@@ -37,6 +39,8 @@ final class PluginGate: Sendable {
     }
 
     private let state = Mutex(State())
+    /// Signalled when the last call inside leaves a closing gate: ``close(within:)`` waits on it.
+    private let drained = DispatchSemaphore(value: 0)
 
     /// Starts tracking invocation `id`; pair with ``end(_:)``.
     func begin(_ id: UInt64) {
@@ -90,7 +94,7 @@ final class PluginGate: Sendable {
         }
         // Still counted as inside, so that deinit waits for this cancel too.
         if cancelled { cancel() }
-        state.withLock { $0.inside -= 1 }
+        leave()
         return nil
     }
 
@@ -122,7 +126,16 @@ final class PluginGate: Sendable {
         }
         guard open else { return }
         call()
-        state.withLock { $0.inside -= 1 }
+        leave()
+    }
+
+    /// A call has left the plugin; the last to leave a closing gate says so.
+    private func leave() {
+        let last = state.withLock { state -> Bool in
+            state.inside -= 1
+            return state.inside == 0 && !state.accepting
+        }
+        if last { drained.signal() }
     }
 
     /// Closes the gate: lets no new invocation in, waits until no call is
@@ -130,13 +143,18 @@ final class PluginGate: Sendable {
     /// invocation hears its own), then lets nothing in. False if a call is
     /// still inside after `limit`.
     func close(within limit: Duration) -> Bool {
-        state.withLock { $0.accepting = false }
+        defer { state.withLock { $0.closed = true } }
         let clock = MonotonicClock()
         let deadline = clock.now + limit
-        defer { state.withLock { $0.closed = true } }
-        while state.withLock({ $0.inside }) > 0 {
-            guard clock.now < deadline else { return false }
-            usleep(1000)
+        var busy = state.withLock { state -> Bool in
+            state.accepting = false
+            return state.inside > 0
+        }
+        // Each time the calls inside drain to none, the last leaving signals; a cancel may enter again meanwhile.
+        while busy {
+            let left = deadline - clock.now
+            guard left > .zero, drained.wait(for: left) else { return false }
+            busy = state.withLock { $0.inside > 0 }
         }
         return true
     }

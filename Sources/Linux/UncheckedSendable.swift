@@ -1,0 +1,12 @@
+/// Moves a value that is not `Sendable` to the one thread that uses it,
+/// where the compiler cannot see that only one does: the event loop, or the
+/// thread a plugin's C callback and its context are called on.
+///
+/// The one such box in Petal; each use says in a comment why the value is
+/// used on one thread only.
+public struct UncheckedSendable<Value>: @unchecked Sendable {
+    /// The value.
+    public let value: Value
+    /// A box for `value`.
+    public init(_ value: Value) { self.value = value }
+}
