@@ -3,14 +3,18 @@ import PetalJSON
 import PetalPluginABI
 import Synchronization
 
-/// Builds the C table for plugin type `P`; return it from the entry point:
+/// Builds the C table for plugin type `P`, a ``SynchronousPlugin`` or an
+/// async ``Plugin``; return it from the entry point:
 ///
 /// ```swift
 /// @_cdecl("petal_plugin_entry_v1")
 /// public func petalPluginEntry() -> UnsafeRawPointer { export(HelloPlugin.self) }
 /// ```
 ///
-/// The table is built once and lives for the rest of the process.
+/// The table is built once and lives for the rest of the process. Its
+/// `invoke` runs a ``SynchronousPlugin``'s `perform(_:params:invocation:)`
+/// to its end on the calling thread, and a ``Plugin``'s async `perform` in a
+/// task that starts there (docs/plugins.md#synchronous-or-async).
 public func export<P: Plugin>(_ type: P.Type) -> UnsafeRawPointer {
     Exported.shared.withLock { exported in
         if let exported { return UnsafeRawPointer(exported.table) }
