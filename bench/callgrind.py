@@ -7,10 +7,11 @@ Each server runs alone under `valgrind --tool=callgrind` on a private bus (run.p
 as run.py starts it; bench-client makes W calls of warm-up, `callgrind_control -z`
 zeroes the counts, bench-client makes N calls, `callgrind_control -d` dumps them, and
 the dump's total, divided by N, is the server's instructions per call (all its
-threads; user space only, so no kernel work).
+threads; user space only, so no kernel work). `--method builtin` counts run.py's
+part builtin: Trigger(phone.call) with no number, through the built-in plugin.
 
 Usage (after `swift build -c release` and `make -C bench`):
-    bench/callgrind.py --bin .build/release [--method trigger] [-n 2000] [--warmup 2000]
+    bench/callgrind.py --bin .build/release [--method trigger|toggle|builtin] [-n 2000] [--warmup 2000]
                        [--peers "C peer,C contract,petald"] [--keep DIR] [--by-object]
 
 Needs valgrind (Debian's package of that name). Standard library only.
@@ -32,7 +33,8 @@ SERVERS = {
     "C peer": ("org.petal.Bench.C", lambda b: [os.path.join(b.tools_dir, "bench-peer"), "org.petal.Bench.C"]),
     "C spec-states": ("org.petal.Bench.CSpec", lambda b: [os.path.join(b.tools_dir, "bench-peer"), "--spec-states",
                                                           "org.petal.Bench.CSpec"]),
-    "C contract": ("org.petal.Bench.CContract", lambda b: b.contract_peer_command("org.petal.Bench.CContract")),
+    "C contract": ("org.petal.Bench.CContract",
+                   lambda b, builtin=False: b.contract_peer_command("org.petal.Bench.CContract", builtin=builtin)),
     "dbus-python": ("org.petal.Bench.Python", lambda b: [PYTHON, os.path.join(HERE, "peer.py"), "org.petal.Bench.Python"]),
     "petald": ("org.petal.Petal1", lambda b: b.petald_command()),
 }
@@ -117,8 +119,9 @@ def without_debug_info(source, target):
 
 def count(bench, label, method, n, warmup, keep, objects):
     name, command = SERVERS[label]
+    argv = command(bench, builtin=True) if method == "builtin" and label == "C contract" else command(bench)
     out = os.path.join(bench.tmp, f"callgrind.{label.replace(' ', '-')}")
-    server = subprocess.Popen(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}"] + command(bench),
+    server = subprocess.Popen(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}"] + argv,
                               env=bench.env, stdout=subprocess.DEVNULL,
                               stderr=open(os.path.join(bench.tmp, f"valgrind.{label.replace(' ', '-')}.log"), "w"))
     try:
@@ -134,7 +137,7 @@ def count(bench, label, method, n, warmup, keep, objects):
                     raise BenchError(f"{label} exited under valgrind (status {server.returncode}); its log ends:\n{tail}")
         else:
             raise BenchError(f"{label} did not own {name} under valgrind")
-        calls = ["--method", method]
+        calls = ["--method", method] if method != "builtin" else ["--method", "trigger"] + Bench.builtin_arguments(label)
         bench.client("seq", name, *calls, "-n", warmup, "--warmup", 0)
         kick = lambda: bench.client("seq", name, *calls, "-n", 1, "--warmup", 0)  # noqa: E731
         kicks = control("-z", server.pid, kick)
@@ -165,7 +168,8 @@ def main():
     parser.add_argument("--bin", required=True, help="the folder of the release petald and its plugins")
     parser.add_argument("--tools", default=os.path.join(HERE, "..", ".build", "bench"),
                         help="the folder of bench-client, the C peers and libbench.so")
-    parser.add_argument("--method", default="trigger", choices=("trigger", "toggle"))
+    parser.add_argument("--method", default="trigger", choices=("trigger", "toggle", "builtin"),
+                        help="trigger: Trigger(bench.noop); builtin: Trigger(phone.call), refused by the built-in plugin")
     parser.add_argument("-n", type=int, default=2000, help="calls counted (default 2000)")
     parser.add_argument("--warmup", type=int, default=2000, help="calls before the count (default 2000)")
     parser.add_argument("--peers", default="C peer,C contract,petald",
@@ -193,7 +197,8 @@ def main():
     finally:
         bench.close()
     floor = figures[labels[0]]
-    print(f"instructions per {args.method.capitalize()} (server only, after {args.warmup:,} calls of warm-up, "
+    what = {"toggle": "Toggle", "trigger": "Trigger(bench.noop)", "builtin": "Trigger(phone.call)"}[args.method]
+    print(f"instructions per {what} (server only, after {args.warmup:,} calls of warm-up, "
           f"mean of {args.n:,}):")
     for label in labels:
         print(f"  {label:<14} {figures[label]:>10,.0f}   {figures[label] / floor:.2f}× {labels[0]}")

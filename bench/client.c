@@ -42,7 +42,9 @@
  *                     seq only: Trigger ACTION with {"seconds": SECONDS} on a
  *                     connection of its own first, make at most N calls within
  *                     80% of SECONDS, and check it is still running when they end
- *   --expect-error NAME  reload only: the Reload must fail with this error
+ *   --expect-error NAME  reload: the Reload must fail with this error; seq, pipe
+ *                     and procs with --method trigger: every Trigger must (a
+ *                     built-in action refusing its parameters, see run.py)
  *
  * The bus is the session bus, i.e. $DBUS_SESSION_BUS_ADDRESS: the runner
  * points it at a private bus.
@@ -196,10 +198,21 @@ static void check_type(DBusMessage *reply, const char *what, const char *signatu
         die("%s: expected a reply of signature \"%s\", got \"%s\"", what, signature, dbus_message_get_signature(reply));
 }
 
-/* Checks a Toggle reply (s: a state) or a no-op Trigger reply (a{sv}: empty). */
+/* Fails unless reply is the error --expect-error names. */
+static void check_expected_error(DBusMessage *reply) {
+    if (!reply) die("Trigger(%s): no reply", opt.action);
+    if (dbus_message_get_type(reply) != DBUS_MESSAGE_TYPE_ERROR || !dbus_message_is_error(reply, opt.expect_error))
+        die("Trigger(%s): expected the error %s, got %s", opt.action, opt.expect_error,
+            dbus_message_get_type(reply) == DBUS_MESSAGE_TYPE_ERROR ? dbus_message_get_error_name(reply) : "a return");
+}
+
+/* Checks a Toggle reply (s: a state), a no-op Trigger reply (a{sv}: empty),
+ * or with --expect-error the error a Trigger must get. */
 static void check_reply(DBusMessage *reply) {
     DBusMessageIter it, dict;
-    if (is_trigger()) {
+    if (is_trigger() && opt.expect_error) {
+        check_expected_error(reply);
+    } else if (is_trigger()) {
         check_type(reply, "Trigger", "a{sv}");
         dbus_message_iter_init(reply, &it);
         dbus_message_iter_recurse(&it, &dict);
@@ -224,6 +237,19 @@ static DBusMessage *call_blocking(DBusConnection *bus, DBusMessage *call) {
 }
 
 static void one_call(DBusConnection *bus) {
+    if (is_trigger() && opt.expect_error) {
+        /* The same blocking call, whose error reply libdbus turns into a DBusError. */
+        DBusError error;
+        dbus_error_init(&error);
+        DBusMessage *call = new_bench_call();
+        DBusMessage *reply = dbus_connection_send_with_reply_and_block(bus, call, DBUS_TIMEOUT_USE_DEFAULT, &error);
+        dbus_message_unref(call);
+        if (reply) die("Trigger(%s): expected the error %s, got a return", opt.action, opt.expect_error);
+        if (!dbus_error_has_name(&error, opt.expect_error))
+            die("Trigger(%s): expected the error %s, got %s: %s", opt.action, opt.expect_error, error.name, error.message);
+        dbus_error_free(&error);
+        return;
+    }
     DBusMessage *reply = call_blocking(bus, new_bench_call());
     check_reply(reply);
     dbus_message_unref(reply);

@@ -30,10 +30,12 @@
  * Not done, as in peer.c: introspection, the access check, Busy (one
  * invocation runs at a time here), the crash-quarantine record petald writes
  * around each invoke, and the five built-in plugins (only the --plugin
- * files are loaded). The host table handed to init() is an ABI 1.0 one
- * (its struct_size says so, whatever this header's minor); it logs to
- * stderr and refuses launch, run, call_method and subscribe_signal, which
- * the bench plugin does not use.
+ * files are loaded; run.py's part builtin passes libpetal-phone.so, a Swift
+ * library, for Trigger(phone.call) with no number). The host table handed
+ * to init() is an ABI 1.0 one (its struct_size says so, whatever this
+ * header's minor); it logs to stderr and refuses launch, run, call_method
+ * and subscribe_signal, which neither the bench plugin nor a refused
+ * phone.call uses.
  *
  * Toggle() -> s is peer.c's with --spec-states (SPEC §1 with 0 s
  * animations: → expanding, the reply, → expanded; four signals), so that

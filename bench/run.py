@@ -63,9 +63,19 @@ PEERS = ("C peer", "C spec-states", "C contract", "dbus-python", "petald")
 # What each peer is measured on, when not everything: C contract's Toggle is C
 # spec-states' code, so it runs the Trigger scenarios (and starts up, since it
 # loads a plugin) and its other cells stay empty.
-PEER_SCENARIOS = {"C contract": {"startup", "trigger", "trigger_pipe", "trigger_procs"}}
+PEER_SCENARIOS = {"C contract": {"startup", "trigger", "trigger_pipe", "trigger_procs",
+                                  "builtin", "builtin_pipe", "builtin_procs"}}
 # The parts --only may pick; every part by default.
-PARTS = ("startup", "toggle", "trigger", "signals", "petald", "provider", "isolated", "hostile")
+PARTS = ("startup", "toggle", "trigger", "builtin", "signals", "petald", "provider", "isolated", "hostile")
+# The part builtin: a Trigger through a built-in plugin, and so through the Swift SDK. None
+# has an action without side effects (each starts a program or calls a service), so it is
+# phone.call with no number, which the plugin refuses with InvalidParams having started
+# nothing: the whole path into the plugin and back, but for what the action would then do.
+# C contract loads the same libpetal-phone.so (from --bin) and must answer the same error;
+# the C peer, C spec-states and dbus-python answer it as any Trigger, at once.
+BUILTIN_ACTION = "phone.call"
+BUILTIN_LIBRARY = "libpetal-phone.so"
+BUILTIN_ERROR = "org.petal.Petal1.Error.InvalidParams"
 # The peers whose Trigger must keep the contract, checked by `bench-client contract` in every run.
 CONTRACT_PEERS = ("C contract", "petald")
 # The part hostile (issue #13): the servers flooded and sent the huge a{sv}, each
@@ -259,9 +269,21 @@ class Bench:
         self.write_config(1)
         return [os.path.join(self.bin_dir, "petald"), "--config", self.config_path(), "--plugin-dir", plugins, "-q"]
 
-    def contract_peer_command(self, name):
-        return [os.path.join(self.tools_dir, "bench-contract-peer"),
-                "--plugin", os.path.join(self.plugin_dir(), "libbench.so"), name]
+    def contract_peer_command(self, name, builtin=False):
+        """bench-contract-peer with the bench plugin; with `builtin`, also the built-in plugin
+        whose action the part builtin triggers, so that it runs the same library as petald.
+        Start-up is timed without it, as before that part existed."""
+        plugins = [os.path.join(self.plugin_dir(), "libbench.so")]
+        if builtin:
+            plugins.append(os.path.join(self.bin_dir, BUILTIN_LIBRARY))
+        return ([os.path.join(self.tools_dir, "bench-contract-peer")]
+                + [word for plugin in plugins for word in ("--plugin", plugin)] + [name])
+
+    @staticmethod
+    def builtin_arguments(label):
+        """bench-client's arguments for a Trigger of the built-in action on the peer `label`:
+        the peers that run actions must answer it with the plugin's error."""
+        return ["--action", BUILTIN_ACTION] + (["--expect-error", BUILTIN_ERROR] if label in CONTRACT_PEERS else [])
 
     def config_path(self):
         return os.path.join(self.tmp, "config.json")
@@ -315,7 +337,12 @@ class Bench:
                 "startup", petal_name, "-n", c["startups"], "--", os.path.join(bare, "petald"),
                 "--config", self.config_path(), "-q")
 
-        servers = {label: self.serve(command, name) for label, name, command in peers}
+        def serving(label, name, command):
+            if label == "C contract" and "builtin" in self.parts:
+                return self.contract_peer_command(name, builtin=True)
+            return command
+
+        servers = {label: self.serve(serving(label, name, command), name) for label, name, command in peers}
         try:
             pids = {label: self.child_pid(server.pid) if self.pin else server.pid for label, server in servers.items()}
             results[petal_label]["plugins"] = self.check_plugins(petal_name)
@@ -326,11 +353,16 @@ class Bench:
             scenarios = [
                 ("toggle", "seq", "-n", c["seq"] // rounds, "--warmup", c["warmup"]),
                 ("trigger", "seq", "--method", "trigger", "-n", c["trigger"] // rounds, "--warmup", c["warmup"]),
+                ("builtin", "seq", "--method", "trigger", "-n", c["trigger"] // rounds, "--warmup", c["warmup"]),
                 ("toggle_pipe", "pipe", "-n", c["pipe"] // rounds, "-k", c["in_flight"], "--warmup", c["warmup"]),
                 ("trigger_pipe", "pipe", "--method", "trigger", "-n", c["pipe"] // rounds, "-k", c["in_flight"],
                  "--warmup", c["warmup"]),
+                ("builtin_pipe", "pipe", "--method", "trigger", "-n", c["pipe"] // rounds, "-k", c["in_flight"],
+                 "--warmup", c["warmup"]),
                 ("toggle_procs", "procs", "-c", c["processes"], "-n", c["per_process"] // rounds, "--warmup", 100),
                 ("trigger_procs", "procs", "--method", "trigger", "-c", c["processes"],
+                 "-n", c["per_process"] // rounds, "--warmup", 100),
+                ("builtin_procs", "procs", "--method", "trigger", "-c", c["processes"],
                  "-n", c["per_process"] // rounds, "--warmup", 100),
                 ("signals", "signals", "-s", c["subscribers"], "-n", c["signal_rounds"] // rounds),
             ]
@@ -345,7 +377,8 @@ class Bench:
                         if not self.measures(label, key):
                             continue
                         pid = pids[label] if mode != "signals" else None
-                        figures = self.client(mode, name, *args, pid=pid)
+                        extra = self.builtin_arguments(label) if key.startswith("builtin") else []
+                        figures = self.client(mode, name, *args, *extra, pid=pid)
                         results[label].setdefault(key, []).append(figures)
             for label in results:
                 for key, runs in results[label].items():
@@ -762,7 +795,7 @@ def report_menu(results, args, counts, pin):
                      ratio(petald, spec), ratio(petald, contract)))
 
     row("exec → name owned, median", "ms", lambda r: r["startup"]["median_ms"], 2)
-    for method, title in (("toggle", "Toggle"), ("trigger", "Trigger(noop)")):
+    for method, title in (("toggle", "Toggle"), ("trigger", "Trigger(noop)"), ("builtin", f"Trigger({BUILTIN_ACTION})")):
         seq = lambda r, k, m=method: r[m][k]
         row(f"{title} sequential p50", "µs", lambda r: seq(r, "p50_us"))
         row(f"{title} sequential p90", "µs", lambda r: seq(r, "p90_us"))
@@ -1006,7 +1039,12 @@ def main():
           "Toggle); petald and C spec-states pass through expanding/collapsing (two changes, four signals).")
     print("Trigger(bench.noop): C peer, C spec-states and dbus-python reply at once; C contract and petald emit "
           "ActionStarted, run the action through the bench plugin's invoke, emit ActionFinished, then reply "
-          "(checked by bench-client contract). C contract runs only the Trigger scenarios and start-up.\n")
+          "(checked by bench-client contract). C contract runs only the Trigger scenarios and start-up.")
+    if "builtin" in parts:
+        print(f"Trigger({BUILTIN_ACTION}) with no number: petald and C contract run it through the built-in "
+              f"{BUILTIN_LIBRARY} (the Swift SDK), which refuses it with InvalidParams having started nothing; "
+              "C peer, C spec-states and dbus-python answer it as any Trigger, at once.")
+    print()
     report(results, args, counts, pin)
     print(f"\n({time.monotonic() - started:.0f} s)")
     return 0

@@ -3,14 +3,18 @@ import PetalJSON
 import PetalPluginABI
 import Synchronization
 
-/// Builds the C table for plugin type `P`; return it from the entry point:
+/// Builds the C table for plugin type `P`, a ``SynchronousPlugin`` or an
+/// async ``Plugin``; return it from the entry point:
 ///
 /// ```swift
 /// @_cdecl("petal_plugin_entry_v1")
 /// public func petalPluginEntry() -> UnsafeRawPointer { export(HelloPlugin.self) }
 /// ```
 ///
-/// The table is built once and lives for the rest of the process.
+/// The table is built once and lives for the rest of the process. Its
+/// `invoke` runs a ``SynchronousPlugin``'s `perform(_:params:invocation:)`
+/// to its end on the calling thread, and a ``Plugin``'s async `perform` in a
+/// task that starts there (docs/plugins.md#synchronous-or-async).
 public func export<P: Plugin>(_ type: P.Type) -> UnsafeRawPointer {
     Exported.shared.withLock { exported in
         if let exported { return UnsafeRawPointer(exported.table) }
@@ -20,17 +24,30 @@ public func export<P: Plugin>(_ type: P.Type) -> UnsafeRawPointer {
     }
 }
 
+/// The plugin an exported library made in `init`, in the form it was written.
+private enum Performer: Sendable {
+    /// A ``SynchronousPlugin``: `perform` runs inside `invoke`, on its thread.
+    case synchronous(any SynchronousPlugin)
+    /// A ``Plugin``: `perform` runs in a task that starts inside `invoke`, on its thread.
+    case asynchronous(any Plugin)
+}
+
 /// The one plugin this library exports, its C table, and its running invocations.
 final class Exported: @unchecked Sendable {
     static let shared = Mutex<Exported?>(nil)
 
     let table: UnsafeMutablePointer<petal_plugin>
-    private let make: (PluginHost) throws -> any Plugin
-    private let instance = Mutex<(any Plugin)?>(nil)
-    private let tasks = Mutex<[UInt64: Task<Void, Never>]>([:])
+    private let make: (PluginHost) throws -> Performer
+    private let performer = Mutex<Performer?>(nil)
+    private let running = RunningInvocations()
 
     fileprivate init<P: Plugin>(_ type: P.Type) {
-        make = { try P(host: $0) }
+        // Decided once, here, rather than by a cast at each invocation.
+        if let synchronous = P.self as? any SynchronousPlugin.Type {
+            make = { .synchronous(try synchronous.init(host: $0)) }
+        } else {
+            make = { .asynchronous(try P(host: $0)) }
+        }
         let actions = UnsafeMutablePointer<petal_action>.allocate(capacity: max(P.actions.count, 1))
         for (index, action) in P.actions.enumerated() {
             actions[index] = petal_action(
@@ -47,7 +64,7 @@ final class Exported: @unchecked Sendable {
             invoke: { _, id, action, params, complete, context in
                 Exported.current.invoke(id, action: String(cString: action!), params: params, complete: complete!, context: context)
             },
-            cancel: { _, id in Exported.current.cancel(id) },
+            cancel: { _, id in Exported.current.running.cancel(id) },
             deinit: nil))
     }
 
@@ -55,8 +72,8 @@ final class Exported: @unchecked Sendable {
 
     private func start(_ host: UnsafePointer<petal_host>, failure: UnsafeMutablePointer<UnsafePointer<CChar>?>?) -> Int32 {
         do {
-            let plugin = try make(PluginHost(host))
-            instance.withLock { $0 = plugin }
+            let made = try make(PluginHost(host))
+            performer.withLock { $0 = made }
             return 0
         } catch {
             // The reason alone: the daemon says "its init failed: …" around it, and an error name would be noise.
@@ -66,35 +83,52 @@ final class Exported: @unchecked Sendable {
         }
     }
 
+    /// Runs one invocation on the calling thread, the plugin's worker: a
+    /// synchronous `perform` to its end, an async one until it first suspends.
+    /// Either way the completion is made once, when `perform` has returned or thrown.
     private func invoke(
         _ id: UInt64, action: String, params: UnsafePointer<CChar>?,
         complete: petal_complete_fn, context: UnsafeMutableRawPointer?
     ) {
         let finish = Completion(complete: complete, context: context)
-        guard let plugin = instance.withLock({ $0 }) else {
+        guard let performer = performer.withLock({ $0 }) else {
             return finish(.failure(.failed("the plugin was not initialised")))
         }
         let text = params.map { String(cString: $0) } ?? "{}"
         guard case .object(let object)? = try? JSONValue.parse(text) else {
             return finish(.failure(.invalidParams("the parameters are not a JSON object: \(text.prefix(200))")))
         }
-        // Registered under the lock the task itself takes to deregister, so it cannot finish first.
-        tasks.withLock { tasks in tasks[id] = Task.detached { [self] in
+        let params = Parameters(object)
+        let invocation = running.begin(id)
+        switch performer {
+        case .synchronous(let plugin):
             let outcome: Result<JSONObject, PluginError>
             do {
-                outcome = .success(try await plugin.perform(action, params: Parameters(object)))
-            } catch let error as PluginError {
-                outcome = .failure(error)
+                outcome = .success(try plugin.perform(action, params: params, invocation: invocation))
             } catch {
-                outcome = .failure(.failed("\(error)"))
+                outcome = .failure(PluginError(thrown: error))
             }
-            _ = self.tasks.withLock { $0.removeValue(forKey: id) }
+            running.end(id)
             finish(outcome)
-        } }
-    }
-
-    private func cancel(_ id: UInt64) {
-        tasks.withLock { $0[id] }?.cancel()
+        case .asynchronous(let plugin):
+            let run: @Sendable () async -> Void = { [running] in
+                let outcome: Result<JSONObject, PluginError>
+                do {
+                    outcome = .success(try await plugin.perform(action, params: params))
+                } catch {
+                    outcome = .failure(PluginError(thrown: error))
+                }
+                running.end(id)
+                finish(outcome)
+            }
+            #if compiler(>=6.2)
+            // Runs the task here, on the worker, up to its first suspension: a
+            // perform that never suspends is done before this returns.
+            invocation.attach(Task.immediate(operation: run))
+            #else
+            invocation.attach(Task.detached(operation: run))
+            #endif
+        }
     }
 }
 

@@ -3,10 +3,21 @@ import PetalJSON
 /// A Petal plugin written in Swift: conform a type to this protocol and
 /// export it with one line (see ``export(_:)``).
 ///
+/// This is the async form, for plugins whose actions await something: a
+/// program's end (``PluginHost/run(_:environment:directory:timeout:outputLimit:)``),
+/// a D-Bus reply, a signal. A plugin whose actions end by themselves and soon
+/// conforms to ``SynchronousPlugin`` instead, and runs without a task.
+///
 /// # Implementation requirements
-/// - **Thread safety.** `perform` is called from many tasks at once, one per
-///   invocation; the type must be `Sendable` and keep any mutable state
-///   behind a lock or an actor.
+/// - **Where it runs.** `perform` starts on the plugin's own worker thread,
+///   where the daemon calls the plugin, and runs there until its first
+///   suspension; after an `await` that suspends, it goes on on Swift's
+///   cooperative pool. So a `perform` that never suspends completes before
+///   the daemon's `invoke` returns, with no thread hop, and one that does
+///   leaves the worker free for the plugin's next invocation meanwhile.
+/// - **Thread safety.** Several invocations may be running at once, one task
+///   each; the type must be `Sendable` and keep any mutable state behind a
+///   lock or an actor.
 /// - **Exactly one outcome.** Return a result or throw; the SDK turns that into
 ///   the single completion the daemon expects. Do not call the C completion
 ///   yourself.
@@ -80,4 +91,15 @@ public enum PluginError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { "\(name): \(message)" }
+
+    /// What the daemon is told of `error`, thrown by `perform`: itself when it
+    /// is a `PluginError`, else `ActionFailed` with its description, or
+    /// `the action was cancelled` for a `CancellationError`.
+    init(thrown error: any Error) {
+        switch error {
+        case let error as PluginError: self = error
+        case is CancellationError: self = .failed("the action was cancelled")
+        default: self = .failed("\(error)")
+        }
+    }
 }

@@ -20,8 +20,24 @@ extension PluginHost {
         do {
             return try await launch(command)
         } catch let error as PluginError {
-            throw PluginError.failed(
-                "cannot open \(uri): \(error.message). Install \(command[0]) (xdg-utils), or set plugins.settings.\(plugin).opener to another program in the configuration")
+            throw Self.cannotOpen(uri, with: command[0], plugin: plugin, error)
         }
+    }
+
+    /// The synchronous form of ``open(_:plugin:)``, for a ``SynchronousPlugin``'s
+    /// `perform`: blocks the plugin's worker until the opener has started, as
+    /// the synchronous ``launch(_:environment:directory:)`` does.
+    @discardableResult
+    public func open(_ uri: String, plugin: String) throws -> JSONObject {
+        let command = opener + [uri]
+        do {
+            return try launch(command)
+        } catch let error as PluginError {
+            throw Self.cannotOpen(uri, with: command[0], plugin: plugin, error)
+        }
+    }
+
+    private static func cannotOpen(_ uri: String, with program: String, plugin: String, _ error: PluginError) -> PluginError {
+        .failed("cannot open \(uri): \(error.message). Install \(program) (xdg-utils), or set plugins.settings.\(plugin).opener to another program in the configuration")
     }
 }

@@ -31,7 +31,8 @@ public struct PluginHost: @unchecked Sendable {
     ///
     /// Under systemd the host's `launch` waits for the unit to start, so the
     /// call runs on a thread of its own rather than one of Swift's few
-    /// cooperative threads, which other actions need meanwhile.
+    /// cooperative threads, which other actions need meanwhile. A
+    /// ``SynchronousPlugin`` calls the synchronous form instead, on its worker.
     ///
     /// - Throws: ``PluginError/failed(_:)`` saying why it could not start.
     public func launch(
@@ -42,6 +43,20 @@ public struct PluginHost: @unchecked Sendable {
                 continuation.resume(with: Result { try launchNow(argv, environment: environment, directory: directory) })
             }
         }
+    }
+
+    /// The synchronous form of ``launch(_:environment:directory:)``, for a
+    /// ``SynchronousPlugin``'s `perform`: blocks the calling thread, the
+    /// plugin's worker, until the program has started (under systemd, for the
+    /// round trip to it: milliseconds, at most about 16 s). Never call it on
+    /// one of Swift's cooperative threads; in an async context, `await` picks
+    /// the async form.
+    ///
+    /// - Throws: ``PluginError/failed(_:)`` saying why it could not start.
+    public func launch(
+        _ argv: [String], environment: [String: String] = [:], directory: String? = nil
+    ) throws -> JSONObject {
+        try launchNow(argv, environment: environment, directory: directory)
     }
 
     /// Host calls that may block. A queue of our own targets libdispatch's

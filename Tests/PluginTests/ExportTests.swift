@@ -1,36 +1,176 @@
-import PetalJSON
-import PetalPlugin
+import Foundation
+@testable import PetalPlugin
 import PetalPluginABI
+import Synchronization
 import Testing
 
-/// A plugin whose init refuses, as one missing a setting would.
-private struct RefusingPlugin: Plugin {
-    static let name = "refusing"
+/// The one plugin this test process exports (a library exports one plugin,
+/// and so does a process): it refuses to load when its settings say so, and
+/// its actions say which thread they ran on, fail, or wait to be cancelled.
+/// Only `import PetalPlugin` is needed for `JSONObject`.
+private struct ProbePlugin: SynchronousPlugin {
+    static let name = "probe"
     static let version = "1.0.0"
-    static let actions = [PluginAction("refusing.nothing", title: "Nothing")]
+    static let actions = [
+        PluginAction("probe.thread", title: "Which thread"),
+        PluginAction("probe.fail", title: "Fail"),
+        PluginAction("probe.wait", title: "Wait to be cancelled"),
+    ]
+    /// The invocations `probe.wait` is running, so that a test cancels one that runs.
+    static let waiting = Mutex<Set<UInt64>>([])
 
     init(host: PluginHost) throws {
-        throw PluginError.failed("no frobnicator is configured; set plugins.settings.refusing.frobnicator")
+        if let reason = host.settings["refuse"]?.stringValue { throw PluginError.failed(reason) }
     }
 
-    func perform(_ action: String, params: Parameters) async throws -> JSONObject { [:] }
+    func perform(_ action: String, params: Parameters, invocation: Invocation) throws -> JSONObject {
+        switch action {
+        case "probe.thread":
+            return ["thread": .int(Int64(bitPattern: UInt64(pthread_self()))), "invocation": .int(Int64(invocation.id))]
+        case "probe.fail":
+            if try params.bool("invalid") == true { throw PluginError.invalidParams(#"the parameter "invalid" is true"#) }
+            throw ProbeFailure()
+        default:
+            Self.waiting.withLock { _ = $0.insert(invocation.id) }
+            let clock = ContinuousClock()
+            let deadline = clock.now + .seconds(5)
+            while !invocation.isCancelled && clock.now < deadline { usleep(1000) }
+            try invocation.checkCancellation()
+            return ["cancelled": false]
+        }
+    }
 }
 
-/// The C table `export` builds, called as petald calls it.
-@Suite struct ExportTests {
-    /// petald shows "its init failed: REASON": the reason alone, with no error name in front.
-    @Test func anInitErrorReachesTheDaemonAsItsReasonAlone() {
-        let table = export(RefusingPlugin.self).assumingMemoryBound(to: petal_plugin.self)
-        guard let start = table.pointee.`init` else {
-            Issue.record("the exported table has no init")
-            return
+private struct ProbeFailure: Error, CustomStringConvertible {
+    var description: String { "the probe failed on purpose" }
+}
+
+/// What the completion function was called with, for one invocation.
+private final class Completions: Sendable {
+    struct Call: Equatable {
+        var result: String?
+        var errorName: String?
+        var message: String?
+    }
+
+    let calls = Mutex<[Call]>([])
+
+    /// The `petal_complete_fn` that records into the `Completions` its context points at.
+    static let complete: petal_complete_fn = { context, result, errorName, message in
+        func text(_ pointer: UnsafePointer<CChar>?) -> String? { pointer.map { String(cString: $0) } }
+        Unmanaged<Completions>.fromOpaque(context!).takeUnretainedValue().calls.withLock {
+            $0.append(Call(result: text(result), errorName: text(errorName), message: text(message)))
         }
-        var host = petal_host()
-        host.struct_size = UInt32(MemoryLayout<petal_host>.size)
+    }
+
+    /// Waits up to `limit` for the first call.
+    func first(within limit: Duration = .seconds(10)) -> Call? {
+        let deadline = ContinuousClock.now + limit
+        while calls.withLock({ $0.isEmpty }) && ContinuousClock.now < deadline { usleep(1000) }
+        return calls.withLock { $0.first }
+    }
+}
+
+/// The C table `export` builds, called as petald calls it: `init`, then
+/// `invoke` on a thread of the caller's, and `cancel`. One at a time: a
+/// waiting `probe.wait` holds the thread it runs on, which for the awaited
+/// one is a cooperative thread, of which this machine may have two.
+@Suite(.serialized) struct ExportTests {
+    /// Built once, at the first call: `export` keeps its table.
+    static var table: UnsafeMutablePointer<petal_plugin> {
+        UnsafeMutableRawPointer(mutating: export(ProbePlugin.self)).assumingMemoryBound(to: petal_plugin.self)
+    }
+
+    /// Calls the table's `init` with a host table whose settings are `settings`; returns its status and reason.
+    static func start(settings: String = "{}") -> (status: Int32, reason: String?) {
+        let host = UnsafeMutablePointer<petal_host>.allocate(capacity: 1)  // kept: the plugin may keep it
+        host.initialize(to: petal_host())
+        host.pointee.struct_size = UInt32(MemoryLayout<petal_host>.size)
+        host.pointee.settings_json = UnsafePointer(strdup(settings))
         var state: UnsafeMutableRawPointer?
         var failure: UnsafePointer<CChar>?
-        let status = start(&host, &state, &failure)
+        let status = table.pointee.`init`!(host, &state, &failure)
+        return (status, failure.map { String(cString: $0) })
+    }
+
+    /// Calls `invoke` for invocation `id` on the calling thread; the completion is recorded in `into`.
+    fileprivate static func invoke(_ id: UInt64, _ action: String, _ params: String = "{}", into completions: Completions) {
+        table.pointee.invoke(nil, id, action, params, Completions.complete, Unmanaged.passUnretained(completions).toOpaque())
+    }
+
+    /// petald shows "its init failed: REASON": the reason alone, with no error name in front.
+    @Test func anInitErrorReachesTheDaemonAsItsReasonAlone() {
+        let (status, reason) = Self.start(settings: #"{"refuse": "no frobnicator is configured; set plugins.settings.probe.frobnicator"}"#)
         #expect(status != 0)
-        #expect(failure.map { String(cString: $0) } == "no frobnicator is configured; set plugins.settings.refusing.frobnicator")
+        #expect(reason == "no frobnicator is configured; set plugins.settings.probe.frobnicator")
+    }
+
+    /// No task and no hop: the result is the completion, made on the thread
+    /// that called `invoke` (petald's worker for the plugin) before it returns.
+    @Test func aSynchronousPerformCompletesOnTheInvokingThreadBeforeInvokeReturns() throws {
+        #expect(Self.start().status == 0)
+        let completions = Completions()
+        let thread = Int64(bitPattern: UInt64(pthread_self()))
+        Self.invoke(101, "probe.thread", into: completions)
+        let calls = completions.calls.withLock { $0 }
+        try #require(calls.count == 1, "completed \(calls.count) times by the time invoke returned")
+        let result = try JSONValue.parse(try #require(calls[0].result))
+        #expect(result["thread"] == .int(thread), "ran on another thread: \(result)")
+        #expect(result["invocation"] == .int(101))
+        #expect(calls[0].errorName == nil)
+    }
+
+    @Test func errorsCompleteOnceWithTheirNames() {
+        #expect(Self.start().status == 0)
+        let cases: [(action: String, params: String, name: String, message: String)] = [
+            ("probe.fail", #"{"invalid": true}"#, "InvalidParams", #"the parameter "invalid" is true"#),
+            ("probe.fail", "{}", "ActionFailed", "the probe failed on purpose"),
+            ("probe.fail", #"{"invalid": "yes"}"#, "InvalidParams", #"the parameter "invalid" must be a boolean, not string "yes""#),
+            ("probe.thread", "[1]", "InvalidParams", "the parameters are not a JSON object: [1]"),
+        ]
+        for (index, item) in cases.enumerated() {
+            let completions = Completions()
+            Self.invoke(200 + UInt64(index), item.action, item.params, into: completions)
+            #expect(completions.calls.withLock { $0 } == [.init(result: nil, errorName: item.name, message: item.message)],
+                    "\(item.action) \(item.params)")
+        }
+    }
+
+    /// The ABI lets a host call `cancel` from another thread while `invoke`
+    /// runs; the SDK then sets the invocation's flag, which a synchronous
+    /// perform checks. (petald itself cancels after `invoke` has returned.)
+    @Test func aCancelFromAnotherThreadReachesARunningSynchronousPerform() throws {
+        #expect(Self.start().status == 0)
+        let completions = Completions()
+        let started = ContinuousClock.now
+        let invoking = Thread { Self.invoke(301, "probe.wait", into: completions) }
+        invoking.start()
+        while !ProbePlugin.waiting.withLock({ $0.contains(301) }) && ContinuousClock.now - started < .seconds(5) {
+            usleep(1000)
+        }
+        Self.table.pointee.cancel!(nil, 301)
+        let call = try #require(completions.first())
+        #expect(ContinuousClock.now - started < .seconds(4), "perform did not see its cancellation; it waited out its 5 s")
+        #expect(call == .init(result: nil, errorName: "ActionFailed", message: "the action was cancelled"))
+        usleep(50_000)
+        #expect(completions.calls.withLock { $0.count } == 1)
+        // A cancel for an invocation that has ended, or was never made, is ignored.
+        Self.table.pointee.cancel!(nil, 301)
+        Self.table.pointee.cancel!(nil, 999_999)
+    }
+
+    /// Awaited (as a test of a plugin would), a synchronous plugin's perform
+    /// sees its task's cancellation through the invocation's flag.
+    @Test func anAwaitedSynchronousPluginSeesItsTaskCancelled() async throws {
+        let host = UnsafeMutablePointer<petal_host>.allocate(capacity: 1)
+        host.initialize(to: petal_host())
+        host.pointee.struct_size = UInt32(MemoryLayout<petal_host>.size)
+        let plugin = try ProbePlugin(host: PluginHost(host))
+        let started = ContinuousClock.now
+        let task = Task.detached { try await plugin.perform("probe.wait", params: Parameters([:])) }
+        try await Task.sleep(for: .milliseconds(100))
+        task.cancel()
+        await #expect(throws: CancellationError.self) { try await task.value }
+        #expect(ContinuousClock.now - started < .seconds(4))
     }
 }

@@ -18,8 +18,9 @@ let package = Package(
             name: "HelloSwift",
             dependencies: [
                 "HelloSwiftNote",
-                .product(name: "PetalPlugin", package: "Petal"),  // Plugin, export, PluginHost
-                .product(name: "PetalJSON", package: "Petal"),    // JSONObject, JSONValue
+                // The SDK (Plugin, SynchronousPlugin, export, PluginHost), and the
+                // JSON types of its API (JSONObject, JSONValue), which it re-exports.
+                .product(name: "PetalPlugin", package: "Petal"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)],
             // Export only petal_plugin_entry_v1 (exports.map): without it, every

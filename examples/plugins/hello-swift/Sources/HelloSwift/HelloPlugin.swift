@@ -1,8 +1,12 @@
-import PetalJSON
 import PetalPlugin
 
 /// `hello.greet`: given `{"name": "Ann"}`, answers `{"greeting": "Hello, Ann!"}`.
-struct HelloPlugin: Plugin {
+///
+/// A `SynchronousPlugin`: greeting waits for nothing, so `perform` runs on
+/// the thread petald invokes the plugin on, its own worker, and returns the
+/// result there. A plugin whose actions await something (a program's end, a
+/// D-Bus reply) conforms to `Plugin` and writes `perform` async instead.
+struct HelloPlugin: SynchronousPlugin {
     static let name = "hello"
     static let version = "1.0.0"
     static let actions = [PluginAction("hello.greet", title: "Say hello", icon: "face-smile")]
@@ -22,7 +26,7 @@ struct HelloPlugin: Plugin {
         host.log(.info, "ready to greet")
     }
 
-    func perform(_ action: String, params: Parameters) async throws -> JSONObject {
+    func perform(_ action: String, params: Parameters, invocation: Invocation) throws -> JSONObject {
         let greeting = try params.decode(Greeting.self)
         return ["greeting": .string("Hello, \(greeting.name)!")]
     }
