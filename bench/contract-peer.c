@@ -37,7 +37,7 @@
  * and subscribe_signal, which neither the bench plugin nor a refused
  * phone.call uses.
  *
- * Toggle() -> s is peer.c's with --spec-states (SPEC §1 with 0 s
+ * Toggle() -> s is peer.c's with --spec-states (docs/dbus-api.md#the-state-machine with 0 s
  * animations: → expanding, the reply, → expanded; four signals), so that
  * every method here keeps the contract. Properties.Get(Menu, "State") -> v
  * answers the state, for run.py's part hostile, whose timed calls are

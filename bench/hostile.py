@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""The hostile clients of run.py's part `hostile` (issue #13): a D-Bus client
+"""The hostile clients of run.py's part `hostile`: a D-Bus client
 written on a bare Unix socket, so that it does exactly what it is told and no
 library reads, answers or buffers anything behind its back.
 

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Benchmarks petal-overlay, the GTK 3 client, against bench-gtk-peer, a
 minimal GTK 3 program in C (bench/gtk-peer.c) measured in the same run, and
-prints one table with the issue's goals.
+prints one table with the overlay's goals.
 
 Everything runs on a display and a bus of its own: an Xvfb server (with
 xcompmgr, so that the RGBA popup is composited as on a desktop) and a private
@@ -470,7 +470,7 @@ def report(r, counts, smoke):
     if smoke:
         print("\nGoals: judged only in a full run (make bench); a smoke run checks that every scenario works.")
         return
-    print("\nGoals (the overlay issue):")
+    print("\nGoals (the overlay's):")
     goals = [
         ("exec → first frame ≤ 60 ms", s_med, 60, " ms", "≤"),
         ("trace state → first moved frame ≤ 16.7 ms (one frame)", med("state_to_moved", True), 16.7, " ms", "≤"),

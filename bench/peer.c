@@ -8,7 +8,7 @@
  *                               PropertiesChanged(State) before replying, as
  *                               petald does for each change. With
  *                               --spec-states it passes through expanding or
- *                               collapsing as SPEC §1 asks of petald: two
+ *                               collapsing as docs/dbus-api.md#the-state-machine asks of petald: two
  *                               changes, four signals, the reply after the
  *                               first two, as petald with 0 s animations.
  *   Trigger(s, a{sv}) -> a{sv}  a no-op action: replies with an empty dict.
@@ -62,7 +62,7 @@ static void emit_state(DBusConnection *bus, const char *state, const char *previ
 }
 
 /* With --spec-states, Toggle passes through expanding/collapsing as petald
- * must (SPEC §1: a 0 s animation still emits the intermediate state). */
+ * must (docs/dbus-api.md#the-state-machine: a 0 s animation still emits the intermediate state). */
 static int spec_states;
 
 static DBusHandlerResult handle(DBusConnection *bus, DBusMessage *call, void *data) {

@@ -2,7 +2,7 @@
 """Runs Petal's benchmark and prints one table: the C libdbus peer (the
 floor), the same C server keeping Petal's contract, the dbus-python peer and
 petald, side by side, with ratios against the C peers measured in the same run.
-The part hostile adds a second: issue #13's goals under hostile traffic (a
+The part hostile adds a second: the goals under hostile traffic (a
 flood of unread calls, a 1,000,000-key a{sv}, a slow fsync), through the raw
 clients of bench/hostile.py.
 
@@ -51,11 +51,11 @@ MENU_ERROR = "org.petal.Petal1.Error."
 # How many calls one connection may have awaiting replies on the private bus.
 # dbus-daemon's default is 128 and Debian's session bus allows 50,000
 # (/usr/share/dbus-1/session.conf); past it the bus itself answers
-# LimitsExceeded, so most of a flood of 100,000 unread calls (issue #13)
+# LimitsExceeded, so most of a flood of 100,000 unread calls
 # would never reach the server. No other scenario has over 16 in flight.
 MAX_PENDING_CALLS = 1_000_000
 # The columns: the C floor, the same C server passing through expanding and
-# collapsing as SPEC §1 asks of petald (four signals per Toggle, not two),
+# collapsing as docs/dbus-api.md#the-state-machine asks of petald (four signals per Toggle, not two),
 # the C server whose Trigger keeps Petal's contract (ActionStarted, the action
 # through the bench plugin, ActionFinished, the reply), the dbus-python peer,
 # and petald.
@@ -78,24 +78,24 @@ BUILTIN_LIBRARY = "libpetal-phone.so"
 BUILTIN_ERROR = "org.petal.Petal1.Error.InvalidParams"
 # The peers whose Trigger must keep the contract, checked by `bench-client contract` in every run.
 CONTRACT_PEERS = ("C contract", "petald")
-# The part hostile (issue #13): the servers flooded and sent the huge a{sv}, each
+# The part hostile: the servers flooded and sent the huge a{sv}, each
 # started afresh for each scenario; the slow fsync is petald's alone (no peer
 # has toggle items). See docs/benchmarks.md, "Hostile traffic".
 HOSTILE = os.path.join(HERE, "hostile.py")
-# The part provider (issue #15): Trigger through the example D-Bus action provider in Python.
+# The part provider: Trigger through the example D-Bus action provider in Python.
 PROVIDER = os.path.join(HERE, "..", "examples", "providers", "hello-python", "provider.py")
 PROVIDER_ACTION = "hello.greet"
 HOSTILE_PEERS = ("C contract", "dbus-python", "petald")
-# The part isolated (issue #15): the bench plugin inside petald and in a petal-plugin-host, and crashes.
+# The part isolated: the bench plugin inside petald and in a petal-plugin-host, and crashes.
 ISOLATED_GOAL = 1.5  # Trigger(bench.noop) p50, isolated / inside petald
 HOST_RSS_GOAL_MIB = 2.0  # a host's own memory (RssAnon)
 HOST_READY_GOAL_MS = 30.0  # exec of a host to its Ready
 CRASHES = {"full": 1000, "smoke": 9}
 NOBODY = "org.petal.Bench.Nobody"  # owned by no one: the huge a{sv} sent there costs only the bus
 TOGGLE_ITEM = "like"
-HOSTILE_GOALS_MS = 50  # the worst delay another caller may see (issue #13)
-FLOOD_GOAL_MIB = 16  # petald's RssAnon growth under a flood of unread calls (issue #13)
-BIG_RESULT_GOAL_MS = 5  # the worst delay another caller may see while a plugin's 10 MiB result is refused (issue #14)
+HOSTILE_GOALS_MS = 50  # the worst delay another caller may see
+FLOOD_GOAL_MIB = 16  # petald's RssAnon growth under a flood of unread calls
+BIG_RESULT_GOAL_MS = 5  # the worst delay another caller may see while a plugin's 10 MiB result is refused
 
 
 class BenchError(Exception):
@@ -465,7 +465,7 @@ class Bench:
         results["reload"] = reloads
         return results
 
-    # ---- the part isolated (issue #15) ----
+    # ---- the part isolated ----
 
     def run_isolated(self, name):
         """Trigger(bench.noop) with the bench plugin inside petald and in a host of its own, petalds
@@ -568,7 +568,7 @@ class Bench:
         figures["starts"] = len(ready)
         return figures
 
-    # ---- the part hostile (issue #13) ----
+    # ---- the part hostile ----
 
     def run_hostile(self, peers):
         """Each scenario on servers started for it, so that none inherits another's heap."""
@@ -748,7 +748,7 @@ class Bench:
         expected = [("C contract", "big", MENU_ERROR + "InvalidParams"),
                     ("bus alone", "big", "org.freedesktop.DBus.Error.NameHasNoOwner"),
                     ("dbus-python", "big", None)]  # peer.py takes any a{sv}
-        # petald's refusal is a goal of #13, judged in the table of a full run; a smoke run insists on it.
+        # petald's refusal is one of the hostile-traffic goals, judged in the table of a full run; a smoke run insists on it.
         if self.counts is COUNTS["smoke"]:
             expected += [("petald", "big", MENU_ERROR + "InvalidParams"),
                          ("petald", "big_known", MENU_ERROR + "InvalidParams")]
@@ -853,7 +853,7 @@ def report_menu(results, args, counts, pin):
     if not all(key in petal for key in ("startup", "toggle", "toggle_pipe")):
         print("\nGoals: judged only in a run of every part (without --only).")
         return
-    print("\nGoals (issue #7):")
+    print("\nGoals (against the C peers of the same run):")
     goals = [
         ("Toggle sequential p50 ≤ 1.10× C peer", petal["toggle"]["p50_us"] / c_peer["toggle"]["p50_us"], 1.10, "×"),
         ("Toggle sequential p50 below dbus-python", petal["toggle"]["p50_us"] / py_peer["toggle"]["p50_us"], 1.0, "× python"),
@@ -918,7 +918,7 @@ def report_hostile(hostile, smoke, counts):
         ("  worst delay of another caller's Get(State) (max − p50)", "ms", f"≤ {BIG_RESULT_GOAL_MS}",
          ms(huge["delay_ms"]), verdict(huge["delay_ms"] <= BIG_RESULT_GOAL_MS), "—", "—", "—"),
     ]
-    print(f"\nHostile traffic (issue #13), each scenario on servers started for it; Get(State) timed by another "
+    print(f"\nHostile traffic, each scenario on servers started for it; Get(State) timed by another "
           f"connection, a call every 1 ms. The {keys} a{{sv}} is {big['bytes']:,} bytes on the wire; "
           f"'bus alone' sends it to a name nobody owns while petald's Get(State) is timed: the bus's own share"
           f"{'; SMOKE: tiny counts, goals not judged' if smoke else ''}.")
@@ -940,7 +940,7 @@ def report_provider(results, smoke):
         rows += [("dbus-python answering Trigger itself, p50", "µs", f"{python['p50_us']:,.1f}"),
                  ("  plus one hop (the C peer's Trigger p50)", "µs", f"{goal:,.1f}"),
                  ("through the provider / (dbus-python + one hop)", "", f"{through['p50_us'] / goal:.2f}× ({verdict})")]
-    print("\nD-Bus action provider (issue #15): petald sends Trigger on to examples/providers/hello-python "
+    print("\nD-Bus action provider: petald sends Trigger on to examples/providers/hello-python "
           "as Invoke, with ActionStarted and ActionFinished; goal: p50 below dbus-python serving the call "
           "directly, plus one hop.")
     print_table(("figure", "unit", "value"), rows)
@@ -975,7 +975,7 @@ def report_isolated(isolated, smoke):
              f"{crashes.get('fds_early', '—')} / {crashes['fds_after']}",
              verdict(crashes.get("fds_early", crashes["fds_after"]) == crashes["fds_after"])),
             ("  time for them all (restarts wait 250 ms after a second crash)", "s", "", f"{crashes['seconds']:.1f}", "")]
-    print(f"\nIsolated plugins (issue #15): the bench plugin in a petal-plugin-host of its own against the same file "
+    print(f"\nIsolated plugins: the bench plugin in a petal-plugin-host of its own against the same file "
           f"inside petald, petalds started afresh for each round{'; SMOKE: tiny counts, goals not judged' if smoke else ''}.")
     print_table(("figure", "unit", "goal", "value", "verdict"), rows)
 

@@ -1,5 +1,5 @@
 #!/bin/sh
-# `make install` and `make uninstall` (SPEC §6).
+# `make install` and `make uninstall` (petald(8)).
 #
 #   scripts/install.sh install|uninstall
 #

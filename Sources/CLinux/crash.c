@@ -1,5 +1,5 @@
 /*
- * Crash attribution for the plugin quarantine (SPEC §3, "Blame only the
+ * Crash attribution for the plugin quarantine (docs/plugins.md, "Blame only the
  * guilty"). Each plugin gets a slot with the record the handler writes when
  * it is to blame; a thread-local mark says whose code a thread is running
  * (the daemon sets it around every call into a plugin); the plugin's

@@ -1,6 +1,6 @@
 import DBus
 
-/// An item's own object (`org.petal.Petal1.Item`, SPEC §2): everything a
+/// An item's own object (`org.petal.Petal1.Item`, docs/dbus-api.md): everything a
 /// client draws of one item.
 public struct ItemDetails: Equatable, Sendable {
     /// The item's id.

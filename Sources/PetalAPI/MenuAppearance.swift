@@ -1,11 +1,11 @@
 import DBus
 import PetalCore
 
-/// What petald's `Appearance` property (SPEC §2, v2) says every client draws:
+/// What petald's `Appearance` property (docs/dbus-api.md) says every client draws:
 /// the config's `appearance` section and the menu's animation durations.
 ///
 /// Read leniently, so that a client works with an older or newer petald: a
-/// key that is missing, has another type than SPEC §2 gives it, or holds a
+/// key that is missing, has another type than docs/dbus-api.md gives it, or holds a
 /// colour or anchor this client cannot read, keeps its default; unknown keys
 /// are ignored.
 public struct MenuAppearance: Equatable, Sendable {
@@ -68,7 +68,7 @@ public struct MenuAppearance: Equatable, Sendable {
                   closeDuration: configuration.menu.closeDuration.configuredSeconds)
     }
 
-    /// The entries of `Appearance` as petald serves them (SPEC §2): the
+    /// The entries of `Appearance` as petald serves them (docs/dbus-api.md): the
     /// `appearance` keys and the two durations; every number a `d`, the
     /// margin an `ad` of x and y. ``init(_:)-(DBusValue)`` reads them back.
     public var entries: [(String, DBusValue)] {

@@ -1,7 +1,7 @@
 import DBus
 import PetalCore
 
-/// Every name of petald's public D-Bus API (SPEC §2), spelt once: petald
+/// Every name of petald's public D-Bus API (docs/dbus-api.md), spelt once: petald
 /// serves these, and petalctl and the overlay call them.
 public enum PetalBus {
     /// petald's well-known bus name.

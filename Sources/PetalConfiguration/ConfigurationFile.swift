@@ -2,7 +2,7 @@ import Glibc
 import Linux
 import PetalCore
 
-/// Reads the configuration file (SPEC §4): a regular file of at most
+/// Reads the configuration file (docs/configuration.md): a regular file of at most
 /// ``maximumBytes``, decoded and checked by ``ConfigurationDecoder``.
 public enum ConfigurationFile {
     /// The largest configuration file read: 1 MiB.

@@ -128,7 +128,7 @@ public struct Controller: Sendable {
     /// Forgets the quarantined plugins so the next start of petald loads them.
     ///
     /// The list is read once, at petald's start, so this takes effect on the
-    /// next start; there is no D-Bus method for it (SPEC §2 has none).
+    /// next start; there is no D-Bus method for it (docs/dbus-api.md has none).
     private func clearQuarantine() throws {
         guard let folder = StateLocation.folder() else {
             throw ControlFailure(status: .daemonError, message: "neither XDG_STATE_HOME nor HOME is set, so there is no quarantine to clear")

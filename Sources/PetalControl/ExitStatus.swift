@@ -1,6 +1,6 @@
 import DBus
 
-/// petalctl's exit statuses (SPEC §5).
+/// petalctl's exit statuses (petalctl(1)).
 public enum ExitStatus: Int32, Sendable {
     /// It worked.
     case success = 0

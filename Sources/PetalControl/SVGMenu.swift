@@ -6,7 +6,7 @@ struct PreviewModel: Equatable, Sendable {
     struct Item: Equatable, Sendable {
         var id, title, icon, color: String
         var enabled, selected, toggle: Bool
-        /// The item's centre relative to the centre button (SPEC §2's `Layout`).
+        /// The item's centre relative to the centre button (docs/dbus-api.md's `Layout`).
         var position: Point
     }
 
@@ -16,7 +16,7 @@ struct PreviewModel: Equatable, Sendable {
     var openSeconds: Double
     var animate: Bool
     var items: [Item]
-    /// Sizes and colours (SPEC §4 `appearance`): the daemon's `Appearance`, or the file's section.
+    /// Sizes and colours (docs/configuration.md `appearance`): the daemon's `Appearance`, or the file's section.
     var appearance = AppearanceSettings()
 
     /// The centre button's radius: half its `buttonSize`.

@@ -1,4 +1,4 @@
-/// Where the centre button sits on the screen (SPEC §4, `appearance.anchor`).
+/// Where the centre button sits on the screen (docs/configuration.md, `appearance.anchor`).
 public enum Anchor: String, Sendable, CaseIterable {
     case bottomRight = "bottom-right"
     case bottomLeft = "bottom-left"
@@ -25,7 +25,7 @@ public struct Margin: Equatable, Sendable {
     }
 }
 
-/// The `appearance` section (SPEC §4, v2): what every client draws, so that
+/// The `appearance` section (docs/configuration.md): what every client draws, so that
 /// all draw the same menu. The daemon validates it and serves it as the
 /// `Appearance` property; it changes nothing in the daemon's own behaviour.
 ///

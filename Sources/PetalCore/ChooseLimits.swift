@@ -1,4 +1,4 @@
-/// Limits of `Choose` (SPEC §1) that petald enforces and petalctl checks first.
+/// Limits of `Choose` (docs/dbus-api.md#the-state-machine) that petald enforces and petalctl checks first.
 public enum ChooseLimits {
     /// The longest `timeout` a `Choose` may ask for: a day, in seconds.
     public static let maximumTimeoutSeconds = 86_400.0

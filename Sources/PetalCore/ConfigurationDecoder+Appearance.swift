@@ -1,8 +1,8 @@
 import PetalJSON
 
-/// The `appearance` section (SPEC §4, v2): what clients draw.
+/// The `appearance` section (docs/configuration.md): what clients draw.
 extension ConfigurationDecoder {
-    /// The keys of `appearance`, in the order of SPEC §4.
+    /// The keys of `appearance`, in the order of docs/configuration.md.
     public static let appearanceKeys = [
         "anchor", "margin", "buttonSize", "itemSize", "buttonColor", "buttonIcon", "iconColor",
         "springDamping", "springVelocity", "pressScale", "backdrop", "shadow",

@@ -1,6 +1,6 @@
 import PetalJSON
 
-/// Turns the JSON text of a configuration (SPEC §4) into a ``MenuConfiguration``,
+/// Turns the JSON text of a configuration (docs/configuration.md) into a ``MenuConfiguration``,
 /// checking every rule and collecting every problem rather than stopping at the first.
 ///
 /// Every key is optional; a missing key keeps the value of

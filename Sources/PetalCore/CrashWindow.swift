@@ -1,5 +1,5 @@
 /// When a crashing isolated plugin is started again, and when it is given
-/// up on (SPEC §3, "Isolated plugins"): after ``limit`` crashes within
+/// up on (docs/plugins.md, "Isolated plugins"): after ``limit`` crashes within
 /// ``window`` it is quarantined, and each restart after a crash waits a
 /// little longer than the one before. Pure: times are given, not read.
 public struct CrashWindow: Sendable, Equatable {
@@ -12,7 +12,7 @@ public struct CrashWindow: Sendable, Equatable {
     /// The crashes still within the window, oldest first, as instants on some monotonic clock.
     public private(set) var crashes: [Duration] = []
 
-    /// The SPEC's rule: 3 crashes within 10 minutes; restarts wait 0, then 250 ms, then twice that….
+    /// The rule of docs/plugins.md: 3 crashes within 10 minutes; restarts wait 0, then 250 ms, then twice that….
     public init(limit: Int = 3, window: Duration = .seconds(600), backoff: Duration = .milliseconds(250)) {
         self.limit = limit
         self.window = window

@@ -1,4 +1,4 @@
-/// How the menu spreads its items around the centre button (SPEC §4).
+/// How the menu spreads its items around the centre button (docs/configuration.md).
 public enum LayoutStyle: String, Sendable, CaseIterable {
     /// A row to the right of the button: (spacing·(i+1), 0).
     case linear
@@ -26,7 +26,7 @@ public struct Point: Equatable, Sendable, CustomStringConvertible {
     public var description: String { "(\(x), \(y))" }
 }
 
-/// The layout parameters of the menu, with the defaults of SPEC §4.
+/// The layout parameters of the menu, with the defaults of docs/configuration.md.
 public struct MenuGeometry: Equatable, Sendable {
     /// Which layout to use; `radial` by default.
     public var style: LayoutStyle

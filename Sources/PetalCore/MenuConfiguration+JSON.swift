@@ -2,7 +2,7 @@ import PetalJSON
 
 extension MenuConfiguration {
     /// The configuration as the JSON a configuration file holds, every key
-    /// written out, in the order of SPEC §4; ``ConfigurationDecoder`` reads it
+    /// written out, in the order of docs/configuration.md; ``ConfigurationDecoder`` reads it
     /// back to an equal configuration.
     public var jsonValue: JSONValue {
         let geometry = menu.geometry
@@ -38,7 +38,7 @@ extension MenuConfiguration {
 
 extension AppearanceSettings {
     /// The section as a configuration file writes it, every key written out,
-    /// in the order of SPEC §4.
+    /// in the order of docs/configuration.md.
     public var jsonValue: JSONValue {
         [
             "anchor": .string(anchor.rawValue),

@@ -69,7 +69,7 @@ public struct PluginSettings: Equatable, Sendable {
     }
 }
 
-/// The whole configuration of the daemon (SPEC §4).
+/// The whole configuration of the daemon (docs/configuration.md).
 public struct MenuConfiguration: Equatable, Sendable {
     /// The `menu` section.
     public var menu: MenuSettings

@@ -1,6 +1,6 @@
 import PetalJSON
 
-/// One item of the menu, as configured (SPEC §4).
+/// One item of the menu, as configured (docs/configuration.md).
 public struct MenuItem: Equatable, Sendable {
     /// The item's unique id, used in D-Bus object paths (escaped) and `Activate`.
     public var id: String

@@ -1,4 +1,4 @@
-/// The menu state machine of SPEC §1, with no I/O: the daemon feeds it commands,
+/// The menu state machine of docs/dbus-api.md#the-state-machine, with no I/O: the daemon feeds it commands,
 /// asks it for the `deadline` of the running animation, schedules a timer for it,
 /// and calls `advance()` when the timer fires. Every method returns the state
 /// changes it made, in order, so the caller can emit exactly one signal per change.

@@ -1,4 +1,4 @@
-/// The four states of the action menu (SPEC §1). The menu starts `collapsed`.
+/// The four states of the action menu (docs/dbus-api.md#the-state-machine). The menu starts `collapsed`.
 public enum MenuState: String, Sendable, CaseIterable {
     /// Closed: only the centre button is shown; items are hidden and disabled.
     case collapsed

@@ -1,5 +1,5 @@
 /// Which plugins run in a `petal-plugin-host` process of their own rather
-/// than inside petald: `plugins.isolate` of the configuration (SPEC §3,
+/// than inside petald: `plugins.isolate` of the configuration (docs/plugins.md,
 /// "Isolated plugins").
 public enum PluginIsolation: Equatable, Sendable, CustomStringConvertible {
     /// Every plugin not installed with petald (the default).

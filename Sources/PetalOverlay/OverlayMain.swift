@@ -7,7 +7,7 @@ import PetalCore
 import PetalScene
 import Linux
 
-/// `petal-overlay`: the reference desktop client of petald (SPEC §7).
+/// `petal-overlay`: the reference desktop client of petald (docs/overlay.md).
 public enum OverlayMain {
     /// Runs the program with the arguments after its name and returns its exit status:
     /// 0, 1 when it cannot do its work (no display, a file it cannot write), 2 for a usage error.

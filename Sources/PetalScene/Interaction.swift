@@ -19,7 +19,7 @@ public enum Key: Equatable, Sendable {
     case digit(Int)
 }
 
-/// Turns pointer and keyboard input into intents and press motion (SPEC §7,
+/// Turns pointer and keyboard input into intents and press motion (docs/overlay.md,
 /// "Input"), with no I/O: the backend reports what is under the pointer and
 /// performs what comes back.
 public struct Interaction: Equatable, Sendable {

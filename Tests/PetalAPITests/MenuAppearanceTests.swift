@@ -3,7 +3,7 @@ import PetalAPI
 import PetalCore
 import Testing
 
-/// Reading `Appearance` leniently (SPEC §2, v2): a client must work with an
+/// Reading `Appearance` leniently (docs/dbus-api.md): a client must work with an
 /// older petald (no property), and with a newer one (other keys, other types).
 struct MenuAppearanceTests {
     /// What petald serves for `appearance` written out in full.

@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 
 /// `petalctl preview --svg`: the SVG is parsed as XML and each item's place
-/// checked against SPEC §4's formulas.
+/// checked against docs/configuration.md's formulas.
 @Suite struct PreviewCommandTests {
     static let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../examples/config").standardized

@@ -76,7 +76,7 @@ struct SVGDocument {
     }
 }
 
-/// SPEC §4's layout formulas, written out again independently of PetalCore.
+/// docs/configuration.md's layout formulas, written out again independently of PetalCore.
 enum SpecLayout {
     static func position(_ style: String, index i: Int, spacing: Double = 80, firstAngle: Double = 100,
                          angleInterval: Double = 40, radius: Double = 100) -> (x: Double, y: Double) {

@@ -2,7 +2,7 @@ import PetalCore
 import PetalJSON
 import Testing
 
-/// The `appearance` section (SPEC §4, v2): defaults, every key, every rule.
+/// The `appearance` section (docs/configuration.md): defaults, every key, every rule.
 struct ConfigurationDecoderAppearanceTests {
     static let size = "expected a number of pixels greater than 0 and at most 512, found"
     static let colour = ##"expected a colour such as "#ef5285" or "#ef5285cc", found"##

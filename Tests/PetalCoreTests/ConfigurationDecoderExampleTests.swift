@@ -9,7 +9,7 @@ struct ConfigurationDecoderExampleTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
     static let folder = root.appendingPathComponent("examples/config")
-    /// The actions of Petal's built-in plugins (SPEC §3).
+    /// The actions of Petal's built-in plugins (docs/plugins.md).
     static let builtInActions: Set = [
         "camera.open", "camera.screenshot", "message.notify", "message.compose", "phone.call", "command.run", "open.uri",
     ]

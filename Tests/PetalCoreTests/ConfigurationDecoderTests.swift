@@ -1,7 +1,7 @@
 import PetalCore
 import Testing
 
-/// Every validation rule of SPEC §4, each with its exact path, message and place.
+/// Every validation rule of docs/configuration.md, each with its exact path, message and place.
 struct ConfigurationDecoderTests {
     static let distance = "expected a number of pixels greater than 0 and at most 10000, found"
     static let angle = "expected a number of degrees from -360 to 360, found"

@@ -14,7 +14,7 @@ private func close(_ a: [Point], _ b: [Point]) -> Bool {
     }
 }
 
-/// The radial formula of SPEC §4 computed with libm, as an independent reference.
+/// The radial formula of docs/configuration.md computed with libm, as an independent reference.
 private func radialReference(_ g: MenuGeometry, count: Int) -> [Point] {
     (0..<count).map { i in
         let theta = (g.firstAngle + g.angleInterval * Double(i)) * Double.pi / 180

@@ -37,7 +37,7 @@ struct MenuMachineTests {
         #expect(machine(in: state).0.state == state)
     }
 
-    /// One cell of the SPEC §1 table.
+    /// One cell of the docs/dbus-api.md#the-state-machine table.
     struct Cell: Sendable, CustomTestStringConvertible {
         let from: MenuState
         let command: MenuCommand
@@ -49,7 +49,7 @@ struct MenuMachineTests {
         var testDescription: String { "\(command) in \(from)" }
     }
 
-    /// SPEC §1 table: (state, command) → (resulting state, returned transitions).
+    /// docs/dbus-api.md#the-state-machine table: (state, command) → (resulting state, returned transitions).
     static let table: [Cell] = [
         Cell(.collapsed, .toggle, .expanding, [t(.collapsed, .expanding)]),
         Cell(.collapsed, .open, .expanding, [t(.collapsed, .expanding)]),

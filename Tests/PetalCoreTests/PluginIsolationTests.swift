@@ -2,7 +2,7 @@ import PetalCore
 import PetalJSON
 import Testing
 
-/// `plugins.isolate` (SPEC §3, "Isolated plugins") and the crash window that
+/// `plugins.isolate` (docs/plugins.md, "Isolated plugins") and the crash window that
 /// decides when an isolated plugin restarts and when it is quarantined.
 struct PluginIsolationTests {
     @Test func theDefaultIsolatesEveryPluginNotInstalledWithPetald() throws {

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// Who may call (SPEC §2): a connection of another Unix user may introspect,
+/// Who may call (docs/dbus-api.md): a connection of another Unix user may introspect,
 /// ping and read properties, and gets AccessDenied for everything else.
 @Suite struct AccessTests {
     /// Runs `busctl` as the user `nobody` (uid and gid 65534), with sd-bus's debug

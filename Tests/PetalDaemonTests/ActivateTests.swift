@@ -3,7 +3,7 @@ import DBus
 import Testing
 import TestSupport
 
-/// `Activate` (SPEC §1, §2): when it is refused, what it returns, how it
+/// `Activate` (docs/dbus-api.md#the-state-machine and docs/dbus-api.md): when it is refused, what it returns, how it
 /// closes the menu, flips toggles, and announces the action it runs.
 @Suite struct ActivateTests {
     @Test func refusedUnlessExpanded() async throws {

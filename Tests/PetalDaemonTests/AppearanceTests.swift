@@ -4,7 +4,7 @@ import Glibc
 import Testing
 import TestSupport
 
-/// The `Appearance` property (SPEC §2, §4, v2): the config's `appearance`
+/// The `Appearance` property (docs/dbus-api.md and docs/configuration.md): the config's `appearance`
 /// section with its defaults and the menu's durations, served as `a{sv}` by
 /// the real petald, and announced on Reload only when it changed.
 @Suite struct AppearanceTests {
@@ -26,7 +26,7 @@ import TestSupport
         deinit { try? FileManager.default.removeItem(at: folder) }
     }
 
-    /// Every key with its spec default, each with the type SPEC §2 gives it.
+    /// Every key with its spec default, each with the type docs/dbus-api.md gives it.
     static let defaults: [String: DBusValue] = [
         "anchor": .string("bottom-right"), "margin": .array(.double, [.double(16), .double(32)]),
         "buttonSize": .double(60), "itemSize": .double(60), "buttonColor": .string("#ef5285"),

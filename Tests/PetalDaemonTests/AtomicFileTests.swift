@@ -3,7 +3,7 @@ import Glibc
 @testable import PetalDaemon
 import Testing
 
-/// Petal's atomic writer (SPEC §4): the new bytes or the old, mode 0600, no
+/// Petal's atomic writer (docs/configuration.md): the new bytes or the old, mode 0600, no
 /// temporary file left behind, and failures that name the file and the call.
 ///
 /// The tests run as root, which ignores permission bits, so failures are made

@@ -2,7 +2,7 @@ import DBus
 import Testing
 import TestSupport
 
-/// The prefix of Petal's own error names (SPEC §2 "Errors").
+/// The prefix of Petal's own error names (docs/dbus-api.md "Errors").
 let petalErrorPrefix = "org.petal.Petal1.Error."
 
 /// Expects `body` to fail with the D-Bus error named exactly `name`, carrying a

@@ -2,7 +2,7 @@ import DBus
 import Testing
 import TestSupport
 
-/// `Choose` (SPEC §1): opens the menu, answers every waiting call with the
+/// `Choose` (docs/dbus-api.md#the-state-machine): opens the menu, answers every waiting call with the
 /// next item activated by any client, runs the item's action unless asked not
 /// to, and answers `Cancelled` when the menu closes or the timeout passes.
 @Suite struct ChooseTests {

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// SPEC §2 "Concurrency": a running (even hanging) action never blocks the
+/// docs/dbus-api.md "Concurrency": a running (even hanging) action never blocks the
 /// daemon, a flood of calls from several clients is served correctly, and
 /// stopping answers the calls in flight.
 @Suite struct ConcurrencyTests {

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// The daemon through the tools script authors use (SPEC §2 users): busctl,
+/// The daemon through the tools script authors use (docs/dbus-api.md users): busctl,
 /// gdbus and dbus-send each call every method, see error names, and accept
 /// the introspection data, which lists exactly the spec's members.
 @Suite struct ExternalClientTests {

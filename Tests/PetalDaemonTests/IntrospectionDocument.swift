@@ -16,7 +16,7 @@ struct IntrospectedInterface: Equatable, CustomStringConvertible {
 
     var description: String { "methods \(methods), signals \(signals), properties \(properties)" }
 
-    /// SPEC §2's `org.petal.Petal1.Menu`, member by member.
+    /// docs/dbus-api.md's `org.petal.Petal1.Menu`, member by member.
     static let petalMenu = IntrospectedInterface(
         methods: [
             "Toggle": ["out s"], "Open": ["out s"], "Close": ["out s"],

@@ -5,7 +5,7 @@ import PetalJSON
 import Testing
 import TestSupport
 
-/// SPEC §2: one object per item at /org/petal/Petal1/items/<label>, the
+/// docs/dbus-api.md: one object per item at /org/petal/Petal1/items/<label>, the
 /// ObjectManager at the root, and InterfacesAdded/Removed on reload.
 @Suite struct ItemObjectTests {
     static let awkwardIDs = ["café au lait", "a.b/c", "_x", "9lives", "like", "x-y"]

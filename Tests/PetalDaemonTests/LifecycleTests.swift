@@ -3,7 +3,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// SPEC §2: the well-known name is requested with DO_NOT_QUEUE; a second
+/// docs/dbus-api.md: the well-known name is requested with DO_NOT_QUEUE; a second
 /// petald exits with status 3 unless --replace, and losing the bus is an exit
 /// with a non-zero status, not libdbus's _exit.
 @Suite struct LifecycleTests {

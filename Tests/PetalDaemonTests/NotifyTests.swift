@@ -3,7 +3,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// SPEC §6: petald speaks sd_notify itself — READY=1 once the name is owned,
+/// petald(8): petald speaks sd_notify itself — READY=1 once the name is owned,
 /// RELOADING=1/READY=1 around a reload, STOPPING=1, and WATCHDOG=1 at half
 /// of WATCHDOG_USEC — checked against a datagram socket bound by the test,
 /// as systemd's would be.

@@ -6,7 +6,7 @@ import Synchronization
 import Testing
 import TestSupport
 
-/// Toggle selections across restarts (SPEC §4): saved before the reply,
+/// Toggle selections across restarts (docs/configuration.md): saved before the reply,
 /// whole or not at all even when the daemon is killed mid-save, a corrupt
 /// file moved aside, stale temporary files removed, `StateNotSaved` when the
 /// disk refuses, and an unusable state folder leaving the daemon running.

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// The menu's properties (SPEC §2, §4): what GetAll lists, the layouts, the
+/// The menu's properties (docs/dbus-api.md and docs/configuration.md): what GetAll lists, the layouts, the
 /// two writable properties and how writes are refused.
 @Suite struct PropertiesTests {
     @Test func getAllListsExactlyTheSpecsPropertiesWithTheirTypes() async throws {
@@ -57,7 +57,7 @@ import TestSupport
         } ?? []
     }
 
-    /// Radial by default (SPEC §4): θ = 100° + 40°·i, at (100 cos θ, −100 sin θ).
+    /// Radial by default (docs/configuration.md): θ = 100° + 40°·i, at (100 cos θ, −100 sin θ).
     @Test func layoutFollowsTheRadialFormula() async throws {
         let daemon = try await RunningDaemon()
         defer { daemon.stop() }
@@ -68,7 +68,7 @@ import TestSupport
         try expectLayout(try await daemon.layout(), expected)
     }
 
-    /// SPEC §4: linear is (80·(i+1), 0), stack is (0, −80·(i+1)).
+    /// docs/configuration.md: linear is (80·(i+1), 0), stack is (0, −80·(i+1)).
     @Test(arguments: ["linear", "stack"])
     func settingLayoutStyleChangesLayoutAndAnnouncesBoth(_ style: String) async throws {
         let daemon = try await RunningDaemon()

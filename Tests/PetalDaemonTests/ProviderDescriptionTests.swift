@@ -2,7 +2,7 @@
 import DBus
 import Testing
 
-/// The rules a provider's `Name` and `Actions` must keep (SPEC §3), checked
+/// The rules a provider's `Name` and `Actions` must keep (docs/plugins.md), checked
 /// without a bus: each refusal says which rule, and what would be right.
 @Suite struct ProviderDescriptionTests {
     private func properties(name: DBusValue = .string("weather"), actions: [(String, String, String)]) -> [(key: String, value: DBusValue)] {

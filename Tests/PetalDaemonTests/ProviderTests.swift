@@ -3,7 +3,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// D-Bus action providers (SPEC §3, v2), with the Python example
+/// D-Bus action providers (docs/plugins.md), with the Python example
 /// `examples/providers/hello-python` as the provider: it registers, serves,
 /// fails in each way, times out and is cancelled, and leaves.
 @Suite struct ProviderTests {

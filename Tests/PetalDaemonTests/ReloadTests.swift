@@ -3,7 +3,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// `Reload` and SIGHUP (SPEC §2, §4): the new configuration is swapped in
+/// `Reload` and SIGHUP (docs/dbus-api.md and docs/configuration.md): the new configuration is swapped in
 /// whole, keeping the state, the toggle selections and the highlight; a bad
 /// configuration is refused and the old one stays in force.
 @Suite struct ReloadTests {

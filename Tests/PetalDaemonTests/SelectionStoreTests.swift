@@ -4,7 +4,7 @@ import Glibc
 @testable import PetalPluginRuntime
 import Testing
 
-/// The toggle selections' file (SPEC §4): read at start, saved whole, a
+/// The toggle selections' file (docs/configuration.md): read at start, saved whole, a
 /// corrupt file moved aside and never overwritten, stale temporary files
 /// removed, and an unusable folder leaving selections in memory, said so.
 struct SelectionStoreTests {

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// SPEC §6: petald as a service — started by D-Bus activation from the
+/// petald(8): petald as a service — started by D-Bus activation from the
 /// activation file `make install` writes, and installed by `make install`
 /// into a tree it then runs from, which `make uninstall` empties again.
 @Suite struct ServiceTests {

@@ -2,9 +2,9 @@ import DBus
 import Testing
 import TestSupport
 
-/// The standard D-Bus errors (SPEC §2 "Standard interfaces"), with their exact
+/// The standard D-Bus errors (docs/dbus-api.md "Standard interfaces"), with their exact
 /// names; after each bad call the daemon still answers and kept its state.
-/// NO_REPLY_EXPECTED calls run without a reply (SPEC §2 "Limits and faults").
+/// NO_REPLY_EXPECTED calls run without a reply (docs/dbus-api.md "Limits and faults").
 @Suite struct StandardErrorsTests {
     /// A bad call of each kind, and the error name it must get.
     struct BadCall: Sendable, CustomTestStringConvertible {

@@ -2,7 +2,7 @@ import DBus
 import Testing
 import TestSupport
 
-/// SPEC §1 through the bus: every call of the table, the signals each change
+/// docs/dbus-api.md#the-state-machine through the bus: every call of the table, the signals each change
 /// emits, in order, and the replies.
 @Suite struct StateOverBusTests {
     @Test func toggleWalksTheWholeCycleAndAnnouncesEachChange() async throws {
@@ -25,7 +25,7 @@ import TestSupport
 
     // MARK: The table, cell by cell
 
-    /// SPEC §1's table: the state each call leaves behind, by call and by state.
+    /// docs/dbus-api.md#the-state-machine's table: the state each call leaves behind, by call and by state.
     static let table: [String: [String: String]] = [
         "Toggle": ["collapsed": "expanding", "expanding": "expanding", "expanded": "collapsing", "collapsing": "collapsing"],
         "Open": ["collapsed": "expanding", "expanding": "expanding", "expanded": "expanded", "collapsing": "collapsing"],

@@ -4,7 +4,7 @@ import Glibc
 import Testing
 import TestSupport
 
-/// `Trigger` (SPEC §2): params in, result out through JSON, and every way it
+/// `Trigger` (docs/dbus-api.md): params in, result out through JSON, and every way it
 /// refuses: unknown action, bad params, caps, wrong signature, timeout, Busy.
 @Suite struct TriggerTests {
     /// What test.echo returns for each parameter type sent: the round trip

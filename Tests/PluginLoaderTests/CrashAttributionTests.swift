@@ -3,7 +3,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// SPEC §3, "Blame only the guilty": after petald dies, the next start
+/// docs/plugins.md, "Blame only the guilty": after petald dies, the next start
 /// quarantines the one plugin whose code was running on the crashing thread,
 /// or whose code holds the faulting instruction; plugins that merely had an
 /// invocation pending, and a SIGKILL, blame nobody.

@@ -3,7 +3,7 @@ import Glibc
 import Testing
 import TestSupport
 
-/// SPEC §3 "Folders": the plugin file, its folder and every folder above it
+/// docs/plugins.md "Folders": the plugin file, its folder and every folder above it
 /// must belong to root or petald's user and be writable by nobody else, except
 /// that a folder above the plugin's own may be writable by others when it is
 /// sticky and belongs to root. The tests run as root, petald's user there, so

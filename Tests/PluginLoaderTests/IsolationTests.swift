@@ -3,7 +3,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// SPEC §3, "Isolated plugins": a plugin in a `petal-plugin-host` of its own
+/// docs/plugins.md, "Isolated plugins": a plugin in a `petal-plugin-host` of its own
 /// crashes, blocks and hangs without taking petald, its other plugins or its
 /// menu with it; the real petald, the real host, real plugin files.
 struct IsolationTests {
@@ -285,7 +285,7 @@ struct IsolationTests {
         #expect(!hosts.contains(where: Process.isAlive), "hosts \(hosts) outlived petald")
     }
 
-    /// SPEC §3, "Lifecycle", in a host: at stop each running invocation is
+    /// docs/plugins.md, "Lifecycle", in a host: at stop each running invocation is
     /// cancelled after its invoke returned, deinit comes last, and the host exits.
     @Test func atStopAnIsolatedPluginIsCancelledThenDeinitialisedAndItsHostExits() async throws {
         let lab = try isolatedLab()

@@ -3,7 +3,7 @@ import Glibc
 import Testing
 import TestSupport
 
-/// Every way petald skips a plugin file (SPEC §3), each with the real petald
+/// Every way petald skips a plugin file (docs/plugins.md), each with the real petald
 /// over a private bus: the file is listed in `Plugins` with its status and
 /// reason, and the good plugins beside it still load and the daemon serves.
 @Suite struct LoaderRefusalTests {

@@ -5,7 +5,7 @@ import TestSupport
 
 /// A plugin's ELF note (`PETAL_PLUGIN_DESCRIBE`, ABI 1.1) is read before the
 /// library is loaded, so a plugin refused from it runs none of its code
-/// (SPEC §3, "Metadata before code"). The refused fixtures crash petald from
+/// (docs/plugins.md, "Metadata before code"). The refused fixtures crash petald from
 /// an ELF constructor if they are ever loaded, so a petald that serves has run
 /// none of their code. And a 1.0 plugin, without a note, still loads.
 @Suite struct MetadataBeforeCodeTests {

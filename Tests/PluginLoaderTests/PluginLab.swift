@@ -119,7 +119,7 @@ final class PluginLab: @unchecked Sendable {
 }
 
 /// What the `order` fixture writes to `$XDG_STATE_HOME/order.log`: every call
-/// petald made into it, in order (SPEC §3, "Lifecycle").
+/// petald made into it, in order (docs/plugins.md, "Lifecycle").
 struct OrderLog {
     let path: String
 

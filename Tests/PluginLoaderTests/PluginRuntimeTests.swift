@@ -3,7 +3,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// What petald does with a plugin's code once it runs (SPEC §3): a crash
+/// What petald does with a plugin's code once it runs (docs/plugins.md): a crash
 /// quarantines the plugin at the next start, a second completion is ignored,
 /// and `--safe-mode` keeps every plugin but the built-in ones off.
 @Suite struct PluginRuntimeTests {
@@ -187,7 +187,7 @@ import TestSupport
         try await daemon.expectServing(loaded: ["phone", "good", "hang"])
     }
 
-    /// SPEC §3, "One plugin cannot stall another": with 20 invocations stuck
+    /// docs/plugins.md, "One plugin cannot stall another": with 20 invocations stuck
     /// inside one plugin's invoke, another plugin's action and petald's own
     /// calls are answered while they are still stuck.
     @Test func aBlockingInvokeDelaysOnlyItsOwnPlugin() async throws {

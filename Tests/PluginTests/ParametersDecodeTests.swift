@@ -3,7 +3,7 @@ import PetalPlugin
 import Testing
 
 /// ``Parameters/decode(_:unknown:)``: members a type never reads are refused
-/// unless asked otherwise (SPEC §3: "Unknown or mistyped params →
+/// unless asked otherwise (docs/plugins.md: "Unknown or mistyped params →
 /// InvalidParams naming them"), integers are refused in plain words, and the
 /// SDK's parameter and settings types print as JSON.
 @Suite struct ParametersDecodeTests {

@@ -5,7 +5,7 @@ import PetalJSON
 import Testing
 import TestSupport
 
-/// Launched programs under systemd (SPEC §6): with a stand-in user manager
+/// Launched programs under systemd (petald(8)): with a stand-in user manager
 /// owning `org.freedesktop.systemd1` on the private bus, `command.run` with
 /// `detach` asks it for a transient service and the manager runs the program;
 /// without one, or when it refuses, petald spawns the program itself.

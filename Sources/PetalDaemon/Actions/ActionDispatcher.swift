@@ -5,7 +5,7 @@ import PetalPluginRuntime
 import Linux
 
 /// Runs actions off the event loop and brings their outcome back to it,
-/// with the limits of SPEC §2: a timeout per invocation (`Timeout`, and the
+/// with the limits of docs/dbus-api.md: a timeout per invocation (`Timeout`, and the
 /// run is cancelled) and a cap on how many run at once (`Busy`).
 ///
 /// Every invocation goes through one lifecycle: admitted (``admit()`` or

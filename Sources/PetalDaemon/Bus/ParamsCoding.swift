@@ -5,7 +5,7 @@ import PetalJSON
 import PetalPluginRuntime
 
 /// Converts action parameters (`a{sv}` on D-Bus) to JSON objects and action
-/// results back, enforcing SPEC §2's size caps.
+/// results back, enforcing docs/dbus-api.md's size caps.
 enum ParamsCoding {
     /// Parameters and results may be at most this many bytes as JSON.
     static let maximumJSONBytes = ActionParams.maximumJSONBytes

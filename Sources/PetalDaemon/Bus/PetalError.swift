@@ -1,7 +1,7 @@
 import DBus
 import PetalAPI
 
-/// Petal's own D-Bus errors, `org.petal.Petal1.Error.<Name>` (SPEC §2).
+/// Petal's own D-Bus errors, `org.petal.Petal1.Error.<Name>` (docs/dbus-api.md).
 public enum PetalError {
     /// The prefix of every Petal error name.
     public static let prefix = PetalBus.errorPrefix

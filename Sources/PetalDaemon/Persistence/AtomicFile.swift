@@ -8,7 +8,7 @@ import Synchronization
 /// the old file or the new one, never a mixture: the new bytes reach the disk
 /// before the rename makes them the target, and the folder is synced so the
 /// rename itself survives a power cut. Foundation's `.atomic` option skips the
-/// folder sync, so Petal does not use it (SPEC §4).
+/// folder sync, so Petal does not use it (docs/configuration.md).
 enum AtomicFile {
     /// A write that did not happen: which call failed, with which error, for which target.
     struct Failure: Error, CustomStringConvertible {

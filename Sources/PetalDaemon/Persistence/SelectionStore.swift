@@ -8,7 +8,7 @@ import PetalPluginRuntime
 
 /// Toggle selections on disk: `$XDG_STATE_HOME/petal/state.json` = {"version": 1, "selected": {"<item id>": true|false, ...}}.
 ///
-/// Saved with `AtomicFile` before a toggle's reply (SPEC §4). The file is
+/// Saved with `AtomicFile` before a toggle's reply (docs/configuration.md). The file is
 /// never silently overwritten: a corrupt one is moved aside first, and one
 /// that cannot be read, or has a version this petald does not know, is left
 /// alone while selections are kept in memory only.

@@ -20,7 +20,7 @@ struct ProviderEndpoint: Equatable, Sendable {
 }
 
 /// An action served by a D-Bus action provider: each run is an `Invoke`
-/// call to the provider, and a cancellation is a `Cancel` call (SPEC §3).
+/// call to the provider, and a cancellation is a `Cancel` call (docs/plugins.md).
 ///
 /// Both are sent from the event loop without waiting: the reply comes back
 /// on it, so a provider that is slow, hangs or leaves costs petald nothing

@@ -2,7 +2,7 @@ import DBus
 import PetalAPI
 
 /// What an action provider says of itself — its `Name` and `Actions`
-/// properties — checked against SPEC §3's rules before any of its actions
+/// properties — checked against docs/plugins.md's rules before any of its actions
 /// is listed.
 struct ProviderDescription: Equatable {
     /// One action the provider declares.

@@ -7,7 +7,7 @@ import PetalJSON
 import PetalPluginRuntime
 
 /// A file `$XDG_DATA_HOME/petal/providers/NAME.json` that declares a
-/// D-Bus-activatable provider (SPEC §3): its actions are listed from the file
+/// D-Bus-activatable provider (docs/plugins.md): its actions are listed from the file
 /// at start, and calling one sends `Invoke` to its bus name, so that the bus
 /// starts the program, as KRunner starts its D-Bus runners.
 ///

@@ -44,7 +44,7 @@ import Testing
         let menu = harness()
         _ = menu.menu.handle(.toggle)
         menu.scheduler.advance(by: .milliseconds(100))
-        #expect(menu.menu.handle(.toggle) == .expanding, "SPEC §1: Toggle is ignored while expanding")
+        #expect(menu.menu.handle(.toggle) == .expanding, "docs/dbus-api.md#the-state-machine: Toggle is ignored while expanding")
         menu.scheduler.advance(by: .milliseconds(200))
         #expect(menu.state == .expanded)
         #expect(menu.menu.handle(.toggle) == .collapsing)
