@@ -236,7 +236,7 @@ public final class ObjectServer: @unchecked Sendable {
         let call = MethodCall(message: message, connection: connection, declaredReply: reply)
         // Descriptors a call carries are open while its handler runs and closed when it returns.
         var arguments: [DBusValue] = []
-        defer { if message.carriesDescriptors { arguments.forEach { _ = $0.closingDescriptors() } } }
+        defer { if message.carriesDescriptors { for argument in arguments { _ = argument.closingDescriptors() } } }
         do {
             arguments = try message.arguments()
             if case .values(let values) = try method.handler(call, arguments) { call.reply(values) }

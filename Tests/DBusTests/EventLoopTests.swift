@@ -142,7 +142,7 @@ private final class TimerLog: Sendable {
         try await withLoop { (loop) async throws in
             var ends: [Int32] = [-1, -1]
             #expect(pipe(&ends) == 0)
-            defer { ends.forEach { close($0) } }
+            defer { for end in ends { close(end) } }
             let log = TimerLog()
             let readEnd = ends[0]
             try loop.performAndWait {

@@ -69,7 +69,7 @@ private func sample(of type: DBusType) -> DBusValue {
     @Test func unixFDComesBackAsAnotherDescriptorOfTheSamePipe() throws {
         var ends: [Int32] = [-1, -1]
         #expect(pipe(&ends) == 0)
-        defer { ends.forEach { close($0) } }
+        defer { for end in ends { close(end) } }
         guard case .unixFD(let received)? = try roundTrip([.unixFD(ends[0])]).first else {
             Issue.record("an h did not come back as an h")
             return
@@ -93,7 +93,7 @@ private func sample(of type: DBusType) -> DBusValue {
     @Test func arrayOfUnixFDs() throws {
         var ends: [Int32] = [-1, -1]
         #expect(pipe(&ends) == 0)
-        defer { ends.forEach { close($0) } }
+        defer { for end in ends { close(end) } }
         try expectRoundTrip(.array(.unixFD, []))
         let back = try roundTrip([.array(.unixFD, [.unixFD(ends[0]), .unixFD(ends[1])])])
         let fds = back.first?.arrayElements?.compactMap { value -> Int32? in

@@ -35,7 +35,7 @@ import TestSupport
         let daemon = try await RunningDaemon(environment: ["PETAL_TEST_OPEN": "0", "PETAL_TEST_CLOSE": "0"])
         defer { daemon.stop() }
         let clients = try (0..<4).map { _ in try daemon.connectClient() }
-        defer { clients.forEach { $0.close() } }
+        defer { for client in clients { client.close() } }
 
         let replies = try await withThrowingTaskGroup(of: [String: Int].self) { group in
             for client in clients {

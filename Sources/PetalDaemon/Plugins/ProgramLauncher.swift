@@ -157,6 +157,6 @@ enum ProgramLauncher {
 /// Calls `body` with a NULL-terminated array of C strings.
 func withCStringArray<R>(_ strings: [String], _ body: ([UnsafeMutablePointer<CChar>?]) -> R) -> R {
     let copies = strings.map { strdup($0) }
-    defer { copies.forEach { free($0) } }
+    defer { for copy in copies { free(copy) } }
     return body(copies + [nil])
 }

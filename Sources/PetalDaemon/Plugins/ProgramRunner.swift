@@ -80,9 +80,9 @@ enum ProgramRunner {
     static func stopAll() {
         let all = RunningProgram.all
         guard !all.isEmpty else { return }
-        all.forEach { $0.requestStop() }
+        for program in all { program.requestStop() }
         RunningProgram.waitUntilNoneRuns(within: grace * 2)
-        RunningProgram.all.forEach { kill(-$0.pid, SIGKILL) }
+        for program in RunningProgram.all { kill(-program.pid, SIGKILL) }
     }
 
     private static func collect(

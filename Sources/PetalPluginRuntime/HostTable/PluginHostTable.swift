@@ -105,7 +105,7 @@ package final class PluginHostTable: @unchecked Sendable {
                 return plugin.subscribe(sender, path, interface, member) { message in
                     let (handler, context) = target.value
                     let origin = [message.sender, message.path, message.interface, message.member].map { strdup($0 ?? "") }
-                    defer { origin.forEach { free($0) } }
+                    defer { for field in origin { free(field) } }
                     let arguments = PluginCall.argumentsJSON(message)
                     slot.inControl { handler(context, origin[0], origin[1], origin[2], origin[3], arguments) }
                 }
