@@ -25,7 +25,7 @@ let pluginProducts: [Product] = builtInPlugins.map {
 /// what petald looks up. On the Entry targets only, so that no product an outside
 /// package depends on (PetalPlugin, PetalJSON) carries unsafe flags.
 let exportOnlyTheEntry: [LinkerSetting] = [
-    .unsafeFlags(["-Xlinker", "--version-script=\(Context.packageDirectory)/Plugins/exports.map"]),
+    .unsafeFlags(["-Xlinker", "--version-script=\(Context.packageDirectory)/Plugins/exports.map"])
 ]
 
 /// The version of the built-in plugins in their notes; the same as
@@ -33,16 +33,23 @@ let exportOnlyTheEntry: [LinkerSetting] = [
 /// give. PluginLoaderTests checks that the two agree.
 let builtInPluginVersion = "0.1.0"
 
-let pluginTargets: [Target] = builtInPlugins.flatMap { plugin -> [Target] in [
-    .target(name: "\(plugin.folder)Plugin", dependencies: ["PetalPlugin", "PetalJSON"],
+let pluginTargets: [Target] = builtInPlugins.flatMap { plugin -> [Target] in
+    [
+        .target(
+            name: "\(plugin.folder)Plugin", dependencies: ["PetalPlugin", "PetalJSON"],
             path: "Plugins/\(plugin.folder)", exclude: ["Entry", "Note"]),
-    .target(name: "\(plugin.folder)PluginNote", dependencies: ["PetalPluginABI"],
+        .target(
+            name: "\(plugin.folder)PluginNote", dependencies: ["PetalPluginABI"],
             path: "Plugins/\(plugin.folder)/Note", publicHeadersPath: ".",
             cSettings: [.define("PETAL_BUILT_IN_PLUGIN_VERSION", to: "\"\(builtInPluginVersion)\"")]),
-    .target(name: "\(plugin.folder)PluginEntry",
-            dependencies: [.target(name: "\(plugin.folder)Plugin"), .target(name: "\(plugin.folder)PluginNote"), "PetalPlugin"],
+        .target(
+            name: "\(plugin.folder)PluginEntry",
+            dependencies: [
+                .target(name: "\(plugin.folder)Plugin"), .target(name: "\(plugin.folder)PluginNote"), "PetalPlugin",
+            ],
             path: "Plugins/\(plugin.folder)/Entry", linkerSettings: exportOnlyTheEntry),
-] }
+    ]
+}
 
 let libraryTargets: [Target] = [
     // C at the edge: libdbus through pkg-config, and the Linux calls Swift's
@@ -81,16 +88,28 @@ let libraryTargets: [Target] = [
     // loader's checks, dlopen, the gate and worker around every call into a
     // plugin, crash slots, an invocation's values, the petal_host table petald
     // hands a plugin, the hosts' private protocol.
-    .target(name: "PetalPluginRuntime", dependencies: ["CLinux", "DBus", "DBusJSON", "Linux", "PetalAPI", "PetalConfiguration", "PetalCore", "PetalJSON", "PetalPluginABI", "TextEscaping"]),
+    .target(
+        name: "PetalPluginRuntime",
+        dependencies: [
+            "CLinux", "DBus", "DBusJSON", "Linux", "PetalAPI", "PetalConfiguration", "PetalCore", "PetalJSON",
+            "PetalPluginABI", "TextEscaping",
+        ]),
 
     // The daemon: action dispatch, the D-Bus service, loading plugins and running isolated ones.
-    .target(name: "PetalDaemon", dependencies: ["DBus", "DBusJSON", "PetalAPI", "PetalCore", "PetalJSON", "PetalConfiguration", "PetalPluginRuntime", "CLinux", "Linux", "PetalPluginABI", "TextEscaping"]),
+    .target(
+        name: "PetalDaemon",
+        dependencies: [
+            "DBus", "DBusJSON", "PetalAPI", "PetalCore", "PetalJSON", "PetalConfiguration", "PetalPluginRuntime",
+            "CLinux", "Linux", "PetalPluginABI", "TextEscaping",
+        ]),
 
     // The typed client of petald's public D-Bus API, for petalctl and the overlay alike.
     .target(name: "PetalAPI", dependencies: ["DBus", "DBusJSON", "PetalCore", "PetalJSON"]),
 
     // petalctl's commands, output and SVG preview, over the public D-Bus API only.
-    .target(name: "PetalControl", dependencies: ["DBus", "DBusJSON", "PetalCore", "PetalJSON", "PetalConfiguration", "PetalAPI", "TextEscaping"]),
+    .target(
+        name: "PetalControl",
+        dependencies: ["DBus", "DBusJSON", "PetalCore", "PetalJSON", "PetalConfiguration", "PetalAPI", "TextEscaping"]),
 
     // The overlay's pure core: springs, frames at time t, hit testing, a draw list. No GTK, no I/O.
     .target(name: "PetalScene", dependencies: ["PetalCore"]),
@@ -99,7 +118,9 @@ let libraryTargets: [Target] = [
     .systemLibrary(name: "CGtk", pkgConfig: "gtk+-3.0", providers: [.apt(["libgtk-3-dev", "libgtk-layer-shell-dev"])]),
 
     // The overlay client: GTK windows, Cairo painting and petald's D-Bus API, around PetalScene.
-    .target(name: "PetalOverlay", dependencies: ["CGtk", "DBus", "PetalAPI", "PetalCore", "PetalConfiguration", "PetalScene"]),
+    .target(
+        name: "PetalOverlay",
+        dependencies: ["CGtk", "DBus", "PetalAPI", "PetalCore", "PetalConfiguration", "PetalScene"]),
 
     // Thin executables.
     .executableTarget(name: "petald", dependencies: ["PetalDaemon"]),
@@ -107,7 +128,12 @@ let libraryTargets: [Target] = [
     // One isolated plugin in a process of its own, started by petald (plugins.isolate):
     // its own few files (not one line: nothing else uses them) on the runtime
     // petald uses too, and never PetalDaemon (ArchitectureTests checks).
-    .executableTarget(name: "petal-plugin-host", dependencies: ["CLinux", "DBus", "DBusJSON", "PetalAPI", "PetalJSON", "PetalPluginABI", "PetalPluginRuntime", "TextEscaping"]),
+    .executableTarget(
+        name: "petal-plugin-host",
+        dependencies: [
+            "CLinux", "DBus", "DBusJSON", "PetalAPI", "PetalJSON", "PetalPluginABI", "PetalPluginRuntime",
+            "TextEscaping",
+        ]),
     .executableTarget(name: "petal-overlay", dependencies: ["PetalOverlay"]),
 ]
 
@@ -115,7 +141,9 @@ let testTargets: [Target] = [
     // Unit tests per module; integration tests on a private bus.
     .target(name: "TestSupport", dependencies: ["DBus"], path: "Tests/Support", exclude: ["Peers"]),
     // petald with test actions registered in place of plugins.
-    .executableTarget(name: "petal-test-daemon", dependencies: ["PetalDaemon", "PetalCore", "PetalJSON", "PetalPluginRuntime"], path: "Tests/TestDaemon"),
+    .executableTarget(
+        name: "petal-test-daemon", dependencies: ["PetalDaemon", "PetalCore", "PetalJSON", "PetalPluginRuntime"],
+        path: "Tests/TestDaemon"),
     .testTarget(name: "LinuxTests", dependencies: ["Linux"]),
     .testTarget(name: "TextEscapingTests", dependencies: ["TextEscaping"]),
     .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
@@ -124,18 +152,28 @@ let testTargets: [Target] = [
     .testTarget(name: "PetalJSONTests", dependencies: ["PetalJSON"]),
     .testTarget(name: "PetalCoreTests", dependencies: ["PetalCore", "PetalJSON"]),
     .testTarget(name: "PetalSceneTests", dependencies: ["PetalScene", "PetalCore"]),
-    .testTarget(name: "PetalDaemonTests", dependencies: ["DBus", "PetalCore", "PetalJSON", "PetalConfiguration", "PetalDaemon", "PetalPluginRuntime", "TestSupport"]),
+    .testTarget(
+        name: "PetalDaemonTests",
+        dependencies: [
+            "DBus", "PetalCore", "PetalJSON", "PetalConfiguration", "PetalDaemon", "PetalPluginRuntime", "TestSupport",
+        ]),
     // petalctl: its parsing and SVG in unit tests, and the built binary against a daemon on a private bus.
     // The client library: lenient reading of what petald serves, and its calls against a daemon.
     .testTarget(name: "PetalAPITests", dependencies: ["DBus", "PetalCore", "PetalJSON", "PetalAPI", "TestSupport"]),
-    .testTarget(name: "PetalControlTests", dependencies: ["DBus", "PetalCore", "PetalJSON", "PetalAPI", "PetalControl", "TestSupport"],
-                exclude: ["Golden"]),
+    .testTarget(
+        name: "PetalControlTests",
+        dependencies: ["DBus", "PetalCore", "PetalJSON", "PetalAPI", "PetalControl", "TestSupport"],
+        exclude: ["Golden"]),
     // The real petald loading plugins: C fixtures compiled at test time, and the examples.
-    .testTarget(name: "PluginLoaderTests", dependencies: ["DBus", "PetalCore", "PetalJSON", "TestSupport"], exclude: ["Fixtures"]),
+    .testTarget(
+        name: "PluginLoaderTests", dependencies: ["DBus", "PetalCore", "PetalJSON", "TestSupport"],
+        exclude: ["Fixtures"]),
     // The built-in plugins: their logic in unit tests, and through a real petald on a private bus.
-    .testTarget(name: "PluginTests",
-                dependencies: ["DBus", "PetalCore", "PetalJSON", "PetalPlugin", "PetalPluginABI", "TestSupport"] + builtInPlugins.map { .target(name: "\($0.folder)Plugin") },
-                exclude: ["Peers"]),
+    .testTarget(
+        name: "PluginTests",
+        dependencies: ["DBus", "PetalCore", "PetalJSON", "PetalPlugin", "PetalPluginABI", "TestSupport"]
+            + builtInPlugins.map { .target(name: "\($0.folder)Plugin") },
+        exclude: ["Peers"]),
     // petal-overlay: --render frames read back pixel by pixel, and the client on
     // real headless display servers (Xvfb + xcompmgr, sway) against petald on a
     // private bus; and the display harness's own tests.
@@ -158,8 +196,9 @@ let package = Package(
 )
 
 for target in package.targets where target.type != .system {
-    target.swiftSettings = (target.swiftSettings ?? []) + [
-        .swiftLanguageMode(.v6),
-        .enableUpcomingFeature("ExistentialAny"),
-    ]
+    target.swiftSettings =
+        (target.swiftSettings ?? []) + [
+            .swiftLanguageMode(.v6),
+            .enableUpcomingFeature("ExistentialAny"),
+        ]
 }

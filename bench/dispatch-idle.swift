@@ -1,3 +1,4 @@
+import Dispatch
 // dispatch-idle.swift — why petal-overlay wakes once a second while idle (docs/benchmarks.md,
 // "Idle wake-ups"): one task on Swift's global executor starts libdispatch's worker pool,
 // whose monitor timer then fires every second for the life of the process.
@@ -7,7 +8,7 @@
 //   /tmp/dispatch-idle detached    # Task.detached {} as OverlayController does: several
 //   /tmp/dispatch-idle preference  # a task on an executor of its own: 0
 import Glibc
-import Dispatch
+
 let mode = CommandLine.arguments.count > 1 ? CommandLine.arguments[1] : "detached"
 final class LoopExecutor: TaskExecutor, @unchecked Sendable {
     // Runs each job at once on the calling thread: enough to show that no libdispatch worker starts.
@@ -23,7 +24,9 @@ func switches() -> Int {
     var total = 0
     let dir = opendir("/proc/self/task")!
     while let entry = readdir(dir) {
-        let name = withUnsafePointer(to: entry.pointee.d_name) { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) }
+        let name = withUnsafePointer(to: entry.pointee.d_name) {
+            String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
+        }
         if name.hasPrefix(".") { continue }
         let f = fopen("/proc/self/task/\(name)/status", "r")!
         var line = [CChar](repeating: 0, count: 256)

@@ -52,17 +52,20 @@ public struct CameraPlugin: Plugin {
                 return try await host.launch(app)
             } catch let error as PluginError {
                 throw PluginError.failed(
-                    "cannot start the camera app \(app[0]) that \(setting) names: \(error.message). Install it, or set \(setting) to another program")
+                    "cannot start the camera app \(app[0]) that \(setting) names: \(error.message). Install it, or set \(setting) to another program"
+                )
             }
         }
         guard let app = search.first(of: Self.cameraApps) else {
             throw PluginError.failed(
-                "no camera app was found: looked for \(Self.cameraApps.joined(separator: ", ")) on PATH (\(search.folders.joined(separator: ":"))). Install one, or set \(setting) to the program to start (a name, or an argv array)")
+                "no camera app was found: looked for \(Self.cameraApps.joined(separator: ", ")) on PATH (\(search.folders.joined(separator: ":"))). Install one, or set \(setting) to the program to start (a name, or an argv array)"
+            )
         }
         do {
             return try await host.launch([app])
         } catch let error as PluginError {
-            throw PluginError.failed("cannot start the camera app \(app): \(error.message). Set \(setting) to another program")
+            throw PluginError.failed(
+                "cannot start the camera app \(app): \(error.message). Set \(setting) to another program")
         }
     }
 
@@ -73,13 +76,16 @@ public struct CameraPlugin: Plugin {
         let tools = ScreenshotTool.known.map(\.name)
         let search = ProgramSearch.current
         let unavailable = PluginError.failed(
-            "cannot take a screenshot: the screenshot portal (\(ScreenshotPortal.service), from xdg-desktop-portal) is not on the bus, and none of \(tools.joined(separator: ", ")) was found on PATH. Install xdg-desktop-portal with a backend for your desktop, or one of those tools, or set \(setting) to the argv of another (\"\(ScreenshotTool.filePlaceholder)\" stands for the output file)")
+            "cannot take a screenshot: the screenshot portal (\(ScreenshotPortal.service), from xdg-desktop-portal) is not on the bus, and none of \(tools.joined(separator: ", ")) was found on PATH. Install xdg-desktop-portal with a backend for your desktop, or one of those tools, or set \(setting) to the argv of another (\"\(ScreenshotTool.filePlaceholder)\" stands for the output file)"
+        )
         guard configured != nil || search.first(of: tools) != nil else { throw unavailable }
         guard let folder = ScreenshotTool.folder() else {
             throw PluginError.failed("cannot take a screenshot: neither XDG_PICTURES_DIR nor HOME says where to put it")
         }
         let file = try ScreenshotTool.newFile(in: folder)
-        guard let argv = ScreenshotTool.argv(configured: configured, file: file, interactive: interactive, search: search) else {
+        guard
+            let argv = ScreenshotTool.argv(configured: configured, file: file, interactive: interactive, search: search)
+        else {
             throw unavailable
         }
         let result: JSONObject
@@ -87,17 +93,20 @@ public struct CameraPlugin: Plugin {
             result = try await host.run(argv, timeout: interactive ? 120 : 30)
         } catch let error as PluginError {
             throw PluginError.failed(
-                "cannot take a screenshot with \(argv[0]): \(error.message). Install it, or set \(setting) to another tool's argv")
+                "cannot take a screenshot with \(argv[0]): \(error.message). Install it, or set \(setting) to another tool's argv"
+            )
         }
         let status = result["status"]?.int64Value ?? -1
         guard status == 0 else {
             let errors = result["stderr"]?.stringValue ?? ""
             throw PluginError.failed(
-                "\(argv[0]) failed to take a screenshot (exit status \(status))\(errors.isEmpty ? "" : ": \(errors.suffix(400))"); set \(setting) to another tool's argv")
+                "\(argv[0]) failed to take a screenshot (exit status \(status))\(errors.isEmpty ? "" : ": \(errors.suffix(400))"); set \(setting) to another tool's argv"
+            )
         }
         guard access(file, F_OK) == 0 else {
             throw PluginError.failed(
-                "\(argv[0]) exited successfully but wrote no file at \(file); set \(setting) to an argv that writes \"\(ScreenshotTool.filePlaceholder)\"")
+                "\(argv[0]) exited successfully but wrote no file at \(file); set \(setting) to an argv that writes \"\(ScreenshotTool.filePlaceholder)\""
+            )
         }
         return ["uri": .string(PercentEncoding.fileURI(path: file))]
     }

@@ -35,7 +35,12 @@ final class ScreenshotPortal: Sendable {
     ///   failed, or another screenshot is being taken; `CancellationError` when
     ///   the daemon gave up waiting.
     func take(interactive: Bool) async throws -> String? {
-        guard busy.withLock({ wasBusy in defer { wasBusy = true }; return !wasBusy }) else {
+        guard
+            busy.withLock({ wasBusy in
+                defer { wasBusy = true }
+                return !wasBusy
+            })
+        else {
             throw PluginError.failed("a screenshot is already being taken; try again when it is done")
         }
         defer { busy.withLock { $0 = false } }
@@ -44,7 +49,8 @@ final class ScreenshotPortal: Sendable {
         let responses = ResponseBox()
         // Subscribed before the call, so that a Response sent before its reply is not missed.
         let subscription = try host.subscribeWithOrigin(
-            sender: portal, interface: Self.requestInterface, member: "Response") { responses.deliver($0) }
+            sender: portal, interface: Self.requestInterface, member: "Response"
+        ) { responses.deliver($0) }
         defer { subscription.cancel() }
         let token = "petal\(UInt64.random(in: 0...UInt64.max))"
         let options: JSONValue = ["handle_token": ["s", .string(token)], "interactive": ["b", .bool(interactive)]]
@@ -55,7 +61,8 @@ final class ScreenshotPortal: Sendable {
                 signature: "sa{sv}", arguments: ["", options])
             guard let path = reply.first?.stringValue, path.hasPrefix("/") else {
                 throw PluginError.failed(
-                    "the screenshot portal (\(Self.service)) answered Screenshot with \(JSONValue.array(reply)), not the object path of a request")
+                    "the screenshot portal (\(Self.service)) answered Screenshot with \(JSONValue.array(reply)), not the object path of a request"
+                )
             }
             handle = path
         } catch let error as DBusCallError {
@@ -82,7 +89,8 @@ final class ScreenshotPortal: Sendable {
             return reply.first?.stringValue
         } catch let error as DBusCallError {
             if Self.absent.contains(error.name) { return nil }
-            throw PluginError.failed("cannot ask the bus which connection owns \(Self.service): \(error.name): \(error.message)")
+            throw PluginError.failed(
+                "cannot ask the bus which connection owns \(Self.service): \(error.name): \(error.message)")
         }
     }
 
@@ -100,14 +108,16 @@ final class ScreenshotPortal: Sendable {
         switch arguments.first?.int64Value {
         case 0:
             guard let uri = arguments.dropFirst().first?["uri"]?.stringValue, !uri.isEmpty else {
-                throw PluginError.failed("the screenshot portal reported success but gave no uri: \(JSONValue.array(arguments))")
+                throw PluginError.failed(
+                    "the screenshot portal reported success but gave no uri: \(JSONValue.array(arguments))")
             }
             return uri
         case 1:
             throw PluginError.failed("the screenshot was cancelled by the user")
         default:
             throw PluginError.failed(
-                "the screenshot portal ended the request without a screenshot (response \(arguments.first ?? .null)); is a portal backend for this desktop installed?")
+                "the screenshot portal ended the request without a screenshot (response \(arguments.first ?? .null)); is a portal backend for this desktop installed?"
+            )
         }
     }
 
@@ -163,7 +173,8 @@ private final class ResponseBox: Sendable {
                 let outcome = state.withLock { state -> Result<[JSONValue], any Error>? in
                     if state.expected == nil {
                         state.expected = (handle, portal)
-                        state.arguments = state.early.first { ScreenshotPortal.isResponse($0, to: handle, from: portal) }?.arguments
+                        state.arguments =
+                            state.early.first { ScreenshotPortal.isResponse($0, to: handle, from: portal) }?.arguments
                         state.early = []
                     }
                     if let arguments = state.arguments { return .success(arguments) }

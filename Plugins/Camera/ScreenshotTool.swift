@@ -38,7 +38,8 @@ enum ScreenshotTool {
     /// `-3`… when taken), creating the folder if it is missing.
     static func newFile(in folder: String, now: time_t = time(nil)) throws -> String {
         if mkdir(folder, 0o755) != 0 && errno != EEXIST {
-            throw PluginError.failed("cannot create the folder \(folder) for the screenshot: \(String(cString: strerror(errno)))")
+            throw PluginError.failed(
+                "cannot create the folder \(folder) for the screenshot: \(String(cString: strerror(errno)))")
         }
         var seconds = now
         var parts = tm()

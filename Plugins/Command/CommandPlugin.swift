@@ -20,14 +20,17 @@ public struct CommandPlugin: Plugin {
         let request = try CommandRequest(params, settings: Settings(plugin: Self.name, host: host))
         do {
             if request.detach {
-                return try await host.launch(request.argv, environment: request.environment, directory: request.directory)
+                return try await host.launch(
+                    request.argv, environment: request.environment, directory: request.directory)
             }
             // {"status", "stdout", "stderr"}, and "timedOut": true when it was stopped.
-            return try await host.run(request.argv, environment: request.environment, directory: request.directory,
-                                      timeout: request.timeout)
+            return try await host.run(
+                request.argv, environment: request.environment, directory: request.directory,
+                timeout: request.timeout)
         } catch let error as PluginError {
             throw PluginError.failed(
-                "command.run cannot start \(request.argv[0]): \(error.message); give the program's full path in argv[0], or install it")
+                "command.run cannot start \(request.argv[0]): \(error.message); give the program's full path in argv[0], or install it"
+            )
         }
     }
 }

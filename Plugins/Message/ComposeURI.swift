@@ -31,7 +31,8 @@ struct ComposeURI: Equatable {
         case .mailto:
             if let bad = recipients.first(where: { !Self.isPlausibleAddress($0) }) {
                 throw PluginError.invalidParams(
-                    "the parameter \"to\" holds \"\(bad)\", which is not an e-mail address; write name@domain, several separated by commas")
+                    "the parameter \"to\" holds \"\(bad)\", which is not an e-mail address; write name@domain, several separated by commas"
+                )
             }
             text = Self.mailto(to: recipients, subject: subject, body: body)
         case .sms:
@@ -40,7 +41,8 @@ struct ComposeURI: Equatable {
                     "the parameter \"subject\" is for mailto only; an sms: message has a body and no subject")
             }
             guard !recipients.isEmpty else {
-                throw PluginError.invalidParams("the parameter \"to\" is required for sms: a phone number, e.g. +441632960961")
+                throw PluginError.invalidParams(
+                    "the parameter \"to\" is required for sms: a phone number, e.g. +441632960961")
             }
             let numbers = try recipients.map { recipient in
                 do {
@@ -49,7 +51,8 @@ struct ComposeURI: Equatable {
                     throw PluginError.invalidParams("the parameter \"to\": \(error.message)")
                 }
             }
-            text = "sms:" + numbers.joined(separator: ",") + (body.isEmpty ? "" : "?body=" + PercentEncoding.encode(body))
+            text =
+                "sms:" + numbers.joined(separator: ",") + (body.isEmpty ? "" : "?body=" + PercentEncoding.encode(body))
         }
     }
 
@@ -70,7 +73,8 @@ struct ComposeURI: Equatable {
     /// Whether `address` looks like `local@domain`: one "@" with text on both sides and no spaces or controls.
     static func isPlausibleAddress(_ address: String) -> Bool {
         guard let at = address.lastIndex(of: "@"), at != address.startIndex,
-              address.index(after: at) != address.endIndex else { return false }
+            address.index(after: at) != address.endIndex
+        else { return false }
         return !address.unicodeScalars.contains { $0.value <= 0x20 || $0.value == 0x7f }
     }
 
@@ -79,7 +83,11 @@ struct ComposeURI: Equatable {
         var result = ""
         for character in text {
             // Swift treats "\r\n" as one Character.
-            if character == "\r\n" || character == "\n" || character == "\r" { result += "\r\n" } else { result.append(character) }
+            if character == "\r\n" || character == "\n" || character == "\r" {
+                result += "\r\n"
+            } else {
+                result.append(character)
+            }
         }
         return result
     }

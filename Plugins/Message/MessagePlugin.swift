@@ -39,7 +39,8 @@ public struct MessagePlugin: Plugin {
             throw Notification.failure(error)
         }
         guard let id = reply.first?.int64Value else {
-            throw PluginError.failed("the notification daemon answered Notify with \(JSONValue.array(reply)) instead of an id")
+            throw PluginError.failed(
+                "the notification daemon answered Notify with \(JSONValue.array(reply)) instead of an id")
         }
         return ["id": .int(id)]
     }

@@ -7,7 +7,9 @@ import PetalPlugin
 struct Notification: Equatable {
     /// How urgent the notification is: the spec's `urgency` hint, a byte.
     enum Urgency: UInt8, CaseIterable {
-        case low = 0, normal = 1, critical = 2
+        case low = 0
+        case normal = 1
+        case critical = 2
 
         /// The name used in parameters: `low`, `normal` or `critical`.
         var name: String { "\(self)" }
@@ -44,7 +46,8 @@ struct Notification: Equatable {
         if let milliseconds = try params.integer("timeout") {
             guard milliseconds >= -1, let timeout = Int32(exactly: milliseconds) else {
                 throw PluginError.invalidParams(
-                    "the parameter \"timeout\" is \(milliseconds); it must be milliseconds from 0 to \(Int32.max), or -1 for the notification server's default")
+                    "the parameter \"timeout\" is \(milliseconds); it must be milliseconds from 0 to \(Int32.max), or -1 for the notification server's default"
+                )
             }
             self.timeout = timeout
         }
@@ -52,8 +55,10 @@ struct Notification: Equatable {
 
     /// The arguments of `Notify`, as the host writes them (variants as `[signature, value]`).
     var arguments: [JSONValue] {
-        [.string("Petal"), .int(0), .string(icon), .string(summary), .string(body), .array([]),
-         .object(["urgency": .array([.string("y"), .int(Int64(urgency.rawValue))])]), .int(Int64(timeout))]
+        [
+            .string("Petal"), .int(0), .string(icon), .string(summary), .string(body), .array([]),
+            .object(["urgency": .array([.string("y"), .int(Int64(urgency.rawValue))])]), .int(Int64(timeout)),
+        ]
     }
 
     /// What to report when `Notify` failed with `error`.
@@ -61,9 +66,11 @@ struct Notification: Equatable {
         switch error.name {
         case "org.freedesktop.DBus.Error.ServiceUnknown", "org.freedesktop.DBus.Error.NameHasNoOwner":
             return .failed(
-                "no notification daemon is running: nothing on the bus owns \(service). Start one (your desktop's, or e.g. dunst or mako) and try again")
+                "no notification daemon is running: nothing on the bus owns \(service). Start one (your desktop's, or e.g. dunst or mako) and try again"
+            )
         default:
-            return .failed("the notification daemon (\(service)) refused the notification: \(error.name): \(error.message)")
+            return .failed(
+                "the notification daemon (\(service)) refused the notification: \(error.name): \(error.message)")
         }
     }
 }

@@ -21,7 +21,8 @@ public struct OpenPlugin: SynchronousPlugin {
         try params.rejectUnknown(["uri", "selected"])
         let settings = Settings(plugin: Self.name, host: host)
         let target = try OpenTarget(
-            try params.requiredString("uri"), allowedSchemes: try settings.strings("schemes") ?? OpenTarget.defaultSchemes,
+            try params.requiredString("uri"),
+            allowedSchemes: try settings.strings("schemes") ?? OpenTarget.defaultSchemes,
             setting: settings.path("schemes"))
         try host.open(target.uri, plugin: Self.name)
         return [:]

@@ -16,7 +16,8 @@ struct OpenTarget: Equatable {
     init(_ text: String, allowedSchemes: [String], setting: String) throws {
         if let control = text.unicodeScalars.first(where: { $0.value < 0x20 || $0.value == 0x7f }) {
             throw PluginError.invalidParams(
-                "the parameter \"uri\" holds the control character U+\(String(control.value, radix: 16, uppercase: true)); percent-encode it")
+                "the parameter \"uri\" holds the control character U+\(String(control.value, radix: 16, uppercase: true)); percent-encode it"
+            )
         }
         let uri: String
         if text.hasPrefix("/") {
@@ -25,12 +26,14 @@ struct OpenTarget: Equatable {
             uri = text
         } else {
             throw PluginError.invalidParams(
-                "the parameter \"uri\" is \"\(text)\", which is neither a URI with a scheme (e.g. https://example.org) nor an absolute path")
+                "the parameter \"uri\" is \"\(text)\", which is neither a URI with a scheme (e.g. https://example.org) nor an absolute path"
+            )
         }
         let scheme = Self.scheme(of: uri)!.lowercased()
         guard allowedSchemes.contains(where: { $0.lowercased() == scheme }) else {
             throw PluginError.invalidParams(
-                "the scheme \"\(scheme)\" of \"\(text)\" is not allowed; allowed are \(allowedSchemes.joined(separator: ", ")). Add it to \(setting) in the configuration to allow it")
+                "the scheme \"\(scheme)\" of \"\(text)\" is not allowed; allowed are \(allowedSchemes.joined(separator: ", ")). Add it to \(setting) in the configuration to allow it"
+            )
         }
         self.uri = uri
     }
@@ -41,7 +44,9 @@ struct OpenTarget: Equatable {
         guard let colon = uri.firstIndex(of: ":") else { return nil }
         let scheme = uri[..<colon]
         guard let first = scheme.unicodeScalars.first, first.isASCIILetter,
-              scheme.unicodeScalars.allSatisfy({ $0.isASCIILetter || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0) })
+            scheme.unicodeScalars.allSatisfy({
+                $0.isASCIILetter || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0)
+            })
         else { return nil }
         return String(scheme)
     }

@@ -31,7 +31,9 @@ final class AccessControl {
             return
         }
         waiting[sender] = [decision]
-        connection.callOnLoop(BusDaemonInterface.getConnectionUnixUser, on: .bus, at: .bus, sender, timeout: .seconds(5)) {
+        connection.callOnLoop(
+            BusDaemonInterface.getConnectionUnixUser, on: .bus, at: .bus, sender, timeout: .seconds(5)
+        ) {
             [self] result in
             let decisions = waiting.removeValue(forKey: sender) ?? []
             let denial: DBusError?
@@ -39,7 +41,8 @@ final class AccessControl {
                 users[sender] = uid
                 denial = verdict(uid, sender)
             } else {
-                denial = .accessDenied("this service could not learn the Unix user of \(sender) from the bus, so it refuses the call")
+                denial = .accessDenied(
+                    "this service could not learn the Unix user of \(sender) from the bus, so it refuses the call")
             }
             for decide in decisions { decide(denial) }
         }
@@ -62,14 +65,18 @@ extension ObjectServer {
     /// `isPublic` is false; others get `org.freedesktop.DBus.Error.AccessDenied`.
     ///
     /// Returns once the bus routes `NameOwnerChanged` to us, which keeps the cache of callers' users honest.
-    public func restrict(toUser uid: UInt32, except isPublic: @escaping @Sendable (_ interface: String, _ member: String) -> Bool) async throws {
+    public func restrict(
+        toUser uid: UInt32, except isPublic: @escaping @Sendable (_ interface: String, _ member: String) -> Bool
+    ) async throws {
         let connection = connection
         let control = try await connection.loop.perform {
             let control = AccessControl(connection: connection, allowedUser: uid, isPublic: isPublic)
             self.access = control
             return UncheckedSendable(control)
         }
-        _ = try await connection.subscribe(BusDaemonInterface.nameOwnerChanged, sender: .bus, path: .bus,
-                                           arguments: [2: ""]) { name, _, _ in control.value.forget(name) }
+        _ = try await connection.subscribe(
+            BusDaemonInterface.nameOwnerChanged, sender: .bus, path: .bus,
+            arguments: [2: ""]
+        ) { name, _, _ in control.value.forget(name) }
     }
 }

@@ -52,18 +52,22 @@ extension DBusConnection {
             return
         }
         let box = Unmanaged.passRetained(ReplyHandler(completion)).toOpaque()
-        let set = dbus_pending_call_set_notify(pending, { pending, data in
-            let handler = Unmanaged<ReplyHandler>.fromOpaque(data!).takeUnretainedValue()
-            guard let reply = dbus_pending_call_steal_reply(pending) else { return }
-            let message = Message(adopting: reply)
-            handler.complete(message.error.map { .failure($0) } ?? .success(message))
-        }, box, { data in
-            Unmanaged<ReplyHandler>.fromOpaque(data!).release()
-        })
+        let set = dbus_pending_call_set_notify(
+            pending,
+            { pending, data in
+                let handler = Unmanaged<ReplyHandler>.fromOpaque(data!).takeUnretainedValue()
+                guard let reply = dbus_pending_call_steal_reply(pending) else { return }
+                let message = Message(adopting: reply)
+                handler.complete(message.error.map { .failure($0) } ?? .success(message))
+            }, box,
+            { data in
+                Unmanaged<ReplyHandler>.fromOpaque(data!).release()
+            })
         guard set != 0 else { outOfMemory() }
         // The reply may have arrived already (a blocking call elsewhere read it).
         if dbus_pending_call_get_completed(pending) != 0,
-           let reply = dbus_pending_call_steal_reply(pending) {
+            let reply = dbus_pending_call_steal_reply(pending)
+        {
             let message = Message(adopting: reply)
             Unmanaged<ReplyHandler>.fromOpaque(box).takeUnretainedValue()
                 .complete(message.error.map { .failure($0) } ?? .success(message))

@@ -53,7 +53,8 @@ extension DBusConnection {
     /// Runs `handler` on the loop thread when the bus takes `name` away from us
     /// (another owner replaced us).
     public func onNameLost(_ name: BusName, handler: @escaping @Sendable () -> Void) {
-        onUnicastSignal(BusDaemonInterface.nameLost.rule(sender: .bus, path: .bus, arguments: [0: name.rawValue])) { _ in
+        onUnicastSignal(BusDaemonInterface.nameLost.rule(sender: .bus, path: .bus, arguments: [0: name.rawValue])) {
+            _ in
             handler()
         }
     }

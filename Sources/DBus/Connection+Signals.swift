@@ -47,11 +47,12 @@ extension DBusConnection {
     public func subscribeWithoutWaiting(
         _ rule: MatchRule, handler: @escaping @Sendable (Message) -> Void
     ) -> SignalSubscriptionToken {
-        let id: UInt64 = (try? loop.performAndWait { [self] () -> UInt64 in
-            let id = addSubscription(SignalSubscription(rule: rule, handler: handler))
-            try? send(BusDaemonInterface.addMatch, on: .bus, at: .bus, rule.text)
-            return id
-        }) ?? 0
+        let id: UInt64 =
+            (try? loop.performAndWait { [self] () -> UInt64 in
+                let id = addSubscription(SignalSubscription(rule: rule, handler: handler))
+                try? send(BusDaemonInterface.addMatch, on: .bus, at: .bus, rule.text)
+                return id
+            }) ?? 0
         return SignalSubscriptionToken(connection: self, id: id, rule: rule)
     }
 

@@ -82,8 +82,9 @@ public final class DBusConnection: @unchecked Sendable {
         guard let connection else {
             throw DBusConnectionError("cannot connect to \(bus): \(Self.text(of: error))")
         }
-        self.init(adopting: connection, uniqueName: String(cString: dbus_bus_get_unique_name(connection)),
-                  loop: loop, ownsLoop: ownsLoop)
+        self.init(
+            adopting: connection, uniqueName: String(cString: dbus_bus_get_unique_name(connection)),
+            loop: loop, ownsLoop: ownsLoop)
     }
 
     /// Takes over `connection`, a reference the caller owned, on `loop`'s thread.
@@ -96,9 +97,13 @@ public final class DBusConnection: @unchecked Sendable {
         dbus_connection_set_exit_on_disconnect(connection, LibDBus.false)
         integration.install(on: connection)
         let me = Unmanaged.passUnretained(self).toOpaque()
-        guard dbus_connection_add_filter(connection, { _, message, data in
-            Unmanaged<DBusConnection>.fromOpaque(data!).takeUnretainedValue().filter(message!)
-        }, me, nil) != 0 else { outOfMemory() }
+        guard
+            dbus_connection_add_filter(
+                connection,
+                { _, message, data in
+                    Unmanaged<DBusConnection>.fromOpaque(data!).takeUnretainedValue().filter(message!)
+                }, me, nil) != 0
+        else { outOfMemory() }
         objectServer = ObjectServer(connection: self)
         // The hook's strong reference is what keeps an open connection alive; closing drops it.
         dispatchHook = loop.addIterationHook { [self] in dispatchQueued() }
@@ -170,7 +175,8 @@ public final class DBusConnection: @unchecked Sendable {
     }
 
     /// Emits a signal from the object at `path`.
-    public func emitSignal(path: ObjectPath, interface: InterfaceName, member: MemberName, _ values: [DBusValue]) throws {
+    public func emitSignal(path: ObjectPath, interface: InterfaceName, member: MemberName, _ values: [DBusValue]) throws
+    {
         let message = Message.signal(path: path, interface: interface, member: member)
         try message.append(values)
         send(message)
@@ -194,7 +200,8 @@ public final class DBusConnection: @unchecked Sendable {
     /// counts against it, and the bus's answer to that check must still be read.)
     private func dispatchQueued() {
         while isConnected, dbus_connection_get_dispatch_status(raw) == DBUS_DISPATCH_DATA_REMAINS,
-              dbus_connection_get_outgoing_size(raw) <= Self.maximumQueuedBytes {
+            dbus_connection_get_outgoing_size(raw) <= Self.maximumQueuedBytes
+        {
             dbus_connection_dispatch(raw)
         }
     }
@@ -207,7 +214,8 @@ public final class DBusConnection: @unchecked Sendable {
         case LibDBus.messageTypeSignal:
             let message = Message(retaining: raw)
             if message.path == LibDBus.localPath, message.interface == LibDBus.localInterface,
-               message.member == LibDBus.disconnectedMember {
+                message.member == LibDBus.disconnectedMember
+            {
                 handleDisconnect()
                 return LibDBus.handled
             }

@@ -207,10 +207,13 @@ public struct DBusIn<Value: DBusArgumentValue>: Sendable {
     /// `maximumBytes` in the message. A larger one is answered with
     /// `refusal(bytes)` before the call is decoded, so its size costs the
     /// loop only the length prefix libdbus has already validated.
-    public init(_ name: String, _ type: Value.Type, maximumBytes: Int,
-                refusal: @escaping @Sendable (_ bytes: Int) -> DBusError) {
+    public init(
+        _ name: String, _ type: Value.Type, maximumBytes: Int,
+        refusal: @escaping @Sendable (_ bytes: Int) -> DBusError
+    ) {
         guard case .array = Value.dbusType else {
-            preconditionFailure("argument \(name) is of type \(Value.dbusType.signature): only arrays have a size limit")
+            preconditionFailure(
+                "argument \(name) is of type \(Value.dbusType.signature): only arrays have a size limit")
         }
         self.name = name
         self.limit = DBusSizeLimit(maximumBytes: maximumBytes, refusal: refusal)
@@ -237,12 +240,15 @@ public struct DBusDictionary<Key: DBusArgumentValue, Value: DBusArgumentValue>: 
     public init(_ entries: [(key: Key, value: Value)]) { self.entries = entries }
 
     public init?(dbusValue value: DBusValue) {
-        guard case .array(.dictEntry(key: Key.dbusType, value: Value.dbusType), let elements) = value else { return nil }
+        guard case .array(.dictEntry(key: Key.dbusType, value: Value.dbusType), let elements) = value else {
+            return nil
+        }
         var entries: [(key: Key, value: Value)] = []
         entries.reserveCapacity(elements.count)
         for element in elements {
             guard case .dictEntry(let rawKey, let rawValue) = element, let key = Key(dbusValue: rawKey),
-                  let value = Value(dbusValue: rawValue) else { return nil }
+                let value = Value(dbusValue: rawValue)
+            else { return nil }
             entries.append((key, value))
         }
         self.entries = entries

@@ -74,7 +74,9 @@ public struct DBusMethodDeclaration<each In: DBusArgumentValue, Out: Sendable>: 
     }
 
     /// A call of this method to the object at `path` of `destination` (nil on a peer-to-peer connection).
-    public func message(to destination: BusName?, at path: ObjectPath, _ arguments: repeat each In) throws(DBusError) -> Message {
+    public func message(to destination: BusName?, at path: ObjectPath, _ arguments: repeat each In) throws(DBusError)
+        -> Message
+    {
         let message = Message.methodCall(destination: destination, path: path, interface: interface, member: name)
         do {
             try message.append(values(repeat each arguments))
@@ -92,7 +94,9 @@ public struct DBusMethodDeclaration<each In: DBusArgumentValue, Out: Sendable>: 
     /// - Throws: `org.freedesktop.DBus.Error.InvalidSignature` saying what came and what was declared.
     public func decodeReply(_ values: [DBusValue], from peer: String) throws(DBusError) -> Out {
         guard let out = decodeOut(values) else {
-            throw DBusError(DBusError.Name.invalidSignature, """
+            throw DBusError(
+                DBusError.Name.invalidSignature,
+                """
                 \(peer) answered \(interface).\(name) with "\(signature(of: values))"; \
                 it is declared to return "\(signature(of: outArguments.map(\.type)))"
                 """)
@@ -107,7 +111,9 @@ public struct DBusMethodDeclaration<each In: DBusArgumentValue, Out: Sendable>: 
             return (repeat try reader.take((each In).self))
         } catch {
             // The object server checked the signature first, so only a wrong check reaches here.
-            throw DBusError.invalidArgs("\(interface).\(name) takes \"\(signature(of: inArguments.map(\.type)))\", not \"\(signature(of: values))\"")
+            throw DBusError.invalidArgs(
+                "\(interface).\(name) takes \"\(signature(of: inArguments.map(\.type)))\", not \"\(signature(of: values))\""
+            )
         }
     }
 }
@@ -115,8 +121,9 @@ public struct DBusMethodDeclaration<each In: DBusArgumentValue, Out: Sendable>: 
 extension DBusMethodDeclaration where Out == Void {
     /// A method that returns nothing.
     public init(_ interface: InterfaceName, _ name: MemberName, in inArguments: repeat DBusIn<each In>) {
-        self.init(interface, name, repeat each inArguments, out: [], encode: { _ in [] },
-                  decode: { $0.isEmpty ? () : nil })
+        self.init(
+            interface, name, repeat each inArguments, out: [], encode: { _ in [] },
+            decode: { $0.isEmpty ? () : nil })
     }
 }
 
@@ -125,8 +132,9 @@ extension DBusMethodDeclaration where Out: DBusArgumentValue {
     public init(
         _ interface: InterfaceName, _ name: MemberName, in inArguments: repeat DBusIn<each In>, out: DBusOut<Out>
     ) {
-        self.init(interface, name, repeat each inArguments, out: [out.described], encode: { [$0.dbusValue] },
-                  decode: { $0.count == 1 ? Out(dbusValue: $0[0]) : nil })
+        self.init(
+            interface, name, repeat each inArguments, out: [out.described], encode: { [$0.dbusValue] },
+            decode: { $0.count == 1 ? Out(dbusValue: $0[0]) : nil })
     }
 }
 
@@ -135,8 +143,9 @@ extension DBusMethodDeclaration where Out: DBusArgumentList {
     public init(
         _ interface: InterfaceName, _ name: MemberName, in inArguments: repeat DBusIn<each In>, returns: Out.Type
     ) {
-        self.init(interface, name, repeat each inArguments, out: Out.arguments, encode: { $0.dbusValues },
-                  decode: { Out(dbusValues: $0) })
+        self.init(
+            interface, name, repeat each inArguments, out: Out.arguments, encode: { $0.dbusValues },
+            decode: { Out(dbusValues: $0) })
     }
 }
 
@@ -160,7 +169,8 @@ extension DBusMethodDeclaration {
     /// The method, served by `handler`, which answers through its ``DBusReply``:
     /// at once, or later from any thread. An error it throws answers the
     /// call unless it was answered already.
-    public func serveLater(_ handler: @escaping @Sendable (DBusReply<Out>, repeat each In) throws -> Void) -> DBusMethod {
+    public func serveLater(_ handler: @escaping @Sendable (DBusReply<Out>, repeat each In) throws -> Void) -> DBusMethod
+    {
         let encode = encodeOut
         return DBusMethod(declaration: self) { call, values in
             let arguments = try decodeArguments(values)

@@ -42,14 +42,18 @@ public struct DBusPropertyDeclaration<Value: DBusArgumentValue>: DBusPropertyMem
 
     /// The property, served by `get` and `set`, which run on the loop thread;
     /// `set` may throw ``DBusError`` (usually `InvalidArgs`) to refuse a value.
-    public func serve(get: @escaping @Sendable () -> Value, set: @escaping @Sendable (Value) throws -> Void) -> DBusProperty {
+    public func serve(get: @escaping @Sendable () -> Value, set: @escaping @Sendable (Value) throws -> Void)
+        -> DBusProperty
+    {
         precondition(access == .readWrite, "\(interface).\(name) is declared read-only: serve it without a setter")
-        return DBusProperty(name, Value.dbusType, emitsChange: emitsChange, get: { get().dbusValue }, set: { value in
-            guard let typed = Value(dbusValue: value) else {
-                throw DBusError.invalidArgs("Property \(name) has type \(Value.dbusType), not \(value.type)")
-            }
-            try set(typed)
-        })
+        return DBusProperty(
+            name, Value.dbusType, emitsChange: emitsChange, get: { get().dbusValue },
+            set: { value in
+                guard let typed = Value(dbusValue: value) else {
+                    throw DBusError.invalidArgs("Property \(name) has type \(Value.dbusType), not \(value.type)")
+                }
+                try set(typed)
+            })
     }
 
     /// The property's value as a client reads it (taken out of its variant).
@@ -58,7 +62,9 @@ public struct DBusPropertyDeclaration<Value: DBusArgumentValue>: DBusPropertyMem
     public func decode(_ value: DBusValue, from peer: String) throws(DBusError) -> Value {
         let value = value.unwrapped
         guard let typed = Value(dbusValue: value) else {
-            throw DBusError(DBusError.Name.invalidSignature, """
+            throw DBusError(
+                DBusError.Name.invalidSignature,
+                """
                 \(peer)'s property \(interface).\(name) is of type "\(value.type.signature)"; \
                 it is declared as "\(Value.dbusType.signature)"
                 """)
@@ -97,7 +103,8 @@ public struct DBusPropertyValues: Sendable {
     ///   missing or of another type, naming it.
     public func value<Value>(_ property: DBusPropertyDeclaration<Value>) throws(DBusError) -> Value {
         guard let value = values[property.name.rawValue] else {
-            throw DBusError(DBusError.Name.invalidSignature,
+            throw DBusError(
+                DBusError.Name.invalidSignature,
                 "\(peer) has no property \(property.interface).\(property.name)")
         }
         return try property.decode(value, from: peer)

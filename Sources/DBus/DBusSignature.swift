@@ -105,7 +105,8 @@ struct SignatureParser {
 
     func checkLength() throws(DBusSignatureError) {
         if bytes.count > DBusSignature.maxLength {
-            throw fail(DBusSignature.maxLength, "it is \(bytes.count) bytes long; the maximum is \(DBusSignature.maxLength)")
+            throw fail(
+                DBusSignature.maxLength, "it is \(bytes.count) bytes long; the maximum is \(DBusSignature.maxLength)")
         }
     }
 
@@ -164,14 +165,19 @@ struct SignatureParser {
                 fields.append(try parseType())
             }
         case UInt8(ascii: "{"):
-            throw fail(start, #"a dictionary entry "{" at byte \#(start) is only allowed right after "a" (write e.g. "a{sv}")"#)
+            throw fail(
+                start, #"a dictionary entry "{" at byte \#(start) is only allowed right after "a" (write e.g. "a{sv}")"#
+            )
         case UInt8(ascii: ")"):
             throw fail(start, #"")" at byte \#(start) closes no struct"#)
         case UInt8(ascii: "}"):
             throw fail(start, #""}" at byte \#(start) closes no dictionary entry"#)
         case UInt8(ascii: "r"), UInt8(ascii: "e"), UInt8(ascii: "m"), UInt8(ascii: "*"),
             UInt8(ascii: "?"), UInt8(ascii: "@"), UInt8(ascii: "&"), UInt8(ascii: "^"):
-            throw fail(start, "type code \(NameRules.show(code)) at byte \(start) is reserved for bindings and not allowed in a signature")
+            throw fail(
+                start,
+                "type code \(NameRules.show(code)) at byte \(start) is reserved for bindings and not allowed in a signature"
+            )
         default:
             throw fail(start, "unknown type code \(NameRules.show(code)) at byte \(start)")
         }
@@ -188,7 +194,8 @@ struct SignatureParser {
         }
         switch keyCode {
         case UInt8(ascii: "v"), UInt8(ascii: "a"), UInt8(ascii: "("), UInt8(ascii: "{"):
-            throw fail(index, "a dictionary key must be a basic type, found \(NameRules.show(keyCode)) at byte \(index)")
+            throw fail(
+                index, "a dictionary key must be a basic type, found \(NameRules.show(keyCode)) at byte \(index)")
         default:
             break
         }
@@ -200,7 +207,10 @@ struct SignatureParser {
         let value = try parseType()
         guard index < bytes.count else { throw unclosedEntry(start) }
         guard bytes[index] == UInt8(ascii: "}") else {
-            throw fail(index, #"the dictionary entry at byte \#(start) holds more than 2 types: found \#(NameRules.show(bytes[index])) at byte \#(index) where "}" belongs"#)
+            throw fail(
+                index,
+                #"the dictionary entry at byte \#(start) holds more than 2 types: found \#(NameRules.show(bytes[index])) at byte \#(index) where "}" belongs"#
+            )
         }
         index += 1
         return .dictEntry(key: key, value: value)

@@ -57,7 +57,8 @@ public indirect enum DBusValue: Hashable, Sendable {
     }
 
     /// A dictionary `a{kv}` from key-value pairs, in the given order.
-    public static func dictionary(_ key: DBusType, _ value: DBusType, _ entries: [(DBusValue, DBusValue)]) -> DBusValue {
+    public static func dictionary(_ key: DBusType, _ value: DBusType, _ entries: [(DBusValue, DBusValue)]) -> DBusValue
+    {
         .array(.dictEntry(key: key, value: value), entries.map { .dictEntry($0.0, $0.1) })
     }
 

@@ -13,9 +13,9 @@ public enum DeclarationEnforcement: Sendable {
     /// `.trap` in a debug build, `.logAndRefuse` in a release build.
     public static var buildDefault: DeclarationEnforcement {
         #if DEBUG
-        .trap
+            .trap
         #else
-        .logAndRefuse
+            .logAndRefuse
         #endif
     }
 }
@@ -51,11 +51,12 @@ struct DeclaredTypes: Sendable {
     func violation(by values: [DBusValue]) -> String? {
         if let types, Self.matches(values, types) { return nil }
         let sent = values.map(\.type.signature).joined()
-        let problem = if let types {
-            "\(subject.description) carries signature \"\(sent)\" but is declared as \"\(types.map(\.signature).joined())\""
-        } else {
-            "\(subject.description) is not declared"
-        }
+        let problem =
+            if let types {
+                "\(subject.description) carries signature \"\(sent)\" but is declared as \"\(types.map(\.signature).joined())\""
+            } else {
+                "\(subject.description) is not declared"
+            }
         switch enforcement {
         case .trap: preconditionFailure(problem)
         case .logAndRefuse: log(problem)

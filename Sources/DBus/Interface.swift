@@ -43,7 +43,9 @@ public struct DBusMethod: Sendable {
         guard !limits.isEmpty else { return nil }
         let lengths = message.arrayByteLengths()
         for (index, limit) in limits {
-            if index < lengths.count, let bytes = lengths[index], bytes > limit.maximumBytes { return limit.refusal(bytes) }
+            if index < lengths.count, let bytes = lengths[index], bytes > limit.maximumBytes {
+                return limit.refusal(bytes)
+            }
         }
         return nil
     }
@@ -101,8 +103,9 @@ public struct DBusMethod: Sendable {
         declaration: DBusMethodDeclaration<repeat each In, Out>,
         handler: @escaping @Sendable (MethodCall, [DBusValue]) throws -> MethodReply
     ) {
-        self.init(declaration.name, declaration.inArguments, declaration.outArguments, limits: declaration.limits,
-                  handler: handler)
+        self.init(
+            declaration.name, declaration.inArguments, declaration.outArguments, limits: declaration.limits,
+            handler: handler)
     }
 
     private init(
@@ -221,9 +224,12 @@ public struct DBusInterface: Sendable {
         self.methods = methods
         self.properties = properties
         self.signals = signals
-        methodIndex = Dictionary(methods.enumerated().map { ($1.name.rawValue, $0) }, uniquingKeysWith: { first, _ in first })
-        propertyIndex = Dictionary(properties.enumerated().map { ($1.name.rawValue, $0) }, uniquingKeysWith: { first, _ in first })
-        signalIndex = Dictionary(signals.enumerated().map { ($1.name.rawValue, $0) }, uniquingKeysWith: { first, _ in first })
+        methodIndex = Dictionary(
+            methods.enumerated().map { ($1.name.rawValue, $0) }, uniquingKeysWith: { first, _ in first })
+        propertyIndex = Dictionary(
+            properties.enumerated().map { ($1.name.rawValue, $0) }, uniquingKeysWith: { first, _ in first })
+        signalIndex = Dictionary(
+            signals.enumerated().map { ($1.name.rawValue, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The method called `name`, if any.

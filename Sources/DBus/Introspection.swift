@@ -9,7 +9,8 @@ public enum Introspection {
 
     /// The XML for an object serving `interfaces` (and the standard ones), with
     /// child nodes `children`, as `Introspect` would return it. Needs no bus.
-    public static func xml(serving interfaces: [DBusInterface], at path: ObjectPath, children: [String] = []) -> String {
+    public static func xml(serving interfaces: [DBusInterface], at path: ObjectPath, children: [String] = []) -> String
+    {
         xml(interfaces: interfaces + StandardInterfaces.make(server: nil, path: path), children: children)
     }
 
@@ -18,19 +19,22 @@ public enum Introspection {
         for interface in interfaces {
             out += "  <interface name=\"\(interface.name)\">\n"
             for method in interface.methods {
-                out += element("method", method.name.rawValue,
-                               method.inArguments.map { argument($0, direction: "in") }
-                                   + method.outArguments.map { argument($0, direction: "out") })
+                out += element(
+                    "method", method.name.rawValue,
+                    method.inArguments.map { argument($0, direction: "in") }
+                        + method.outArguments.map { argument($0, direction: "out") })
             }
             for signal in interface.signals {
                 out += element("signal", signal.name.rawValue, signal.arguments.map { argument($0, direction: nil) })
             }
             for property in interface.properties {
-                let head = "<property name=\"\(XMLText.escaped(property.name.rawValue))\" type=\"\(XMLText.escaped(property.type.signature))\" access=\"\(property.access.rawValue)\""
+                let head =
+                    "<property name=\"\(XMLText.escaped(property.name.rawValue))\" type=\"\(XMLText.escaped(property.type.signature))\" access=\"\(property.access.rawValue)\""
                 if property.emitsChange == .true {
                     out += "    \(head)/>\n"
                 } else {
-                    out += "    \(head)>\n      <annotation name=\"org.freedesktop.DBus.Property.EmitsChangedSignal\" value=\"\(property.emitsChange.rawValue)\"/>\n    </property>\n"
+                    out +=
+                        "    \(head)>\n      <annotation name=\"org.freedesktop.DBus.Property.EmitsChangedSignal\" value=\"\(property.emitsChange.rawValue)\"/>\n    </property>\n"
                 }
             }
             out += "  </interface>\n"
@@ -43,11 +47,13 @@ public enum Introspection {
 
     private static func element(_ kind: String, _ name: String, _ lines: [String]) -> String {
         if lines.isEmpty { return "    <\(kind) name=\"\(XMLText.escaped(name))\"/>\n" }
-        return "    <\(kind) name=\"\(XMLText.escaped(name))\">\n" + lines.map { "      \($0)\n" }.joined() + "    </\(kind)>\n"
+        return "    <\(kind) name=\"\(XMLText.escaped(name))\">\n" + lines.map { "      \($0)\n" }.joined()
+            + "    </\(kind)>\n"
     }
 
     private static func argument(_ argument: DBusArgument, direction: String?) -> String {
         let direction = direction.map { " direction=\"\($0)\"" } ?? ""
-        return "<arg name=\"\(XMLText.escaped(argument.name))\" type=\"\(XMLText.escaped(argument.type.signature))\"\(direction)/>"
+        return
+            "<arg name=\"\(XMLText.escaped(argument.name))\" type=\"\(XMLText.escaped(argument.type.signature))\"\(direction)/>"
     }
 }

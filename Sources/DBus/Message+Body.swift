@@ -108,7 +108,8 @@ extension Message {
         case LibDBus.typeArray:
             let type = try currentType(&iter)
             guard case .array(let element) = type else { throw DBusValueError(message: "array without element type") }
-            return .array(element, dbus_message_iter_get_element_count(&iter) == 0 ? [] : try readAll(recursingInto: &iter))
+            return .array(
+                element, dbus_message_iter_get_element_count(&iter) == 0 ? [] : try readAll(recursingInto: &iter))
         default:
             return try readBasic(&iter, code: code)
         }
@@ -226,7 +227,9 @@ extension Message {
         }
     }
 
-    private static func appendBasic<T: BitwiseCopyable>(_ iter: inout DBusMessageIter, _ code: Unicode.Scalar, _ value: inout T) {
+    private static func appendBasic<T: BitwiseCopyable>(
+        _ iter: inout DBusMessageIter, _ code: Unicode.Scalar, _ value: inout T
+    ) {
         guard dbus_message_iter_append_basic(&iter, Int32(code.value), &value) != 0 else { outOfMemory() }
     }
 

@@ -32,8 +32,9 @@ public final class Message: @unchecked Sendable {
     public static func methodCall(
         destination: BusName?, path: ObjectPath, interface: InterfaceName?, member: MemberName
     ) -> Message {
-        guard let raw = dbus_message_new_method_call(
-            destination?.rawValue, path.rawValue, interface?.rawValue, member.rawValue)
+        guard
+            let raw = dbus_message_new_method_call(
+                destination?.rawValue, path.rawValue, interface?.rawValue, member.rawValue)
         else { outOfMemory() }
         return Message(adopting: raw)
     }

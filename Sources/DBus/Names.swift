@@ -6,8 +6,8 @@
 /// without building an error. String literals are for compile-time constants: an
 /// invalid literal traps.
 public protocol DBusName: Hashable, Sendable, Comparable, CustomStringConvertible,
-    ExpressibleByStringLiteral where StringLiteralType == String
-{
+    ExpressibleByStringLiteral
+where StringLiteralType == String {
     /// The validated text of the name.
     var rawValue: String { get }
     /// Validates `text`, throwing a ``DBusNameError`` that says what is wrong.
@@ -200,7 +200,9 @@ enum NameRules {
     static func objectPathFault(_ bytes: String.UTF8View) -> Fault? {
         guard let first = bytes.first else { return .empty }
         guard first == UInt8(ascii: "/") else { return .noLeadingSlash }
-        var offset = 0, separator = 0, length = 0
+        var offset = 0
+        var separator = 0
+        var length = 0
         for b in bytes.dropFirst() {
             offset += 1
             if b == UInt8(ascii: "/") {
@@ -246,7 +248,10 @@ enum NameRules {
     /// Checks `.`-separated elements from byte `start`; a unique name's `:` counts as
     /// the separator opening its first element.
     private static func elementsFault(_ bytes: String.UTF8View, start: Int, hyphen: Bool, digitFirst: Bool) -> Fault? {
-        var offset = start - 1, separator = start - 1, length = 0, elements = 1
+        var offset = start - 1
+        var separator = start - 1
+        var length = 0
+        var elements = 1
         for b in bytes.dropFirst(start) {
             offset += 1
             if b == UInt8(ascii: ".") {
@@ -287,7 +292,8 @@ enum NameRules {
 
     static func rule(_ kind: Kind, _ text: String) -> String {
         switch kind {
-        case .objectPath: #"elements are [A-Za-z0-9_], separated by single "/"; a path starts with "/" and only "/" itself ends with "/""#
+        case .objectPath:
+            #"elements are [A-Za-z0-9_], separated by single "/"; a path starts with "/" and only "/" itself ends with "/""#
         case .objectPathElement: "an element is one or more of [A-Za-z0-9_]"
         case .busName where text.utf8.first == UInt8(ascii: ":"):
             #"a unique name is ":" then 2 or more "."-separated elements of [A-Za-z0-9_-], at most 255 bytes in all"#

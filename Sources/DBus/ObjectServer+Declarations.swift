@@ -15,8 +15,9 @@ extension ObjectServer {
     /// read as they are now: all must belong to one interface.
     public func emitPropertiesChanged(at path: ObjectPath, _ properties: [any DBusPropertyMember]) {
         guard let interface = properties.first?.interface else { return }
-        precondition(properties.allSatisfy { $0.interface == interface },
-                     "one PropertiesChanged names the properties of one interface")
+        precondition(
+            properties.allSatisfy { $0.interface == interface },
+            "one PropertiesChanged names the properties of one interface")
         emitPropertiesChanged(at: path, interface: interface, properties.map(\.name.rawValue))
     }
 
@@ -26,7 +27,8 @@ extension ObjectServer {
     public func emitChange<Value>(
         of property: DBusPropertyDeclaration<Value>, at path: ObjectPath, to value: Value, reusable: Bool = false
     ) {
-        emitPropertiesChanged(at: path, interface: property.interface, values: [property.change(to: value)],
-                              reusable: reusable)
+        emitPropertiesChanged(
+            at: path, interface: property.interface, values: [property.change(to: value)],
+            reusable: reusable)
     }
 }

@@ -18,29 +18,35 @@ extension ObjectServer {
     }
 
     private static func objectManagerInterface(server: ObjectServer?, root: ObjectPath) -> DBusInterface {
-        DBusInterface(objectManager, methods: [
-            ObjectManagerInterface.getManagedObjects.serve { [weak server] _ in
-                guard let server else { throw DBusError.failed("the object server is gone") }
-                return server.managedObjects(below: root)
-            },
-        ], signals: [
-            ObjectManagerInterface.interfacesAdded.description, ObjectManagerInterface.interfacesRemoved.description,
-        ])
+        DBusInterface(
+            objectManager,
+            methods: [
+                ObjectManagerInterface.getManagedObjects.serve { [weak server] _ in
+                    guard let server else { throw DBusError.failed("the object server is gone") }
+                    return server.managedObjects(below: root)
+                }
+            ],
+            signals: [
+                ObjectManagerInterface.interfacesAdded.description,
+                ObjectManagerInterface.interfacesRemoved.description,
+            ])
     }
 
     /// The object's own interfaces (not the standard ones) with all their properties.
     func interfacesAndProperties(of interfaces: [DBusInterface]) -> ObjectManagerInterface.InterfacesAndProperties {
-        ObjectManagerInterface.InterfacesAndProperties(interfaces.filter { !Self.isStandard($0.name) }.map {
-            ($0.name.rawValue, DBusVariantDictionary($0.properties.map { ($0.name.rawValue, $0.get()) }))
-        })
+        ObjectManagerInterface.InterfacesAndProperties(
+            interfaces.filter { !Self.isStandard($0.name) }.map {
+                ($0.name.rawValue, DBusVariantDictionary($0.properties.map { ($0.name.rawValue, $0.get()) }))
+            })
     }
 
     private func managedObjects(below root: ObjectPath) -> ObjectManagerInterface.ManagedObjects {
         let prefix = root.rawValue == "/" ? "/" : root.rawValue + "/"
-        return ObjectManagerInterface.ManagedObjects(paths.filter { $0.rawValue.hasPrefix(prefix) }.compactMap { path in
-            guard let object = object(at: path.rawValue) else { return nil }
-            return (path, interfacesAndProperties(of: object.interfaces))
-        })
+        return ObjectManagerInterface.ManagedObjects(
+            paths.filter { $0.rawValue.hasPrefix(prefix) }.compactMap { path in
+                guard let object = object(at: path.rawValue) else { return nil }
+                return (path, interfacesAndProperties(of: object.interfaces))
+            })
     }
 
     /// The served managed root above `path`, if any.

@@ -110,7 +110,6 @@ public final class ObjectServer: @unchecked Sendable {
 
     // MARK: Signals
 
-
     /// Emits a signal of `interface` from the object at `path`.
     ///
     /// A `reusable` signal is one of few that recur with the same values (a
@@ -159,23 +158,30 @@ public final class ObjectServer: @unchecked Sendable {
             switch property.emitsChange {
             case .true:
                 let value = property.get()
-                guard propertyViolation(property, of: interface.rawValue, at: path, value: value) == nil else { continue }
+                guard propertyViolation(property, of: interface.rawValue, at: path, value: value) == nil else {
+                    continue
+                }
                 changed.append((name, value))
             case .invalidates: invalidated.append(name)
             case .const, .false: continue
             }
         }
         guard !changed.isEmpty || !invalidated.isEmpty else { return }
-        emit(PropertiesInterface.propertiesChanged, at: path, interface.rawValue, DBusVariantDictionary(changed),
-             invalidated)
+        emit(
+            PropertiesInterface.propertiesChanged, at: path, interface.rawValue, DBusVariantDictionary(changed),
+            invalidated)
     }
 
     /// Nil when `value` is of `property`'s declared type; otherwise what is
     /// wrong, after logging it (or stopping the process, under `.trap`).
-    func propertyViolation(_ property: DBusProperty, of interface: String, at path: ObjectPath, value: DBusValue) -> String? {
+    func propertyViolation(_ property: DBusProperty, of interface: String, at path: ObjectPath, value: DBusValue)
+        -> String?
+    {
         guard value.type != property.type else { return nil }
-        return DeclaredTypes(subject: .property(interface: interface, name: property.name, path: path),
-                             types: [property.type], enforcement: enforcement, log: log).violation(by: [value])
+        return DeclaredTypes(
+            subject: .property(interface: interface, name: property.name, path: path),
+            types: [property.type], enforcement: enforcement, log: log
+        ).violation(by: [value])
     }
 
     /// Emits `PropertiesChanged` for `interface` at `path` with the given new values,
@@ -183,8 +189,9 @@ public final class ObjectServer: @unchecked Sendable {
     public func emitPropertiesChanged(
         at path: ObjectPath, interface: InterfaceName, values: [(String, DBusValue)], reusable: Bool = false
     ) {
-        emit(PropertiesInterface.propertiesChanged, at: path, interface.rawValue, DBusVariantDictionary(values), [],
-             reusable: reusable)
+        emit(
+            PropertiesInterface.propertiesChanged, at: path, interface.rawValue, DBusVariantDictionary(values), [],
+            reusable: reusable)
     }
 
     // MARK: Dispatch
@@ -199,24 +206,36 @@ public final class ObjectServer: @unchecked Sendable {
         let interfaceName: String
         if let requested = message.interface {
             guard let interface = object.interface(named: requested) else {
-                return answer(message, DBusError(DBusError.Name.unknownInterface,
-                    "The object at \(path) has no interface \(requested)"))
+                return answer(
+                    message,
+                    DBusError(
+                        DBusError.Name.unknownInterface,
+                        "The object at \(path) has no interface \(requested)"))
             }
             guard let found = interface.method(named: member) else {
-                return answer(message, DBusError(DBusError.Name.unknownMethod,
-                    "Interface \(requested) has no method \(member)"))
+                return answer(
+                    message,
+                    DBusError(
+                        DBusError.Name.unknownMethod,
+                        "Interface \(requested) has no method \(member)"))
             }
             (method, interfaceName) = (found, requested)
         } else {
             guard let interface = object.interfaces.first(where: { $0.method(named: member) != nil }) else {
-                return answer(message, DBusError(DBusError.Name.unknownMethod,
-                    "The object at \(path) has no method \(member)"))
+                return answer(
+                    message,
+                    DBusError(
+                        DBusError.Name.unknownMethod,
+                        "The object at \(path) has no method \(member)"))
             }
             (method, interfaceName) = (interface.method(named: member)!, interface.name.rawValue)
         }
         guard message.hasSignature(method.inSignature) else {
-            return answer(message, DBusError.invalidArgs(
-                "\(interfaceName).\(member) takes arguments of signature \"\(method.inSignature)\", not \"\(message.signature)\""))
+            return answer(
+                message,
+                DBusError.invalidArgs(
+                    "\(interfaceName).\(member) takes arguments of signature \"\(method.inSignature)\", not \"\(message.signature)\""
+                ))
         }
         // Before the access check, which holds the message while it asks the bus: an oversized one goes at once.
         if let refusal = method.sizeRefusal(of: message) { return answer(message, refusal) }
@@ -231,8 +250,9 @@ public final class ObjectServer: @unchecked Sendable {
 
     private func invoke(_ method: DBusMethod, _ message: Message) {
         let interface = message.interface ?? ""
-        let reply = DeclaredTypes(subject: .reply(interface: interface, member: method.name), types: method.outTypes,
-                                  enforcement: enforcement, log: log)
+        let reply = DeclaredTypes(
+            subject: .reply(interface: interface, member: method.name), types: method.outTypes,
+            enforcement: enforcement, log: log)
         let call = MethodCall(message: message, connection: connection, declaredReply: reply)
         // Descriptors a call carries are open while its handler runs and closed when it returns.
         var arguments: [DBusValue] = []
@@ -257,8 +277,9 @@ public final class ObjectServer: @unchecked Sendable {
     private func intermediateNode(at path: String) -> ServedObject? {
         guard ObjectPath.isValid(path), !children(of: path).isEmpty, let objectPath = try? ObjectPath(path)
         else { return nil }
-        return ServedObject(StandardInterfaces.make(server: self, path: objectPath).filter {
-            $0.name != StandardInterfaces.properties
-        })
+        return ServedObject(
+            StandardInterfaces.make(server: self, path: objectPath).filter {
+                $0.name != StandardInterfaces.properties
+            })
     }
 }

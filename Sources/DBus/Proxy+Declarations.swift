@@ -23,20 +23,23 @@ extension DBusProxy {
 
     /// Reads `property`, from any thread; `completion` runs on the connection's loop thread.
     public func get<Value>(
-        _ property: DBusPropertyDeclaration<Value>, then completion: @escaping @Sendable (Result<Value, DBusError>) -> Void
+        _ property: DBusPropertyDeclaration<Value>,
+        then completion: @escaping @Sendable (Result<Value, DBusError>) -> Void
     ) {
         let peer = peerName
         call(PropertiesInterface.get, property.interface.rawValue, property.name.rawValue) { result in
-            completion(result.flatMap { variant in
-                Result { () throws(DBusError) in try property.decode(variant.value, from: peer) }
-            })
+            completion(
+                result.flatMap { variant in
+                    Result { () throws(DBusError) in try property.decode(variant.value, from: peer) }
+                })
         }
     }
 
     /// Sets `property` of the proxy's object to `value`.
     public func set<Value>(_ property: DBusPropertyDeclaration<Value>, _ value: Value) async throws {
-        try await call(PropertiesInterface.set, property.interface.rawValue, property.name.rawValue,
-                       DBusVariant(value.dbusValue))
+        try await call(
+            PropertiesInterface.set, property.interface.rawValue, property.name.rawValue,
+            DBusVariant(value.dbusValue))
     }
 
     /// Sets `property` to `value`, from any thread; `completion` runs on the connection's loop thread.
@@ -44,8 +47,9 @@ extension DBusProxy {
         _ property: DBusPropertyDeclaration<Value>, _ value: Value,
         then completion: @escaping @Sendable (Result<Void, DBusError>) -> Void
     ) {
-        call(PropertiesInterface.set, property.interface.rawValue, property.name.rawValue,
-             DBusVariant(value.dbusValue), then: completion)
+        call(
+            PropertiesInterface.set, property.interface.rawValue, property.name.rawValue,
+            DBusVariant(value.dbusValue), then: completion)
     }
 
     /// Every property of `interface` of the proxy's object, read with one `GetAll`.

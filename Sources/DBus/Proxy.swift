@@ -30,8 +30,9 @@ public struct DBusProxy: Sendable {
     ///
     /// - Throws: ``DBusError`` carrying the peer's error name.
     public func call(_ member: MemberName, _ arguments: [DBusValue] = []) async throws -> [DBusValue] {
-        try await connection.call(destination: destination, path: path, interface: interface, member: member,
-                                  arguments, timeout: timeout)
+        try await connection.call(
+            destination: destination, path: path, interface: interface, member: member,
+            arguments, timeout: timeout)
     }
 
     /// Calls `member` without asking for a reply (NO_REPLY_EXPECTED).
@@ -69,7 +70,8 @@ public struct DBusProxy: Sendable {
     }
 
     private func properties(_ member: MemberName, _ arguments: [DBusValue]) async throws -> [DBusValue] {
-        try await connection.call(destination: destination, path: path, interface: StandardInterfaces.properties,
-                                  member: member, arguments, timeout: timeout)
+        try await connection.call(
+            destination: destination, path: path, interface: StandardInterfaces.properties,
+            member: member, arguments, timeout: timeout)
     }
 }

@@ -41,14 +41,17 @@ public final class DBusServer: @unchecked Sendable {
         integration = LoopIntegration(loop: loop)
         integration.install(onServer: server)
         let me = Unmanaged.passUnretained(self).toOpaque()
-        dbus_server_set_new_connection_function(server, { _, connection, data in
-            Unmanaged<DBusServer>.fromOpaque(data!).takeUnretainedValue().admit(connection!)
-        }, me, nil)
+        dbus_server_set_new_connection_function(
+            server,
+            { _, connection, data in
+                Unmanaged<DBusServer>.fromOpaque(data!).takeUnretainedValue().admit(connection!)
+            }, me, nil)
     }
 
     private func admit(_ connection: OpaquePointer) {
         // libdbus drops the connection after this returns unless it gains a reference.
-        let peer = DBusConnection(adopting: dbus_connection_ref(connection)!, uniqueName: "", loop: loop, ownsLoop: false)
+        let peer = DBusConnection(
+            adopting: dbus_connection_ref(connection)!, uniqueName: "", loop: loop, ownsLoop: false)
         accept(peer)
     }
 

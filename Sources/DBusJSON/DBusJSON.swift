@@ -24,10 +24,12 @@ public enum DBusJSON {
         case .structure(let fields): return .array(fields.map(json))
         case .dictEntry(let key, let value): return .array([json(key), json(value)])
         case .array(.dictEntry, let entries):
-            return .object(JSONObject(entries.compactMap { entry -> (String, JSONValue)? in
-                guard case .dictEntry(let key, let value) = entry else { return nil }
-                return (keyText(key), json(value))
-            }))
+            return .object(
+                JSONObject(
+                    entries.compactMap { entry -> (String, JSONValue)? in
+                        guard case .dictEntry(let key, let value) = entry else { return nil }
+                        return (keyText(key), json(value))
+                    }))
         case .array(_, let elements): return .array(elements.map(json))
         default: return .int(value.integerValue ?? 0)
         }
@@ -78,7 +80,8 @@ public enum DBusJSON {
             return .signature(signature)
         case .variant:
             guard case .array(let pair) = json, pair.count == 2, let text = pair[0].stringValue,
-                  let inner = try? DBusSignature.parseSingle(text) else {
+                let inner = try? DBusSignature.parseSingle(text)
+            else {
                 throw DBusError.invalidArgs("a variant is written as [signature, value], found \(json)")
             }
             return .variant(try value(pair[1], as: inner))
@@ -86,8 +89,11 @@ public enum DBusJSON {
             guard case .object(let object) = json else { throw mismatch() }
             var entries: [DBusValue] = []
             for (key, member) in object {
-                let keyValue = keyType == .string ? .string(key) : try value(
-                    (try? JSONValue.parse(key)) ?? .string(key), as: keyType)
+                let keyValue =
+                    keyType == .string
+                    ? .string(key)
+                    : try value(
+                        (try? JSONValue.parse(key)) ?? .string(key), as: keyType)
                 entries.append(.dictEntry(keyValue, try value(member, as: valueType)))
             }
             return .array(.dictEntry(key: keyType, value: valueType), entries)

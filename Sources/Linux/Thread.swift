@@ -10,16 +10,21 @@ public func startThread(name: String, _ body: @escaping @Sendable () -> Void) th
     final class Context: @unchecked Sendable {
         let name: String
         let body: @Sendable () -> Void
-        init(name: String, body: @escaping @Sendable () -> Void) { self.name = name; self.body = body }
+        init(name: String, body: @escaping @Sendable () -> Void) {
+            self.name = name
+            self.body = body
+        }
     }
     let context = Unmanaged.passRetained(Context(name: threadName(name), body: body)).toOpaque()
     var thread = pthread_t()
-    let result = pthread_create(&thread, nil, { raw in
-        let context = Unmanaged<Context>.fromOpaque(raw!).takeRetainedValue()
-        _ = clinux_set_thread_name(context.name)
-        context.body()
-        return nil
-    }, context)
+    let result = pthread_create(
+        &thread, nil,
+        { raw in
+            let context = Unmanaged<Context>.fromOpaque(raw!).takeRetainedValue()
+            _ = clinux_set_thread_name(context.name)
+            context.body()
+            return nil
+        }, context)
     guard result == 0 else {
         Unmanaged<Context>.fromOpaque(context).release()
         throw SystemCallError(call: "pthread_create", errno: result)

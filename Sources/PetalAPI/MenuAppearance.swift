@@ -17,8 +17,10 @@ public struct MenuAppearance: Equatable, Sendable {
     public var closeDuration: Double
 
     /// The spec's defaults: ``AppearanceSettings``' own and 0.3 s each way.
-    public init(settings: AppearanceSettings = AppearanceSettings(), openDuration: Double = 0.3,
-                closeDuration: Double = 0.3) {
+    public init(
+        settings: AppearanceSettings = AppearanceSettings(), openDuration: Double = 0.3,
+        closeDuration: Double = 0.3
+    ) {
         self.settings = settings
         self.openDuration = openDuration
         self.closeDuration = closeDuration
@@ -37,7 +39,8 @@ public struct MenuAppearance: Equatable, Sendable {
         }
         if let anchor = string("anchor").flatMap(Anchor.init(rawValue:)) { settings.anchor = anchor }
         if case .array(.double, let pair)? = values["margin"]?.unwrapped, pair.count == 2,
-           let x = pair[0].doubleValue, let y = pair[1].doubleValue {
+            let x = pair[0].doubleValue, let y = pair[1].doubleValue
+        {
             settings.margin = Margin(x: x, y: y)
         }
         if let size = number("buttonSize") { settings.buttonSize = size }
@@ -63,9 +66,10 @@ public struct MenuAppearance: Equatable, Sendable {
 
     /// The appearance a configuration file describes, as petald would serve it.
     public init(_ configuration: MenuConfiguration) {
-        self.init(settings: configuration.appearance,
-                  openDuration: configuration.menu.openDuration.configuredSeconds,
-                  closeDuration: configuration.menu.closeDuration.configuredSeconds)
+        self.init(
+            settings: configuration.appearance,
+            openDuration: configuration.menu.openDuration.configuredSeconds,
+            closeDuration: configuration.menu.closeDuration.configuredSeconds)
     }
 
     /// The entries of `Appearance` as petald serves them (docs/dbus-api.md): the

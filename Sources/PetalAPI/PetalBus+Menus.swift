@@ -20,7 +20,8 @@ extension PetalBus {
             interface, "CreateMenu", in: DBusIn("menu", String.self), DBusIn("options", DBusVariantDictionary.self),
             out: DBusOut("path", ObjectPath.self))
         /// `RemoveMenu(o path)`: removes an ad-hoc menu the caller made.
-        public static let removeMenu = DBusMethodDeclaration(interface, "RemoveMenu", in: DBusIn("path", ObjectPath.self))
+        public static let removeMenu = DBusMethodDeclaration(
+            interface, "RemoveMenu", in: DBusIn("path", ObjectPath.self))
         /// `ChooseFrom(s menu, a{sv} options) → s id`: shows a menu made for
         /// this call and answers the item chosen.
         public static let chooseFrom = DBusMethodDeclaration(

@@ -26,7 +26,9 @@ extension PetalClient {
 
     /// Reads the menu as petald describes it now: its properties
     /// (``MenuSnapshot``), then its items' objects, by id.
-    public func read(then completion: @escaping @Sendable (Result<(MenuSnapshot, [String: ItemDetails]), DBusError>) -> Void) {
+    public func read(
+        then completion: @escaping @Sendable (Result<(MenuSnapshot, [String: ItemDetails]), DBusError>) -> Void
+    ) {
         let menu = menu
         menu.getAll(PetalBus.Menu.interface) { result in
             let snapshot: MenuSnapshot
@@ -56,7 +58,9 @@ extension PetalClient {
             state, previous in
             handler(.stateChanged(state: state, previous: previous))
         }
-        _ = connection.subscribeWithoutWaiting(PropertiesInterface.propertiesChanged, sender: Self.name, path: Self.path) {
+        _ = connection.subscribeWithoutWaiting(
+            PropertiesInterface.propertiesChanged, sender: Self.name, path: Self.path
+        ) {
             interface, changed, invalidated in
             guard interface == PetalBus.Menu.interface.rawValue else { return }
             handler(.propertiesChanged(MenuChange(changed, invalidated: invalidated)))

@@ -32,8 +32,9 @@ public struct PetalClient: Sendable {
     /// A client of the petald that owns ``name`` on `connection`'s bus.
     public init(connection: DBusConnection) {
         self.connection = connection
-        menu = DBusProxy(connection: connection, destination: Self.name, path: Self.path,
-                         interface: PetalBus.Menu.interface)
+        menu = DBusProxy(
+            connection: connection, destination: Self.name, path: Self.path,
+            interface: PetalBus.Menu.interface)
     }
 
     /// The object path of the item with `id`: its bytes outside `[A-Za-z0-9]`

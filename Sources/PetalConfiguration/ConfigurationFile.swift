@@ -27,7 +27,9 @@ public enum ConfigurationFile {
     /// - Throws: ``ConfigurationError`` with every problem found, each naming `path`:
     ///   the file cannot be opened or read, is not a regular file, is larger than
     ///   ``maximumBytes``, or its contents have errors.
-    public static func load(path: String) throws(ConfigurationError) -> (MenuConfiguration, warnings: [ConfigurationProblem]) {
+    public static func load(path: String) throws(ConfigurationError) -> (
+        MenuConfiguration, warnings: [ConfigurationProblem]
+    ) {
         let bytes = try read(path: path)
         let decoded = ConfigurationDecoder.decode(bytes)
         let problems = decoded.problems.map { $0.inFile(path) }
@@ -58,7 +60,7 @@ public enum ConfigurationFile {
         guard let path = defaultPath(environment: environment) else { return (.embeddedDefault, []) }
         do {
             return try load(path: path)
-        } catch where error.isMissingFile {
+        } catch  where error.isMissingFile {
             return (.embeddedDefault, [])
         }
     }

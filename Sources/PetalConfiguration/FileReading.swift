@@ -87,4 +87,3 @@ public func fileKind(_ kind: mode_t) -> String {
     default: "a special file"
     }
 }
-

@@ -49,8 +49,10 @@ public struct PreviewOptions: Equatable, Sendable {
     public var animate: Bool
 
     /// Options for a preview written to `output`.
-    public init(output: String, state: PreviewState? = nil, layout: LayoutStyle? = nil,
-                configPath: String? = nil, animate: Bool = false) {
+    public init(
+        output: String, state: PreviewState? = nil, layout: LayoutStyle? = nil,
+        configPath: String? = nil, animate: Bool = false
+    ) {
         self.output = output
         self.state = state
         self.layout = layout

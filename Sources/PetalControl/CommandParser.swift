@@ -13,12 +13,24 @@ struct CommandParser {
 
     mutating func parse() throws(UsageError) -> Command {
         switch name {
-        case .toggle: try noArguments(); return .toggle
-        case .open: try noArguments(); return .open
-        case .close: try noArguments(); return .close
-        case .reload: try noArguments(); return .reload
-        case .status: try noArguments(); return .status
-        case .version: try noArguments(); return .version(daemon: true)
+        case .toggle:
+            try noArguments()
+            return .toggle
+        case .open:
+            try noArguments()
+            return .open
+        case .close:
+            try noArguments()
+            return .close
+        case .reload:
+            try noArguments()
+            return .reload
+        case .status:
+            try noArguments()
+            return .status
+        case .version:
+            try noArguments()
+            return .version(daemon: true)
         case .items: return .items(idsOnly: try flag("--ids"))
         case .actions: return .actions(idsOnly: try flag("--ids"))
         case .plugins: return .plugins(clearQuarantine: try flag("--clear-quarantine"))
@@ -28,7 +40,8 @@ struct CommandParser {
             try noArguments()
             return .activate(item: item)
         case .trigger:
-            let action = try operand("an action id, e.g. petalctl trigger open.uri uri=https://example.org (see petalctl actions)")
+            let action = try operand(
+                "an action id, e.g. petalctl trigger open.uri uri=https://example.org (see petalctl actions)")
             return .trigger(action: action, params: try parameters())
         case .choose: return try choose()
         case .layout:
@@ -40,7 +53,9 @@ struct CommandParser {
             guard let word = words.popFirst() else { return .help(nil) }
             try noArguments()
             guard let topic = CommandName(rawValue: word) else {
-                throw UsageError("there is no command \"\(word)\"; the commands are \(CommandName.allCases.map(\.rawValue).joined(separator: ", "))")
+                throw UsageError(
+                    "there is no command \"\(word)\"; the commands are \(CommandName.allCases.map(\.rawValue).joined(separator: ", "))"
+                )
             }
             return .help(topic)
         }
@@ -79,7 +94,8 @@ struct CommandParser {
         var params = JSONObject()
         while let word = words.popFirst() {
             guard let equals = word.firstIndex(of: "=") else {
-                throw UsageError("parameter \"\(word)\" is not KEY=VALUE (a string) or KEY:=JSON (a typed value), e.g. count:=3")
+                throw UsageError(
+                    "parameter \"\(word)\" is not KEY=VALUE (a string) or KEY:=JSON (a typed value), e.g. count:=3")
             }
             var key = String(word[..<equals])
             let text = String(word[word.index(after: equals)...])
@@ -92,9 +108,12 @@ struct CommandParser {
                 do {
                     value = try JSONValue.parse(text)
                 } catch {
-                    throw UsageError("parameter \"\(key)\": \"\(text)\" is not JSON (\(error)); for a string write \(key)=\(text)")
+                    throw UsageError(
+                        "parameter \"\(key)\": \"\(text)\" is not JSON (\(error)); for a string write \(key)=\(text)")
                 }
-                if value == .null { throw UsageError("parameter \"\(key)\" is null, which D-Bus cannot carry; leave it out instead") }
+                if value == .null {
+                    throw UsageError("parameter \"\(key)\" is null, which D-Bus cannot carry; leave it out instead")
+                }
                 params[key] = value
             } else {
                 params[key] = .string(text)
@@ -112,7 +131,9 @@ struct CommandParser {
             case "--timeout", "-t":
                 let text = try Invocation.value(of: option, inline, &words, example: "--timeout 10 (seconds)")
                 guard let seconds = Double(text), seconds > 0, seconds <= ChooseLimits.maximumTimeoutSeconds else {
-                    throw UsageError("--timeout needs a positive number of seconds, at most \(Int(ChooseLimits.maximumTimeoutSeconds)) (a day), not \"\(text)\"")
+                    throw UsageError(
+                        "--timeout needs a positive number of seconds, at most \(Int(ChooseLimits.maximumTimeoutSeconds)) (a day), not \"\(text)\""
+                    )
                 }
                 timeout = seconds
             case "--no-dispatch":
@@ -131,7 +152,8 @@ struct CommandParser {
             let (option, inline) = Invocation.split(word)
             switch option {
             case "--svg":
-                options.output = try Invocation.value(of: option, inline, &words, example: "--svg menu.svg (or - for standard output)")
+                options.output = try Invocation.value(
+                    of: option, inline, &words, example: "--svg menu.svg (or - for standard output)")
             case "--state":
                 let text = try Invocation.value(of: option, inline, &words, example: "--state expanded")
                 guard let state = PreviewState(rawValue: text) else {
@@ -141,12 +163,14 @@ struct CommandParser {
             case "--layout":
                 options.layout = try style(try Invocation.value(of: option, inline, &words, example: "--layout radial"))
             case "--config":
-                options.configPath = try Invocation.value(of: option, inline, &words, example: "--config ~/.config/petal/config.json")
+                options.configPath = try Invocation.value(
+                    of: option, inline, &words, example: "--config ~/.config/petal/config.json")
             case "--animate":
                 try Invocation.noValue(option, inline)
                 options.animate = true
             default:
-                throw UsageError("preview takes --svg FILE, --state, --layout, --config FILE and --animate, not \"\(word)\"")
+                throw UsageError(
+                    "preview takes --svg FILE, --state, --layout, --config FILE and --animate, not \"\(word)\"")
             }
         }
         guard !options.output.isEmpty else {

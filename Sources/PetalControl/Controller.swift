@@ -45,8 +45,10 @@ public struct Controller: Sendable {
         case .help(let topic):
             try console.print(topic.map(HelpText.help(for:)) ?? HelpText.overview)
         case .version(daemon: false):
-            try console.print(invocation.json ? JSONValue.object(["petalctl": .string(petalVersion)]).jsonText + "\n"
-                                          : "petalctl \(petalVersion)\n")
+            try console.print(
+                invocation.json
+                    ? JSONValue.object(["petalctl": .string(petalVersion)]).jsonText + "\n"
+                    : "petalctl \(petalVersion)\n")
         case .preview(let options) where options.configPath != nil:
             try await Preview(options: options, client: nil, console: console).write()
         case .plugins(clearQuarantine: true):
@@ -85,9 +87,10 @@ public struct Controller: Sendable {
             try console.print(invocation.json ? JSONValue.object(["id": .string(id)]).jsonText + "\n" : id + "\n")
         case .version:
             let daemon = try await client.snapshot().version
-            try console.print(invocation.json
-                ? JSONValue.object(["petalctl": .string(petalVersion), "petald": .string(daemon)]).jsonText + "\n"
-                : "petalctl \(petalVersion)\npetald \(daemon)\n")
+            try console.print(
+                invocation.json
+                    ? JSONValue.object(["petalctl": .string(petalVersion), "petald": .string(daemon)]).jsonText + "\n"
+                    : "petalctl \(petalVersion)\npetald \(daemon)\n")
         case .preview(let options):
             try await Preview(options: options, client: client, console: console).write()
         case .help, .watch:
@@ -112,8 +115,10 @@ public struct Controller: Sendable {
     }
 
     private func printIDs(_ ids: [String]) throws {
-        try console.print(invocation.json ? JSONValue.array(ids.map(JSONValue.string)).jsonText + "\n"
-                                      : ids.map { $0 + "\n" }.joined())
+        try console.print(
+            invocation.json
+                ? JSONValue.array(ids.map(JSONValue.string)).jsonText + "\n"
+                : ids.map { $0 + "\n" }.joined())
     }
 
     /// Toggle, Open and Close are quiet unless JSON is asked for.
@@ -122,7 +127,8 @@ public struct Controller: Sendable {
     }
 
     private func printResult(_ result: JSONObject) throws {
-        try console.print(invocation.json ? JSONValue.object(result).jsonText(pretty: true) + "\n" : Reports.result(result))
+        try console.print(
+            invocation.json ? JSONValue.object(result).jsonText(pretty: true) + "\n" : Reports.result(result))
     }
 
     /// Forgets the quarantined plugins so the next start of petald loads them.
@@ -131,21 +137,27 @@ public struct Controller: Sendable {
     /// next start; there is no D-Bus method for it (docs/dbus-api.md has none).
     private func clearQuarantine() throws {
         guard let folder = StateLocation.folder() else {
-            throw ControlFailure(status: .daemonError, message: "neither XDG_STATE_HOME nor HOME is set, so there is no quarantine to clear")
+            throw ControlFailure(
+                status: .daemonError,
+                message: "neither XDG_STATE_HOME nor HOME is set, so there is no quarantine to clear")
         }
         let path = folder + "/" + StateLocation.quarantineFile
         let listed = QuarantineList.paths(in: path)
         guard unlink(path) == 0 || errno == ENOENT else {
-            throw ControlFailure(status: .daemonError,
+            throw ControlFailure(
+                status: .daemonError,
                 message: "cannot remove \(path): \(String(cString: strerror(errno)))")
         }
         if invocation.json {
-            try console.print(JSONValue.object(["cleared": .array(listed.map(JSONValue.string)), "file": .string(path)]).jsonText + "\n")
+            try console.print(
+                JSONValue.object(["cleared": .array(listed.map(JSONValue.string)), "file": .string(path)]).jsonText
+                    + "\n")
         } else if listed.isEmpty {
             try console.print("No plugin is quarantined (\(path)).\n")
         } else {
-            try console.print("Released from quarantine:\n" + listed.map { "  \($0)\n" }.joined()
-                + "Restart petald to load them: systemctl --user restart petald\n")
+            try console.print(
+                "Released from quarantine:\n" + listed.map { "  \($0)\n" }.joined()
+                    + "Restart petald to load them: systemctl --user restart petald\n")
         }
     }
 }

@@ -37,15 +37,18 @@ struct ControlFailure: Error {
         if let error = error as? OutputError { return ControlFailure(status: .daemonError, message: error.message) }
         if let error = error as? DBusError {
             if silentErrors.contains(error.name) {
-                return ControlFailure(status: .unreachable, message: """
-                    petald did not answer (\(error.name): \(error.message)).
-                    It may be busy or stuck; see: journalctl --user -u petald
-                    """)
+                return ControlFailure(
+                    status: .unreachable,
+                    message: """
+                        petald did not answer (\(error.name): \(error.message)).
+                        It may be busy or stuck; see: journalctl --user -u petald
+                        """)
             }
             if unreachableErrors.contains(error.name) || error.name.hasPrefix("org.freedesktop.DBus.Error.Spawn.") {
                 return unreachable("\(error.name): \(error.message)", bus: bus)
             }
-            return ControlFailure(status: .daemonError, message: "\(error.name): \(error.message)", isDaemonAnswer: true)
+            return ControlFailure(
+                status: .daemonError, message: "\(error.name): \(error.message)", isDaemonAnswer: true)
         }
         if let error = error as? DBusConnectionError {
             return unreachable(error.message, bus: bus)
@@ -54,10 +57,12 @@ struct ControlFailure: Error {
     }
 
     static func unreachable(_ reason: String, bus: BusAddress) -> ControlFailure {
-        ControlFailure(status: .unreachable, message: """
-            petald is not reachable on \(bus) (\(reason)).
-            Start it with: systemctl --user start petald
-            (or from a Petal checkout: make run)
-            """)
+        ControlFailure(
+            status: .unreachable,
+            message: """
+                petald is not reachable on \(bus) (\(reason)).
+                Start it with: systemctl --user start petald
+                (or from a Petal checkout: make run)
+                """)
     }
 }

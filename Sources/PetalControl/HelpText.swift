@@ -47,7 +47,8 @@ public enum HelpText {
     /// The help for one command.
     public static func help(for command: CommandName) -> String {
         switch command {
-        case .toggle: """
+        case .toggle:
+            """
             Usage: petalctl toggle
 
             Open the menu if it is collapsed, close it if it is expanded. During an
@@ -55,21 +56,24 @@ public enum HelpText {
             with the state after the call.
 
             """
-        case .open: """
+        case .open:
+            """
             Usage: petalctl open
 
             Open the menu (a no-op when it is open). Prints nothing; with --json,
             {"state": S}.
 
             """
-        case .close: """
+        case .close:
+            """
             Usage: petalctl close
 
             Close the menu (a no-op when it is closed). Prints nothing; with --json,
             {"state": S}.
 
             """
-        case .status: """
+        case .status:
+            """
             Usage: petalctl status
 
             Show the menu's state, layout style, highlighted item, how many items
@@ -78,7 +82,8 @@ public enum HelpText {
             button is, the sizes and colours, and how the menu moves.
 
             """
-        case .items: """
+        case .items:
+            """
             Usage: petalctl items [--ids]
 
             List the menu's items in order: id, title, icon, action, whether each is
@@ -86,14 +91,16 @@ public enum HelpText {
             and completion.
 
             """
-        case .actions: """
+        case .actions:
+            """
             Usage: petalctl actions [--ids]
 
             List every action the loaded plugins provide: id, plugin, title. --ids
             prints only the ids, one a line.
 
             """
-        case .plugins: """
+        case .plugins:
+            """
             Usage: petalctl plugins [--clear-quarantine]
 
             List every plugin file petald found: name, version, status (loaded,
@@ -105,7 +112,8 @@ public enum HelpText {
             petald loads them again; restart it with: systemctl --user restart petald
 
             """
-        case .activate: """
+        case .activate:
+            """
             Usage: petalctl activate ID
 
             Activate item ID, as a click would: the menu must be expanded and the
@@ -113,7 +121,8 @@ public enum HelpText {
             "key: value" a line (nothing when the result is empty).
 
             """
-        case .trigger: """
+        case .trigger:
+            """
             Usage: petalctl trigger ACTION [KEY=VALUE | KEY:=JSON ...]
 
             Run ACTION with parameters, whatever the menu's state. KEY=VALUE passes a
@@ -123,7 +132,8 @@ public enum HelpText {
             Example: petalctl trigger open.uri uri=https://example.org
 
             """
-        case .choose: """
+        case .choose:
+            """
             Usage: petalctl choose [-t|--timeout S] [--no-dispatch]
 
             Open the menu and wait until an item is activated (by any client: an
@@ -134,7 +144,8 @@ public enum HelpText {
             Example: item=$(petalctl choose --timeout 10 --no-dispatch) || exit
 
             """
-        case .layout: """
+        case .layout:
+            """
             Usage: petalctl layout [linear|stack|radial]
 
             Without an argument, print the layout style and each item's centre in
@@ -142,7 +153,8 @@ public enum HelpText {
             With one, change the style until the next reload or restart.
 
             """
-        case .preview: """
+        case .preview:
+            """
             Usage: petalctl preview --svg FILE [--state expanded|collapsed]
                                     [--layout linear|stack|radial] [--config FILE] [--animate]
 
@@ -157,7 +169,8 @@ public enum HelpText {
             spread of the items over the configured open duration.
 
             """
-        case .watch: """
+        case .watch:
+            """
             Usage: petalctl watch [--waybar]
 
             Print each signal of petald as it arrives, one line each (one JSON object
@@ -169,14 +182,16 @@ public enum HelpText {
             tooltip. In waybar: "exec": "petalctl watch --waybar", "return-type": "json".
 
             """
-        case .reload: """
+        case .reload:
+            """
             Usage: petalctl reload
 
             Reread the configuration file. If it has errors they are printed and
             the old configuration stays in force (exit status 1).
 
             """
-        case .version: """
+        case .version:
+            """
             Usage: petalctl version
 
             Print petalctl's version and the running petald's. petalctl --version

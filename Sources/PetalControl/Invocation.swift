@@ -24,9 +24,11 @@ public struct Invocation: Equatable, Sendable {
             let (name, inline) = Self.split(argument)
             switch name {
             case "--bus", "--address":
-                let value = try Self.value(of: name, inline, &remaining,
-                    example: name == "--bus" ? "--bus session, --bus system or --bus unix:path=/run/user/1000/bus"
-                                             : "--address unix:path=/run/user/1000/bus")
+                let value = try Self.value(
+                    of: name, inline, &remaining,
+                    example: name == "--bus"
+                        ? "--bus session, --bus system or --bus unix:path=/run/user/1000/bus"
+                        : "--address unix:path=/run/user/1000/bus")
                 bus = try Self.bus(value, option: name)
             case "--json", "-j":
                 try Self.noValue(name, inline)
@@ -52,7 +54,9 @@ public struct Invocation: Equatable, Sendable {
             return
         }
         guard let name = CommandName(rawValue: first) else {
-            throw UsageError("unknown command \"\(first)\"; the commands are \(CommandName.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw UsageError(
+                "unknown command \"\(first)\"; the commands are \(CommandName.allCases.map(\.rawValue).joined(separator: ", "))"
+            )
         }
         if help {
             command = .help(name == .help ? nil : name)
@@ -70,8 +74,11 @@ public struct Invocation: Equatable, Sendable {
         let address = BusAddress(value)
         if case .address = address {
             let transport = value.prefix { $0 != ":" }
-            guard transport.count < value.count, !transport.isEmpty, transport.allSatisfy({ $0.isLetter || $0 == "-" }) else {
-                throw UsageError("\(option) \"\(value)\" is not a bus: use session, system, or a D-Bus address such as unix:path=/run/user/1000/bus")
+            guard transport.count < value.count, !transport.isEmpty, transport.allSatisfy({ $0.isLetter || $0 == "-" })
+            else {
+                throw UsageError(
+                    "\(option) \"\(value)\" is not a bus: use session, system, or a D-Bus address such as unix:path=/run/user/1000/bus"
+                )
             }
         }
         return address

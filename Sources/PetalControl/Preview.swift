@@ -28,7 +28,8 @@ struct Preview {
         geometry.style = options.layout ?? daemonStyle
         let positions: [Point]
         if geometry.style == daemonStyle {
-            let byID = Dictionary(menu.layout.map { ($0.id, Point(x: $0.x, y: $0.y)) }, uniquingKeysWith: { first, _ in first })
+            let byID = Dictionary(
+                menu.layout.map { ($0.id, Point(x: $0.x, y: $0.y)) }, uniquingKeysWith: { first, _ in first })
             positions = details.map { byID[$0.id] ?? Point(x: 0, y: 0) }
         } else {
             positions = geometry.positions(count: details.count)
@@ -37,9 +38,10 @@ struct Preview {
         return PreviewModel(
             state: state, style: geometry.style, openSeconds: menu.appearance.openDuration, animate: options.animate,
             items: zip(details, positions).map { item, position in
-                PreviewModel.Item(id: item.id, title: item.title, icon: item.currentIcon,
-                                  color: item.color, enabled: item.enabled, selected: item.selected, toggle: item.toggle,
-                                  position: position)
+                PreviewModel.Item(
+                    id: item.id, title: item.title, icon: item.currentIcon,
+                    color: item.color, enabled: item.enabled, selected: item.selected, toggle: item.toggle,
+                    position: position)
             },
             appearance: menu.appearance.settings)
     }
@@ -56,9 +58,11 @@ struct Preview {
         return PreviewModel(
             state: options.state ?? .expanded, style: geometry.style,
             openSeconds: configuration.menu.openDuration.configuredSeconds, animate: options.animate,
-            items: zip(configuration.items, geometry.positions(count: configuration.items.count)).map { item, position in
-                PreviewModel.Item(id: item.id, title: item.title, icon: item.currentIcon, color: item.color,
-                                  enabled: item.enabled, selected: item.selected, toggle: item.toggle, position: position)
+            items: zip(configuration.items, geometry.positions(count: configuration.items.count)).map {
+                item, position in
+                PreviewModel.Item(
+                    id: item.id, title: item.title, icon: item.currentIcon, color: item.color,
+                    enabled: item.enabled, selected: item.selected, toggle: item.toggle, position: position)
             },
             appearance: configuration.appearance)
     }
@@ -73,7 +77,8 @@ struct Preview {
             return
         }
         guard console.write(svg, toFile: options.output) else {
-            throw ControlFailure(status: .usage,
+            throw ControlFailure(
+                status: .usage,
                 message: "cannot write \(options.output): \(String(cString: strerror(errno)))")
         }
     }

@@ -12,7 +12,8 @@ enum QuarantineList {
         guard fd >= 0 else { return [] }
         defer { close(fd) }
         guard let bytes = try? readToEnd(fd, limit: 1 << 20),
-              case .array(let entries)? = try? JSONValue.parse(bytes) else { return [] }
+            case .array(let entries)? = try? JSONValue.parse(bytes)
+        else { return [] }
         return entries.compactMap { $0["path"]?.stringValue }
     }
 }

@@ -27,8 +27,10 @@ enum Reports {
             "state": .string(menu.state),
             "layout": .string(menu.layoutStyle),
             "highlighted": .string(menu.highlighted),
-            "items": ["total": .int(Int64(menu.items.count)), "enabled": .int(Int64(enabled)),
-                      "selected": .int(Int64(selected))],
+            "items": [
+                "total": .int(Int64(menu.items.count)), "enabled": .int(Int64(enabled)),
+                "selected": .int(Int64(selected)),
+            ],
             "actions": .int(Int64(menu.actions.count)),
             "plugins": .object(JSONObject(menu.pluginCounts.map { ($0.status, .int(Int64($0.count))) })),
             "version": .string(menu.version),
@@ -40,10 +42,15 @@ enum Reports {
     /// Where the button is and how it and the items look:
     /// `bottom-right, margin 16×32; button 60 #ef5285 (list-add in #ffffff), items 60; shadow, no backdrop`.
     static func appearanceLine(_ look: AppearanceSettings) -> String {
-        let place = look.anchor == .center ? look.anchor.rawValue
+        let place =
+            look.anchor == .center
+            ? look.anchor.rawValue
             : "\(look.anchor.rawValue), margin \(look.margin.x.compactText)×\(look.margin.y.compactText)"
-        let button = "button \(look.buttonSize.compactText) \(look.buttonColor) (\(look.buttonIcon) in \(look.iconColor))"
-        let extras = (look.shadow ? "shadow" : "no shadow") + ", " + (look.backdrop.isEmpty ? "no backdrop" : "backdrop \(look.backdrop)")
+        let button =
+            "button \(look.buttonSize.compactText) \(look.buttonColor) (\(look.buttonIcon) in \(look.iconColor))"
+        let extras =
+            (look.shadow ? "shadow" : "no shadow") + ", "
+            + (look.backdrop.isEmpty ? "no backdrop" : "backdrop \(look.backdrop)")
         return "\(place); \(button), items \(look.itemSize.compactText); \(extras)"
     }
 
@@ -65,19 +72,23 @@ enum Reports {
         for item in menu.items {
             table.add(item.id, item.title, item.icon, item.action, yesNo(item.enabled), yesNo(item.selected))
         }
-        let json = JSONValue.array(menu.items.map {
-            ["id": .string($0.id), "title": .string($0.title), "icon": .string($0.icon),
-             "action": .string($0.action), "enabled": .bool($0.enabled), "selected": .bool($0.selected)]
-        })
+        let json = JSONValue.array(
+            menu.items.map {
+                [
+                    "id": .string($0.id), "title": .string($0.title), "icon": .string($0.icon),
+                    "action": .string($0.action), "enabled": .bool($0.enabled), "selected": .bool($0.selected),
+                ]
+            })
         return (table.text, json)
     }
 
     static func actions(_ menu: MenuSnapshot) -> (text: String, json: JSONValue) {
         var table = TextTable("ACTION", "PLUGIN", "TITLE")
         for action in menu.actions { table.add(action.id, action.plugin, action.title) }
-        let json = JSONValue.array(menu.actions.map {
-            ["id": .string($0.id), "plugin": .string($0.plugin), "title": .string($0.title)]
-        })
+        let json = JSONValue.array(
+            menu.actions.map {
+                ["id": .string($0.id), "plugin": .string($0.plugin), "title": .string($0.title)]
+            })
         return (table.text, json)
     }
 
@@ -85,16 +96,20 @@ enum Reports {
         var table = TextTable("NAME", "VERSION", "STATUS", "RUNS", "FILE", "REASON")
         for plugin in menu.plugins {
             let runs = PluginPlace(plugin)
-            table.add(plugin.name.isEmpty ? "-" : plugin.name, plugin.version.isEmpty ? "-" : plugin.version,
-                      plugin.status, runs.text, plugin.path, plugin.reason)
+            table.add(
+                plugin.name.isEmpty ? "-" : plugin.name, plugin.version.isEmpty ? "-" : plugin.version,
+                plugin.status, runs.text, plugin.path, plugin.reason)
         }
-        let json = JSONValue.array(menu.plugins.map {
-            var row: JSONObject = ["name": .string($0.name), "version": .string($0.version), "path": .string($0.path),
-                                   "status": .string($0.status), "reason": .string($0.reason),
-                                   "runs": .string(PluginPlace($0).kind)]
-            if let pid = PluginPlace($0).pid { row["pid"] = .int(Int64(pid)) }
-            return .object(row)
-        })
+        let json = JSONValue.array(
+            menu.plugins.map {
+                var row: JSONObject = [
+                    "name": .string($0.name), "version": .string($0.version), "path": .string($0.path),
+                    "status": .string($0.status), "reason": .string($0.reason),
+                    "runs": .string(PluginPlace($0).kind),
+                ]
+                if let pid = PluginPlace($0).pid { row["pid"] = .int(Int64(pid)) }
+                return .object(row)
+            })
         return (table.text, json)
     }
 
@@ -113,7 +128,8 @@ enum Reports {
             } else if loaded && plugin.reason.hasPrefix("isolated") {
                 kind = "isolated"
                 let prefix = "isolated, pid "
-                pid = plugin.reason.hasPrefix(prefix)
+                pid =
+                    plugin.reason.hasPrefix(prefix)
                     ? Int(plugin.reason.dropFirst(prefix.count).prefix { $0.isNumber }) : nil
             } else {
                 kind = loaded ? "petald" : ""

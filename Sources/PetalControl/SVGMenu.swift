@@ -58,7 +58,9 @@ enum SVGMenu {
         return svg
     }
 
-    private static func item(_ item: PreviewModel.Item, expanded: Bool, model: PreviewModel, labelWidth: Double) -> String {
+    private static func item(_ item: PreviewModel.Item, expanded: Bool, model: PreviewModel, labelWidth: Double)
+        -> String
+    {
         let place = expanded ? item.position : Point(x: 0, y: 0)
         let classes = ["item"] + (item.selected ? ["selected"] : []) + (item.enabled ? [] : ["disabled"])
         let itemRadius = model.itemRadius

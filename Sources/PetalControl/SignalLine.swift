@@ -45,7 +45,8 @@ enum SignalLine {
 
     static func text(_ message: Message) -> String {
         let (member, fields) = fields(of: message)
-        if member == PropertiesInterface.propertiesChanged.name.rawValue, case .object(let changed)? = fields["changed"] {
+        if member == PropertiesInterface.propertiesChanged.name.rawValue, case .object(let changed)? = fields["changed"]
+        {
             return ([member] + changed.map { "\($0.key)=\(word($0.value))" }).joined(separator: " ")
         }
         return ([member] + fields.map { "\($0.key)=\(word($0.value))" }).joined(separator: " ")

@@ -33,9 +33,12 @@ struct Watcher {
         // Everything the root object emits (Menu signals, PropertiesChanged,
         // InterfacesAdded/Removed), and petald coming and going.
         _ = try await connection.subscribe(
-            MatchRule(sender: PetalClient.name.rawValue, path: PetalClient.path)) { continuation.yield($0) }
-        _ = try await connection.subscribe(BusDaemonInterface.nameOwnerChanged.rule(
-            sender: .bus, path: .bus, arguments: [0: PetalClient.name.rawValue])) { continuation.yield($0) }
+            MatchRule(sender: PetalClient.name.rawValue, path: PetalClient.path)
+        ) { continuation.yield($0) }
+        _ = try await connection.subscribe(
+            BusDaemonInterface.nameOwnerChanged.rule(
+                sender: .bus, path: .bus, arguments: [0: PetalClient.name.rawValue])
+        ) { continuation.yield($0) }
 
         let client = PetalClient(connection: connection)
         var waybarLine = ""

@@ -20,11 +20,14 @@ enum WaybarStatus {
         }
         var tooltip = ["Petal \(menu.version): \(menu.state)"]
         let titles = menu.items.map { item in
-            (item.title.isEmpty ? item.id : item.title) + (item.selected ? " ★" : "") + (item.enabled ? "" : " (disabled)")
+            (item.title.isEmpty ? item.id : item.title) + (item.selected ? " ★" : "")
+                + (item.enabled ? "" : " (disabled)")
         }
         tooltip.append(titles.isEmpty ? "no items" : titles.joined(separator: ", "))
         if !menu.highlighted.isEmpty { tooltip.append("highlighted: \(menu.highlighted)") }
-        if runningActions > 0 { tooltip.append(runningActions == 1 ? "1 action running" : "\(runningActions) actions running") }
+        if runningActions > 0 {
+            tooltip.append(runningActions == 1 ? "1 action running" : "\(runningActions) actions running")
+        }
         let classes: JSONValue = runningActions > 0 ? [.string(menu.state), "running"] : .string(menu.state)
         return JSONValue.object([
             "text": .string(menu.state), "alt": .string(menu.state),

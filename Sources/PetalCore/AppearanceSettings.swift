@@ -119,8 +119,9 @@ public struct RGBAColor: Equatable, Sendable, CustomStringConvertible {
         if t <= 0 { return self }
         if t >= 1 { return other }
         func mix(_ a: Double, _ b: Double) -> Double { a + (b - a) * t }
-        return RGBAColor(red: mix(red, other.red), green: mix(green, other.green), blue: mix(blue, other.blue),
-                         alpha: mix(alpha, other.alpha))
+        return RGBAColor(
+            red: mix(red, other.red), green: mix(green, other.green), blue: mix(blue, other.blue),
+            alpha: mix(alpha, other.alpha))
     }
 
     /// The same colour with its alpha multiplied by `factor`.

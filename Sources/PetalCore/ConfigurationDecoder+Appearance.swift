@@ -16,9 +16,12 @@ extension ConfigurationDecoder {
         var settings = AppearanceSettings()
         let anchors = Anchor.allCases.map { JSONPath.quoted($0.rawValue) }
         let anchorNames = anchors.dropLast().joined(separator: ", ") + " or " + anchors.last!
-        if let anchor = member("anchor", of: appearance, at: path, expected: anchorNames, {
-            $0.stringValue.flatMap(Anchor.init(rawValue:))
-        }) {
+        if let anchor = member(
+            "anchor", of: appearance, at: path, expected: anchorNames,
+            {
+                $0.stringValue.flatMap(Anchor.init(rawValue:))
+            })
+        {
             settings.anchor = anchor
         }
         if let margin = margin(appearance, at: path) {
@@ -26,41 +29,56 @@ extension ConfigurationDecoder {
         }
         let size = "a number of pixels greater than 0 and at most \(Int(Self.maximumDiscSize))"
         let sizes = 0...Self.maximumDiscSize
-        if let button = number("buttonSize", of: appearance, at: path, in: sizes, excludingLowerBound: true,
-                               expected: size) {
+        if let button = number(
+            "buttonSize", of: appearance, at: path, in: sizes, excludingLowerBound: true,
+            expected: size)
+        {
             settings.buttonSize = button
         }
-        if let item = number("itemSize", of: appearance, at: path, in: sizes, excludingLowerBound: true,
-                             expected: size) {
+        if let item = number(
+            "itemSize", of: appearance, at: path, in: sizes, excludingLowerBound: true,
+            expected: size)
+        {
             settings.itemSize = item
         }
         if let colour = colour("buttonColor", of: appearance, at: path) {
             settings.buttonColor = colour
         }
-        if let icon = text("buttonIcon", of: appearance, at: path, what: "an icon name or path",
-                           example: "\"list-add\"", maximumBytes: Self.maximumIconBytes, allowsEmpty: false) {
+        if let icon = text(
+            "buttonIcon", of: appearance, at: path, what: "an icon name or path",
+            example: "\"list-add\"", maximumBytes: Self.maximumIconBytes, allowsEmpty: false)
+        {
             settings.buttonIcon = icon
         }
         if let colour = colour("iconColor", of: appearance, at: path) {
             settings.iconColor = colour
         }
-        if let damping = number("springDamping", of: appearance, at: path, in: 0...1, excludingLowerBound: true,
-                                expected: "a damping ratio greater than 0 and at most 1") {
+        if let damping = number(
+            "springDamping", of: appearance, at: path, in: 0...1, excludingLowerBound: true,
+            expected: "a damping ratio greater than 0 and at most 1")
+        {
             settings.springDamping = damping
         }
         let velocity = Self.maximumSpringVelocity
-        if let speed = number("springVelocity", of: appearance, at: path, in: -velocity...velocity,
-                              expected: "a number from -\(Int(velocity)) to \(Int(velocity))") {
+        if let speed = number(
+            "springVelocity", of: appearance, at: path, in: -velocity...velocity,
+            expected: "a number from -\(Int(velocity)) to \(Int(velocity))")
+        {
             settings.springVelocity = speed
         }
-        if let scale = number("pressScale", of: appearance, at: path, in: 0...1, excludingLowerBound: true,
-                              expected: "a scale greater than 0 and at most 1") {
+        if let scale = number(
+            "pressScale", of: appearance, at: path, in: 0...1, excludingLowerBound: true,
+            expected: "a scale greater than 0 and at most 1")
+        {
             settings.pressScale = scale
         }
-        if let backdrop = member("backdrop", of: appearance, at: path,
-                                 expected: ##""" (none) or a colour such as "#00000080""##, {
-                                     $0.stringValue.flatMap { Self.isColour($0) ? $0 : nil }
-                                 }) {
+        if let backdrop = member(
+            "backdrop", of: appearance, at: path,
+            expected: ##""" (none) or a colour such as "#00000080""##,
+            {
+                $0.stringValue.flatMap { Self.isColour($0) ? $0 : nil }
+            })
+        {
             settings.backdrop = backdrop
         }
         if let shadow = flag("shadow", of: appearance, at: path) {
@@ -92,8 +110,9 @@ extension ConfigurationDecoder {
         var numbers: [Double] = []
         for (index, element) in elements.enumerated() {
             guard let number = element.doubleValue, (0...Self.maximumDistance).contains(number) else {
-                report(.error, JSONPath.element(index, of: parent),
-                       "expected a number of pixels from 0 to \(limit), found \(Self.describe(element))")
+                report(
+                    .error, JSONPath.element(index, of: parent),
+                    "expected a number of pixels from 0 to \(limit), found \(Self.describe(element))")
                 continue
             }
             numbers.append(number)

@@ -25,14 +25,18 @@ extension ConfigurationDecoder {
         for (index, element) in elements.prefix(Self.maximumItems).enumerated() {
             let itemPath = JSONPath.element(index, of: path)
             guard let object = element.objectValue else {
-                report(.error, itemPath, "expected an item (an object with an id and an action), found \(Self.describe(element))")
+                report(
+                    .error, itemPath,
+                    "expected an item (an object with an id and an action), found \(Self.describe(element))")
                 continue
             }
             let id = itemID(object, at: itemPath)
             if let id {
                 if let first = firstIndexOfID[id] {
-                    report(.error, JSONPath.member("id", of: itemPath),
-                           "expected a unique id, found \(Self.describe(.string(id))), which \(JSONPath.element(first, of: path)) has too")
+                    report(
+                        .error, JSONPath.member("id", of: itemPath),
+                        "expected a unique id, found \(Self.describe(.string(id))), which \(JSONPath.element(first, of: path)) has too"
+                    )
                 } else {
                     firstIndexOfID[id] = index
                 }
@@ -45,12 +49,14 @@ extension ConfigurationDecoder {
     /// The item's valid id, or nil after reporting why it has none.
     private mutating func itemID(_ object: JSONObject, at path: String) -> String? {
         guard object["id"] != nil else {
-            report(.error, JSONPath.member("id", of: path), "missing; every item needs an id such as \"camera\"",
-                   positionOf: path)
+            report(
+                .error, JSONPath.member("id", of: path), "missing; every item needs an id such as \"camera\"",
+                positionOf: path)
             return nil
         }
-        return text("id", of: object, at: path, what: "an id", example: "\"camera\"",
-                    maximumBytes: Self.maximumIDBytes, allowsEmpty: false)
+        return text(
+            "id", of: object, at: path, what: "an id", example: "\"camera\"",
+            maximumBytes: Self.maximumIDBytes, allowsEmpty: false)
     }
 
     /// The item, or nil if its id or action is missing or invalid; every other
@@ -58,22 +64,28 @@ extension ConfigurationDecoder {
     private mutating func item(_ object: JSONObject, id: String?, at path: String) -> MenuItem? {
         warnAboutUnknownKeys(in: object, at: path, known: Self.itemKeys)
         let title = text("title", of: object, at: path, what: "a title", maximumBytes: Self.maximumTitleBytes)
-        let icon = text("icon", of: object, at: path, what: "an icon name or path", example: "\"camera-photo\"",
-                        maximumBytes: Self.maximumIconBytes)
-        let selectedIcon = text("selectedIcon", of: object, at: path, what: "an icon name or path",
-                                example: "\"starred\"", maximumBytes: Self.maximumIconBytes)
-        let color = member("color", of: object, at: path,
-                           expected: ##"a colour such as "#ef5285" or "#ef5285cc""##) { value in
+        let icon = text(
+            "icon", of: object, at: path, what: "an icon name or path", example: "\"camera-photo\"",
+            maximumBytes: Self.maximumIconBytes)
+        let selectedIcon = text(
+            "selectedIcon", of: object, at: path, what: "an icon name or path",
+            example: "\"starred\"", maximumBytes: Self.maximumIconBytes)
+        let color = member(
+            "color", of: object, at: path,
+            expected: ##"a colour such as "#ef5285" or "#ef5285cc""##
+        ) { value in
             value.stringValue.flatMap { Self.isColour($0) ? $0 : nil }
         }
         let action: String?
         if object["action"] == nil {
-            report(.error, JSONPath.member("action", of: path),
-                   "missing; every item needs an action such as \"camera.open\"", positionOf: path)
+            report(
+                .error, JSONPath.member("action", of: path),
+                "missing; every item needs an action such as \"camera.open\"", positionOf: path)
             action = nil
         } else {
-            action = text("action", of: object, at: path, what: "an action id", example: "\"camera.open\"",
-                          maximumBytes: Self.maximumIDBytes, allowsEmpty: false)
+            action = text(
+                "action", of: object, at: path, what: "an action id", example: "\"camera.open\"",
+                maximumBytes: Self.maximumIDBytes, allowsEmpty: false)
         }
         let params = member("params", of: object, at: path, expected: "an object of parameters") { $0.objectValue }
         let toggle = flag("toggle", of: object, at: path) ?? false
@@ -81,8 +93,9 @@ extension ConfigurationDecoder {
         let enabled = flag("enabled", of: object, at: path) ?? true
         let keepOpen = flag("keepOpen", of: object, at: path) ?? false
         if selected && !toggle {
-            report(.warning, JSONPath.member("selected", of: path),
-                   "\"selected\": true has no effect without \"toggle\": true")
+            report(
+                .warning, JSONPath.member("selected", of: path),
+                "\"selected\": true has no effect without \"toggle\": true")
         }
         guard let id, let action else { return nil }
         return MenuItem(

@@ -16,19 +16,26 @@ extension ConfigurationDecoder {
 
     mutating func menuSettings(_ menu: JSONObject, at path: String) -> MenuSettings {
         var settings = MenuSettings()
-        if let style = member("layout", of: menu, at: path, expected: #""linear", "stack" or "radial""#, {
-            $0.stringValue.flatMap(LayoutStyle.init(rawValue:))
-        }) {
+        if let style = member(
+            "layout", of: menu, at: path, expected: #""linear", "stack" or "radial""#,
+            {
+                $0.stringValue.flatMap(LayoutStyle.init(rawValue:))
+            })
+        {
             settings.geometry.style = style
         }
         let distance = "a number of pixels greater than 0 and at most \(Int(Self.maximumDistance))"
         let distances = 0...Self.maximumDistance
-        if let spacing = number("spacing", of: menu, at: path, in: distances, excludingLowerBound: true,
-                                expected: distance) {
+        if let spacing = number(
+            "spacing", of: menu, at: path, in: distances, excludingLowerBound: true,
+            expected: distance)
+        {
             settings.geometry.spacing = spacing
         }
-        if let radius = number("radius", of: menu, at: path, in: distances, excludingLowerBound: true,
-                               expected: distance) {
+        if let radius = number(
+            "radius", of: menu, at: path, in: distances, excludingLowerBound: true,
+            expected: distance)
+        {
             settings.geometry.radius = radius
         }
         let angle = "a number of degrees from -\(Int(Self.maximumAngle)) to \(Int(Self.maximumAngle))"
@@ -61,35 +68,45 @@ extension ConfigurationDecoder {
             let parent = JSONPath.member("paths", of: path)
             settings.paths = paths.enumerated().compactMap { index, value in
                 guard let folder = value.stringValue, folder.hasPrefix("/"), !Self.hasControlCharacters(folder) else {
-                    report(.error, JSONPath.element(index, of: parent),
-                           "expected an absolute folder path such as \"/opt/petal/plugins\", found \(Self.describe(value))")
+                    report(
+                        .error, JSONPath.element(index, of: parent),
+                        "expected an absolute folder path such as \"/opt/petal/plugins\", found \(Self.describe(value))"
+                    )
                     return nil
                 }
                 return folder
             }
         }
-        if let disabled = member("disabled", of: plugins, at: path, expected: "an array of plugin names",
-                                 { $0.arrayValue }) {
+        if let disabled = member(
+            "disabled", of: plugins, at: path, expected: "an array of plugin names",
+            { $0.arrayValue })
+        {
             let parent = JSONPath.member("disabled", of: path)
             settings.disabled = disabled.enumerated().compactMap { index, value in
                 guard let name = value.stringValue else {
-                    report(.error, JSONPath.element(index, of: parent),
-                           "expected a plugin name (a string) such as \"command\", found \(Self.describe(value))")
+                    report(
+                        .error, JSONPath.element(index, of: parent),
+                        "expected a plugin name (a string) such as \"command\", found \(Self.describe(value))")
                     return nil
                 }
                 return name
             }
         }
         if let isolate = plugins["isolate"] {
-            if let isolation = isolation(isolate, at: JSONPath.member("isolate", of: path)) { settings.isolate = isolation }
+            if let isolation = isolation(isolate, at: JSONPath.member("isolate", of: path)) {
+                settings.isolate = isolation
+            }
         }
-        if let perPlugin = member("settings", of: plugins, at: path, expected: "an object with one object per plugin",
-                                  { $0.objectValue }) {
+        if let perPlugin = member(
+            "settings", of: plugins, at: path, expected: "an object with one object per plugin",
+            { $0.objectValue })
+        {
             let parent = JSONPath.member("settings", of: path)
             for (name, value) in perPlugin where value.objectValue == nil {
-                report(.error, Self.shownPath(name, of: parent),
-                       "expected an object of the plugin's settings, found \(Self.describe(value))",
-                       positionOf: JSONPath.member(name, of: parent))
+                report(
+                    .error, Self.shownPath(name, of: parent),
+                    "expected an object of the plugin's settings, found \(Self.describe(value))",
+                    positionOf: JSONPath.member(name, of: parent))
             }
             settings.settings = perPlugin
         }
@@ -111,8 +128,9 @@ extension ConfigurationDecoder {
         }
         let names = list.enumerated().compactMap { index, element -> String? in
             guard let name = element.stringValue else {
-                report(.error, JSONPath.element(index, of: path),
-                       "expected a plugin name (a string) such as \"weather\", found \(Self.describe(element))")
+                report(
+                    .error, JSONPath.element(index, of: path),
+                    "expected a plugin name (a string) such as \"weather\", found \(Self.describe(element))")
                 return nil
             }
             return name
@@ -125,15 +143,20 @@ extension ConfigurationDecoder {
     mutating func actionSettings(_ actions: JSONObject, at path: String) -> ActionSettings {
         var settings = ActionSettings()
         let timeout = "a number of seconds greater than 0 and at most \(Int(Self.maximumTimeoutSeconds))"
-        if let seconds = number("timeout", of: actions, at: path, in: 0...Self.maximumTimeoutSeconds,
-                                excludingLowerBound: true, expected: timeout) {
+        if let seconds = number(
+            "timeout", of: actions, at: path, in: 0...Self.maximumTimeoutSeconds,
+            excludingLowerBound: true, expected: timeout)
+        {
             settings.timeout = .configured(seconds: seconds)
         }
         let range = Self.concurrencyRange
-        if let count = member("maxConcurrent", of: actions, at: path,
-                              expected: "a whole number from \(range.lowerBound) to \(range.upperBound)", {
-                                  $0.int64Value.flatMap { range.contains($0) ? Int($0) : nil }
-                              }) {
+        if let count = member(
+            "maxConcurrent", of: actions, at: path,
+            expected: "a whole number from \(range.lowerBound) to \(range.upperBound)",
+            {
+                $0.int64Value.flatMap { range.contains($0) ? Int($0) : nil }
+            })
+        {
             settings.maxConcurrent = count
         }
         return settings

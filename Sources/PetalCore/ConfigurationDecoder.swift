@@ -96,9 +96,10 @@ public struct ConfigurationDecoder {
             return left != right ? left < right : a.offset < b.offset
         }.map(\.element)
         if leftOut > 0 {
-            sorted.append(ConfigurationProblem(
-                leftOutErrors ? .error : .warning, path: "",
-                "\(leftOut) more problems were found; only the first \(Self.maximumProblems) are shown"))
+            sorted.append(
+                ConfigurationProblem(
+                    leftOutErrors ? .error : .warning, path: "",
+                    "\(leftOut) more problems were found; only the first \(Self.maximumProblems) are shown"))
         }
         return ConfigurationDecoding(configuration: hasErrors ? nil : configuration, problems: sorted)
     }
@@ -108,7 +109,8 @@ public struct ConfigurationDecoder {
     /// Records a problem with the value at `path`, positioned at that value or,
     /// for a missing one, at `positionPath`'s.
     mutating func report(
-        _ severity: ConfigurationProblem.Severity, _ path: String, _ message: String, positionOf positionPath: String? = nil
+        _ severity: ConfigurationProblem.Severity, _ path: String, _ message: String,
+        positionOf positionPath: String? = nil
     ) {
         if severity == .error { hasErrors = true }
         guard problems.count < Self.maximumProblems else {

@@ -49,7 +49,10 @@ public struct ConfigurationProblem: Equatable, Sendable, CustomStringConvertible
     public var description: String {
         var location: [String] = []
         if let file { location.append(file) }
-        if let position { location.append(String(position.line)); location.append(String(position.column)) }
+        if let position {
+            location.append(String(position.line))
+            location.append(String(position.column))
+        }
         var text = location.isEmpty ? "" : location.joined(separator: ":") + ": "
         if severity == .warning { text += "warning: " }
         if !path.isEmpty { text += path + ": " }

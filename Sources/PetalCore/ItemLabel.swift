@@ -35,8 +35,8 @@ public enum ItemLabel: Sendable {
                 continue
             }
             guard byte == UInt8(ascii: "_"),
-                  let high = iterator.next().flatMap(hexValue),
-                  let low = iterator.next().flatMap(hexValue)
+                let high = iterator.next().flatMap(hexValue),
+                let low = iterator.next().flatMap(hexValue)
             else { return nil }
             let decoded = high << 4 | low
             guard !isAlphanumeric(decoded) else { return nil }
@@ -48,8 +48,8 @@ public enum ItemLabel: Sendable {
     private static func isAlphanumeric(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"),
-             UInt8(ascii: "A")...UInt8(ascii: "Z"),
-             UInt8(ascii: "0")...UInt8(ascii: "9"):
+            UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
             true
         default:
             false

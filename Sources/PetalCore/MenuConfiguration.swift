@@ -101,12 +101,15 @@ public struct MenuConfiguration: Equatable, Sendable {
     /// The items of the embedded default menu: camera, message and phone, as in
     /// the classic floating action button.
     public static let defaultItems: [MenuItem] = [
-        MenuItem(id: "camera", title: "Camera", icon: "camera-photo",
-                 color: "#ef5285", action: "camera.open"),
-        MenuItem(id: "message", title: "Message", icon: "mail-message-new",
-                 color: "#60c5ba", action: "message.compose"),
-        MenuItem(id: "phone", title: "Phone", icon: "call-start",
-                 color: "#a5dff9", action: "phone.call"),
+        MenuItem(
+            id: "camera", title: "Camera", icon: "camera-photo",
+            color: "#ef5285", action: "camera.open"),
+        MenuItem(
+            id: "message", title: "Message", icon: "mail-message-new",
+            color: "#60c5ba", action: "message.compose"),
+        MenuItem(
+            id: "phone", title: "Phone", icon: "call-start",
+            color: "#a5dff9", action: "phone.call"),
     ]
 
     /// The configuration used when there is no config file: the default items,

@@ -48,10 +48,10 @@ public struct MenuMachine: Sendable {
         case (.toggle, .expanded), (.close, .expanded):
             changes += begin(.collapsing, lasting: closeDuration)
         case (.toggle, .expanding), (.toggle, .collapsing),  // ignored
-             (.open, .expanding), (.open, .expanded),        // no-op
-             (.open, .collapsing),                           // ignored
-             (.close, .collapsed), (.close, .collapsing),    // no-op
-             (.close, .expanding):                           // ignored
+            (.open, .expanding), (.open, .expanded),  // no-op
+            (.open, .collapsing),  // ignored
+            (.close, .collapsed), (.close, .collapsing),  // no-op
+            (.close, .expanding):  // ignored
             break
         }
         return changes

@@ -81,9 +81,15 @@ struct JSONParser {
         case UInt8(ascii: "{"): return try parseObject()
         case UInt8(ascii: "["): return try parseArray()
         case UInt8(ascii: "\""): return .string(try parseString())
-        case UInt8(ascii: "t"): try expectLiteral("true"); return .bool(true)
-        case UInt8(ascii: "f"): try expectLiteral("false"); return .bool(false)
-        case UInt8(ascii: "n"): try expectLiteral("null"); return .null
+        case UInt8(ascii: "t"):
+            try expectLiteral("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try expectLiteral("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try expectLiteral("null")
+            return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
         default: throw error("expected a value, found \(found)")
         }
@@ -196,7 +202,8 @@ struct JSONParser {
 
     mutating func skipWhitespace() {
         while let byte = peek,
-              byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 {
+            byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+        {
             index += 1
         }
     }
@@ -215,16 +222,17 @@ struct JSONParser {
     func describe(at offset: Int, quoting: Bool) -> String {
         guard let first = byte(at: offset) else { return "end of input" }
         if first < 0x20 || first == 0x7F { return scalarName(UInt32(first)) }
-        let length = switch first {
-        case 0..<0x80: 1
-        case 0xC2...0xDF: 2
-        case 0xE0...0xEF: 3
-        case 0xF0...0xF4: 4
-        default: 0
-        }
+        let length =
+            switch first {
+            case 0..<0x80: 1
+            case 0xC2...0xDF: 2
+            case 0xE0...0xEF: 3
+            case 0xF0...0xF4: 4
+            default: 0
+            }
         let end = offset + length
         guard length > 0, end <= bytes.count,
-              let text = String(validating: bytes[offset..<end], as: UTF8.self)
+            let text = String(validating: bytes[offset..<end], as: UTF8.self)
         else { return "byte 0x\(hex(UInt32(first), digits: 2))" }
         return quoting ? quoted(text) : text
     }

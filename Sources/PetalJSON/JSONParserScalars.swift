@@ -98,17 +98,18 @@ extension JSONParser {
         index += 1  // backslash
         guard let letter = peek else { throw error("unterminated string") }
         index += 1
-        let simple: UInt8? = switch letter {
-        case UInt8(ascii: "\""): UInt8(ascii: "\"")
-        case UInt8(ascii: "\\"): UInt8(ascii: "\\")
-        case UInt8(ascii: "/"): UInt8(ascii: "/")
-        case UInt8(ascii: "b"): 0x08
-        case UInt8(ascii: "f"): 0x0C
-        case UInt8(ascii: "n"): 0x0A
-        case UInt8(ascii: "r"): 0x0D
-        case UInt8(ascii: "t"): 0x09
-        default: nil
-        }
+        let simple: UInt8? =
+            switch letter {
+            case UInt8(ascii: "\""): UInt8(ascii: "\"")
+            case UInt8(ascii: "\\"): UInt8(ascii: "\\")
+            case UInt8(ascii: "/"): UInt8(ascii: "/")
+            case UInt8(ascii: "b"): 0x08
+            case UInt8(ascii: "f"): 0x0C
+            case UInt8(ascii: "n"): 0x0A
+            case UInt8(ascii: "r"): 0x0D
+            case UInt8(ascii: "t"): 0x09
+            default: nil
+            }
         if let simple {
             utf8.append(simple)
             return

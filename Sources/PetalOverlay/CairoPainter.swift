@@ -74,7 +74,9 @@ final class CairoPainter {
             cairo_save(cr)
             cairo_translate(cr, centre.x, centre.y)
             cairo_rotate(cr, rotation)
-            let (width, height) = (Double(gdk_pixbuf_get_width(icon.pixbuf)), Double(gdk_pixbuf_get_height(icon.pixbuf)))
+            let (width, height) = (
+                Double(gdk_pixbuf_get_width(icon.pixbuf)), Double(gdk_pixbuf_get_height(icon.pixbuf))
+            )
             gdk_cairo_set_source_pixbuf(cr, icon.pixbuf, -width / 2, -height / 2)
             // Icons are loaded opaque, so one load serves a whole animation; they fade with their disc here.
             cairo_paint_with_alpha(cr, color.alpha)
@@ -92,11 +94,13 @@ final class CairoPainter {
         pango_layout_set_font_description(layout, font)
         pango_font_description_free(font)
         pango_layout_set_text(layout, run.text, -1)
-        var ink = PangoRectangle(), logical = PangoRectangle()
+        var ink = PangoRectangle()
+        var logical = PangoRectangle()
         pango_layout_get_pixel_extents(layout, &ink, &logical)
         setSource(run.color, cr)
-        cairo_move_to(cr, run.centre.x - Double(logical.width) / 2 - Double(logical.x),
-                      run.centre.y - Double(logical.height) / 2 - Double(logical.y))
+        cairo_move_to(
+            cr, run.centre.x - Double(logical.width) / 2 - Double(logical.x),
+            run.centre.y - Double(logical.height) / 2 - Double(logical.y))
         pango_cairo_show_layout(cr, layout)
     }
 

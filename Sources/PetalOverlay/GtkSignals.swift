@@ -6,60 +6,78 @@ import CGtk
 enum GtkSignals {
     static func connect(_ window: OverlayWindow, to widget: UnsafeMutablePointer<GtkWidget>) {
         let me = Unmanaged.passUnretained(window).toOpaque()
-        _ = petal_connect_draw(widget, { _, cr, data in
-            nonisolated(unsafe) let (window, cr) = (data, cr!)
-            MainActor.assumeIsolated { OverlayWindow.from(window).draw(on: cr) }
-            return PETAL_TRUE
-        }, me)
-        for signal in ["button-press-event", "button-release-event"] {
-            _ = petal_connect_button(widget, signal, { _, event, data in
-                guard let event else { return PETAL_FALSE }
-                let (x, y, type, button) = (event.pointee.x, event.pointee.y, event.pointee.type, event.pointee.button)
-                nonisolated(unsafe) let window = data
-                MainActor.assumeIsolated { OverlayWindow.from(window).button(type, button, x: x, y: y) }
+        _ = petal_connect_draw(
+            widget,
+            { _, cr, data in
+                nonisolated(unsafe) let (window, cr) = (data, cr!)
+                MainActor.assumeIsolated { OverlayWindow.from(window).draw(on: cr) }
                 return PETAL_TRUE
             }, me)
+        for signal in ["button-press-event", "button-release-event"] {
+            _ = petal_connect_button(
+                widget, signal,
+                { _, event, data in
+                    guard let event else { return PETAL_FALSE }
+                    let (x, y, type, button) = (
+                        event.pointee.x, event.pointee.y, event.pointee.type, event.pointee.button
+                    )
+                    nonisolated(unsafe) let window = data
+                    MainActor.assumeIsolated { OverlayWindow.from(window).button(type, button, x: x, y: y) }
+                    return PETAL_TRUE
+                }, me)
         }
-        _ = petal_connect_motion(widget, { _, event, data in
-            guard let event else { return PETAL_FALSE }
-            let (x, y) = (event.pointee.x, event.pointee.y)
-            nonisolated(unsafe) let window = data
-            MainActor.assumeIsolated { OverlayWindow.from(window).pointerMoved(x: x, y: y) }
-            return PETAL_FALSE
-        }, me)
-        _ = petal_connect_crossing(widget, "leave-notify-event", { _, _, data in
-            nonisolated(unsafe) let window = data
-            MainActor.assumeIsolated { OverlayWindow.from(window).pointerLeft() }
-            return PETAL_FALSE
-        }, me)
-        _ = petal_connect_key(widget, { _, event, data in
-            guard let event else { return PETAL_FALSE }
-            let (keyval, state) = (event.pointee.keyval, event.pointee.state)
-            nonisolated(unsafe) let window = data
-            return MainActor.assumeIsolated { OverlayWindow.from(window).keyPressed(keyval, modifiers: state) }
-                ? PETAL_TRUE : PETAL_FALSE
-        }, me)
+        _ = petal_connect_motion(
+            widget,
+            { _, event, data in
+                guard let event else { return PETAL_FALSE }
+                let (x, y) = (event.pointee.x, event.pointee.y)
+                nonisolated(unsafe) let window = data
+                MainActor.assumeIsolated { OverlayWindow.from(window).pointerMoved(x: x, y: y) }
+                return PETAL_FALSE
+            }, me)
+        _ = petal_connect_crossing(
+            widget, "leave-notify-event",
+            { _, _, data in
+                nonisolated(unsafe) let window = data
+                MainActor.assumeIsolated { OverlayWindow.from(window).pointerLeft() }
+                return PETAL_FALSE
+            }, me)
+        _ = petal_connect_key(
+            widget,
+            { _, event, data in
+                guard let event else { return PETAL_FALSE }
+                let (keyval, state) = (event.pointee.keyval, event.pointee.state)
+                nonisolated(unsafe) let window = data
+                return MainActor.assumeIsolated { OverlayWindow.from(window).keyPressed(keyval, modifiers: state) }
+                    ? PETAL_TRUE : PETAL_FALSE
+            }, me)
         // A monitor added, removed or resized moves the work area the button is anchored in.
         if let screen = gtk_widget_get_screen(widget) {
             for signal in ["monitors-changed", "size-changed"] {
-                _ = petal_connect_notify(UnsafeMutableRawPointer(screen), signal, { _, data in
-                    nonisolated(unsafe) let window = data
-                    MainActor.assumeIsolated { OverlayWindow.from(window).screenChanged() }
-                }, me)
+                _ = petal_connect_notify(
+                    UnsafeMutableRawPointer(screen), signal,
+                    { _, data in
+                        nonisolated(unsafe) let window = data
+                        MainActor.assumeIsolated { OverlayWindow.from(window).screenChanged() }
+                    }, me)
             }
         }
-        _ = petal_connect_size_allocate(widget, { _, _, data in
-            nonisolated(unsafe) let window = data
-            MainActor.assumeIsolated { OverlayWindow.from(window).sizeChanged() }
-        }, me)
+        _ = petal_connect_size_allocate(
+            widget,
+            { _, _, data in
+                nonisolated(unsafe) let window = data
+                MainActor.assumeIsolated { OverlayWindow.from(window).sizeChanged() }
+            }, me)
     }
 
     /// Starts a frame-clock tick that redraws `window` each frame until it says stop.
     static func addTick(to window: OverlayWindow, widget: UnsafeMutablePointer<GtkWidget>) -> guint {
-        gtk_widget_add_tick_callback(widget, { _, _, data in
-            nonisolated(unsafe) let window = data
-            return MainActor.assumeIsolated { OverlayWindow.from(window).tick() } ? PETAL_TRUE : PETAL_FALSE
-        }, Unmanaged.passUnretained(window).toOpaque(), nil)
+        gtk_widget_add_tick_callback(
+            widget,
+            { _, _, data in
+                nonisolated(unsafe) let window = data
+                return MainActor.assumeIsolated { OverlayWindow.from(window).tick() } ? PETAL_TRUE : PETAL_FALSE
+            }, Unmanaged.passUnretained(window).toOpaque(), nil)
     }
 }
 

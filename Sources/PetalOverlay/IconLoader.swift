@@ -67,17 +67,26 @@ final class IconLoader {
         // Prefer the symbolic form, which takes the glyph colour; else the full-colour icon.
         // A ready-drawn PNG first: an SVG brings in librsvg, megabytes and a dropped first frame.
         let symbolic = GTK_ICON_LOOKUP_FORCE_SIZE.rawValue | GTK_ICON_LOOKUP_FORCE_SYMBOLIC.rawValue
-        guard let info = gtk_icon_theme_lookup_icon(theme, name, Int32(size),
-                                                    GtkIconLookupFlags(rawValue: symbolic | GTK_ICON_LOOKUP_NO_SVG.rawValue))
-            ?? gtk_icon_theme_lookup_icon(theme, name, Int32(size), GtkIconLookupFlags(rawValue: symbolic)) else {
-            report(name, "icon \"\(name)\" is not in the icon theme; the item's title is drawn instead (install the theme that has it, or give an absolute path)")
+        guard
+            let info = gtk_icon_theme_lookup_icon(
+                theme, name, Int32(size),
+                GtkIconLookupFlags(rawValue: symbolic | GTK_ICON_LOOKUP_NO_SVG.rawValue))
+                ?? gtk_icon_theme_lookup_icon(theme, name, Int32(size), GtkIconLookupFlags(rawValue: symbolic))
+        else {
+            report(
+                name,
+                "icon \"\(name)\" is not in the icon theme; the item's title is drawn instead (install the theme that has it, or give an absolute path)"
+            )
             return nil
         }
         defer { g_object_unref(UnsafeMutableRawPointer(info)) }
         var rgba = GdkRGBA(red: color.red, green: color.green, blue: color.blue, alpha: 1)
         var error: UnsafeMutablePointer<GError>?
         guard let pixbuf = gtk_icon_info_load_symbolic(info, &rgba, nil, nil, nil, nil, &error) else {
-            report(name, "icon \"\(name)\" is in the icon theme but cannot be loaded (\(Self.message(error))); the item's title is drawn instead")
+            report(
+                name,
+                "icon \"\(name)\" is in the icon theme but cannot be loaded (\(Self.message(error))); the item's title is drawn instead"
+            )
             if let error { g_error_free(error) }
             return nil
         }

@@ -14,12 +14,15 @@ enum MainQueue {
     /// Runs `body` on the GTK main loop, after what is already queued there.
     static func post(_ body: @escaping @Sendable @MainActor () -> Void) {
         let work = Unmanaged.passRetained(Work(body)).toOpaque()
-        _ = g_idle_add_full(G_PRIORITY_DEFAULT, { data in
-            let body = Unmanaged<Work>.fromOpaque(data!).takeUnretainedValue().body
-            MainActor.assumeIsolated { body() }
-            return PETAL_FALSE
-        }, work, { data in
-            Unmanaged<Work>.fromOpaque(data!).release()
-        })
+        _ = g_idle_add_full(
+            G_PRIORITY_DEFAULT,
+            { data in
+                let body = Unmanaged<Work>.fromOpaque(data!).takeUnretainedValue().body
+                MainActor.assumeIsolated { body() }
+                return PETAL_FALSE
+            }, work,
+            { data in
+                Unmanaged<Work>.fromOpaque(data!).release()
+            })
     }
 }

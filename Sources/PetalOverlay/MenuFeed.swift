@@ -83,8 +83,9 @@ final class MenuFeed: Sendable {
 
     /// The scene's menu from what petald's properties and item objects say.
     static func reading(_ snapshot: MenuSnapshot, details: [String: ItemDetails]) -> MenuReading {
-        let places = Dictionary(snapshot.layout.map { ($0.id, Point(x: $0.x, y: $0.y)) },
-                                uniquingKeysWith: { first, _ in first })
+        let places = Dictionary(
+            snapshot.layout.map { ($0.id, Point(x: $0.x, y: $0.y)) },
+            uniquingKeysWith: { first, _ in first })
         let items = snapshot.items.map { item in
             let detail = details[item.id]
             return SceneItem(
@@ -94,10 +95,13 @@ final class MenuFeed: Sendable {
         }
         let appearance = snapshot.appearance
         // What a peer on the bus says is kept within petald's own limits before it is drawn.
-        let menu = SceneMenu(items: items, appearance: appearance.settings, openDuration: appearance.openDuration,
-                             closeDuration: appearance.closeDuration, online: true).sanitized()
-        return MenuReading(menu: menu, state: MenuState(rawValue: snapshot.state) ?? .collapsed,
-                           highlighted: snapshot.highlighted)
+        let menu = SceneMenu(
+            items: items, appearance: appearance.settings, openDuration: appearance.openDuration,
+            closeDuration: appearance.closeDuration, online: true
+        ).sanitized()
+        return MenuReading(
+            menu: menu, state: MenuState(rawValue: snapshot.state) ?? .collapsed,
+            highlighted: snapshot.highlighted)
     }
 
     /// The properties whose change means the drawing changes.

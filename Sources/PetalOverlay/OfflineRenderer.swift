@@ -26,7 +26,9 @@ enum OfflineRenderer {
             throw Failure(description: "cannot make a \(width)×\(height) image")
         }
         defer { cairo_surface_destroy(surface) }
-        guard let cr = cairo_create(surface) else { throw Failure(description: "cannot draw on a \(width)×\(height) image") }
+        guard let cr = cairo_create(surface) else {
+            throw Failure(description: "cannot draw on a \(width)×\(height) image")
+        }
         let origin = Point(x: Double(width) / 2, y: Double(height) / 2)
         painter.paint(scene.frame(at: scene.stateChangedAt + time).drawList(menu: scene.menu, origin: origin), on: cr)
         cairo_destroy(cr)

@@ -81,9 +81,11 @@ final class OverlayController {
         switch outcome {
         case .success(let reading):
             // A signal that came while reading is newer than what was read.
-            window.update(menu: reading.menu, state: serials.state == stateSerial ? reading.state : nil,
-                          highlighted: serials.highlight == highlightSerial ? reading.highlighted : nil)
-        case .failure(let error) where error.name == "org.freedesktop.DBus.Error.ServiceUnknown"
+            window.update(
+                menu: reading.menu, state: serials.state == stateSerial ? reading.state : nil,
+                highlighted: serials.highlight == highlightSerial ? reading.highlighted : nil)
+        case .failure(let error)
+        where error.name == "org.freedesktop.DBus.Error.ServiceUnknown"
             || error.name == "org.freedesktop.DBus.Error.NameHasNoOwner":
             log.warning("petald is not on the bus; the button is disabled until it starts")
             setOffline()

@@ -2,10 +2,10 @@ import CGtk
 import DBus
 import Dispatch
 import Glibc
+import Linux
 import PetalConfiguration
 import PetalCore
 import PetalScene
-import Linux
 
 /// `petal-overlay`: the reference desktop client of petald (docs/overlay.md).
 public enum OverlayMain {
@@ -36,7 +36,9 @@ public enum OverlayMain {
     }
 
     @MainActor
-    private static func render(to path: String, state: MenuState, at time: Double, options: OverlayOptions, log: OverlayLog) -> Int32 {
+    private static func render(
+        to path: String, state: MenuState, at time: Double, options: OverlayOptions, log: OverlayLog
+    ) -> Int32 {
         let menu: SceneMenu
         do {
             menu = try RenderSource.menu(options: options, log: log)
@@ -61,7 +63,9 @@ public enum OverlayMain {
     @MainActor
     private static func show(options: OverlayOptions, log: OverlayLog) -> Int32 {
         guard gtk_init_check(nil, nil) != PETAL_FALSE else {
-            log.error("cannot open a display: neither WAYLAND_DISPLAY nor DISPLAY names one that answers. Start petal-overlay inside a graphical session (see petal-overlay(1)), or use --render FILE.png to draw without one")
+            log.error(
+                "cannot open a display: neither WAYLAND_DISPLAY nor DISPLAY names one that answers. Start petal-overlay inside a graphical session (see petal-overlay(1)), or use --render FILE.png to draw without one"
+            )
             return 1
         }
         let feed: MenuFeed
@@ -127,7 +131,9 @@ enum RenderSource {
                 switch outcome {
                 case .success(let reading): menu.put(reading.menu)
                 case .failure(let error):
-                    log.warning("petald is on \(bus) but its menu cannot be read (\(error)); drawing the configuration file instead")
+                    log.warning(
+                        "petald is on \(bus) but its menu cannot be read (\(error)); drawing the configuration file instead"
+                    )
                     menu.put(nil)
                 }
             }

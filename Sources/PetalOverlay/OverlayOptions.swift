@@ -49,13 +49,16 @@ struct OverlayOptions: Equatable {
             case "--state":
                 let text = try take()
                 guard let parsed = MenuState(rawValue: text) else {
-                    throw UsageError(description: "--state \(text): expected collapsed, expanding, expanded or collapsing")
+                    throw UsageError(
+                        description: "--state \(text): expected collapsed, expanding, expanded or collapsing")
                 }
                 state = parsed
             case "--at":
                 let text = try take()
                 guard let seconds = Double(text), seconds.isFinite, seconds >= 0, seconds <= 3600 else {
-                    throw UsageError(description: "--at \(text): expected seconds since the state began, from 0 to 3600, such as 0.15")
+                    throw UsageError(
+                        description:
+                            "--at \(text): expected seconds since the state began, from 0 to 3600, such as 0.15")
                 }
                 at = seconds
             default:

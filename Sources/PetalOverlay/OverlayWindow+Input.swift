@@ -67,15 +67,20 @@ extension OverlayWindow {
         keyboardTaken = take
         switch backend {
         case .layerShell:
-            gtk_layer_set_keyboard_mode(petal_gtk_window(widget),
-                                        take ? GTK_LAYER_SHELL_KEYBOARD_MODE_EXCLUSIVE : GTK_LAYER_SHELL_KEYBOARD_MODE_NONE)
+            gtk_layer_set_keyboard_mode(
+                petal_gtk_window(widget),
+                take ? GTK_LAYER_SHELL_KEYBOARD_MODE_EXCLUSIVE : GTK_LAYER_SHELL_KEYBOARD_MODE_NONE)
         case .x11:
-            guard let display = gdk_display_get_default(), let seat = gdk_display_get_default_seat(display) else { return }
+            guard let display = gdk_display_get_default(), let seat = gdk_display_get_default_seat(display) else {
+                return
+            }
             guard take else { return gdk_seat_ungrab(seat) }
             guard let window = gtk_widget_get_window(widget) else { return }
             let status = gdk_seat_grab(seat, window, GDK_SEAT_CAPABILITY_KEYBOARD, PETAL_TRUE, nil, nil, nil, nil)
             if status != GDK_GRAB_SUCCESS {
-                log.warning("could not take the keyboard (grab status \(status.rawValue)): another program holds it; petal-overlay tries again when the menu is fully open, and clicks work meanwhile")
+                log.warning(
+                    "could not take the keyboard (grab status \(status.rawValue)): another program holds it; petal-overlay tries again when the menu is fully open, and clicks work meanwhile"
+                )
                 keyboardTaken = false
             }
         }

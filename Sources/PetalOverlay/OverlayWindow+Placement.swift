@@ -41,7 +41,8 @@ extension OverlayWindow {
         case .x11:
             let area = workArea
             let areaSize = Size(width: Double(area.width), height: Double(area.height))
-            var centre = Placement.buttonCentre(in: areaSize, appearance: scene.menu.appearance, pointer: pointerAtOpening)
+            var centre = Placement.buttonCentre(
+                in: areaSize, appearance: scene.menu.appearance, pointer: pointerAtOpening)
             centre = centre.adding(Point(x: Double(area.x), y: Double(area.y)))
             let frameRect: PixelRect
             if backdropShown {
@@ -83,14 +84,16 @@ extension OverlayWindow {
     ]
 
     private var allocatedSize: Size {
-        Size(width: Double(max(gtk_widget_get_allocated_width(widget), 1)),
-             height: Double(max(gtk_widget_get_allocated_height(widget), 1)))
+        Size(
+            width: Double(max(gtk_widget_get_allocated_width(widget), 1)),
+            height: Double(max(gtk_widget_get_allocated_height(widget), 1)))
     }
 
     /// The primary monitor's work area (less panels), in screen pixels.
     var workArea: PixelRect {
         guard let display = gdk_display_get_default(),
-              let monitor = gdk_display_get_primary_monitor(display) ?? gdk_display_get_monitor(display, 0) else {
+            let monitor = gdk_display_get_primary_monitor(display) ?? gdk_display_get_monitor(display, 0)
+        else {
             return PixelRect(x: 0, y: 0, width: 1280, height: 720)
         }
         var rect = GdkRectangle()
@@ -104,7 +107,8 @@ extension OverlayWindow {
     func currentPointer() -> Point? {
         guard backend == .x11 else { return lastPointer }
         guard let display = gdk_display_get_default(), let seat = gdk_display_get_default_seat(display),
-              let pointer = gdk_seat_get_pointer(seat) else { return nil }
+            let pointer = gdk_seat_get_pointer(seat)
+        else { return nil }
         var (x, y): (Int32, Int32) = (0, 0)
         gdk_device_get_position(pointer, nil, &x, &y)
         let area = workArea

@@ -59,7 +59,9 @@ final class OverlayWindow {
             Self.makeLayerSurface(petal_gtk_window(widget))
         } else {
             if let display, petal_display_is_wayland(display) != PETAL_FALSE {
-                log.warning("this Wayland compositor has no layer-shell protocol; petal-overlay shows an ordinary popup instead, which the compositor may place anywhere (see petal-overlay(1))")
+                log.warning(
+                    "this Wayland compositor has no layer-shell protocol; petal-overlay shows an ordinary popup instead, which the compositor may place anywhere (see petal-overlay(1))"
+                )
             }
             backend = .x11
             widget = gtk_window_new(GTK_WINDOW_POPUP)
@@ -73,8 +75,11 @@ final class OverlayWindow {
         if let screen = gtk_widget_get_screen(widget), let visual = gdk_screen_get_rgba_visual(screen) {
             gtk_widget_set_visual(widget, visual)
         }
-        gtk_widget_add_events(widget, Int32(bitPattern: GDK_BUTTON_PRESS_MASK.rawValue | GDK_BUTTON_RELEASE_MASK.rawValue
-            | GDK_POINTER_MOTION_MASK.rawValue | GDK_LEAVE_NOTIFY_MASK.rawValue | GDK_KEY_PRESS_MASK.rawValue))
+        gtk_widget_add_events(
+            widget,
+            Int32(
+                bitPattern: GDK_BUTTON_PRESS_MASK.rawValue | GDK_BUTTON_RELEASE_MASK.rawValue
+                    | GDK_POINTER_MOTION_MASK.rawValue | GDK_LEAVE_NOTIFY_MASK.rawValue | GDK_KEY_PRESS_MASK.rawValue))
         GtkSignals.connect(self, to: widget)
         place()
     }
@@ -105,8 +110,10 @@ final class OverlayWindow {
     func update(menu: SceneMenu, state: MenuState? = nil, highlighted: String? = nil) {
         // Only what moves the menu's reach puts the surface again: a toggle's
         // selection or petald leaving changes the drawing, not the place.
-        let moved = menu.appearance != scene.menu.appearance || menu.openDuration != scene.menu.openDuration
-            || menu.closeDuration != scene.menu.closeDuration || menu.items.map(\.position) != scene.menu.items.map(\.position)
+        let moved =
+            menu.appearance != scene.menu.appearance || menu.openDuration != scene.menu.openDuration
+            || menu.closeDuration != scene.menu.closeDuration
+            || menu.items.map(\.position) != scene.menu.items.map(\.position)
         if menu.appearance != scene.menu.appearance { painter.flushIcons() }
         scene.menu = menu
         if let state { stateChanged(to: state) }
@@ -191,7 +198,8 @@ final class OverlayWindow {
         let cairoRegion = cairo_region_create_rectangles(&rectangles, Int32(rectangles.count))
         gtk_widget_input_shape_combine_region(widget, cairoRegion)
         // Without a compositor an X11 window cannot be see-through: its shape is cut to the circles instead.
-        if backend == .x11, let screen = gtk_widget_get_screen(widget), gdk_screen_is_composited(screen) == PETAL_FALSE {
+        if backend == .x11, let screen = gtk_widget_get_screen(widget), gdk_screen_is_composited(screen) == PETAL_FALSE
+        {
             gtk_widget_shape_combine_region(widget, cairoRegion)
         }
         cairo_region_destroy(cairoRegion)

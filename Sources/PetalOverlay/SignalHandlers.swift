@@ -7,10 +7,12 @@ enum SignalHandlers {
     @MainActor
     static func quitOnTermination() {
         for signal in [SIGTERM, SIGINT] {
-            _ = g_unix_signal_add(signal, { _ in
-                MainActor.assumeIsolated { OverlayMain.quit(status: 0) }
-                return PETAL_FALSE
-            }, nil)
+            _ = g_unix_signal_add(
+                signal,
+                { _ in
+                    MainActor.assumeIsolated { OverlayMain.quit(status: 0) }
+                    return PETAL_FALSE
+                }, nil)
         }
     }
 }

@@ -55,22 +55,26 @@ final class Exported: @unchecked Sendable {
                 icon: UnsafePointer(strdup(action.icon)))
         }
         table = .allocate(capacity: 1)
-        table.initialize(to: petal_plugin(
-            struct_size: UInt32(MemoryLayout<petal_plugin>.size),
-            abi_major: UInt16(PETAL_PLUGIN_ABI_MAJOR), abi_minor: UInt16(PETAL_PLUGIN_ABI_MINOR),
-            name: UnsafePointer(strdup(P.name)), version: UnsafePointer(strdup(P.version)),
-            actions: UnsafePointer(actions), action_count: P.actions.count,
-            init: { host, _, failure in Exported.current.start(host!, failure: failure) },
-            invoke: { _, id, action, params, complete, context in
-                Exported.current.invoke(id, action: String(cString: action!), params: params, complete: complete!, context: context)
-            },
-            cancel: { _, id in Exported.current.running.cancel(id) },
-            deinit: nil))
+        table.initialize(
+            to: petal_plugin(
+                struct_size: UInt32(MemoryLayout<petal_plugin>.size),
+                abi_major: UInt16(PETAL_PLUGIN_ABI_MAJOR), abi_minor: UInt16(PETAL_PLUGIN_ABI_MINOR),
+                name: UnsafePointer(strdup(P.name)), version: UnsafePointer(strdup(P.version)),
+                actions: UnsafePointer(actions), action_count: P.actions.count,
+                init: { host, _, failure in Exported.current.start(host!, failure: failure) },
+                invoke: { _, id, action, params, complete, context in
+                    Exported.current.invoke(
+                        id, action: String(cString: action!), params: params, complete: complete!, context: context)
+                },
+                cancel: { _, id in Exported.current.running.cancel(id) },
+                deinit: nil))
     }
 
     static var current: Exported { shared.withLock { $0! } }
 
-    private func start(_ host: UnsafePointer<petal_host>, failure: UnsafeMutablePointer<UnsafePointer<CChar>?>?) -> Int32 {
+    private func start(_ host: UnsafePointer<petal_host>, failure: UnsafeMutablePointer<UnsafePointer<CChar>?>?)
+        -> Int32
+    {
         do {
             let made = try make(PluginHost(host))
             performer.withLock { $0 = made }
@@ -122,11 +126,11 @@ final class Exported: @unchecked Sendable {
                 finish(outcome)
             }
             #if compiler(>=6.2)
-            // Runs the task here, on the worker, up to its first suspension: a
-            // perform that never suspends is done before this returns.
-            invocation.attach(Task.immediate(operation: run))
+                // Runs the task here, on the worker, up to its first suspension: a
+                // perform that never suspends is done before this returns.
+                invocation.attach(Task.immediate(operation: run))
             #else
-            invocation.attach(Task.detached(operation: run))
+                invocation.attach(Task.detached(operation: run))
             #endif
         }
     }

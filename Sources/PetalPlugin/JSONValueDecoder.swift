@@ -32,7 +32,9 @@ struct JSONValueDecoder: Decoder {
         return Unkeyed(elements: elements, path: path, decoder: self)
     }
 
-    func singleValueContainer() throws -> any SingleValueDecodingContainer { Single(value: value, path: path, decoder: self) }
+    func singleValueContainer() throws -> any SingleValueDecodingContainer {
+        Single(value: value, path: path, decoder: self)
+    }
 
     /// A message naming the parameter's path, e.g. `the parameter "hints.urgency" …`.
     static func describe(_ error: DecodingError) -> String {
@@ -90,7 +92,9 @@ struct JSONValueDecoder: Decoder {
             return try T(from: decoder.child(member, at: path + [key]))
         }
 
-        func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+        func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
+            -> KeyedDecodingContainer<NestedKey>
+        {
             try decoder.child(member(key) ?? .null, at: path + [key]).container(keyedBy: type)
         }
 
@@ -121,10 +125,12 @@ struct JSONValueDecoder: Decoder {
 
         mutating func next() throws -> JSONDecoderWithIndex {
             guard !isAtEnd else {
-                throw DecodingError.valueNotFound(JSONValue.self, .init(codingPath: path, debugDescription: "has too few elements"))
+                throw DecodingError.valueNotFound(
+                    JSONValue.self, .init(codingPath: path, debugDescription: "has too few elements"))
             }
             defer { currentIndex += 1 }
-            return JSONDecoderWithIndex(decoder: decoder.child(elements[currentIndex], at: path + [Index(currentIndex)]))
+            return JSONDecoderWithIndex(
+                decoder: decoder.child(elements[currentIndex], at: path + [Index(currentIndex)]))
         }
 
         mutating func decodeNil() throws -> Bool {
@@ -135,11 +141,15 @@ struct JSONValueDecoder: Decoder {
 
         mutating func decode<T: Decodable>(_ type: T.Type) throws -> T { try T(from: next().decoder) }
 
-        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws
+            -> KeyedDecodingContainer<NestedKey>
+        {
             try next().decoder.container(keyedBy: type)
         }
 
-        mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer { try next().decoder.unkeyedContainer() }
+        mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
+            try next().decoder.unkeyedContainer()
+        }
         mutating func superDecoder() throws -> any Decoder { try next().decoder }
     }
 
@@ -192,13 +202,17 @@ struct JSONValueDecoder: Decoder {
             default: throw mismatch(at: path, WholeNumber.kind(I.self), value)
             }
             if let exact { return exact }
-            throw DecodingError.typeMismatch(I.self, .init(
-                codingPath: path, debugDescription: WholeNumber.refusal(of: value, as: I.self)))
+            throw DecodingError.typeMismatch(
+                I.self,
+                .init(
+                    codingPath: path, debugDescription: WholeNumber.refusal(of: value, as: I.self)))
         }
     }
 }
 
 private func mismatch(at path: [any CodingKey], _ expected: String, _ found: JSONValue) -> DecodingError {
-    DecodingError.typeMismatch(Any.self, .init(
-        codingPath: path, debugDescription: "must be \(expected), not \(found.typeName) \(found)"))
+    DecodingError.typeMismatch(
+        Any.self,
+        .init(
+            codingPath: path, debugDescription: "must be \(expected), not \(found.typeName) \(found)"))
 }

@@ -61,7 +61,8 @@ public struct Parameters: Sendable, CustomStringConvertible {
         let names = found.unread.map { "\"\(found.path.isEmpty ? $0 : found.path + "." + $0)\"" }
         let owner = found.path.isEmpty ? "this action" : "\"\(found.path)\""
         let takes = found.known.isEmpty ? "no parameters" : found.known.joined(separator: ", ")
-        return "unknown parameter\(names.count == 1 ? "" : "s") \(names.joined(separator: ", ")); \(owner) takes \(takes)"
+        return
+            "unknown parameter\(names.count == 1 ? "" : "s") \(names.joined(separator: ", ")); \(owner) takes \(takes)"
     }
 
     /// The string parameter `key`, or nil when absent.
@@ -103,7 +104,8 @@ public struct Parameters: Sendable, CustomStringConvertible {
     private func typed<T>(_ key: String, _ expected: String, _ read: (JSONValue) -> T?) throws -> T? {
         guard let value = object[key], value != .null else { return nil }
         guard let typed = read(value) else {
-            throw PluginError.invalidParams("the parameter \"\(key)\" must be \(expected), not \(value.typeName) \(value)")
+            throw PluginError.invalidParams(
+                "the parameter \"\(key)\" must be \(expected), not \(value.typeName) \(value)")
         }
         return typed
     }

@@ -18,12 +18,14 @@ public struct PhoneNumber: Equatable, Sendable {
             case " ", ".", "-", "(", ")": continue
             default:
                 throw PluginError.invalidParams(
-                    "\"\(text)\" is not a phone number: \"\(character)\" is not allowed; use digits with an optional leading +, e.g. +441632960961")
+                    "\"\(text)\" is not a phone number: \"\(character)\" is not allowed; use digits with an optional leading +, e.g. +441632960961"
+                )
             }
         }
         guard (3...15).contains(digits.count) else {
             throw PluginError.invalidParams(
-                "\"\(text)\" is not a phone number: it has \(digits.count) digits; E.164 numbers have 3 to 15, e.g. +441632960961")
+                "\"\(text)\" is not a phone number: it has \(digits.count) digits; E.164 numbers have 3 to 15, e.g. +441632960961"
+            )
         }
         dialable = (plus ? "+" : "") + digits
     }

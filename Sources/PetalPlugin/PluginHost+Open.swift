@@ -37,7 +37,11 @@ extension PluginHost {
         }
     }
 
-    private static func cannotOpen(_ uri: String, with program: String, plugin: String, _ error: PluginError) -> PluginError {
-        .failed("cannot open \(uri): \(error.message). Install \(program) (xdg-utils), or set plugins.settings.\(plugin).opener to another program in the configuration")
+    private static func cannotOpen(_ uri: String, with program: String, plugin: String, _ error: PluginError)
+        -> PluginError
+    {
+        .failed(
+            "cannot open \(uri): \(error.message). Install \(program) (xdg-utils), or set plugins.settings.\(plugin).opener to another program in the configuration"
+        )
     }
 }

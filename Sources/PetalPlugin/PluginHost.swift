@@ -1,8 +1,8 @@
 import Dispatch
 import Glibc
 import PetalJSON
-import Synchronization
 import PetalPluginABI
+import Synchronization
 
 /// What the daemon offers a Swift plugin: logging, programs, D-Bus and settings.
 ///
@@ -16,7 +16,8 @@ public struct PluginHost: @unchecked Sendable {
     /// The plugin's settings: `plugins.settings.<name>` of the configuration.
     public var settings: JSONObject {
         guard let raw = table.pointee.settings_json,
-              case .object(let object)? = try? JSONValue.parse(String(cString: raw)) else { return [:] }
+            case .object(let object)? = try? JSONValue.parse(String(cString: raw))
+        else { return [:] }
         return object
     }
 
@@ -40,7 +41,8 @@ public struct PluginHost: @unchecked Sendable {
     ) async throws -> JSONObject {
         try await withCheckedThrowingContinuation { continuation in
             Self.blockingCalls.async {
-                continuation.resume(with: Result { try launchNow(argv, environment: environment, directory: directory) })
+                continuation.resume(
+                    with: Result { try launchNow(argv, environment: environment, directory: directory) })
             }
         }
     }
@@ -133,8 +135,9 @@ public struct PluginHost: @unchecked Sendable {
                 { context, reply, errorName, message in
                     let box = Unmanaged<ReplyBox>.fromOpaque(context!).takeRetainedValue()
                     if let errorName {
-                        box.continuation?.resume(throwing: DBusCallError(
-                            name: String(cString: errorName), message: message.map { String(cString: $0) } ?? ""))
+                        box.continuation?.resume(
+                            throwing: DBusCallError(
+                                name: String(cString: errorName), message: message.map { String(cString: $0) } ?? ""))
                     } else {
                         let text = reply.map { String(cString: $0) } ?? "[]"
                         box.continuation?.resume(returning: (try? JSONValue.parse(text))?.arrayValue ?? [])
@@ -152,10 +155,12 @@ public struct PluginHost: @unchecked Sendable {
         handler: @escaping @Sendable ([JSONValue]) -> Void
     ) -> SignalSubscription {
         let box = Unmanaged.passRetained(SignalBox(handler)).toOpaque()
-        let id = table.pointee.subscribe_signal(table.pointee.context, sender, path, interface, member, { context, args in
-            let box = Unmanaged<SignalBox>.fromOpaque(context!).takeUnretainedValue()
-            box.handler((try? JSONValue.parse(args.map { String(cString: $0) } ?? "[]"))?.arrayValue ?? [])
-        }, box)
+        let id = table.pointee.subscribe_signal(
+            table.pointee.context, sender, path, interface, member,
+            { context, args in
+                let box = Unmanaged<SignalBox>.fromOpaque(context!).takeUnretainedValue()
+                box.handler((try? JSONValue.parse(args.map { String(cString: $0) } ?? "[]"))?.arrayValue ?? [])
+            }, box)
         return SignalSubscription(host: self, id: id, box: box)
     }
 
@@ -174,24 +179,32 @@ public struct PluginHost: @unchecked Sendable {
         sender: String? = nil, path: String? = nil, interface: String? = nil, member: String? = nil,
         handler: @escaping @Sendable (ReceivedSignal) -> Void
     ) throws(PluginError) -> SignalSubscription {
-        let end = MemoryLayout<petal_host>.offset(of: \petal_host.subscribe_signal_from)! + MemoryLayout<UnsafeRawPointer?>.size
+        let end =
+            MemoryLayout<petal_host>.offset(of: \petal_host.subscribe_signal_from)!
+            + MemoryLayout<UnsafeRawPointer?>.size
         guard Int(table.pointee.struct_size) >= end, let subscribeFrom = table.pointee.subscribe_signal_from else {
             throw .failed(
-                "petald speaks plugin ABI \(table.pointee.abi_major).\(table.pointee.abi_minor), whose host table has no subscribe_signal_from; update petald to 1.1 or later")
+                "petald speaks plugin ABI \(table.pointee.abi_major).\(table.pointee.abi_minor), whose host table has no subscribe_signal_from; update petald to 1.1 or later"
+            )
         }
         let box = Unmanaged.passRetained(OriginSignalBox(handler)).toOpaque()
-        let id = subscribeFrom(table.pointee.context, sender, path, interface, member, { context, sender, path, interface, member, args in
-            let box = Unmanaged<OriginSignalBox>.fromOpaque(context!).takeUnretainedValue()
-            func text(_ pointer: UnsafePointer<CChar>?) -> String { pointer.map { String(cString: $0) } ?? "" }
-            box.handler(ReceivedSignal(
-                sender: text(sender), path: text(path), interface: text(interface), member: text(member),
-                arguments: (try? JSONValue.parse(args.map { String(cString: $0) } ?? "[]"))?.arrayValue ?? []))
-        }, box)
+        let id = subscribeFrom(
+            table.pointee.context, sender, path, interface, member,
+            { context, sender, path, interface, member, args in
+                let box = Unmanaged<OriginSignalBox>.fromOpaque(context!).takeUnretainedValue()
+                func text(_ pointer: UnsafePointer<CChar>?) -> String { pointer.map { String(cString: $0) } ?? "" }
+                box.handler(
+                    ReceivedSignal(
+                        sender: text(sender), path: text(path), interface: text(interface), member: text(member),
+                        arguments: (try? JSONValue.parse(args.map { String(cString: $0) } ?? "[]"))?.arrayValue ?? []))
+            }, box)
         guard id != 0 else {
             Unmanaged<OriginSignalBox>.fromOpaque(box).release()
             let fields = [("sender", sender), ("path", path), ("interface", interface), ("member", member)]
                 .compactMap { name, value in value.map { "\(name) \"\($0)\"" } }
-            throw .failed("petald refused the signal subscription (\(fields.joined(separator: ", "))): a field is not a valid bus name, object path, interface or member")
+            throw .failed(
+                "petald refused the signal subscription (\(fields.joined(separator: ", "))): a field is not a valid bus name, object path, interface or member"
+            )
         }
         return SignalSubscription(host: self, id: id, box: box)
     }
@@ -203,7 +216,8 @@ public struct PluginHost: @unchecked Sendable {
     private static func options(environment: [String: String], directory: String?, extra: JSONObject) -> String {
         var options = extra
         if !environment.isEmpty {
-            options["env"] = .object(JSONObject(environment.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.string($0.value)) }))
+            options["env"] = .object(
+                JSONObject(environment.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.string($0.value)) }))
         }
         if let directory { options["cwd"] = .string(directory) }
         return JSONValue.object(options).jsonText
@@ -212,7 +226,11 @@ public struct PluginHost: @unchecked Sendable {
 
 /// Log priorities, as syslog numbers them.
 public enum LogLevel: UInt32, Sendable {
-    case error = 3, warning = 4, notice = 5, info = 6, debug = 7
+    case error = 3
+    case warning = 4
+    case notice = 5
+    case info = 6
+    case debug = 7
 }
 
 /// An error reply to ``PluginHost/callMethod(destination:path:interface:method:signature:arguments:timeoutMilliseconds:)``.
@@ -302,12 +320,18 @@ private final class StoppableRun: Sendable {
 
     /// Records the id; returns true when the run was cancelled meanwhile and must be stopped now.
     func started(_ id: UInt64) -> Bool {
-        state.withLock { $0.id = id; return $0.cancelled && id != 0 }
+        state.withLock {
+            $0.id = id
+            return $0.cancelled && id != 0
+        }
     }
 
     /// Marks the run cancelled; returns its id when it has one to stop.
     func cancel() -> UInt64? {
-        state.withLock { $0.cancelled = true; return $0.id == 0 ? nil : $0.id }
+        state.withLock {
+            $0.cancelled = true
+            return $0.id == 0 ? nil : $0.id
+        }
     }
 }
 

@@ -64,7 +64,8 @@ public struct Settings: Sendable, CustomStringConvertible {
         guard let value = object[key], value != .null else { return nil }
         guard let typed = read(value) else {
             throw PluginError.failed(
-                "the setting \(path(key)) must be \(expected), not \(value.typeName) \(value); fix it in the configuration")
+                "the setting \(path(key)) must be \(expected), not \(value.typeName) \(value); fix it in the configuration"
+            )
         }
         return typed
     }

@@ -120,7 +120,8 @@ package struct HostAssignment: DBusArgumentList, Equatable {
     package init?(dbusValues values: [DBusValue]) {
         var reader = DBusValueReader(values)
         guard let path = reader.read(String.self), let settings = reader.read(String.self),
-              let size = reader.read(Int64.self), let modified = reader.read(Int64.self), reader.isAtEnd else { return nil }
+            let size = reader.read(Int64.self), let modified = reader.read(Int64.self), reader.isAtEnd
+        else { return nil }
         self.init(path: path, settings: settings, size: size, modified: modified)
     }
 

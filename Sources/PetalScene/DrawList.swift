@@ -52,23 +52,27 @@ extension Frame {
         for (item, circle) in zip(menu.items, items) where circle.opacity > 0.001 {
             commands += self.circle(circle, origin: origin, shadow: menu.appearance.shadow) { centre in
                 let size = circle.radius * 2
-                let label = TextRun(Self.label(item.title), centre: centre, size: Self.fontSize(item.title, diameter: size),
-                                    color: circle.glyph.fading(by: circle.opacity))
+                let label = TextRun(
+                    Self.label(item.title), centre: centre, size: Self.fontSize(item.title, diameter: size),
+                    color: circle.glyph.fading(by: circle.opacity))
                 guard !item.currentIcon.isEmpty else { return .text(label) }
-                return .icon(name: item.currentIcon, centre: centre, size: size * Self.iconFraction, rotation: 0,
-                             color: circle.glyph.fading(by: circle.opacity), fallback: label)
+                return .icon(
+                    name: item.currentIcon, centre: centre, size: size * Self.iconFraction, rotation: 0,
+                    color: circle.glyph.fading(by: circle.opacity), fallback: label)
             }
         }
         commands += circle(button, origin: origin, shadow: menu.appearance.shadow) { centre in
             let size = button.radius * 2
             let color = button.glyph.fading(by: button.opacity)
             if menu.appearance.buttonIcon == "list-add" || menu.appearance.buttonIcon.isEmpty {
-                return .plus(centre: centre, armLength: size / 6, lineWidth: size / 15, rotation: button.rotation,
-                             color: color)
+                return .plus(
+                    centre: centre, armLength: size / 6, lineWidth: size / 15, rotation: button.rotation,
+                    color: color)
             }
-            return .icon(name: menu.appearance.buttonIcon, centre: centre, size: size * Self.iconFraction,
-                         rotation: button.rotation, color: color,
-                         fallback: TextRun("+", centre: centre, size: size * 0.5, color: color))
+            return .icon(
+                name: menu.appearance.buttonIcon, centre: centre, size: size * Self.iconFraction,
+                rotation: button.rotation, color: color,
+                fallback: TextRun("+", centre: centre, size: size * 0.5, color: color))
         }
         return commands
     }
@@ -83,14 +87,18 @@ extension Frame {
         let centre = circle.centre.adding(origin)
         var commands: [DrawCommand] = []
         if shadow {
-            commands.append(.shadow(centre: centre, radius: circle.radius, blur: Self.shadowBlur,
-                                    color: Self.shadowColor.fading(by: circle.opacity)))
+            commands.append(
+                .shadow(
+                    centre: centre, radius: circle.radius, blur: Self.shadowBlur,
+                    color: Self.shadowColor.fading(by: circle.opacity)))
         }
         commands.append(.disc(centre: centre, radius: circle.radius, color: circle.fill.fading(by: circle.opacity)))
         commands.append(glyph(centre))
         if circle.highlighted {
-            commands.append(.ring(centre: centre, radius: circle.radius + 3, width: 2.5,
-                                  color: circle.fill.mixed(with: .black, by: 0.35).fading(by: circle.opacity)))
+            commands.append(
+                .ring(
+                    centre: centre, radius: circle.radius + 3, width: 2.5,
+                    color: circle.fill.mixed(with: .black, by: 0.35).fading(by: circle.opacity)))
         }
         return commands
     }

@@ -56,7 +56,8 @@ public struct Rect: Equatable, Sendable, CustomStringConvertible {
 
     /// The smallest rectangle of whole pixels holding this one.
     public var integral: PixelRect {
-        let left = Int(minX.rounded(.down)), top = Int(minY.rounded(.down))
+        let left = Int(minX.rounded(.down))
+        let top = Int(minY.rounded(.down))
         return PixelRect(x: left, y: top, width: Int(maxX.rounded(.up)) - left, height: Int(maxY.rounded(.up)) - top)
     }
 

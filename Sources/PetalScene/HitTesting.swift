@@ -49,13 +49,15 @@ public enum InputRegion {
         var rects: [PixelRect] = []
         for (centre, radius) in circles where radius > 0 {
             var current: PixelRect?
-            let top = Int((centre.y - radius).rounded(.down)), bottom = Int((centre.y + radius).rounded(.up))
+            let top = Int((centre.y - radius).rounded(.down))
+            let bottom = Int((centre.y + radius).rounded(.up))
             for row in top..<bottom {
                 let dy = Double(row) + 0.5 - centre.y
                 let squared = radius * radius - dy * dy
                 guard squared >= 0 else { continue }
                 let half = squared.squareRoot()
-                let left = Int((centre.x - half - 0.5).rounded(.up)), right = Int((centre.x + half - 0.5).rounded(.down))
+                let left = Int((centre.x - half - 0.5).rounded(.up))
+                let right = Int((centre.x + half - 0.5).rounded(.down))
                 guard right >= left else { continue }
                 if var run = current, run.x == left, run.width == right - left + 1, run.y + run.height == row {
                     run.height += 1

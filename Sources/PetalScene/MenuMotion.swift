@@ -16,10 +16,12 @@ public struct MenuMotion: Equatable, Sendable {
     /// The motion of `menu`.
     public init(_ menu: SceneMenu) {
         let appearance = menu.appearance
-        open = Spring(dampingRatio: appearance.springDamping, initialVelocity: appearance.springVelocity,
-                      duration: menu.openDuration)
-        close = Spring(dampingRatio: appearance.springDamping, initialVelocity: appearance.springVelocity,
-                       duration: menu.closeDuration)
+        open = Spring(
+            dampingRatio: appearance.springDamping, initialVelocity: appearance.springVelocity,
+            duration: menu.openDuration)
+        close = Spring(
+            dampingRatio: appearance.springDamping, initialVelocity: appearance.springVelocity,
+            duration: menu.closeDuration)
     }
 
     /// The spread `elapsed` seconds after the menu entered `state`.

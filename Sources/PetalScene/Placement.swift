@@ -22,8 +22,9 @@ public enum Placement {
         case .pointer:
             let point = pointer ?? Point(x: size.width / 2, y: size.height / 2)
             // Keep the whole button on the surface.
-            return Point(x: min(max(point.x, radius), max(size.width - radius, radius)),
-                         y: min(max(point.y, radius), max(size.height - radius, radius)))
+            return Point(
+                x: min(max(point.x, radius), max(size.width - radius, radius)),
+                y: min(max(point.y, radius), max(size.height - radius, radius)))
         }
     }
 
@@ -88,8 +89,10 @@ extension Placement {
         func cornered(_ horizontal: Edge, _ vertical: Edge) -> LayerSurfacePlacement {
             LayerSurfacePlacement(
                 edges: [horizontal, vertical],
-                margins: [horizontal: horizontal == .left ? fromX + left : fromX - right,
-                          vertical: vertical == .top ? fromY + top : fromY - bottom],
+                margins: [
+                    horizontal: horizontal == .left ? fromX + left : fromX - right,
+                    vertical: vertical == .top ? fromY + top : fromY - bottom,
+                ],
                 width: box.width, height: box.height, origin: corner)
         }
         switch appearance.anchor {
@@ -99,9 +102,11 @@ extension Placement {
         case .topLeft: return cornered(.left, .top)
         case .center:
             // Centred by the compositor, so the surface is symmetric about the button.
-            let halfWidth = max(-left, right), halfHeight = max(-top, bottom)
-            return LayerSurfacePlacement(edges: [], margins: [:], width: 2 * halfWidth, height: 2 * halfHeight,
-                                         origin: Point(x: Double(halfWidth), y: Double(halfHeight)))
+            let halfWidth = max(-left, right)
+            let halfHeight = max(-top, bottom)
+            return LayerSurfacePlacement(
+                edges: [], margins: [:], width: 2 * halfWidth, height: 2 * halfHeight,
+                origin: Point(x: Double(halfWidth), y: Double(halfHeight)))
         case .pointer:
             return nil
         }

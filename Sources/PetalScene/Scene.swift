@@ -9,8 +9,13 @@ import PetalCore
 public struct Scene: Equatable, Sendable {
     /// Items, appearance and durations.
     public var menu: SceneMenu {
-        didSet { if menu.appearance != oldValue.appearance || menu.openDuration != oldValue.openDuration
-                    || menu.closeDuration != oldValue.closeDuration { motion = MenuMotion(menu) } }
+        didSet {
+            if menu.appearance != oldValue.appearance || menu.openDuration != oldValue.openDuration
+                || menu.closeDuration != oldValue.closeDuration
+            {
+                motion = MenuMotion(menu)
+            }
+        }
     }
     /// The menu's springs, set up again only when they change.
     public private(set) var motion: MenuMotion

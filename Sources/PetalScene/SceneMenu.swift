@@ -69,9 +69,10 @@ public struct SceneMenu: Equatable, Sendable {
         let positions = configuration.menu.geometry.positions(count: configuration.items.count)
         self.init(
             items: zip(configuration.items, positions).map { item, position in
-                SceneItem(id: item.id, title: item.title, icon: item.icon, selectedIcon: item.selectedIcon,
-                          color: item.color, enabled: item.enabled, selected: item.selected, toggle: item.toggle,
-                          position: position)
+                SceneItem(
+                    id: item.id, title: item.title, icon: item.icon, selectedIcon: item.selectedIcon,
+                    color: item.color, enabled: item.enabled, selected: item.selected, toggle: item.toggle,
+                    position: position)
             },
             appearance: configuration.appearance,
             openDuration: configuration.menu.openDuration.configuredSeconds,
@@ -98,14 +99,17 @@ extension SceneMenu {
         let distance = ConfigurationDecoder.maximumDistance
         menu.items = items.map { item in
             var item = item
-            item.position = Point(x: clamp(item.position.x, -distance...distance, 0),
-                                  y: clamp(item.position.y, -distance...distance, 0))
+            item.position = Point(
+                x: clamp(item.position.x, -distance...distance, 0),
+                y: clamp(item.position.y, -distance...distance, 0))
             return item
         }
         var appearance = appearance
-        appearance.margin = Margin(x: clamp(appearance.margin.x, 0...distance, defaults.margin.x),
-                                   y: clamp(appearance.margin.y, 0...distance, defaults.margin.y))
-        appearance.buttonSize = clamp(appearance.buttonSize, 1...ConfigurationDecoder.maximumDiscSize, defaults.buttonSize)
+        appearance.margin = Margin(
+            x: clamp(appearance.margin.x, 0...distance, defaults.margin.x),
+            y: clamp(appearance.margin.y, 0...distance, defaults.margin.y))
+        appearance.buttonSize = clamp(
+            appearance.buttonSize, 1...ConfigurationDecoder.maximumDiscSize, defaults.buttonSize)
         appearance.itemSize = clamp(appearance.itemSize, 1...ConfigurationDecoder.maximumDiscSize, defaults.itemSize)
         appearance.springDamping = clamp(appearance.springDamping, 0.01...1, defaults.springDamping)
         let velocity = ConfigurationDecoder.maximumSpringVelocity

@@ -35,7 +35,8 @@ public struct Spring: Equatable, Sendable {
         self.dampingRatio = max(dampingRatio, 0.01)
         self.initialVelocity = initialVelocity
         self.duration = max(duration, 0)
-        naturalFrequency = duration > 0
+        naturalFrequency =
+            duration > 0
             ? Self.frequency(settling: self.dampingRatio, velocity: initialVelocity, within: duration) : 0
     }
 
@@ -48,7 +49,8 @@ public struct Spring: Equatable, Sendable {
     ///   - initialVelocity: whole distances per second.
     ///   - duration: when the animation is removed, in seconds.
     public init(mass: Double, stiffness: Double, damping: Double, initialVelocity: Double, duration: Double) {
-        let mass = max(mass, 1e-6), stiffness = max(stiffness, 1e-6)
+        let mass = max(mass, 1e-6)
+        let stiffness = max(stiffness, 1e-6)
         naturalFrequency = (stiffness / mass).squareRoot()
         dampingRatio = max(damping / (2 * (stiffness * mass).squareRoot()), 0.01)
         self.initialVelocity = initialVelocity
@@ -59,8 +61,10 @@ public struct Spring: Equatable, Sendable {
     public func value(at time: Double) -> Double {
         guard time > 0 else { return 0 }
         guard time < duration else { return 1 }
-        return 1 - Self.displacement(at: time, dampingRatio: dampingRatio, frequency: naturalFrequency,
-                                     velocity: initialVelocity)
+        return 1
+            - Self.displacement(
+                at: time, dampingRatio: dampingRatio, frequency: naturalFrequency,
+                velocity: initialVelocity)
     }
 
     /// Whether the animation is still running `time` seconds after its start.
@@ -81,7 +85,9 @@ public struct Spring: Equatable, Sendable {
     // MARK: - The oscillator
 
     /// x(t) for x(0) = 1, x′(0) = −velocity, x″ + 2ζω₀x′ + ω₀²x = 0.
-    static func displacement(at t: Double, dampingRatio zeta: Double, frequency omega: Double, velocity v0: Double) -> Double {
+    static func displacement(at t: Double, dampingRatio zeta: Double, frequency omega: Double, velocity v0: Double)
+        -> Double
+    {
         if zeta < 1 {
             let damped = omega * (1 - zeta * zeta).squareRoot()
             let sine = (zeta * omega - v0) / damped
@@ -97,7 +103,9 @@ public struct Spring: Equatable, Sendable {
     }
 
     /// An upper bound of |x(s)| for every s ≥ t.
-    static func envelope(at t: Double, dampingRatio zeta: Double, frequency omega: Double, velocity v0: Double) -> Double {
+    static func envelope(at t: Double, dampingRatio zeta: Double, frequency omega: Double, velocity v0: Double)
+        -> Double
+    {
         if zeta < 1 {
             let damped = omega * (1 - zeta * zeta).squareRoot()
             let sine = (zeta * omega - v0) / damped

@@ -1,11 +1,11 @@
 import DBus
 import Glibc
+import Linux
 import PetalJSON
 import PetalPluginABI
 import PetalPluginRuntime
 import Synchronization
 import TextEscaping
-import Linux
 
 /// The `petal_host` table of a plugin inside `petal-plugin-host`: every
 /// function is forwarded to petald over the host's connection
@@ -45,38 +45,43 @@ final class ForwardingHost: @unchecked Sendable {
 
     private func makeTable() -> UnsafeMutablePointer<petal_host> {
         let table = UnsafeMutablePointer<petal_host>.allocate(capacity: 1)
-        table.initialize(to: petal_host(
-            struct_size: UInt32(MemoryLayout<petal_host>.size),
-            abi_major: UInt16(PETAL_PLUGIN_ABI_MAJOR), abi_minor: UInt16(PETAL_PLUGIN_ABI_MINOR),
-            context: Unmanaged.passRetained(self).toOpaque(), settings_json: UnsafePointer(settings),
-            log: { context, level, message in
-                ForwardingHost.from(context).log(level, message)
-            },
-            launch: { context, argv, options, out, size in
-                ForwardingHost.from(context).launch(argv, options, out, size)
-            },
-            run: { context, argv, options, complete, completionContext in
-                _ = ForwardingHost.from(context).run(argv, options, complete!, completionContext, waitForStart: false)
-            },
-            call_method: { context, destination, path, interface, method, signature, args, timeout, reply, replyContext in
-                ForwardingHost.from(context).callMethod(
-                    [destination, path, interface, method, signature], args, timeout, reply!, replyContext)
-            },
-            subscribe_signal: { context, sender, path, interface, member, handler, signalContext in
-                ForwardingHost.from(context).subscribe([sender, path, interface, member], .arguments(handler!, signalContext))
-            },
-            unsubscribe_signal: { context, id in
-                ForwardingHost.from(context).unsubscribe(id)
-            },
-            start_run: { context, argv, options, complete, completionContext in
-                ForwardingHost.from(context).run(argv, options, complete!, completionContext, waitForStart: true)
-            },
-            stop_run: { context, run in
-                ForwardingHost.from(context).link.tell(HostProtocol.Services.stopRun, run)
-            },
-            subscribe_signal_from: { context, sender, path, interface, member, handler, signalContext in
-                ForwardingHost.from(context).subscribe([sender, path, interface, member], .origin(handler!, signalContext))
-            }))
+        table.initialize(
+            to: petal_host(
+                struct_size: UInt32(MemoryLayout<petal_host>.size),
+                abi_major: UInt16(PETAL_PLUGIN_ABI_MAJOR), abi_minor: UInt16(PETAL_PLUGIN_ABI_MINOR),
+                context: Unmanaged.passRetained(self).toOpaque(), settings_json: UnsafePointer(settings),
+                log: { context, level, message in
+                    ForwardingHost.from(context).log(level, message)
+                },
+                launch: { context, argv, options, out, size in
+                    ForwardingHost.from(context).launch(argv, options, out, size)
+                },
+                run: { context, argv, options, complete, completionContext in
+                    _ = ForwardingHost.from(context).run(
+                        argv, options, complete!, completionContext, waitForStart: false)
+                },
+                call_method: {
+                    context, destination, path, interface, method, signature, args, timeout, reply, replyContext in
+                    ForwardingHost.from(context).callMethod(
+                        [destination, path, interface, method, signature], args, timeout, reply!, replyContext)
+                },
+                subscribe_signal: { context, sender, path, interface, member, handler, signalContext in
+                    ForwardingHost.from(context).subscribe(
+                        [sender, path, interface, member], .arguments(handler!, signalContext))
+                },
+                unsubscribe_signal: { context, id in
+                    ForwardingHost.from(context).unsubscribe(id)
+                },
+                start_run: { context, argv, options, complete, completionContext in
+                    ForwardingHost.from(context).run(argv, options, complete!, completionContext, waitForStart: true)
+                },
+                stop_run: { context, run in
+                    ForwardingHost.from(context).link.tell(HostProtocol.Services.stopRun, run)
+                },
+                subscribe_signal_from: { context, sender, path, interface, member, handler, signalContext in
+                    ForwardingHost.from(context).subscribe(
+                        [sender, path, interface, member], .origin(handler!, signalContext))
+                }))
         return table
     }
 
@@ -90,7 +95,8 @@ final class ForwardingHost: @unchecked Sendable {
 
     private func log(_ level: petal_log_level, _ message: UnsafePointer<CChar>?) {
         // No more than a line keeps crosses to petald, which escapes it.
-        var text = "", cut = 0
+        var text = ""
+        var cut = 0
         if let message {
             let length = strlen(message)
             let kept = min(length, LogText.maximumBytes)
@@ -144,13 +150,17 @@ final class ForwardingHost: @unchecked Sendable {
                 // A program that did not start has had its RunFinished already, which came first.
                 return started ? id : 0
             case .failure(let error):
-                finishRun(id, result: nil, error: "ActionFailed", message: "petald did not start the program: \(error.message)")
+                finishRun(
+                    id, result: nil, error: "ActionFailed",
+                    message: "petald did not start the program: \(error.message)")
                 return 0
             }
         }
         link.ask(HostProtocol.Services.startRun, id, argv, options) { [self] reply in
             if case .failure(let error) = reply {
-                finishRun(id, result: nil, error: "ActionFailed", message: "petald did not start the program: \(error.message)")
+                finishRun(
+                    id, result: nil, error: "ActionFailed",
+                    message: "petald did not start the program: \(error.message)")
             }
         }
         return id
@@ -172,9 +182,12 @@ final class ForwardingHost: @unchecked Sendable {
         // Args NULL is "no arguments"; "" would be JSON that does not parse.
         let arguments = args.map { String(cString: $0) } ?? "[]"
         // petald's own call ends at the plugin's timeout; this one waits a little longer for its answer.
-        let limit = (timeout > 0 ? Duration.milliseconds(Int64(timeout)) : DBusConnection.defaultCallTimeout) + .seconds(5)
-        link.ask(HostProtocol.Services.callMethod, texts[0], texts[1], texts[2], texts[3], texts[4], arguments, timeout,
-                 timeout: limit) { result in
+        let limit =
+            (timeout > 0 ? Duration.milliseconds(Int64(timeout)) : DBusConnection.defaultCallTimeout) + .seconds(5)
+        link.ask(
+            HostProtocol.Services.callMethod, texts[0], texts[1], texts[2], texts[3], texts[4], arguments, timeout,
+            timeout: limit
+        ) { result in
             let (reply, context) = answer.value
             switch result {
             case .success(let json): reply(context, json, nil, nil)
@@ -205,8 +218,9 @@ final class ForwardingHost: @unchecked Sendable {
     var callbackMethods: [DBusMethod] {
         [
             HostProtocol.Plugin.runFinished.serve { [self] _, run, result, error, message in
-                finishRun(run, result: result.isEmpty ? nil : result, error: error.isEmpty ? nil : error,
-                          message: message.isEmpty ? nil : message)
+                finishRun(
+                    run, result: result.isEmpty ? nil : result, error: error.isEmpty ? nil : error,
+                    message: message.isEmpty ? nil : message)
             },
             HostProtocol.Plugin.signal.serve { [self] _, id, sender, path, interface, member, args in
                 guard let handler = state.withLock({ $0.subscriptions[id] }) else { return }

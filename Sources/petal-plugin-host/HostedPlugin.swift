@@ -32,17 +32,20 @@ final class HostedPlugin: @unchecked Sendable {
     /// `org.petal.Petal1.ActionProvider`, as a provider on the bus serves it.
     var providerInterface: DBusInterface {
         typealias Provider = PetalBus.ActionProvider
-        return DBusInterface(Provider.interface, methods: [
-            Provider.invoke.serveLater { [self] reply, invocation, action, params in
-                try invoke(reply, invocation, action, params)
-            },
-            Provider.cancel.serve { [self] _, invocation in
-                running.removeValue(forKey: invocation)?()
-            },
-        ], properties: [
-            Provider.name.serve { [plugin] in plugin.name },
-            Provider.actions.serve { [self] in actionRows },
-        ])
+        return DBusInterface(
+            Provider.interface,
+            methods: [
+                Provider.invoke.serveLater { [self] reply, invocation, action, params in
+                    try invoke(reply, invocation, action, params)
+                },
+                Provider.cancel.serve { [self] _, invocation in
+                    running.removeValue(forKey: invocation)?()
+                },
+            ],
+            properties: [
+                Provider.name.serve { [plugin] in plugin.name },
+                Provider.actions.serve { [self] in actionRows },
+            ])
     }
 
     /// `Ping`, answered once the worker has run everything queued before it.
@@ -53,7 +56,8 @@ final class HostedPlugin: @unchecked Sendable {
     }
 
     private func invoke(
-        _ reply: DBusReply<DBusVariantDictionary>, _ invocation: UInt32, _ action: String, _ params: DBusVariantDictionary
+        _ reply: DBusReply<DBusVariantDictionary>, _ invocation: UInt32, _ action: String,
+        _ params: DBusVariantDictionary
     ) throws(DBusError) {
         guard actionIDs.contains(action) else {
             throw ActionError.failed("plugin \(plugin.name) has no action \(action)").dbusError

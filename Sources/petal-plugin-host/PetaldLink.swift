@@ -1,8 +1,8 @@
 import DBus
 import Dispatch
+import Linux
 import PetalPluginRuntime
 import Synchronization
-import Linux
 
 /// How a `petal-plugin-host` calls petald's ``HostProtocol/servicesInterface``
 /// on its connection: told (no answer), asked (the answer on the bus
@@ -27,8 +27,9 @@ struct PetaldLink: Sendable {
         timeout: Duration = DBusConnection.defaultCallTimeout,
         completion: @escaping @Sendable (Result<Out, DBusError>) -> Void
     ) {
-        connection.call(method, on: nil, at: HostProtocol.servicesPath, repeat each arguments, timeout: timeout,
-                        then: completion)
+        connection.call(
+            method, on: nil, at: HostProtocol.servicesPath, repeat each arguments, timeout: timeout,
+            then: completion)
     }
 
     /// Sends a call and waits for petald's answer; never on the bus thread.

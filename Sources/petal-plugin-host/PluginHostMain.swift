@@ -2,10 +2,10 @@ import CLinux
 import DBus
 import Dispatch
 import Glibc
+import Linux
 import PetalJSON
 import PetalPluginRuntime
 import Synchronization
-import Linux
 
 /// `petal-plugin-host`: runs one isolated plugin for petald (docs/plugins.md,
 /// "In petald, isolated, or a provider?"). petald starts it with its server's address and a
@@ -40,8 +40,11 @@ enum PluginHostMain {
         let parent = variable(HostProtocol.parentVariable).flatMap { pid_t($0) }
         let unit = variable(HostProtocol.unitVariable)
         guard let address = variable(HostProtocol.addressVariable), let token = variable(HostProtocol.tokenVariable),
-              parent != nil || unit != nil else {
-            log.error("this program is started by petald, one process per isolated plugin, with \(HostProtocol.addressVariable), \(HostProtocol.tokenVariable) and \(HostProtocol.parentVariable) or \(HostProtocol.unitVariable) set; it is not meant to be run by hand (see petald(8))")
+            parent != nil || unit != nil
+        else {
+            log.error(
+                "this program is started by petald, one process per isolated plugin, with \(HostProtocol.addressVariable), \(HostProtocol.tokenVariable) and \(HostProtocol.parentVariable) or \(HostProtocol.unitVariable) set; it is not meant to be run by hand (see petald(8))"
+            )
             exit(2)
         }
         if let parent {
@@ -90,11 +93,15 @@ enum PluginHostMain {
             session.refuse(.failed, error.description)
         }
         guard file.identity.size == size, file.identity.modified == modified else {
-            session.refuse(.failed, "\(path) changed between petald's checks and the host's; it is loaded at the next start")
+            session.refuse(
+                .failed, "\(path) changed between petald's checks and the host's; it is loaded at the next start")
         }
         log.program = "petal-plugin-host[\(file.note?.name ?? PluginRules.stem(of: path))]"
-        if let note = file.note, let problem = PluginRules.abiProblem(
-            major: UInt(note.abiMajor), minor: UInt(note.abiMinor), claim: "its \(PluginRules.noteSection) says it was") {
+        if let note = file.note,
+            let problem = PluginRules.abiProblem(
+                major: UInt(note.abiMajor), minor: UInt(note.abiMinor),
+                claim: "its \(PluginRules.noteSection) says it was")
+        {
             session.refuse(.incompatible, problem)
         }
         let plugin: NativePlugin
@@ -106,10 +113,12 @@ enum PluginHostMain {
         let hosted = HostedPlugin(plugin, loop: loop)
         // Served before init, which may already start programs whose outcomes come back here.
         try loop.performAndWait {
-            connection.objectServer.register([
-                hosted.providerInterface,
-                DBusInterface(HostProtocol.pluginInterface, methods: forwarding.callbackMethods + [hosted.pingMethod]),
-            ], at: HostProtocol.pluginPath)
+            connection.objectServer.register(
+                [
+                    hosted.providerInterface,
+                    DBusInterface(
+                        HostProtocol.pluginInterface, methods: forwarding.callbackMethods + [hosted.pingMethod]),
+                ], at: HostProtocol.pluginPath)
         }
         do {
             try plugin.startWorker()
@@ -120,8 +129,10 @@ enum PluginHostMain {
             session.refuse(.failed, "its init failed: \(failure)")
         }
         do {
-            try session.link.askAndWait(HostProtocol.Services.ready, plugin.name, plugin.version, hosted.actionRows,
-                                        timeout: HostSession.patience).get()
+            try session.link.askAndWait(
+                HostProtocol.Services.ready, plugin.name, plugin.version, hosted.actionRows,
+                timeout: HostSession.patience
+            ).get()
             closed.take()
         } catch {
             // petald refused it after all (its name is taken, say): release what init took.

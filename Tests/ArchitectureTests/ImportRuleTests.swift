@@ -24,7 +24,8 @@ import Testing
         // Folders only: Plugins/ also holds files the plugins share (exports.map).
         let plugins = try FileManager.default.contentsOfDirectory(atPath: pluginsFolder).filter { name in
             var isFolder: ObjCBool = false
-            return !name.hasPrefix(".") && FileManager.default.fileExists(atPath: pluginsFolder + "/" + name, isDirectory: &isFolder)
+            return !name.hasPrefix(".")
+                && FileManager.default.fileExists(atPath: pluginsFolder + "/" + name, isDirectory: &isFolder)
                 && isFolder.boolValue
         }.sorted()
         var rows: [Row] = []
@@ -39,8 +40,10 @@ import Testing
             if cells[0].contains("*Name*") {
                 for plugin in plugins {
                     let fill = { (s: String) in s.replacingOccurrences(of: "*Name*", with: plugin) }
-                    rows.append(Row(module: fill(cells[0]), folder: fill(folder),
-                                    allowed: Set(names(cells[3]).map(fill))))
+                    rows.append(
+                        Row(
+                            module: fill(cells[0]), folder: fill(folder),
+                            allowed: Set(names(cells[3]).map(fill))))
                 }
             } else {
                 rows.append(Row(module: cells[0], folder: folder, allowed: Set(names(cells[3]))))
@@ -55,20 +58,28 @@ import Testing
         let declared = try Self.packageTargets().filter { !$0.isTest }.map(\.name)
         let listed = Set(rows.map(\.module))
         for target in declared {
-            #expect(listed.contains(target), "Package.swift declares \(target), which docs/architecture.md's table does not list")
+            #expect(
+                listed.contains(target),
+                "Package.swift declares \(target), which docs/architecture.md's table does not list")
         }
         for row in rows {
-            #expect(declared.contains(row.module), "docs/architecture.md lists \(row.module), which Package.swift does not declare")
+            #expect(
+                declared.contains(row.module),
+                "docs/architecture.md lists \(row.module), which Package.swift does not declare")
         }
     }
 
     @Test func noModuleImportsWhatTheTableForbids() throws {
         for row in try Self.rules() {
-            let excluded = row.folder == "Plugins/\(row.module.replacingOccurrences(of: "Plugin", with: ""))" ? ["Entry", "Note"] : []
+            let excluded =
+                row.folder == "Plugins/\(row.module.replacingOccurrences(of: "Plugin", with: ""))"
+                ? ["Entry", "Note"] : []
             for (file, module) in try Self.imports(under: row.folder, excluding: excluded)
             where !Self.toolchain.contains(module) {
-                #expect(row.allowed.contains(module),
-                        "\(file) (module \(row.module)) imports \(module); docs/architecture.md allows only \(row.allowed.sorted().joined(separator: ", "))")
+                #expect(
+                    row.allowed.contains(module),
+                    "\(file) (module \(row.module)) imports \(module); docs/architecture.md allows only \(row.allowed.sorted().joined(separator: ", "))"
+                )
             }
         }
     }
@@ -78,8 +89,10 @@ import Testing
         for target in try Self.packageTargets() where !target.isTest {
             guard let row = rows[target.name] else { continue }
             for dependency in target.dependencies {
-                #expect(row.allowed.contains(dependency),
-                        "Package.swift lets \(target.name) depend on \(dependency); docs/architecture.md allows only \(row.allowed.sorted().joined(separator: ", "))")
+                #expect(
+                    row.allowed.contains(dependency),
+                    "Package.swift lets \(target.name) depend on \(dependency); docs/architecture.md allows only \(row.allowed.sorted().joined(separator: ", "))"
+                )
             }
         }
     }
@@ -88,11 +101,14 @@ import Testing
     /// them all the way down, so that no module in between brings PetalDaemon
     /// into the plugin host.
     @Test func thePluginHostDoesNotLinkTheDaemon() throws {
-        let dependencies = Dictionary(try Self.packageTargets().map { ($0.name, $0.dependencies) },
-                                      uniquingKeysWith: { first, _ in first })
+        let dependencies = Dictionary(
+            try Self.packageTargets().map { ($0.name, $0.dependencies) },
+            uniquingKeysWith: { first, _ in first })
         #expect(dependencies["petal-plugin-host"] != nil, "Package.swift's petal-plugin-host was not read")
         let reached = Self.reachable(from: "petal-plugin-host", in: dependencies)
-        #expect(reached["PetalDaemon"] == nil, "petal-plugin-host links PetalDaemon, through \(reached["PetalDaemon"] ?? "")")
+        #expect(
+            reached["PetalDaemon"] == nil,
+            "petal-plugin-host links PetalDaemon, through \(reached["PetalDaemon"] ?? "")")
         #expect(reached["PetalPluginRuntime"] != nil, "petal-plugin-host no longer links PetalPluginRuntime")
         // The walk itself: a module reached only through another.
         let found = Self.reachable(from: "host", in: ["host": ["Runtime"], "Runtime": ["Daemon"], "Daemon": ["DBus"]])
@@ -102,7 +118,8 @@ import Testing
     @Test func aForbiddenImportIsCaught() throws {
         // The check itself: a module that may import nothing, seen importing DBus.
         let row = Row(module: "PetalCore", folder: "Sources/PetalCore", allowed: ["PetalJSON"])
-        let found = Self.importedModules(in: "import Glibc\nimport DBus\n@testable import PetalJSON\n// import Foundation\n")
+        let found = Self.importedModules(
+            in: "import Glibc\nimport DBus\n@testable import PetalJSON\n// import Foundation\n")
         #expect(found == ["Glibc", "DBus", "PetalJSON"])
         #expect(found.filter { !Self.toolchain.contains($0) && !row.allowed.contains($0) } == ["DBus"])
     }
@@ -127,10 +144,12 @@ import Testing
         text.split(separator: "\n").compactMap { line in
             let words = line.trimmingCharacters(in: .whitespaces).split(separator: " ")
             guard let index = words.firstIndex(of: "import"), words[..<index].allSatisfy({ $0.hasPrefix("@") }),
-                  index + 1 < words.count else { return nil }
+                index + 1 < words.count
+            else { return nil }
             let rest = words[(index + 1)...]
-            let name = ["struct", "class", "enum", "func", "var", "let", "protocol", "typealias"]
-                .contains(String(rest.first!)) && rest.count > 1 ? rest[rest.startIndex + 1] : rest.first!
+            let name =
+                ["struct", "class", "enum", "func", "var", "let", "protocol", "typealias"]
+                    .contains(String(rest.first!)) && rest.count > 1 ? rest[rest.startIndex + 1] : rest.first!
             return String(name.split(separator: ".").first!)
         }
     }
@@ -158,20 +177,31 @@ import Testing
     static func packageTargets() throws -> [Target] {
         let text = try String(contentsOf: repository.appendingPathComponent("Package.swift"), encoding: .utf8)
         var targets: [Target] = []
-        let call = try Regex(#"\.(target|executableTarget|testTarget|systemLibrary)\(\s*name:\s*"([^"\\]+)"(?:,\s*dependencies:\s*\[([^\]]*)\])?"#)
+        let call = try Regex(
+            #"\.(target|executableTarget|testTarget|systemLibrary)\(\s*name:\s*"([^"\\]+)"(?:,\s*dependencies:\s*\[([^\]]*)\])?"#
+        )
         for match in text.matches(of: call) {
             let kind = String(match.output[1].substring ?? "")
             let name = String(match.output[2].substring ?? "")
             let list = match.output[3].substring.map(String.init) ?? ""
-            let dependencies = list.matches(of: try Regex(#""([A-Za-z-]+)""#)).compactMap { $0.output[1].substring.map(String.init) }
-            targets.append(Target(name: name, dependencies: dependencies,
-                                  isTest: kind == "testTarget" || text.contains("path: \"Tests/") && Self.isTestSupport(name, text)))
+            let dependencies = list.matches(of: try Regex(#""([A-Za-z-]+)""#)).compactMap {
+                $0.output[1].substring.map(String.init)
+            }
+            targets.append(
+                Target(
+                    name: name, dependencies: dependencies,
+                    isTest: kind == "testTarget" || text.contains("path: \"Tests/") && Self.isTestSupport(name, text)))
         }
-        let plugins = text.matches(of: try Regex(#"\("[a-z]+", "([A-Za-z]+)"\)"#)).compactMap { $0.output[1].substring.map(String.init) }
+        let plugins = text.matches(of: try Regex(#"\("[a-z]+", "([A-Za-z]+)"\)"#)).compactMap {
+            $0.output[1].substring.map(String.init)
+        }
         for folder in plugins {
             targets.append(Target(name: "\(folder)Plugin", dependencies: ["PetalPlugin", "PetalJSON"], isTest: false))
             targets.append(Target(name: "\(folder)PluginNote", dependencies: ["PetalPluginABI"], isTest: false))
-            targets.append(Target(name: "\(folder)PluginEntry", dependencies: ["\(folder)Plugin", "\(folder)PluginNote", "PetalPlugin"], isTest: false))
+            targets.append(
+                Target(
+                    name: "\(folder)PluginEntry",
+                    dependencies: ["\(folder)Plugin", "\(folder)PluginNote", "PetalPlugin"], isTest: false))
         }
         return targets
     }

@@ -1,7 +1,7 @@
 import DBus
 import Glibc
-import Testing
 import TestSupport
+import Testing
 
 private let nobody: UInt32 = 65534
 
@@ -26,8 +26,11 @@ private func runAsNobody(_ arguments: [String]) throws -> ExternalCommand {
 
 /// `busctl call` on the test object as `nobody`.
 private func busctlAsNobody(_ service: TestService, _ arguments: [String]) throws -> ExternalCommand {
-    try runAsNobody(["busctl", "--address=\(PrivateBus.shared.address)", "--no-pager", "call",
-                     service.server.uniqueName, "/org/example"] + arguments)
+    try runAsNobody(
+        [
+            "busctl", "--address=\(PrivateBus.shared.address)", "--no-pager", "call",
+            service.server.uniqueName, "/org/example",
+        ] + arguments)
 }
 
 @Suite(.timeLimit(.minutes(1))) struct AccessControlTests {
@@ -72,9 +75,11 @@ private func busctlAsNobody(_ service: TestService, _ arguments: [String]) throw
 
     @Test func anotherUserMaySetNoProperty() async throws {
         try await withRestrictedExample { service, object in
-            let result = try busctlAsNobody(service, [
-                "org.freedesktop.DBus.Properties", "Set", "ssv", calc.rawValue, "Name", "s", "intruder",
-            ])
+            let result = try busctlAsNobody(
+                service,
+                [
+                    "org.freedesktop.DBus.Properties", "Set", "ssv", calc.rawValue, "Name", "s", "intruder",
+                ])
             #expect(result.status != 0, "\(result.summary)")
             #expect(result.errors.contains("Access denied"), "\(result.summary)")
             #expect(object.name.value == "petal")
@@ -90,7 +95,8 @@ private func busctlAsNobody(_ service: TestService, _ arguments: [String]) throw
             #expect(introspected.status == 0, "\(introspected.summary)")
             #expect(introspected.output.contains(".Add"), "\(introspected.summary)")
 
-            let got = try busctlAsNobody(service, ["org.freedesktop.DBus.Properties", "Get", "ss", calc.rawValue, "Name"])
+            let got = try busctlAsNobody(
+                service, ["org.freedesktop.DBus.Properties", "Get", "ss", calc.rawValue, "Name"])
             #expect(got.status == 0, "\(got.summary)")
             #expect(got.output.trimmingCharacters(in: .whitespacesAndNewlines) == #"v s "petal""#, "\(got.summary)")
 

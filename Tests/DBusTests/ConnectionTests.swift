@@ -1,8 +1,7 @@
 import DBus
 import Dispatch
-import Testing
 import TestSupport
-
+import Testing
 
 /// Resumes the tests's task once, from whatever thread a handler runs on.
 private final class Signal: Sendable {
@@ -37,8 +36,9 @@ private final class Signal: Sendable {
         try await withTestService { service in
             let nobody = uniqueWellKnownName("Nobody")
             await expectDBusError(DBusError.Name.serviceUnknown, containing: [nobody.rawValue]) {
-                _ = try await service.client.call(destination: nobody, path: .example, interface: calc, member: "Add",
-                                                  [.int32(1), .int32(1)])
+                _ = try await service.client.call(
+                    destination: nobody, path: .example, interface: calc, member: "Add",
+                    [.int32(1), .int32(1)])
             }
         }
     }
@@ -106,7 +106,8 @@ private final class Signal: Sendable {
 
     @Test func connectingToNothingThrows() {
         #expect(throws: DBusConnectionError.self) {
-            _ = try DBusConnection.connect(to: .address("unix:abstract=/petal/no-such-bus-\(UInt32.random(in: 0 ... .max))"))
+            _ = try DBusConnection.connect(
+                to: .address("unix:abstract=/petal/no-such-bus-\(UInt32.random(in: 0 ... .max))"))
         }
     }
 

@@ -7,17 +7,20 @@ import Testing
 private let liar: InterfaceName = "org.example.Liar"
 
 private func liarInterface() -> DBusInterface {
-    DBusInterface(liar, methods: [
-        DBusMethod("WrongReply", out: [DBusArgument("text", .string)]) { _ in .values([.int32(7)]) },
-        DBusMethod("ExtraReply") { _ in .values([.string("not declared")]) },
-        DBusMethod("WrongLater", out: [DBusArgument("text", .string)]) { call in
-            DispatchQueue.global().async { call.reply([]) }
-            return .later
-        },
-        DBusMethod("Right", out: [DBusArgument("text", .string)]) { _ in .values([.string("fine")]) },
-    ], signals: [
-        DBusSignal("Said", [DBusArgument("text", .string)]),
-    ])
+    DBusInterface(
+        liar,
+        methods: [
+            DBusMethod("WrongReply", out: [DBusArgument("text", .string)]) { _ in .values([.int32(7)]) },
+            DBusMethod("ExtraReply") { _ in .values([.string("not declared")]) },
+            DBusMethod("WrongLater", out: [DBusArgument("text", .string)]) { call in
+                DispatchQueue.global().async { call.reply([]) }
+                return .later
+            },
+            DBusMethod("Right", out: [DBusArgument("text", .string)]) { _ in .values([.string("fine")]) },
+        ],
+        signals: [
+            DBusSignal("Said", [DBusArgument("text", .string)])
+        ])
 }
 
 /// Runs `body` with the liar served at `/org/example`, its server set to log
@@ -97,26 +100,40 @@ private func withLiar(_ body: (TestService, Shared<[String]>) async throws -> Vo
     private static let everyType: InterfaceName = "org.example.Types"
 
     @Test func everyBasicTypeReachesTheHandlerAsItsSwiftValueInOrder() async throws {
-        let interface = DBusInterface(Self.everyType, methods: [
-            DBusMethod("Echo", in: DBusIn("y", UInt8.self), DBusIn("b", Bool.self), DBusIn("n", Int16.self),
-                       DBusIn("q", UInt16.self), DBusIn("i", Int32.self), DBusIn("u", UInt32.self), DBusIn("x", Int64.self),
-                       DBusIn("t", UInt64.self), DBusIn("d", Double.self), DBusIn("s", String.self),
-                       DBusIn("o", ObjectPath.self), DBusIn("g", DBusSignature.self), DBusIn("v", DBusVariant.self),
-                       DBusIn("options", DBusVariantDictionary.self),
-                       out: [DBusArgument("text", .string)]) { _, y, b, n, q, i, u, x, t, d, s, o, g, v, options in
-                let keys = options.entries.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
-                return .values([.string("\(y) \(b) \(n) \(q) \(i) \(u) \(x) \(t) \(d) \(s) \(o) \(g) \(v.value) \(keys)")])
-            },
-        ])
+        let interface = DBusInterface(
+            Self.everyType,
+            methods: [
+                DBusMethod(
+                    "Echo", in: DBusIn("y", UInt8.self), DBusIn("b", Bool.self), DBusIn("n", Int16.self),
+                    DBusIn("q", UInt16.self), DBusIn("i", Int32.self), DBusIn("u", UInt32.self),
+                    DBusIn("x", Int64.self),
+                    DBusIn("t", UInt64.self), DBusIn("d", Double.self), DBusIn("s", String.self),
+                    DBusIn("o", ObjectPath.self), DBusIn("g", DBusSignature.self), DBusIn("v", DBusVariant.self),
+                    DBusIn("options", DBusVariantDictionary.self),
+                    out: [DBusArgument("text", .string)]
+                ) { _, y, b, n, q, i, u, x, t, d, s, o, g, v, options in
+                    let keys = options.entries.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
+                    return .values([
+                        .string("\(y) \(b) \(n) \(q) \(i) \(u) \(x) \(t) \(d) \(s) \(o) \(g) \(v.value) \(keys)")
+                    ])
+                }
+            ])
         try await withTestService { service in
             try service.register([interface])
             #expect(interface.methods[0].inSignature == "ybnqiuxtdsogva{sv}")
-            let reply = try await service.call(Self.everyType, "Echo", [
-                .byte(1), .boolean(true), .int16(-3), .uint16(4), .int32(-5), .uint32(6), .int64(-7), .uint64(8),
-                .double(9.5), .string("ten"), .objectPath("/eleven"), .signature("as"), .variant(.string("thirteen")),
-                .vardict([("k", .int32(14)), ("k", .boolean(false))]),
-            ])
-            #expect(reply == [.string(#"1 true -3 4 -5 6 -7 8 9.5 ten /eleven as string("thirteen") k=int32(14),k=boolean(false)"#)])
+            let reply = try await service.call(
+                Self.everyType, "Echo",
+                [
+                    .byte(1), .boolean(true), .int16(-3), .uint16(4), .int32(-5), .uint32(6), .int64(-7), .uint64(8),
+                    .double(9.5), .string("ten"), .objectPath("/eleven"), .signature("as"),
+                    .variant(.string("thirteen")),
+                    .vardict([("k", .int32(14)), ("k", .boolean(false))]),
+                ])
+            #expect(
+                reply == [
+                    .string(
+                        #"1 true -3 4 -5 6 -7 8 9.5 ten /eleven as string("thirteen") k=int32(14),k=boolean(false)"#)
+                ])
         }
     }
 

@@ -1,7 +1,7 @@
 import DBus
 import Synchronization
-import Testing
 import TestSupport
+import Testing
 
 /// A point, a row that reads and writes itself through a ``DBusStructLayout``.
 private struct Point: DBusArgumentValue, Equatable {
@@ -25,7 +25,9 @@ private struct Span: DBusArgumentList, Equatable {
     init(first: Int32, last: Int32) { (self.first, self.last) = (first, last) }
     init?(dbusValues values: [DBusValue]) {
         var reader = DBusValueReader(values)
-        guard let first = reader.read(Int32.self), let last = reader.read(Int32.self), reader.isAtEnd else { return nil }
+        guard let first = reader.read(Int32.self), let last = reader.read(Int32.self), reader.isAtEnd else {
+            return nil
+        }
         self.init(first: first, last: last)
     }
     var dbusValues: [DBusValue] { [.int32(first), .int32(last)] }
@@ -37,11 +39,13 @@ private enum Shapes {
     static let add = DBusMethodDeclaration(
         interface, "Add", in: DBusIn("a", Int32.self), DBusIn("b", Int32.self), out: DBusOut("sum", Int32.self))
     static let span = DBusMethodDeclaration(interface, "Span", in: DBusIn("points", [Point].self), returns: Span.self)
-    static let later = DBusMethodDeclaration(interface, "Later", in: DBusIn("text", String.self), out: DBusOut("echo", String.self))
+    static let later = DBusMethodDeclaration(
+        interface, "Later", in: DBusIn("text", String.self), out: DBusOut("echo", String.self))
     static let reset = DBusMethodDeclaration(interface, "Reset")
     static let points = DBusPropertyDeclaration(interface, "Points", [Point].self)
     static let label = DBusPropertyDeclaration(interface, "Label", String.self, access: .readWrite)
-    static let moved = DBusSignalDeclaration(interface, "Moved", DBusOut("point", Point.self), DBusOut("by", Double.self))
+    static let moved = DBusSignalDeclaration(
+        interface, "Moved", DBusOut("point", Point.self), DBusOut("by", Double.self))
     /// What a server of another version might say `Add` returns: a string.
     static let addAsText = DBusMethodDeclaration(
         interface, "Add", in: DBusIn("a", Int32.self), DBusIn("b", Int32.self), out: DBusOut("sum", String.self))
@@ -52,23 +56,28 @@ private final class ShapesObject: Sendable {
     let resets = Atomic(0)
 
     var interface: DBusInterface {
-        DBusInterface(Shapes.interface, methods: [
-            Shapes.add.serve { _, a, b in a &+ b },
-            Shapes.span.serve { _, points in Span(first: Int32(points.count), last: Int32(points.last?.x ?? -1)) },
-            Shapes.later.serveLater { reply, text in
-                Task.detached {
-                    try? await Task.sleep(for: .milliseconds(20))
-                    reply.reply(text + "!")
-                }
-            },
-            Shapes.reset.serve { [self] _ in resets.add(1, ordering: .relaxed) },
-        ], properties: [
-            Shapes.points.serve { [Point(name: "a", x: 1, y: 2), Point(name: "b", x: -3, y: 0.5)] },
-            Shapes.label.serve(get: { [self] in label.withLock { $0 } }, set: { [self] value in
-                guard !value.isEmpty else { throw DBusError.invalidArgs("Label cannot be empty") }
-                label.withLock { $0 = value }
-            }),
-        ], signals: [Shapes.moved.description])
+        DBusInterface(
+            Shapes.interface,
+            methods: [
+                Shapes.add.serve { _, a, b in a &+ b },
+                Shapes.span.serve { _, points in Span(first: Int32(points.count), last: Int32(points.last?.x ?? -1)) },
+                Shapes.later.serveLater { reply, text in
+                    Task.detached {
+                        try? await Task.sleep(for: .milliseconds(20))
+                        reply.reply(text + "!")
+                    }
+                },
+                Shapes.reset.serve { [self] _ in resets.add(1, ordering: .relaxed) },
+            ],
+            properties: [
+                Shapes.points.serve { [Point(name: "a", x: 1, y: 2), Point(name: "b", x: -3, y: 0.5)] },
+                Shapes.label.serve(
+                    get: { [self] in label.withLock { $0 } },
+                    set: { [self] value in
+                        guard !value.isEmpty else { throw DBusError.invalidArgs("Label cannot be empty") }
+                        label.withLock { $0 = value }
+                    }),
+            ], signals: [Shapes.moved.description])
     }
 }
 
@@ -79,7 +88,8 @@ private final class ShapesObject: Sendable {
         #expect(point.dbusValue.type == Point.dbusType)
         #expect(Point(dbusValue: point.dbusValue) == point)
         #expect(Point(dbusValue: .structure([.string("p"), .double(1)])) == nil, "a field short")
-        #expect(Point(dbusValue: .structure([.string("p"), .double(1), .double(2), .double(3)])) == nil, "a field over")
+        #expect(
+            Point(dbusValue: .structure([.string("p"), .double(1), .double(2), .double(3)])) == nil, "a field over")
         #expect(Point(dbusValue: .structure([.double(1), .double(1), .double(2)])) == nil, "a field of another type")
         #expect([Point].dbusType.signature == "a(sdd)")
     }
@@ -93,8 +103,9 @@ private final class ShapesObject: Sendable {
 
     @Test func bothEndsOfAMethodComeFromItsDeclaration() async throws {
         try await withShapes { service, object in
-            let shapes = DBusProxy(connection: service.client, destination: service.name, path: .example,
-                                   interface: Shapes.interface)
+            let shapes = DBusProxy(
+                connection: service.client, destination: service.name, path: .example,
+                interface: Shapes.interface)
             #expect(try await shapes.call(Shapes.add, 40, 2) == 42)
             let span = try await shapes.call(Shapes.span, [Point(name: "a", x: 3, y: 0), Point(name: "b", x: 9, y: 1)])
             #expect(span == Span(first: 2, last: 9))
@@ -106,8 +117,9 @@ private final class ShapesObject: Sendable {
 
     @Test func theCallbackFormAnswersOnTheLoopThread() async throws {
         try await withShapes { service, _ in
-            let shapes = DBusProxy(connection: service.client, destination: service.name, path: .example,
-                                   interface: Shapes.interface)
+            let shapes = DBusProxy(
+                connection: service.client, destination: service.name, path: .example,
+                interface: Shapes.interface)
             let client = service.client
             let answer: (Result<Int32, DBusError>, Bool) = await withCheckedContinuation { continuation in
                 shapes.call(Shapes.add, 1, 2) { result in
@@ -127,16 +139,18 @@ private final class ShapesObject: Sendable {
                 Issue.record("a reply of type i was read as a string")
             } catch let error as DBusError {
                 #expect(error.name == DBusError.Name.invalidSignature)
-                #expect(error.message.contains("org.example.Shapes.Add with \"i\"") && error.message.contains("\"s\""),
-                        "\(error.message)")
+                #expect(
+                    error.message.contains("org.example.Shapes.Add with \"i\"") && error.message.contains("\"s\""),
+                    "\(error.message)")
             }
         }
     }
 
     @Test func propertiesAreReadAndWrittenAsTheirDeclaredTypes() async throws {
         try await withShapes { service, object in
-            let shapes = DBusProxy(connection: service.client, destination: service.name, path: .example,
-                                   interface: Shapes.interface)
+            let shapes = DBusProxy(
+                connection: service.client, destination: service.name, path: .example,
+                interface: Shapes.interface)
             #expect(try await shapes.get(Shapes.points).map(\.name) == ["a", "b"])
             try await shapes.set(Shapes.label, "moved")
             #expect(object.label.withLock { $0 } == "moved")
@@ -150,7 +164,8 @@ private final class ShapesObject: Sendable {
                 _ = try all.value(mistaken)
                 Issue.record("a string property was read as an integer")
             } catch {
-                #expect(error.name == DBusError.Name.invalidSignature && error.message.contains("org.example.Shapes.Label"))
+                #expect(
+                    error.name == DBusError.Name.invalidSignature && error.message.contains("org.example.Shapes.Label"))
             }
             #expect(try all.valueIfPresent(DBusPropertyDeclaration(Shapes.interface, "Absent", String.self)) == nil)
         }
@@ -164,7 +179,8 @@ private final class ShapesObject: Sendable {
             }
             defer { token.cancel() }
             // A signal of the same name with other types is no Moved: it is dropped.
-            try service.server.emitSignal(path: .example, interface: Shapes.interface, member: "Moved", [.string("bad")])
+            try service.server.emitSignal(
+                path: .example, interface: Shapes.interface, member: "Moved", [.string("bad")])
             try service.server.loop.performAndWait {
                 service.server.objectServer.emit(Shapes.moved, at: .example, Point(name: "q", x: 1, y: 1), 0.5)
             }
@@ -179,9 +195,13 @@ private final class ShapesObject: Sendable {
             let limited = Shapes.span.limitingSize(of: "points", to: 64) { bytes in
                 DBusError.invalidArgs("\(bytes) bytes of points")
             }
-            try service.register([DBusInterface(Shapes.interface, methods: [
-                limited.serve { _, _ in Span(first: 0, last: 0) },
-            ])])
+            try service.register([
+                DBusInterface(
+                    Shapes.interface,
+                    methods: [
+                        limited.serve { _, _ in Span(first: 0, last: 0) }
+                    ])
+            ])
             let many = (0..<10).map { Point(name: "p\($0)", x: 0, y: 0) }
             do {
                 _ = try await service.client.call(Shapes.span, on: service.name, at: .example, many)
@@ -189,7 +209,9 @@ private final class ShapesObject: Sendable {
             } catch let error as DBusError {
                 #expect(error.name == DBusError.Name.invalidArgs && error.message.hasSuffix("bytes of points"))
             }
-            #expect(try await service.client.call(Shapes.span, on: service.name, at: .example, []) == Span(first: 0, last: 0))
+            #expect(
+                try await service.client.call(Shapes.span, on: service.name, at: .example, [])
+                    == Span(first: 0, last: 0))
         }
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
 import TestSupport
+
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// An argument of a method or signal, as introspection XML lists it.
@@ -41,7 +42,9 @@ struct IntrospectedNode: Equatable {
         let parser = XMLParser(data: Data(xml.utf8))
         parser.delegate = reader
         guard parser.parse(), reader.failure == nil else {
-            throw TestSetupError("introspection XML does not parse: \(reader.failure ?? parser.parserError.map { "\($0)" } ?? "unknown error")\n\(xml)")
+            throw TestSetupError(
+                "introspection XML does not parse: \(reader.failure ?? parser.parserError.map { "\($0)" } ?? "unknown error")\n\(xml)"
+            )
         }
         self = reader.node
     }
@@ -56,8 +59,10 @@ struct IntrospectedNode: Equatable {
         private var member: (kind: String, name: String)?
         private var property: String?
 
-        func parser(_ parser: XMLParser, didStartElement element: String, namespaceURI: String?,
-                    qualifiedName: String?, attributes: [String: String] = [:]) {
+        func parser(
+            _ parser: XMLParser, didStartElement element: String, namespaceURI: String?,
+            qualifiedName: String?, attributes: [String: String] = [:]
+        ) {
             defer { path.append(element) }
             let name = attributes["name"] ?? ""
             switch (path.last, element) {
@@ -78,7 +83,8 @@ struct IntrospectedNode: Equatable {
                 node.interfaces[interface!]!.properties[name] = IntrospectedProperty(
                     type: attributes["type"] ?? "", access: attributes["access"] ?? "")
             case ("method", "arg"), ("signal", "arg"):
-                let argument = IntrospectedArgument(name: name, type: attributes["type"] ?? "", direction: attributes["direction"])
+                let argument = IntrospectedArgument(
+                    name: name, type: attributes["type"] ?? "", direction: attributes["direction"])
                 if member!.kind == "method" {
                     node.interfaces[interface!]!.methods[member!.name]!.append(argument)
                 } else {

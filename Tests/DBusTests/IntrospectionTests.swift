@@ -1,7 +1,6 @@
 import DBus
-import Testing
 import TestSupport
-
+import Testing
 
 /// The standard interfaces every served object lists after its own.
 private let standardInterfaces = [
@@ -9,9 +8,13 @@ private let standardInterfaces = [
 ]
 
 /// An interface whose argument names need escaping in XML.
-private let oddInterface = DBusInterface("org.example.Odd", methods: [
-    DBusMethod("Quote", in: DBusIn(#"a<b>&"c'd"#, String.self), out: [DBusArgument("x&y", .string)]) { _, _ in .values([.string("")]) },
-], signals: [DBusSignal("Said", [DBusArgument("<tag>", .string)])])
+private let oddInterface = DBusInterface(
+    "org.example.Odd",
+    methods: [
+        DBusMethod("Quote", in: DBusIn(#"a<b>&"c'd"#, String.self), out: [DBusArgument("x&y", .string)]) { _, _ in
+            .values([.string("")])
+        }
+    ], signals: [DBusSignal("Said", [DBusArgument("<tag>", .string)])])
 
 /// Runs `body` with ``ExampleObject`` at `/org/example` and a child object at `/org/example/child`.
 private func withExampleAndChild(_ body: (TestService, ExampleObject) async throws -> Void) async throws {
@@ -24,7 +27,9 @@ private func withExampleAndChild(_ body: (TestService, ExampleObject) async thro
 }
 
 /// The parsed `Introspect` of the object at `path`.
-private func introspect(_ service: TestService, at path: ObjectPath = .example) async throws -> (xml: String, node: IntrospectedNode) {
+private func introspect(_ service: TestService, at path: ObjectPath = .example) async throws -> (
+    xml: String, node: IntrospectedNode
+) {
     let xml = try #require(try await service.call(.introspectable, "Introspect", at: path).first?.stringValue)
     return (xml, try IntrospectedNode(xml: xml))
 }
@@ -42,17 +47,22 @@ private func introspect(_ service: TestService, at path: ObjectPath = .example) 
     @Test func listsMethodsWithTheirArguments() async throws {
         try await withExampleAndChild { service, _ in
             let interface = try #require(try await introspect(service).node.interfaces[calc.rawValue])
-            #expect(Set(interface.methods.keys) == ["Add", "Describe", "Fail", "Crash", "Later", "LaterFail", "Hang", "Bump", "Bumps"])
-            #expect(interface.methods["Add"] == [
-                IntrospectedArgument(name: "a", type: "i", direction: "in"),
-                IntrospectedArgument(name: "b", type: "i", direction: "in"),
-                IntrospectedArgument(name: "sum", type: "i", direction: "out"),
-            ])
-            #expect(interface.methods["Describe"] == [
-                IntrospectedArgument(name: "options", type: "a{sv}", direction: "in"),
-                IntrospectedArgument(name: "keys", type: "as", direction: "out"),
-                IntrospectedArgument(name: "count", type: "u", direction: "out"),
-            ])
+            #expect(
+                Set(interface.methods.keys) == [
+                    "Add", "Describe", "Fail", "Crash", "Later", "LaterFail", "Hang", "Bump", "Bumps",
+                ])
+            #expect(
+                interface.methods["Add"] == [
+                    IntrospectedArgument(name: "a", type: "i", direction: "in"),
+                    IntrospectedArgument(name: "b", type: "i", direction: "in"),
+                    IntrospectedArgument(name: "sum", type: "i", direction: "out"),
+                ])
+            #expect(
+                interface.methods["Describe"] == [
+                    IntrospectedArgument(name: "options", type: "a{sv}", direction: "in"),
+                    IntrospectedArgument(name: "keys", type: "as", direction: "out"),
+                    IntrospectedArgument(name: "count", type: "u", direction: "out"),
+                ])
             #expect(interface.methods["Fail"] == [])
         }
     }
@@ -60,26 +70,31 @@ private func introspect(_ service: TestService, at path: ObjectPath = .example) 
     @Test func listsPropertiesWithAccessAndChangeAnnotation() async throws {
         try await withExampleAndChild { service, _ in
             let interface = try #require(try await introspect(service).node.interfaces[calc.rawValue])
-            #expect(interface.properties == [
-                "Version": IntrospectedProperty(type: "s", access: "read", emitsChangedSignal: "const"),
-                "Name": IntrospectedProperty(type: "s", access: "readwrite", emitsChangedSignal: nil),
-                "Size": IntrospectedProperty(type: "u", access: "read", emitsChangedSignal: "invalidates"),
-                "Hidden": IntrospectedProperty(type: "b", access: "read", emitsChangedSignal: "false"),
-            ])
+            #expect(
+                interface.properties == [
+                    "Version": IntrospectedProperty(type: "s", access: "read", emitsChangedSignal: "const"),
+                    "Name": IntrospectedProperty(type: "s", access: "readwrite", emitsChangedSignal: nil),
+                    "Size": IntrospectedProperty(type: "u", access: "read", emitsChangedSignal: "invalidates"),
+                    "Hidden": IntrospectedProperty(type: "b", access: "read", emitsChangedSignal: "false"),
+                ])
         }
     }
 
     @Test func listsSignals() async throws {
         try await withExampleAndChild { service, _ in
             let node = try await introspect(service).node
-            #expect(node.interfaces[calc.rawValue]?.signals == [
-                "Ticked": [IntrospectedArgument(name: "count", type: "i"), IntrospectedArgument(name: "label", type: "s")],
-            ])
+            #expect(
+                node.interfaces[calc.rawValue]?.signals == [
+                    "Ticked": [
+                        IntrospectedArgument(name: "count", type: "i"), IntrospectedArgument(name: "label", type: "s"),
+                    ]
+                ])
             let properties = try #require(node.interfaces["org.freedesktop.DBus.Properties"])
             #expect(Set(properties.methods.keys) == ["Get", "GetAll", "Set"])
             #expect(properties.signals["PropertiesChanged"]?.map(\.type) == ["s", "a{sv}", "as"])
-            #expect(node.interfaces["org.freedesktop.DBus.Introspectable"]?.methods["Introspect"]
-                == [IntrospectedArgument(name: "xml_data", type: "s", direction: "out")])
+            #expect(
+                node.interfaces["org.freedesktop.DBus.Introspectable"]?.methods["Introspect"]
+                    == [IntrospectedArgument(name: "xml_data", type: "s", direction: "out")])
             #expect(node.interfaces["org.freedesktop.DBus.Peer"]?.methods.keys.sorted() == ["GetMachineId", "Ping"])
         }
     }

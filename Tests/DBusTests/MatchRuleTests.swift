@@ -3,9 +3,13 @@ import Testing
 
 @Suite struct MatchRuleTests {
     @Test func textListsEveryFieldQuoted() {
-        let rule = MatchRule(sender: ":1.5", path: "/org/example", interface: "org.example.Events", member: "Said",
-                             arguments: [2: "two", 0: "zero"])
-        #expect(rule.text == "type='signal',sender=':1.5',path='/org/example',interface='org.example.Events',member='Said',arg0='zero',arg2='two'")
+        let rule = MatchRule(
+            sender: ":1.5", path: "/org/example", interface: "org.example.Events", member: "Said",
+            arguments: [2: "two", 0: "zero"])
+        #expect(
+            rule.text
+                == "type='signal',sender=':1.5',path='/org/example',interface='org.example.Events',member='Said',arg0='zero',arg2='two'"
+        )
     }
 
     @Test func emptyRuleMatchesEverySignal() {
@@ -47,7 +51,8 @@ import Testing
     }
 
     @Test func methodCallsNeverMatch() {
-        let call = Message.methodCall(destination: nil, path: "/org/example", interface: "org.example.Events", member: "Said")
+        let call = Message.methodCall(
+            destination: nil, path: "/org/example", interface: "org.example.Events", member: "Said")
         #expect(!MatchRule().matches(call))
     }
 }

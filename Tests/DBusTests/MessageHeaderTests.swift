@@ -7,12 +7,16 @@ import Testing
 private func receivedCall() async throws -> (call: Message, client: String) {
     try await withTestService { service in
         let captured = Shared<Message?>(nil)
-        try service.register([DBusInterface("org.example.Capture", methods: [
-            DBusMethod("Capture", in: DBusIn("text", String.self)) { call, _ in
-                captured.value = call.message
-                return .values([])
-            },
-        ])])
+        try service.register([
+            DBusInterface(
+                "org.example.Capture",
+                methods: [
+                    DBusMethod("Capture", in: DBusIn("text", String.self)) { call, _ in
+                        captured.value = call.message
+                        return .values([])
+                    }
+                ])
+        ])
         _ = try await service.call("org.example.Capture", "Capture", [.string("payload")])
         return (try #require(captured.value), service.client.uniqueName)
     }
@@ -20,8 +24,9 @@ private func receivedCall() async throws -> (call: Message, client: String) {
 
 @Suite struct MessageHeaderTests {
     @Test func methodCallHeader() throws {
-        let call = Message.methodCall(destination: "org.example.Dest", path: "/org/example/Thing",
-                                      interface: "org.example.Iface", member: "DoIt")
+        let call = Message.methodCall(
+            destination: "org.example.Dest", path: "/org/example/Thing",
+            interface: "org.example.Iface", member: "DoIt")
         #expect(call.type == .methodCall)
         #expect(call.destination == "org.example.Dest")
         #expect(call.path == "/org/example/Thing")

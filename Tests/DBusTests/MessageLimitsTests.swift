@@ -52,11 +52,18 @@ private let valuesPastTheLimits: [(String, DBusValue, String)] = [
     @Test(arguments: valuesAtTheLimits)
     func nestingAtTheLimitCrossesTheBus(_ label: String, _ value: DBusValue) async throws {
         try await withTestService { service in
-            try service.register([DBusInterface("org.example.Echo", methods: [
-                DBusMethod("Echo", dynamic: [DBusArgument("value", value.type)], out: [DBusArgument("value", value.type)]) {
-                    _, values in .values(values)
-                },
-            ])])
+            try service.register([
+                DBusInterface(
+                    "org.example.Echo",
+                    methods: [
+                        DBusMethod(
+                            "Echo", dynamic: [DBusArgument("value", value.type)],
+                            out: [DBusArgument("value", value.type)]
+                        ) {
+                            _, values in .values(values)
+                        }
+                    ])
+            ])
             #expect(try await service.call("org.example.Echo", "Echo", [value]) == [value], "\(label)")
         }
     }
@@ -93,7 +100,8 @@ private let valuesPastTheLimits: [(String, DBusValue, String)] = [
             try emptyCall().append(.dictionary(.variant, .string, [(.variant(.int32(1)), .string("x"))]))
         }
         expectValueError(containing: "basic") {
-            try emptyCall().append(.dictionary(.structure([.int32]), .string, [(.structure([.int32(1)]), .string("x"))]))
+            try emptyCall().append(
+                .dictionary(.structure([.int32]), .string, [(.structure([.int32(1)]), .string("x"))]))
         }
         // An empty dictionary has only its type to be wrong.
         expectValueError(containing: "basic") {
@@ -103,8 +111,12 @@ private let valuesPastTheLimits: [(String, DBusValue, String)] = [
 
     @Test func misplacedContainersAreRefused() {
         expectValueError(containing: "struct") { try emptyCall().append(.structure([])) }
-        expectValueError(containing: "dictionary entry") { try emptyCall().append(.dictEntry(.string("k"), .string("v"))) }
-        expectValueError(containing: "dictionary entry") { try emptyCall().append(.variant(.dictEntry(.string("k"), .string("v")))) }
+        expectValueError(containing: "dictionary entry") {
+            try emptyCall().append(.dictEntry(.string("k"), .string("v")))
+        }
+        expectValueError(containing: "dictionary entry") {
+            try emptyCall().append(.variant(.dictEntry(.string("k"), .string("v"))))
+        }
     }
 
     @Test func signatureOver255BytesIsRefused() {

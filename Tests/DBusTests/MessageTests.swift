@@ -61,7 +61,8 @@ private func sample(of type: DBusType) -> DBusValue {
 
     /// Read from the length prefix: each `{si}` entry here is 16 bytes (8-aligned).
     @Test func arrayByteLengthsComeFromTheLengthPrefix() throws {
-        let message = Message.methodCall(destination: "org.example.Y", path: "/", interface: "org.example.Y", member: "M")
+        let message = Message.methodCall(
+            destination: "org.example.Y", path: "/", interface: "org.example.Y", member: "M")
         try message.append([.string("a"), .vardict((0..<1000).map { ("k\($0)", .int32(1)) }), .strings([])])
         #expect(message.arrayByteLengths() == [nil, 16_000, 0])
     }
@@ -84,7 +85,10 @@ private func sample(of type: DBusType) -> DBusValue {
         #expect(byte == 42, "the received descriptor reads another file than the pipe")
     }
 
-    @Test(arguments: [DBusType.byte, .boolean, .int16, .uint16, .int32, .uint32, .int64, .uint64, .double, .string, .objectPath, .signature])
+    @Test(arguments: [
+        DBusType.byte, .boolean, .int16, .uint16, .int32, .uint32, .int64, .uint64, .double, .string, .objectPath,
+        .signature,
+    ])
     func arraysOfEveryBasicType(_ type: DBusType) throws {
         try expectRoundTrip(.array(type, []))
         try expectRoundTrip(.array(type, [sample(of: type), sample(of: type), sample(of: type)]))
@@ -96,9 +100,10 @@ private func sample(of type: DBusType) -> DBusValue {
         defer { for end in ends { close(end) } }
         try expectRoundTrip(.array(.unixFD, []))
         let back = try roundTrip([.array(.unixFD, [.unixFD(ends[0]), .unixFD(ends[1])])])
-        let fds = back.first?.arrayElements?.compactMap { value -> Int32? in
-            if case .unixFD(let fd) = value { fd } else { nil }
-        } ?? []
+        let fds =
+            back.first?.arrayElements?.compactMap { value -> Int32? in
+                if case .unixFD(let fd) = value { fd } else { nil }
+            } ?? []
         #expect(fds.count == 2)
         for fd in fds {
             #expect(fcntl(fd, F_GETFD) != -1)
@@ -108,25 +113,33 @@ private func sample(of type: DBusType) -> DBusValue {
 
     @Test func dictionaries() throws {
         try expectRoundTrip(.vardict([]))
-        try expectRoundTrip(.vardict([("name", .string("petal")), ("count", .uint32(3)), ("nested", .vardict([("x", .double(1))]))]))
+        try expectRoundTrip(
+            .vardict([("name", .string("petal")), ("count", .uint32(3)), ("nested", .vardict([("x", .double(1))]))]))
         try expectRoundTrip(.dictionary(.byte, .string, [(.byte(1), .string("one")), (.byte(255), .string("max"))]))
-        let objects = DBusValue.dictionary(.objectPath, .dictionary(.string, .variant), [
-            (.objectPath("/a"), .vardict([("Enabled", .boolean(true))])),
-            (.objectPath("/b"), .vardict([])),
-        ])
+        let objects = DBusValue.dictionary(
+            .objectPath, .dictionary(.string, .variant),
+            [
+                (.objectPath("/a"), .vardict([("Enabled", .boolean(true))])),
+                (.objectPath("/b"), .vardict([])),
+            ])
         try expectRoundTrip(objects)
         #expect(objects.type.signature == "a{oa{sv}}")
     }
 
     @Test func structs() throws {
-        try expectRoundTrip(.structure([.string("id"), .string("Title"), .string(""), .string("act"), .boolean(true), .boolean(false)]))
-        try expectRoundTrip(.structure([.int32(1), .structure([.strings(["a", "b"]), .vardict([("k", .int64(-1))])])]))
-        try expectRoundTrip(.array(.structure([.string, .double, .double]), [.structure([.string("a"), .double(1.5), .double(-2)])]))
+        try expectRoundTrip(
+            .structure([.string("id"), .string("Title"), .string(""), .string("act"), .boolean(true), .boolean(false)]))
+        try expectRoundTrip(
+            .structure([.int32(1), .structure([.strings(["a", "b"]), .vardict([("k", .int64(-1))])])]))
+        try expectRoundTrip(
+            .array(.structure([.string, .double, .double]), [.structure([.string("a"), .double(1.5), .double(-2)])]))
     }
 
     @Test func variantsInVariants() throws {
         try expectRoundTrip(.variant(.variant(.variant(.int32(5)))))
-        try expectRoundTrip(.array(.variant, [.variant(.string("a")), .variant(.variant(.strings([]))), .variant(.structure([.byte(1)]))]))
+        try expectRoundTrip(
+            .array(
+                .variant, [.variant(.string("a")), .variant(.variant(.strings([]))), .variant(.structure([.byte(1)]))]))
         #expect(DBusValue.variant(.variant(.uint16(9))).unwrapped == .uint16(9))
     }
 

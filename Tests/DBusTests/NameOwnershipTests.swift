@@ -1,6 +1,6 @@
 import DBus
-import Testing
 import TestSupport
+import Testing
 
 /// Two connections competing for well-known names on the shared bus.
 private func withTwoConnections(_ body: (DBusConnection, DBusConnection) async throws -> Void) async throws {
@@ -9,8 +9,10 @@ private func withTwoConnections(_ body: (DBusConnection, DBusConnection) async t
 
 /// The unique name that owns `name` now, as the bus says.
 private func owner(of name: BusName, asking connection: DBusConnection) async throws -> String? {
-    try await connection.call(destination: .bus, path: .bus, interface: .bus, member: "GetNameOwner",
-                              [.string(name.rawValue)]).first?.stringValue
+    try await connection.call(
+        destination: .bus, path: .bus, interface: .bus, member: "GetNameOwner",
+        [.string(name.rawValue)]
+    ).first?.stringValue
 }
 
 @Suite(.timeLimit(.minutes(1))) struct NameOwnershipTests {

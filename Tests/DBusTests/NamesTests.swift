@@ -1,6 +1,5 @@
-import Testing
-
 import DBus
+import Testing
 
 /// A dotted name `a.bbb…` (after `prefix`) of exactly `length` bytes.
 private func dottedName(length: Int, prefix: String = "") -> String {
@@ -18,11 +17,15 @@ private func expectInvalid<N: DBusName>(
     #expect(error.kind == kind, sourceLocation: sourceLocation)
     #expect(error.value == text, sourceLocation: sourceLocation)
     #expect(error.reason.contains(fragment), "reason was: \(error.reason)", sourceLocation: sourceLocation)
-    #expect(error.description.hasPrefix("\(text.debugDescription) is not a valid \(kind): "), sourceLocation: sourceLocation)
+    #expect(
+        error.description.hasPrefix("\(text.debugDescription) is not a valid \(kind): "), sourceLocation: sourceLocation
+    )
 }
 
 /// Checks that `text` is accepted as a `N` and kept verbatim.
-private func expectValid<N: DBusName>(_: N.Type, _ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+private func expectValid<N: DBusName>(_: N.Type, _ text: String, sourceLocation: SourceLocation = #_sourceLocation)
+    throws
+{
     #expect(N.isValid(text), sourceLocation: sourceLocation)
     #expect(try N(text).rawValue == text, sourceLocation: sourceLocation)
 }
@@ -32,7 +35,10 @@ private func expectValid<N: DBusName>(_: N.Type, _ text: String, sourceLocation:
 private func name<N: DBusName>(_ text: String) throws(DBusNameError) -> N { try N(text) }
 
 @Suite struct ObjectPathTests {
-    @Test(arguments: ["/", "/a", "/org/freedesktop/DBus", "/a_b/C9/_", "/0/1", "/com/canonical/menu/4A" + String(repeating: "x", count: 300)])
+    @Test(arguments: [
+        "/", "/a", "/org/freedesktop/DBus", "/a_b/C9/_", "/0/1",
+        "/com/canonical/menu/4A" + String(repeating: "x", count: 300),
+    ])
     func valid(_ text: String) throws { try expectValid(ObjectPath.self, text) }
 
     @Test(arguments: [
@@ -55,7 +61,10 @@ private func name<N: DBusName>(_ text: String) throws(DBusNameError) -> N { try 
 
     @Test func errorMessageSaysWhatIsWrongAndWhatIsRight() throws {
         let error = #expect(throws: DBusNameError.self) { let _: ObjectPath = try name("/a//b") }
-        #expect(error?.description == #""/a//b" is not a valid object path: empty element at byte 2 (elements are [A-Za-z0-9_], separated by single "/"; a path starts with "/" and only "/" itself ends with "/")"#)
+        #expect(
+            error?.description
+                == #""/a//b" is not a valid object path: empty element at byte 2 (elements are [A-Za-z0-9_], separated by single "/"; a path starts with "/" and only "/" itself ends with "/")"#
+        )
     }
 
     @Test func rootParentAndElements() throws {
@@ -80,7 +89,9 @@ private func name<N: DBusName>(_ text: String) throws(DBusNameError) -> N { try 
     }
 
     @Test func literalsOrderingAndHashing() {
-        let a: ObjectPath = "/a", b: ObjectPath = "/b", root: ObjectPath = "/"
+        let a: ObjectPath = "/a"
+        let b: ObjectPath = "/b"
+        let root: ObjectPath = "/"
         #expect([b, a, root].sorted() == [root, a, b])
         #expect(Set([a, a, b]).count == 2)
         #expect("\(a)" == "/a")
@@ -121,13 +132,19 @@ private func name<N: DBusName>(_ text: String) throws(DBusNameError) -> N { try 
     @Test func isUniqueAndRulesInMessages() throws {
         #expect(try (name(":1.42") as BusName).isUnique)
         #expect(try !(name("org.example.Petal") as BusName).isUnique)
-        #expect(#expect(throws: DBusNameError.self) { let _: BusName = try name(":1") }?.reason.contains("a unique name is") == true)
-        #expect(#expect(throws: DBusNameError.self) { let _: BusName = try name("org") }?.reason.contains("a well-known name is") == true)
+        #expect(
+            #expect(throws: DBusNameError.self) { let _: BusName = try name(":1") }?.reason.contains("a unique name is")
+                == true)
+        #expect(
+            #expect(throws: DBusNameError.self) { let _: BusName = try name("org") }?.reason.contains(
+                "a well-known name is") == true)
     }
 }
 
 @Suite struct InterfaceAndErrorNameTests {
-    static let valid = ["org.freedesktop.DBus", "a.b", "_a.b_9", "com.example.Foo_Bar", "A.B.C.D", dottedName(length: 255)]
+    static let valid = [
+        "org.freedesktop.DBus", "a.b", "_a.b_9", "com.example.Foo_Bar", "A.B.C.D", dottedName(length: 255),
+    ]
     static let invalid = [
         ("", "it is empty"),
         ("org", "it has only one element"),
@@ -153,7 +170,8 @@ private func name<N: DBusName>(_ text: String) throws(DBusNameError) -> N { try 
     }
 
     @Test func literalsAndOrdering() {
-        let a: InterfaceName = "org.a.B", b: InterfaceName = "org.a.C"
+        let a: InterfaceName = "org.a.B"
+        let b: InterfaceName = "org.a.C"
         #expect(a < b && !(b < a))
         let e: ErrorName = "org.freedesktop.DBus.Error.Failed"
         #expect(e.description == "org.freedesktop.DBus.Error.Failed")

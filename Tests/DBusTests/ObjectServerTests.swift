@@ -1,12 +1,12 @@
 import DBus
 import Testing
 
-
 @Suite struct ObjectServerDispatchTests {
     @Test func methodWithInAndOutArguments() async throws {
         try await withExample { service, _ in
             #expect(try await service.call(calc, "Add", [.int32(40), .int32(2)]) == [.int32(42)])
-            let described = try await service.call(calc, "Describe", [.vardict([("a", .boolean(true)), ("b", .string("x"))])])
+            let described = try await service.call(
+                calc, "Describe", [.vardict([("a", .boolean(true)), ("b", .string("x"))])])
             #expect(described == [.strings(["a", "b"]), .uint32(2)])
         }
     }
@@ -163,9 +163,13 @@ import Testing
 
     @Test func registeringAgainReplacesTheInterfaces() async throws {
         try await withExample { service, _ in
-            try service.register([DBusInterface("org.example.Other", methods: [
-                DBusMethod("Hello", out: [DBusArgument("text", .string)]) { _ in .values([.string("hi")]) },
-            ])])
+            try service.register([
+                DBusInterface(
+                    "org.example.Other",
+                    methods: [
+                        DBusMethod("Hello", out: [DBusArgument("text", .string)]) { _ in .values([.string("hi")]) }
+                    ])
+            ])
             #expect(try await service.call("org.example.Other", "Hello") == [.string("hi")])
             await expectDBusError(DBusError.Name.unknownInterface) {
                 _ = try await service.call(calc, "Add", [.int32(1), .int32(1)])

@@ -1,7 +1,6 @@
 import DBus
 import Testing
 
-
 @Suite struct PropertiesTests {
     @Test func getReturnsAVariant() async throws {
         try await withExample { service, _ in
@@ -13,9 +12,13 @@ import Testing
     @Test func getAllListsEveryProperty() async throws {
         try await withExample { service, _ in
             let reply = try await service.call(.properties, "GetAll", [.string(calc.rawValue)])
-            #expect(reply == [.vardict([
-                ("Version", .string("1.0")), ("Name", .string("petal")), ("Size", .uint32(42)), ("Hidden", .boolean(true)),
-            ])])
+            #expect(
+                reply == [
+                    .vardict([
+                        ("Version", .string("1.0")), ("Name", .string("petal")), ("Size", .uint32(42)),
+                        ("Hidden", .boolean(true)),
+                    ])
+                ])
         }
     }
 
@@ -83,8 +86,10 @@ import Testing
 
     @Test func propertiesChangedCarriesNewValuesAndInvalidatedNames() async throws {
         try await withExample { service, object in
-            let changes = try await service.client.signals(MatchRule(
-                sender: service.server.uniqueName, path: .example, interface: .properties, member: "PropertiesChanged"))
+            let changes = try await service.client.signals(
+                MatchRule(
+                    sender: service.server.uniqueName, path: .example, interface: .properties,
+                    member: "PropertiesChanged"))
             object.name.value = "lily"
             try service.server.loop.performAndWait {
                 let server = service.server.objectServer!
@@ -96,9 +101,10 @@ import Testing
             let signal = try #require(await firstElement(of: changes))
             #expect(signal.path == "/org/example")
             #expect(signal.signature == "sa{sv}as")
-            #expect(try signal.arguments() == [
-                .string(calc.rawValue), .vardict([("Name", .string("lily"))]), .strings(["Size"]),
-            ])
+            #expect(
+                try signal.arguments() == [
+                    .string(calc.rawValue), .vardict([("Name", .string("lily"))]), .strings(["Size"]),
+                ])
         }
     }
 }

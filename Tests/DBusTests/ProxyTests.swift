@@ -1,7 +1,7 @@
 import DBus
 import Synchronization
-import Testing
 import TestSupport
+import Testing
 
 /// ``DBusProxy``: a client's view of one interface of one object.
 @Suite struct ProxyTests {
@@ -56,7 +56,8 @@ import TestSupport
             defer { token.cancel() }
             // The other object's signal goes first: the bus keeps one sender's order, so once
             // the wanted one has arrived, the unwanted one would have arrived before it.
-            try service.server.emitSignal(path: .root, interface: calc, member: "Ticked", [.int32(8), .string("other object")])
+            try service.server.emitSignal(
+                path: .root, interface: calc, member: "Ticked", [.int32(8), .string("other object")])
             try service.server.emitSignal(path: .example, interface: calc, member: "Ticked", [.int32(7), .string("x")])
             for _ in 0..<1000 where received.withLock({ $0.isEmpty }) { try await Task.sleep(for: .milliseconds(10)) }
             #expect(received.withLock { $0 } == [.int32(7), .string("x")])
@@ -74,14 +75,17 @@ import TestSupport
             defer { token.cancel() }
             for label in ["same", "same", "other", "same"] {
                 try service.server.loop.performAndWait {
-                    service.server.objectServer.emit("Ticked", of: calc, at: .example, [.int32(1), .string(label)], reusable: true)
+                    service.server.objectServer.emit(
+                        "Ticked", of: calc, at: .example, [.int32(1), .string(label)], reusable: true)
                 }
             }
             for _ in 0..<1000 where received.withLock({ $0.count < 4 }) { try await Task.sleep(for: .milliseconds(10)) }
             let messages = received.withLock { $0 }
-            #expect(try messages.map { try $0.arguments() } == [
-                [.int32(1), .string("same")], [.int32(1), .string("same")], [.int32(1), .string("other")], [.int32(1), .string("same")],
-            ])
+            #expect(
+                try messages.map { try $0.arguments() } == [
+                    [.int32(1), .string("same")], [.int32(1), .string("same")], [.int32(1), .string("other")],
+                    [.int32(1), .string("same")],
+                ])
             #expect(Set(messages.map(\.serial)).count == 4, "each copy is a message of its own")
             #expect(messages.allSatisfy { $0.sender == service.server.uniqueName && $0.member == "Ticked" })
         }

@@ -18,7 +18,8 @@ extension TestService {
 /// The `(text, number)` of a `Said` signal.
 private func said(_ message: Message?) throws -> (String, Int32)? {
     guard let arguments = try message?.arguments(), arguments.count == 2,
-          case .string(let text) = arguments[0], case .int32(let number) = arguments[1] else { return nil }
+        case .string(let text) = arguments[0], case .int32(let number) = arguments[1]
+    else { return nil }
     return (text, number)
 }
 
@@ -74,7 +75,8 @@ private func said(_ message: Message?) throws -> (String, Int32)? {
         try await withTestService { service in
             let stream = try await service.client.signals(service.eventsRule(member: "Said"))
             try service.say("other member", 1, member: "Shouted")
-            try service.server.emitSignal(path: "/org/elsewhere", interface: events, member: "Said", [.string("x"), .int32(2)])
+            try service.server.emitSignal(
+                path: "/org/elsewhere", interface: events, member: "Said", [.string("x"), .int32(2)])
             try service.say("this one", 3)
             #expect(try said(await firstElement(of: stream))?.1 == 3)
         }
@@ -127,8 +129,9 @@ private func said(_ message: Message?) throws -> (String, Int32)? {
 
 /// How many match rules the bus holds for `connection`, asked on that connection.
 private func matchRules(of connection: DBusConnection) async throws -> UInt32 {
-    let reply = try await connection.call(destination: .bus, path: .bus, interface: "org.freedesktop.DBus.Debug.Stats",
-                                          member: "GetConnectionStats", [.string(connection.uniqueName)])
+    let reply = try await connection.call(
+        destination: .bus, path: .bus, interface: "org.freedesktop.DBus.Debug.Stats",
+        member: "GetConnectionStats", [.string(connection.uniqueName)])
     let entry = reply.first?.stringKeyedEntries?.first { $0.key == "MatchRules" }
     guard case .uint32(let count)? = entry?.value.unwrapped else {
         throw DBusError.failed("the bus reported no MatchRules: \(reply)")

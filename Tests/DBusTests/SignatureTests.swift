@@ -1,33 +1,41 @@
-import Testing
-
 import DBus
+import Testing
 
 private func times(_ text: String, _ count: Int) -> String { String(repeating: text, count: count) }
 
 /// `depth` structs around a `y`: `((…(y)…))`.
-private func structs(_ depth: Int, around inner: String = "y") -> String { times("(", depth) + inner + times(")", depth) }
+private func structs(_ depth: Int, around inner: String = "y") -> String {
+    times("(", depth) + inner + times(")", depth)
+}
 
 /// Parses `text` through the throwing initializer. (Writing `DBusSignature("as")` with a
 /// literal argument would use the trapping literal initializer instead, per SE-0213.)
 private func parse(_ text: String) throws(DBusSignatureError) -> DBusSignature { try DBusSignature(text) }
 
 /// Checks that `text` is rejected at `offset` with a reason containing `fragment`.
-private func expectInvalid(_ text: String, _ fragment: String, at offset: Int, sourceLocation: SourceLocation = #_sourceLocation) {
+private func expectInvalid(
+    _ text: String, _ fragment: String, at offset: Int, sourceLocation: SourceLocation = #_sourceLocation
+) {
     let error = #expect(throws: DBusSignatureError.self, sourceLocation: sourceLocation) { try DBusSignature(text) }
     guard let error else { return }
     #expect(error.value == text, sourceLocation: sourceLocation)
     #expect(error.offset == offset, "reason was: \(error.reason)", sourceLocation: sourceLocation)
     #expect(error.reason.contains(fragment), "reason was: \(error.reason)", sourceLocation: sourceLocation)
-    #expect(error.description.hasPrefix("\(text.debugDescription) is not a valid signature: "), sourceLocation: sourceLocation)
+    #expect(
+        error.description.hasPrefix("\(text.debugDescription) is not a valid signature: "),
+        sourceLocation: sourceLocation)
 }
 
 /// A deterministic generator of valid nested types, for round-trip tests.
 private struct TypeGenerator {
     var state: UInt64
-    static let basics: [DBusType] = [.byte, .boolean, .int16, .uint16, .int32, .uint32, .int64, .uint64, .double, .string, .objectPath, .signature, .unixFD]
+    static let basics: [DBusType] = [
+        .byte, .boolean, .int16, .uint16, .int32, .uint32, .int64, .uint64, .double, .string, .objectPath, .signature,
+        .unixFD,
+    ]
 
     mutating func next(_ bound: Int) -> Int {
-        state = state &* 6364136223846793005 &+ 1442695040888963407
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
         return Int((state >> 33) % UInt64(bound))
     }
 
@@ -59,9 +67,10 @@ private struct TypeGenerator {
     @Test func parsesIntoTypes() throws {
         #expect(try parse("sa{sv}").types == [.string, .dictionary(.string, .variant)])
         #expect(try parse("(ssssbb)").types == [.structure([.string, .string, .string, .string, .boolean, .boolean])])
-        #expect(try parse("ia(ia{sv}av)").types == [
-            .int32, .array(.structure([.int32, .dictionary(.string, .variant), .array(.variant)])),
-        ])
+        #expect(
+            try parse("ia(ia{sv}av)").types == [
+                .int32, .array(.structure([.int32, .dictionary(.string, .variant), .array(.variant)])),
+            ])
         #expect(try parse("hg").types == [.unixFD, .signature])
     }
 
@@ -106,7 +115,9 @@ private struct TypeGenerator {
 
     @Test func errorDescriptionQuotesTheSignature() {
         let error = #expect(throws: DBusSignatureError.self) { try parse("a{vs}") }
-        #expect(error?.description == #""a{vs}" is not a valid signature: a dictionary key must be a basic type, found "v" at byte 2"#)
+        #expect(
+            error?.description
+                == #""a{vs}" is not a valid signature: a dictionary key must be a basic type, found "v" at byte 2"#)
     }
 
     @Test func lengthLimit() throws {
@@ -118,7 +129,8 @@ private struct TypeGenerator {
     }
 
     @Test func arrayDepthLimit() throws {
-        #expect(try DBusSignature.parseSingle(times("a", 32) + "y") == (0..<32).reduce(DBusType.byte) { t, _ in .array(t) })
+        #expect(
+            try DBusSignature.parseSingle(times("a", 32) + "y") == (0..<32).reduce(DBusType.byte) { t, _ in .array(t) })
         expectInvalid(times("a", 33) + "y", "arrays nest more than 32 deep at byte 32", at: 32)
         // Structs do not reset the array count.
         #expect(throws: Never.self) { try DBusSignature(times("a", 16) + "(" + times("a", 16) + "y)") }
@@ -147,16 +159,23 @@ private struct TypeGenerator {
         expectInvalidTypes([.dictEntry(key: .string, value: .variant)], "is only allowed right after")
         expectInvalidTypes([.structure([])], "empty struct")
         expectInvalidTypes([.dictionary(.variant, .string)], "a dictionary key must be a basic type")
-        expectInvalidTypes([.array(.structure([.dictEntry(key: .string, value: .string)]))], "is only allowed right after")
+        expectInvalidTypes(
+            [.array(.structure([.dictEntry(key: .string, value: .string)]))], "is only allowed right after")
         expectInvalidTypes([(0..<33).reduce(DBusType.byte) { t, _ in .array(t) }], "arrays nest more than 32")
         expectInvalidTypes([(0..<33).reduce(DBusType.byte) { t, _ in .structure([t]) }], "structs nest more than 32")
         expectInvalidTypes(Array(repeating: .string, count: 256), "256 bytes")
         #expect(try DBusSignature(Array(repeating: .string, count: 255)).types.count == 255)
     }
 
-    private func expectInvalidTypes(_ types: [DBusType], _ fragment: String, sourceLocation: SourceLocation = #_sourceLocation) {
-        let error = #expect(throws: DBusSignatureError.self, sourceLocation: sourceLocation) { try DBusSignature(types) }
-        #expect(error?.reason.contains(fragment) == true, "reason was: \(error?.reason ?? "none")", sourceLocation: sourceLocation)
+    private func expectInvalidTypes(
+        _ types: [DBusType], _ fragment: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        let error = #expect(throws: DBusSignatureError.self, sourceLocation: sourceLocation) {
+            try DBusSignature(types)
+        }
+        #expect(
+            error?.reason.contains(fragment) == true, "reason was: \(error?.reason ?? "none")",
+            sourceLocation: sourceLocation)
         #expect(error?.value == types.map(\.signature).joined(), sourceLocation: sourceLocation)
     }
 
@@ -195,7 +214,11 @@ private struct TypeGenerator {
         let deep: [DBusType] = [
             (0..<32).reduce(DBusType.variant) { t, i in i.isMultiple(of: 2) ? .array(t) : .dictionary(.string, t) },
             (0..<32).reduce(DBusType.string) { t, i in .structure(i.isMultiple(of: 3) ? [t] : [.int32, t]) },
-            .array(.structure([.int32, .dictionary(.string, .variant), .array(.structure([.int32, .dictionary(.string, .variant), .array(.variant)]))])),
+            .array(
+                .structure([
+                    .int32, .dictionary(.string, .variant),
+                    .array(.structure([.int32, .dictionary(.string, .variant), .array(.variant)])),
+                ])),
         ]
         for type in deep {
             #expect(try DBusSignature.parseSingle(type.signature) == type)

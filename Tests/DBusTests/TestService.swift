@@ -1,7 +1,7 @@
 import DBus
 import Synchronization
-import Testing
 import TestSupport
+import Testing
 
 /// A server and a client connection on the shared private bus: the server
 /// serves objects, the client calls them.
@@ -26,8 +26,9 @@ struct TestService: Sendable {
         _ interface: InterfaceName, _ member: MemberName, _ arguments: [DBusValue] = [],
         at path: ObjectPath = .example, timeout: Duration = DBusConnection.defaultCallTimeout
     ) async throws -> [DBusValue] {
-        try await client.call(destination: name, path: path, interface: interface, member: member,
-                              arguments, timeout: timeout)
+        try await client.call(
+            destination: name, path: path, interface: interface, member: member,
+            arguments, timeout: timeout)
     }
 
     /// Sends a prepared call message to the server from the client and returns its reply.
@@ -46,12 +47,15 @@ struct TestService: Sendable {
     }
 
     /// `org.freedesktop.DBus.Properties.Get`, unwrapped from its variant.
-    func property(_ interface: InterfaceName, _ name: String, at path: ObjectPath = .example) async throws -> DBusValue? {
+    func property(_ interface: InterfaceName, _ name: String, at path: ObjectPath = .example) async throws -> DBusValue?
+    {
         try await call(.properties, "Get", [.string(interface.rawValue), .string(name)], at: path).first?.unwrapped
     }
 
     /// `org.freedesktop.DBus.Properties.Set` with `value` wrapped in a variant.
-    func setProperty(_ interface: InterfaceName, _ name: String, _ value: DBusValue, at path: ObjectPath = .example) async throws {
+    func setProperty(_ interface: InterfaceName, _ name: String, _ value: DBusValue, at path: ObjectPath = .example)
+        async throws
+    {
         _ = try await call(.properties, "Set", [.string(interface.rawValue), .string(name), .variant(value)], at: path)
     }
 }

@@ -114,7 +114,9 @@ struct MenuAppearanceTests {
         properties["Appearance"] = .vardict(Self.served.map { ($0.key, $0.value) })
         #expect(try MenuSnapshot(DBusPropertyValues(properties, from: "petald")).appearance == Self.expected)
         properties["Appearance"] = .variant(.string("odd"))
-        #expect(try MenuSnapshot(DBusPropertyValues(properties, from: "petald")).appearance == MenuAppearance(), "a mistyped one is no failure")
+        #expect(
+            try MenuSnapshot(DBusPropertyValues(properties, from: "petald")).appearance == MenuAppearance(),
+            "a mistyped one is no failure")
     }
 
     @Test func aSnapshotStillRefusesAMissingVersion1Property() {

@@ -13,7 +13,8 @@ import Testing
         #expect([PluginRow].dbusType.signature == "a(sssss)")
         #expect([LayoutPoint].dbusType.signature == "a(sdd)")
         #expect(Menu.trigger.inSignature == "sa{sv}" && Menu.trigger.outSignature == "a{sv}")
-        #expect(Menu.activate.inSignature == "s" && Menu.choose.inSignature == "a{sv}" && Menu.choose.outSignature == "s")
+        #expect(
+            Menu.activate.inSignature == "s" && Menu.choose.inSignature == "a{sv}" && Menu.choose.outSignature == "s")
         #expect(Menu.actionFinished.arguments.map(\.type.signature).joined() == "usbss")
         #expect(Menu.signals.map(\.name.rawValue) == ["StateChanged", "ActionStarted", "ActionFinished"])
     }
@@ -37,6 +38,7 @@ import Testing
         let menu = MenuRow(name: "apps", path: "/org/petal/Petal1/menus/apps", title: "Apps")
         #expect(MenuRow(dbusValue: menu.dbusValue) == menu)
         // The fields keep their order: swapping two of one type is caught.
-        #expect(ItemRow(dbusValue: item.dbusValue)?.title == "A" && ActionRow(dbusValue: action.dbusValue)?.plugin == "x")
+        #expect(
+            ItemRow(dbusValue: item.dbusValue)?.title == "A" && ActionRow(dbusValue: action.dbusValue)?.plugin == "x")
     }
 }

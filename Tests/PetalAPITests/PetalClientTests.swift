@@ -1,8 +1,8 @@
 import DBus
 import PetalAPI
 import PetalCore
-import Testing
 import TestSupport
+import Testing
 
 /// PetalClient against the test daemon on a private bus: the calls a client
 /// such as the overlay makes, beyond what petalctl's own tests cover.
@@ -42,7 +42,8 @@ import TestSupport
         #expect(PetalClient.itemPath("a.b") == "/org/petal/Petal1/items/a_2eb")
         #expect(PetalClient.itemPath("") == "/org/petal/Petal1/items/_")
         let reply = try await daemon.client.call(
-            destination: PetalClient.name, path: PetalClient.itemPath("like"), interface: "org.freedesktop.DBus.Properties",
+            destination: PetalClient.name, path: PetalClient.itemPath("like"),
+            interface: "org.freedesktop.DBus.Properties",
             member: "Get", [.string(PetalBus.Item.interface.rawValue), .string("Id")])
         #expect(reply.first?.unwrapped == .string("like"))
     }

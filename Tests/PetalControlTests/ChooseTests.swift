@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `petalctl choose` waits for an item chosen by another client.
 @Suite struct ChooseTests {

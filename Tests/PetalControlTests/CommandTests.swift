@@ -1,7 +1,7 @@
 import DBus
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Every subcommand of the built petalctl against petal-test-daemon on a private bus.
 @Suite struct CommandTests {
@@ -25,15 +25,22 @@ import TestSupport
         defer { daemon.stop() }
         let status = try await Petalctl.run(on: daemon, ["status"])
         #expect(status.status == 0, "\(status.summary)")
-        let lines = status.output.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") }
+        let lines = status.output.split(separator: "\n").map {
+            $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+        }
         #expect(lines.contains("State: collapsed"))
         #expect(lines.contains("Layout: radial"))
         #expect(lines.contains("Items: 8 (6 enabled, 0 selected)"))
         #expect(lines.contains("Actions: 14"), "seven test actions and the built-in plugins' seven")
         #expect(lines.contains("Version: 0.1.0"))
-        #expect(lines.contains("Appearance: bottom-right, margin 16×32; button 60 #ef5285 (list-add in #ffffff), items 60; shadow, no backdrop"),
-                "\(status.output)")
-        #expect(lines.contains("Motion: spring 0.75/1, press 0.95, open 0.05 s, close 0.05 s"), "the test daemon's durations")
+        #expect(
+            lines.contains(
+                "Appearance: bottom-right, margin 16×32; button 60 #ef5285 (list-add in #ffffff), items 60; shadow, no backdrop"
+            ),
+            "\(status.output)")
+        #expect(
+            lines.contains("Motion: spring 0.75/1, press 0.95, open 0.05 s, close 0.05 s"),
+            "the test daemon's durations")
     }
 
     @Test func listsAreAlignedTablesAndIdsAreOneALine() async throws {
@@ -45,10 +52,11 @@ import TestSupport
         #expect(rows.count == 9)
         // Every column starts at the same offset on every row.
         let titleColumn = try #require(rows.first?.range(of: "TITLE")?.lowerBound.utf16Offset(in: rows[0]))
-        #expect(rows.dropFirst().allSatisfy { row in
-            let characters = Array(row)
-            return characters[titleColumn - 1] == " " && characters[titleColumn] != " "
-        })
+        #expect(
+            rows.dropFirst().allSatisfy { row in
+                let characters = Array(row)
+                return characters[titleColumn - 1] == " " && characters[titleColumn] != " "
+            })
         #expect(rows.contains { $0.hasPrefix("off ") && $0.contains(" no ") })
 
         let ids = try await Petalctl.run(on: daemon, ["items", "--ids"])
@@ -85,10 +93,12 @@ import TestSupport
     @Test func triggerPassesStringsAndTypedValues() async throws {
         let daemon = try await RunningDaemon()
         defer { daemon.stop() }
-        let echoed = try await Petalctl.run(on: daemon, [
-            "--json", "trigger", "test.echo", "name=Ada", "count:=3", "ratio:=0.5", "loud:=true",
-            "tags:=[\"a\",\"b\"]", "nested:={\"k\":[1,2]}",
-        ])
+        let echoed = try await Petalctl.run(
+            on: daemon,
+            [
+                "--json", "trigger", "test.echo", "name=Ada", "count:=3", "ratio:=0.5", "loud:=true",
+                "tags:=[\"a\",\"b\"]", "nested:={\"k\":[1,2]}",
+            ])
         #expect(echoed.status == 0, "\(echoed.summary)")
         let object = try JSONSerialization.jsonObject(with: Data(echoed.output.utf8)) as? [String: Any]
         #expect(object?["name"] as? String == "Ada")

@@ -1,7 +1,7 @@
 import Foundation
 import PetalControl
-import Testing
 import TestSupport
+import Testing
 
 /// The shell completions in completions/, run by the real shells against the
 /// built petalctl and petal-test-daemon, and kept in step with petalctl's help.
@@ -21,7 +21,8 @@ import TestSupport
         let replies = try await Self.bashCompletions("petalctl ")
         #expect(replies == CommandName.allCases.map(\.rawValue))
         #expect(try await Self.bashCompletions("petalctl --json re") == ["reload"])
-        #expect(try await Self.bashCompletions("petalctl --") == ["--bus", "--address", "--json", "--help", "--version"])
+        #expect(
+            try await Self.bashCompletions("petalctl --") == ["--bus", "--address", "--json", "--help", "--version"])
     }
 
     @Test func bashCompletesEachCommandsOptionsAndValues() async throws {
@@ -29,9 +30,13 @@ import TestSupport
         #expect(try await Self.bashCompletions("petalctl actions --i") == ["--ids"])
         #expect(try await Self.bashCompletions("petalctl plugins --c") == ["--clear-quarantine"])
         #expect(try await Self.bashCompletions("petalctl watch --w") == ["--waybar"])
-        #expect(try await Self.bashCompletions("petalctl choose --") == ["--timeout", "--no-dispatch", "--bus", "--address", "--json", "--help", "--version"])
+        #expect(
+            try await Self.bashCompletions("petalctl choose --") == [
+                "--timeout", "--no-dispatch", "--bus", "--address", "--json", "--help", "--version",
+            ])
         #expect(try await Self.bashCompletions("petalctl preview --s") == ["--svg", "--state"])
-        #expect(try await Self.bashCompletions("petalctl preview --svg menu.svg --state ") == ["expanded", "collapsed"])
+        #expect(
+            try await Self.bashCompletions("petalctl preview --svg menu.svg --state ") == ["expanded", "collapsed"])
         #expect(try await Self.bashCompletions("petalctl preview --layout ") == ["linear", "stack", "radial"])
         #expect(try await Self.bashCompletions("petalctl layout ") == ["linear", "stack", "radial"])
         #expect(try await Self.bashCompletions("petalctl layout radial ") == [], "layout takes one style")
@@ -40,14 +45,19 @@ import TestSupport
     }
 
     @Test func bashCompletesFilesForSvgAndConfig() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("petal-completion-\(UUID().uuidString.prefix(8))")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "petal-completion-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         for name in ["menu.svg", "config.json"] {
             _ = FileManager.default.createFile(atPath: folder.appendingPathComponent(name).path, contents: Data())
         }
-        #expect(try await Self.bashCompletions("petalctl preview --svg \(folder.path)/me") == ["\(folder.path)/menu.svg"])
-        #expect(try await Self.bashCompletions("petalctl preview --config \(folder.path)/co") == ["\(folder.path)/config.json"])
+        #expect(
+            try await Self.bashCompletions("petalctl preview --svg \(folder.path)/me") == ["\(folder.path)/menu.svg"])
+        #expect(
+            try await Self.bashCompletions("petalctl preview --config \(folder.path)/co") == [
+                "\(folder.path)/config.json"
+            ])
     }
 
     @Test func bashCompletesLiveItemAndActionIdsOnTheBusOfTheLine() async throws {
@@ -56,14 +66,18 @@ import TestSupport
         let bus = daemon.bus.address
         #expect(try await Self.bashCompletions("petalctl --bus \(bus) activate ") == Self.itemIDs)
         #expect(try await Self.bashCompletions("petalctl --address=\(bus) activate s") == ["stay", "slow"])
-        #expect(try await Self.bashCompletions("petalctl activate --bus \(bus) l") == ["like"],
-                "a --bus after the command counts too")
+        #expect(
+            try await Self.bashCompletions("petalctl activate --bus \(bus) l") == ["like"],
+            "a --bus after the command counts too")
         #expect(try await Self.bashCompletions("petalctl --bus '\(bus)' activate l") == ["like"], "a quoted address")
         #expect(try await Self.bashCompletions("petalctl --bus \(bus) activate echo ") == [], "activate takes one id")
-        #expect(try await Self.bashCompletions("petalctl --bus \(bus) trigger test.") ==
-                ["test.echo", "test.noop", "test.slow", "test.fail", "test.invalid", "test.hang", "test.big"])
-        #expect(try await Self.bashCompletions("petalctl --bus \(bus) trigger open.uri ") == [],
-                "parameters are the user's to write")
+        #expect(
+            try await Self.bashCompletions("petalctl --bus \(bus) trigger test.") == [
+                "test.echo", "test.noop", "test.slow", "test.fail", "test.invalid", "test.hang", "test.big",
+            ])
+        #expect(
+            try await Self.bashCompletions("petalctl --bus \(bus) trigger open.uri ") == [],
+            "parameters are the user's to write")
     }
 
     @Test func bashIsSilentWhenPetaldCannotBeReached() async throws {
@@ -103,7 +117,9 @@ import TestSupport
 
     /// Every command and option that `petalctl --help` and each command's help
     /// name is completed by each shell and documented in petalctl(1).
-    @Test(arguments: ["completions/petalctl.bash", "completions/_petalctl", "completions/petalctl.fish", "docs/man/petalctl.1.scd"])
+    @Test(arguments: [
+        "completions/petalctl.bash", "completions/_petalctl", "completions/petalctl.fish", "docs/man/petalctl.1.scd",
+    ])
     func everyCommandAndOptionOfTheHelpAppears(in file: String) throws {
         let text = try String(contentsOf: Self.repository.appendingPathComponent(file), encoding: .utf8)
         let words = Set(text.split(whereSeparator: { !($0.isLetter || $0 == "-") }).map(String.init))
@@ -114,25 +130,30 @@ import TestSupport
         }
         let help = ([HelpText.overview] + CommandName.allCases.map(HelpText.help(for:))).joined(separator: "\n")
         for option in Self.longOptions(in: help) {
-            #expect(words.contains(option) || text.contains("'\(option)") || text.contains("-l \(option.dropFirst(2))"),
-                    "\(file) has the option \(option)")
+            #expect(
+                words.contains(option) || text.contains("'\(option)") || text.contains("-l \(option.dropFirst(2))"),
+                "\(file) has the option \(option)")
         }
     }
 
     /// The man page shows every member of every `--json` shape the golden files pin.
     @Test func petalctlManPageDocumentsEveryJSONMember() throws {
-        let page = try String(contentsOf: Self.repository.appendingPathComponent("docs/man/petalctl.1.scd"), encoding: .utf8)
+        let page = try String(
+            contentsOf: Self.repository.appendingPathComponent("docs/man/petalctl.1.scd"), encoding: .utf8)
         let golden = Self.repository.appendingPathComponent("Tests/PetalControlTests/Golden")
         // trigger.json is petal-test-daemon's own action result, not a shape of petalctl's.
         for name in ["status", "items", "actions", "plugins", "layout", "toggle", "version"] {
-            let json = try JSONSerialization.jsonObject(with: Data(contentsOf: golden.appendingPathComponent("\(name).json")))
+            let json = try JSONSerialization.jsonObject(
+                with: Data(contentsOf: golden.appendingPathComponent("\(name).json")))
             for key in Self.keys(of: json) {
                 #expect(page.contains("\"\(key)\""), "petalctl.1 shows \"\(key)\" of \(name) --json")
             }
         }
-        for member in ["signal", "state", "previous", "invocation", "action", "item", "success", "error", "message",
-                       "interface", "changed", "invalidated", "path", "interfaces", "name", "old", "new",
-                       "cleared", "file", "text", "alt", "tooltip", "class"] {
+        for member in [
+            "signal", "state", "previous", "invocation", "action", "item", "success", "error", "message",
+            "interface", "changed", "invalidated", "path", "interfaces", "name", "old", "new",
+            "cleared", "file", "text", "alt", "tooltip", "class",
+        ] {
             #expect(page.contains("*\(member)*") || page.contains("\"\(member)\""), "petalctl.1 names \(member)")
         }
     }
@@ -154,7 +175,9 @@ import TestSupport
         guard let start = lines.firstIndex(of: "Commands:") else { return [] }
         return lines[(start + 1)...].prefix { !$0.isEmpty }.compactMap { line in
             // A command starts after two spaces; its description's second line after many.
-            guard line.hasPrefix("  "), !line.hasPrefix("   "), line.dropFirst(2).first?.isLowercase == true else { return nil }
+            guard line.hasPrefix("  "), !line.hasPrefix("   "), line.dropFirst(2).first?.isLowercase == true else {
+                return nil
+            }
             return line.split(separator: " ").first.map(String.init)
         }
     }
@@ -239,8 +262,10 @@ import TestSupport
         // fish makes its config and data folders even with --no-config: ours, never the user's.
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("petal-fish-\(getpid())").path
         let result = try await ExternalCommand.running(
-            ["env", "LINE=\(builtPetalctl(line))", "XDG_CONFIG_HOME=\(home)/config", "XDG_DATA_HOME=\(home)/data",
-             "fish", "--no-config", "-c", "source \(fish); complete -C $LINE"])
+            [
+                "env", "LINE=\(builtPetalctl(line))", "XDG_CONFIG_HOME=\(home)/config", "XDG_DATA_HOME=\(home)/data",
+                "fish", "--no-config", "-c", "source \(fish); complete -C $LINE",
+            ])
         #expect(result.status == 0 && result.errors.isEmpty, "\(result.summary)")
         return result.output.split(separator: "\n").map { String($0.split(separator: "\t").first ?? "") }
     }

@@ -1,11 +1,13 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// petalctl's exit statuses: 2 for usage errors, 3 when petald cannot be reached (with a hint).
 @Suite struct ExitStatusTests {
-    @Test(arguments: [[], ["frobnicate"], ["activate"], ["trigger", "x.y", "oops"], ["layout", "spiral"], ["status", "--bus"],
-                      ["preview"], ["choose", "--timeout", "soon"], ["choose", "-t", "1e300"], ["--bus", "sesion", "status"]])
+    @Test(arguments: [
+        [], ["frobnicate"], ["activate"], ["trigger", "x.y", "oops"], ["layout", "spiral"], ["status", "--bus"],
+        ["preview"], ["choose", "--timeout", "soon"], ["choose", "-t", "1e300"], ["--bus", "sesion", "status"],
+    ])
     func usageErrorsExitTwo(arguments: [String]) async throws {
         let result = try await Petalctl.run(on: nil, arguments)
         #expect(result.status == 2, "\(result.summary)")
@@ -14,7 +16,9 @@ import TestSupport
         #expect(result.output.isEmpty)
     }
 
-    @Test(arguments: [["toggle"], ["status"], ["items"], ["trigger", "test.echo"], ["version"], ["preview", "--svg", "-"]])
+    @Test(arguments: [
+        ["toggle"], ["status"], ["items"], ["trigger", "test.echo"], ["version"], ["preview", "--svg", "-"],
+    ])
     func aBusWithoutPetaldExitsThreeWithAHint(arguments: [String]) async throws {
         let bus = try PrivateBus()
         defer { bus.stop() }

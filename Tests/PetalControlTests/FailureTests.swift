@@ -1,6 +1,7 @@
 import DBus
 import PetalAPI
 import Testing
+
 @testable import PetalControl
 
 /// How petalctl classifies what went wrong, and the waybar line's escaping.
@@ -27,16 +28,23 @@ import Testing
     }
 
     @Test func waybarTextIsEscapedForPango() throws {
-        var menu = try MenuSnapshot(DBusPropertyValues([
-            "State": .string("expanded"), "Highlighted": .string(""), "LayoutStyle": .string("radial"),
-            "Version": .string("0.1.0"),
-            "Items": .array(.structure([.string, .string, .string, .string, .boolean, .boolean]), [
-                .structure([.string("rock"), .string("Rock & <Roll>"), .string(""), .string("x.y"), .boolean(true), .boolean(false)]),
-            ]),
-            "Actions": .array(.structure([.string, .string, .string]), []),
-            "Plugins": .array(.structure([.string, .string, .string, .string, .string]), []),
-            "Layout": .array(.structure([.string, .double, .double]), []),
-        ], from: "petald"))
+        var menu = try MenuSnapshot(
+            DBusPropertyValues(
+                [
+                    "State": .string("expanded"), "Highlighted": .string(""), "LayoutStyle": .string("radial"),
+                    "Version": .string("0.1.0"),
+                    "Items": .array(
+                        .structure([.string, .string, .string, .string, .boolean, .boolean]),
+                        [
+                            .structure([
+                                .string("rock"), .string("Rock & <Roll>"), .string(""), .string("x.y"), .boolean(true),
+                                .boolean(false),
+                            ])
+                        ]),
+                    "Actions": .array(.structure([.string, .string, .string]), []),
+                    "Plugins": .array(.structure([.string, .string, .string, .string, .string]), []),
+                    "Layout": .array(.structure([.string, .double, .double]), []),
+                ], from: "petald"))
         let line = WaybarStatus.line(menu: menu, runningActions: 0)
         #expect(line.contains("Rock &amp; &lt;Roll&gt;"), "\(line)")
         menu.state = "collapsed"

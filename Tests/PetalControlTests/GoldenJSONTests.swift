@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The `--json` shapes are petalctl's interface for scripts: each is pinned by
 /// a golden file in Golden/, from petal-test-daemon's menu. Paths of the build
@@ -21,12 +21,14 @@ import TestSupport
         #expect(result.status == 0, "\(result.summary)")
         // It parses as JSON at all.
         _ = try JSONSerialization.jsonObject(with: Data(result.output.utf8), options: [.fragmentsAllowed])
-        let actual = result.output.replacingOccurrences(of: RunningDaemon.binDirectory.resolvingSymlinksInPath().path, with: "$BIN")
+        let actual = result.output.replacingOccurrences(
+            of: RunningDaemon.binDirectory.resolvingSymlinksInPath().path, with: "$BIN")
         let file = Self.folder.appendingPathComponent("\(name).json")
         if ProcessInfo.processInfo.environment["PETAL_UPDATE_GOLDEN"] == "1" {
             try actual.write(to: file, atomically: true, encoding: .utf8)
         }
         let expected = try String(contentsOf: file, encoding: .utf8)
-        #expect(actual == expected, "petalctl --json \(arguments.joined(separator: " ")) changed shape; see \(file.path)")
+        #expect(
+            actual == expected, "petalctl --json \(arguments.joined(separator: " ")) changed shape; see \(file.path)")
     }
 }

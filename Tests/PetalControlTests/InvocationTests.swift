@@ -1,6 +1,7 @@
 import DBus
 import PetalCore
 import Testing
+
 @testable import PetalControl
 
 @Suite struct InvocationTests {
@@ -45,23 +46,34 @@ import Testing
         #expect(before.bus == .address("unix:path=/tmp/x"))
         #expect(before.json)
         #expect(try parse("--bus", "system", "toggle").bus == .system)
-        #expect(try parse("--bus", "unix:abstract=/tmp/dbus-x,guid=1", "toggle").bus == .address("unix:abstract=/tmp/dbus-x,guid=1"))
+        #expect(
+            try parse("--bus", "unix:abstract=/tmp/dbus-x,guid=1", "toggle").bus
+                == .address("unix:abstract=/tmp/dbus-x,guid=1"))
         #expect(try parse("--bus=tcp:host=localhost,port=1", "toggle").bus == .address("tcp:host=localhost,port=1"))
     }
 
     @Test func triggerParametersAreStringsOrTypedJSON() throws {
-        let invocation = try parse("trigger", "open.uri", "uri=https://example.org/?a=b", "count:=3",
-                                   "loud:=true", "tags:=[\"a\",\"b\"]", "empty=")
-        #expect(invocation.command == .trigger(action: "open.uri", params: [
-            "uri": "https://example.org/?a=b", "count": 3, "loud": true, "tags": ["a", "b"], "empty": "",
-        ]))
+        let invocation = try parse(
+            "trigger", "open.uri", "uri=https://example.org/?a=b", "count:=3",
+            "loud:=true", "tags:=[\"a\",\"b\"]", "empty=")
+        #expect(
+            invocation.command
+                == .trigger(
+                    action: "open.uri",
+                    params: [
+                        "uri": "https://example.org/?a=b", "count": 3, "loud": true, "tags": ["a", "b"], "empty": "",
+                    ]))
     }
 
     @Test func previewOptions() throws {
-        let invocation = try parse("preview", "--svg", "out.svg", "--state", "collapsed", "--layout=linear",
-                                   "--config", "menu.json", "--animate")
-        #expect(invocation.command == .preview(PreviewOptions(
-            output: "out.svg", state: .collapsed, layout: .linear, configPath: "menu.json", animate: true)))
+        let invocation = try parse(
+            "preview", "--svg", "out.svg", "--state", "collapsed", "--layout=linear",
+            "--config", "menu.json", "--animate")
+        #expect(
+            invocation.command
+                == .preview(
+                    PreviewOptions(
+                        output: "out.svg", state: .collapsed, layout: .linear, configPath: "menu.json", animate: true)))
     }
 
     @Test func usageErrorsSayWhatIsExpected() {

@@ -13,7 +13,9 @@ enum Petalctl {
     }
 
     /// The argument list for ``ExternalCommand`` or ``StreamingCommand`` (run through env).
-    static func command(on daemon: RunningDaemon?, _ arguments: [String], environment: [String: String] = [:]) -> [String] {
+    static func command(on daemon: RunningDaemon?, _ arguments: [String], environment: [String: String] = [:])
+        -> [String]
+    {
         environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
             + [path] + (daemon.map { ["--bus", $0.bus.address] } ?? []) + arguments
     }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `petalctl plugins` and `--clear-quarantine`.
 @Suite struct PluginsCommandTests {
@@ -12,7 +12,10 @@ import TestSupport
         let rows = result.output.split(separator: "\n")
         #expect(rows.first?.hasPrefix("NAME") == true)
         for name in ["camera", "command", "message", "open", "phone"] {
-            #expect(rows.contains { $0.hasPrefix(name + " ") && $0.contains(" loaded ") && $0.contains("libpetal-\(name).so") })
+            #expect(
+                rows.contains {
+                    $0.hasPrefix(name + " ") && $0.contains(" loaded ") && $0.contains("libpetal-\(name).so")
+                })
         }
     }
 
@@ -25,15 +28,17 @@ import TestSupport
         try #"[{"path": "/opt/plugins/libcrashy.so", "size": 10, "modified": 1, "reason": "crashed"}]"#
             .write(to: list, atomically: true, encoding: .utf8)
 
-        let cleared = try await Petalctl.run(on: nil, ["plugins", "--clear-quarantine"],
-                                             environment: ["XDG_STATE_HOME": state.path])
+        let cleared = try await Petalctl.run(
+            on: nil, ["plugins", "--clear-quarantine"],
+            environment: ["XDG_STATE_HOME": state.path])
         #expect(cleared.status == 0, "\(cleared.summary)")
         #expect(cleared.output.contains("/opt/plugins/libcrashy.so"))
         #expect(cleared.output.contains("systemctl --user restart petald"))
         #expect(!FileManager.default.fileExists(atPath: list.path))
 
-        let again = try await Petalctl.run(on: nil, ["--json", "plugins", "--clear-quarantine"],
-                                           environment: ["XDG_STATE_HOME": state.path])
+        let again = try await Petalctl.run(
+            on: nil, ["--json", "plugins", "--clear-quarantine"],
+            environment: ["XDG_STATE_HOME": state.path])
         #expect(again.status == 0)
         #expect(again.output == "{\"cleared\":[],\"file\":\"\(list.path)\"}\n")
     }
@@ -42,8 +47,9 @@ import TestSupport
         let daemon = try await RunningDaemon(executable: "petald")
         let state = daemon.bus.directory.appendingPathComponent("state")
         let plugins = try await Petalctl.run(on: daemon, ["--json", "plugins"])
-        let camera = try #require((try JSONSerialization.jsonObject(with: Data(plugins.output.utf8)) as? [[String: Any]])?
-            .first { $0["name"] as? String == "camera" }?["path"] as? String)
+        let camera = try #require(
+            (try JSONSerialization.jsonObject(with: Data(plugins.output.utf8)) as? [[String: Any]])?
+                .first { $0["name"] as? String == "camera" }?["path"] as? String)
         let attributes = try FileManager.default.attributesOfItem(atPath: camera)
         let size = (attributes[.size] as? NSNumber)?.int64Value ?? 0
         var info = stat()
@@ -58,16 +64,24 @@ import TestSupport
 
         let quarantined = try await RunningDaemon(executable: "petald", bus: bus)
         let before = try await Petalctl.run(on: quarantined, ["plugins"])
-        #expect(before.output.split(separator: "\n").contains { $0.contains(" quarantined ") && $0.contains("libpetal-camera.so") },
-                "\(before.summary)\n\(quarantined.log)")
-        let cleared = try await Petalctl.run(on: quarantined, ["plugins", "--clear-quarantine"],
-                                             environment: ["XDG_STATE_HOME": state.path])
+        #expect(
+            before.output.split(separator: "\n").contains {
+                $0.contains(" quarantined ") && $0.contains("libpetal-camera.so")
+            },
+            "\(before.summary)\n\(quarantined.log)")
+        let cleared = try await Petalctl.run(
+            on: quarantined, ["plugins", "--clear-quarantine"],
+            environment: ["XDG_STATE_HOME": state.path])
         #expect(cleared.output.contains(camera))
         kill(quarantined.process.processIdentifier, SIGKILL)
         quarantined.process.waitUntilExit()
 
         let restarted = try await RunningDaemon(executable: "petald", bus: bus)
-        defer { restarted.stop(); quarantined.stop(); daemon.stop() }
+        defer {
+            restarted.stop()
+            quarantined.stop()
+            daemon.stop()
+        }
         let after = try await Petalctl.run(on: restarted, ["plugins"])
         #expect(after.output.split(separator: "\n").contains { $0.hasPrefix("camera ") && $0.contains(" loaded ") })
     }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `petalctl preview --svg`: the SVG is parsed as XML and each item's place
 /// checked against docs/configuration.md's formulas.
@@ -8,7 +8,8 @@ import TestSupport
     static let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../examples/config").standardized
 
-    static let exampleFiles = (try? FileManager.default.contentsOfDirectory(atPath: examples.path))?
+    static let exampleFiles =
+        (try? FileManager.default.contentsOfDirectory(atPath: examples.path))?
         .filter { $0.hasSuffix(".json") }.sorted() ?? []
 
     func temporaryFile(_ name: String) -> URL {
@@ -29,8 +30,9 @@ import TestSupport
         #expect(positions.map(\.id) == ["echo", "like", "stay", "slow", "hang", "fail", "off", "missing"])
         for (index, position) in positions.enumerated() {
             let expected = SpecLayout.position(style, index: index)
-            #expect(abs(position.x - expected.x) < 0.001 && abs(position.y - expected.y) < 0.001,
-                    "\(style) \(position.id): (\(position.x), \(position.y)) != \(expected)")
+            #expect(
+                abs(position.x - expected.x) < 0.001 && abs(position.y - expected.y) < 0.001,
+                "\(style) \(position.id): (\(position.x), \(position.y)) != \(expected)")
         }
         // The daemon's disabled items (off, and missing, whose action no plugin provides) are dimmed.
         #expect(document.items(withClass: "disabled") == ["off", "missing"])
@@ -54,21 +56,25 @@ import TestSupport
     @Test(arguments: exampleFiles)
     func everyExampleConfigurationPreviewsWithoutADaemon(file: String) async throws {
         let path = Self.examples.appendingPathComponent(file).path
-        let config = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any]
+        let config =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any]
         let menu = config?["menu"] as? [String: Any] ?? [:]
         let items = (config?["items"] as? [[String: Any]] ?? []).map { $0["id"] as? String ?? "" }
         for style in ["linear", "stack", "radial"] {
-            let result = try await Petalctl.run(on: nil, ["preview", "--config", path, "--layout", style, "--svg", "-"])
+            let result = try await Petalctl.run(
+                on: nil, ["preview", "--config", path, "--layout", style, "--svg", "-"])
             #expect(result.status == 0, "\(result.summary)")
             let document = try SVGDocument(result.output)
             #expect(document.itemPositions.map(\.id) == items)
             for (index, position) in document.itemPositions.enumerated() {
                 let expected = SpecLayout.position(
                     style, index: index, spacing: menu["spacing"] as? Double ?? 80,
-                    firstAngle: menu["firstAngle"] as? Double ?? 100, angleInterval: menu["angleInterval"] as? Double ?? 40,
+                    firstAngle: menu["firstAngle"] as? Double ?? 100,
+                    angleInterval: menu["angleInterval"] as? Double ?? 40,
                     radius: menu["radius"] as? Double ?? 100)
-                #expect(abs(position.x - expected.x) < 0.001 && abs(position.y - expected.y) < 0.001,
-                        "\(file) \(style) \(position.id)")
+                #expect(
+                    abs(position.x - expected.x) < 0.001 && abs(position.y - expected.y) < 0.001,
+                    "\(file) \(style) \(position.id)")
             }
         }
     }
@@ -80,7 +86,8 @@ import TestSupport
             .write(to: config, atomically: true, encoding: .utf8)
         let result = try await Petalctl.run(on: nil, ["preview", "--config", config.path, "--animate", "--svg", "-"])
         let document = try SVGDocument(result.output)
-        let move = try #require(document.elements.first { $0.name == "animateTransform" && $0.attributes["type"] == "translate" })
+        let move = try #require(
+            document.elements.first { $0.name == "animateTransform" && $0.attributes["type"] == "translate" })
         #expect(move.attributes["dur"] == "0.75s")
         #expect(move.attributes["to"] == "80 0")
     }
@@ -88,7 +95,8 @@ import TestSupport
     @Test func theConfigurationsAppearanceIsDrawn() async throws {
         let config = temporaryFile("look.json")
         defer { try? FileManager.default.removeItem(at: config) }
-        try ##"{"items": [{"id": "a", "action": "x.y"}], "appearance": {"buttonSize": 80, "itemSize": 50, "buttonColor": "#336699", "iconColor": "#ffcc00"}}"##
+        try
+            ##"{"items": [{"id": "a", "action": "x.y"}], "appearance": {"buttonSize": 80, "itemSize": 50, "buttonColor": "#336699", "iconColor": "#ffcc00"}}"##
             .write(to: config, atomically: true, encoding: .utf8)
         let result = try await Petalctl.run(on: nil, ["preview", "--config", config.path, "--svg", "-"])
         #expect(result.status == 0, "\(result.summary)")
@@ -114,7 +122,8 @@ import TestSupport
         let disc = try #require(document.group(withClass: "button")?.first { $0.name == "circle" })
         #expect(disc.attributes["r"] == "22" && disc.attributes["fill"] == "#102030")
         #expect(document.group(withID: "camera")?.first { $0.name == "circle" }?.attributes["r"] == "30")
-        let move = try #require(document.elements.first { $0.name == "animateTransform" && $0.attributes["type"] == "translate" })
+        let move = try #require(
+            document.elements.first { $0.name == "animateTransform" && $0.attributes["type"] == "translate" })
         #expect(move.attributes["dur"] == "0.4s", "the daemon's openDuration")
     }
 
@@ -129,8 +138,12 @@ import TestSupport
         let missing = try await Petalctl.run(on: nil, ["preview", "--config", "/nonexistent/menu.json", "--svg", "-"])
         #expect(missing.status == 2)
         #expect(missing.errors.contains("/nonexistent/menu.json"))
-        let unwritable = try await Petalctl.run(on: nil, ["preview", "--config", Self.examples.appendingPathComponent(Self.exampleFiles[0]).path,
-                                                          "--svg", "/nonexistent/out.svg"])
+        let unwritable = try await Petalctl.run(
+            on: nil,
+            [
+                "preview", "--config", Self.examples.appendingPathComponent(Self.exampleFiles[0]).path,
+                "--svg", "/nonexistent/out.svg",
+            ])
         #expect(unwritable.status == 2)
         #expect(unwritable.errors.contains("cannot write /nonexistent/out.svg"))
     }

@@ -28,14 +28,18 @@ struct SVGDocument {
     var itemPositions: [(id: String, x: Double, y: Double)] {
         elements.filter { $0.name == "g" && ($0.attributes["class"] ?? "").split(separator: " ").contains("item") }
             .compactMap { element in
-                guard let id = element.attributes["data-id"], let (x, y) = Self.translation(element.attributes["transform"]) else { return nil }
+                guard let id = element.attributes["data-id"],
+                    let (x, y) = Self.translation(element.attributes["transform"])
+                else { return nil }
                 return (id, x, y)
             }
     }
 
     func items(withClass name: String) -> [String] {
-        elements.filter { $0.name == "g" && ($0.attributes["class"] ?? "").split(separator: " ").contains(Substring(name)) }
-            .compactMap { $0.attributes["data-id"] }
+        elements.filter {
+            $0.name == "g" && ($0.attributes["class"] ?? "").split(separator: " ").contains(Substring(name))
+        }
+        .compactMap { $0.attributes["data-id"] }
     }
 
     /// The elements inside the first `g` with `attribute` equal to `value`, up to its end.
@@ -65,8 +69,10 @@ struct SVGDocument {
         var elements: [Element] = []
         var ends: [Int: Int] = [:]
         private var open: [Int] = []
-        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
-                    qualifiedName: String?, attributes: [String: String] = [:]) {
+        func parser(
+            _ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
+            qualifiedName: String?, attributes: [String: String] = [:]
+        ) {
             open.append(elements.count)
             elements.append(Element(name: name, attributes: attributes))
         }
@@ -78,8 +84,10 @@ struct SVGDocument {
 
 /// docs/configuration.md's layout formulas, written out again independently of PetalCore.
 enum SpecLayout {
-    static func position(_ style: String, index i: Int, spacing: Double = 80, firstAngle: Double = 100,
-                         angleInterval: Double = 40, radius: Double = 100) -> (x: Double, y: Double) {
+    static func position(
+        _ style: String, index i: Int, spacing: Double = 80, firstAngle: Double = 100,
+        angleInterval: Double = 40, radius: Double = 100
+    ) -> (x: Double, y: Double) {
         switch style {
         case "linear": return (spacing * Double(i + 1), 0)
         case "stack": return (0, -spacing * Double(i + 1))

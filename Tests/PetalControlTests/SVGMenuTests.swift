@@ -1,17 +1,21 @@
 import PetalCore
 import Testing
+
 @testable import PetalControl
 
 @Suite struct SVGMenuTests {
     func model(style: LayoutStyle, state: PreviewState = .expanded, animate: Bool = false) -> PreviewModel {
         let geometry = MenuGeometry(style: style)
         let items = [
-            PreviewModel.Item(id: "camera", title: "Camera", icon: "camera-photo", color: "#ef5285",
-                              enabled: true, selected: false, toggle: false, position: geometry.position(at: 0)),
-            PreviewModel.Item(id: "like", title: "Like <3 & \"more\"", icon: "emblem-favorite", color: "#f9a825",
-                              enabled: true, selected: true, toggle: true, position: geometry.position(at: 1)),
-            PreviewModel.Item(id: "off", title: "Off", icon: "", color: "red\" onload=\"x",
-                              enabled: false, selected: false, toggle: false, position: geometry.position(at: 2)),
+            PreviewModel.Item(
+                id: "camera", title: "Camera", icon: "camera-photo", color: "#ef5285",
+                enabled: true, selected: false, toggle: false, position: geometry.position(at: 0)),
+            PreviewModel.Item(
+                id: "like", title: "Like <3 & \"more\"", icon: "emblem-favorite", color: "#f9a825",
+                enabled: true, selected: true, toggle: true, position: geometry.position(at: 1)),
+            PreviewModel.Item(
+                id: "off", title: "Off", icon: "", color: "red\" onload=\"x",
+                enabled: false, selected: false, toggle: false, position: geometry.position(at: 2)),
         ]
         return PreviewModel(state: state, style: style, openSeconds: 0.3, animate: animate, items: items)
     }
@@ -44,7 +48,10 @@ import Testing
         #expect(collapsed.elements.first { $0.attributes["class"] == "button" }?.attributes["transform"] == "rotate(0)")
         // Collapsed, the items are gathered under the button and invisible.
         #expect(collapsed.itemPositions.allSatisfy { $0.x == 0 && $0.y == 0 })
-        #expect(collapsed.elements.filter { $0.attributes["class"] == "item" }.allSatisfy { $0.attributes["opacity"] == "0" })
+        #expect(
+            collapsed.elements.filter { $0.attributes["class"] == "item" }.allSatisfy {
+                $0.attributes["opacity"] == "0"
+            })
     }
 
     @Test func animationSpreadsTheItemsOverTheOpenDuration() throws {
@@ -58,7 +65,8 @@ import Testing
     /// The button's disc, its "+" and the items' discs follow `appearance`.
     @Test func theAppearancesSizesAndColoursAreDrawn() throws {
         var model = model(style: .linear)
-        model.appearance = AppearanceSettings(buttonSize: 90, itemSize: 36, buttonColor: "#12AB34", iconColor: "#00000080")
+        model.appearance = AppearanceSettings(
+            buttonSize: 90, itemSize: 36, buttonColor: "#12AB34", iconColor: "#00000080")
         let document = try SVGDocument(SVGMenu.render(model))
         let button = try #require(document.group(withClass: "button"))
         let disc = try #require(button.first { $0.name == "circle" })
@@ -76,8 +84,9 @@ import Testing
         let disc = try #require(document.group(withClass: "button")?.first { $0.name == "circle" })
         #expect(disc.attributes["r"] == "30" && disc.attributes["fill"] == "#ef5285")
         #expect(document.group(withClass: "button")?.first { $0.name == "path" }?.attributes["stroke"] == "#ffffff")
-        #expect(document.group(withID: "like")?.filter { $0.name == "circle" }.map { $0.attributes["r"] } == ["35", "30"],
-                "the selection ring, then the disc")
+        #expect(
+            document.group(withID: "like")?.filter { $0.name == "circle" }.map { $0.attributes["r"] } == ["35", "30"],
+            "the selection ring, then the disc")
     }
 
     @Test func theDrawingHoldsEveryItem() throws {

@@ -2,6 +2,7 @@ import DBus
 import PetalAPI
 import PetalCore
 import Testing
+
 @testable import PetalControl
 
 /// `petalctl status` shows the menu's Appearance in two lines and in its JSON.
@@ -16,36 +17,43 @@ struct StatusReportTests {
     ]
 
     func lines(_ text: String) -> [String] {
-        text.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") }
+        text.split(separator: "\n").map {
+            $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+        }
     }
 
     @Test func aCustomAppearanceIsShownInFull() throws {
         var menu = try MenuSnapshot(DBusPropertyValues(Self.properties, from: "petald"))
         menu.appearance = MenuAppearance(
-            settings: AppearanceSettings(anchor: .topLeft, margin: Margin(x: 8.5, y: 0), buttonSize: 48, itemSize: 40,
-                                         buttonColor: "#123456", buttonIcon: "open-menu", iconColor: "#000000cc",
-                                         springDamping: 1, springVelocity: -2, pressScale: 0.8,
-                                         backdrop: "#00000080", shadow: false),
+            settings: AppearanceSettings(
+                anchor: .topLeft, margin: Margin(x: 8.5, y: 0), buttonSize: 48, itemSize: 40,
+                buttonColor: "#123456", buttonIcon: "open-menu", iconColor: "#000000cc",
+                springDamping: 1, springVelocity: -2, pressScale: 0.8,
+                backdrop: "#00000080", shadow: false),
             openDuration: 0.5, closeDuration: 0)
         let (text, json) = Reports.status(menu)
-        #expect(lines(text).contains(
-            "Appearance: top-left, margin 8.5×0; button 48 #123456 (open-menu in #000000cc), items 40; no shadow, backdrop #00000080"))
+        #expect(
+            lines(text).contains(
+                "Appearance: top-left, margin 8.5×0; button 48 #123456 (open-menu in #000000cc), items 40; no shadow, backdrop #00000080"
+            ))
         #expect(lines(text).contains("Motion: spring 1/-2, press 0.8, open 0.5 s, close 0 s"))
-        #expect(json["appearance"] == [
-            "anchor": "top-left", "margin": [8.5, 0.0], "buttonSize": 48.0, "itemSize": 40.0,
-            "buttonColor": "#123456", "buttonIcon": "open-menu", "iconColor": "#000000cc", "springDamping": 1.0,
-            "springVelocity": -2.0, "pressScale": 0.8, "backdrop": "#00000080", "shadow": false,
-            "openDuration": 0.5, "closeDuration": 0.0,
-        ])
+        #expect(
+            json["appearance"] == [
+                "anchor": "top-left", "margin": [8.5, 0.0], "buttonSize": 48.0, "itemSize": 40.0,
+                "buttonColor": "#123456", "buttonIcon": "open-menu", "iconColor": "#000000cc", "springDamping": 1.0,
+                "springVelocity": -2.0, "pressScale": 0.8, "backdrop": "#00000080", "shadow": false,
+                "openDuration": 0.5, "closeDuration": 0.0,
+            ])
     }
 
     /// A centred button has no margin to speak of.
     @Test func aCentredButtonLeavesOutTheMargin() throws {
         var menu = try MenuSnapshot(DBusPropertyValues(Self.properties, from: "petald"))
         menu.appearance.settings.anchor = .center
-        #expect(lines(Reports.status(menu).text).contains {
-            $0.hasPrefix("Appearance: center; button 60 #ef5285")
-        })
+        #expect(
+            lines(Reports.status(menu).text).contains {
+                $0.hasPrefix("Appearance: center; button 60 #ef5285")
+            })
     }
 
     /// A v1 petald has no Appearance: status shows the defaults rather than failing.

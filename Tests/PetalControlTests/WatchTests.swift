@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `petalctl watch` and `watch --waybar` print real changes as they happen.
 @Suite struct WatchTests {
@@ -33,7 +33,8 @@ import TestSupport
         #expect(states.last == "StateChanged state=expanded previous=expanding", "\(new)")
         #expect(new.contains("PropertiesChanged State=expanded"))
         #expect(new.contains { $0.hasPrefix("ActionStarted invocation=") && $0.hasSuffix("action=test.noop item=") })
-        #expect(new.contains { $0.hasPrefix("ActionFinished invocation=") && $0.contains("action=test.noop success=true") })
+        #expect(
+            new.contains { $0.hasPrefix("ActionFinished invocation=") && $0.contains("action=test.noop success=true") })
     }
 
     @Test func watchJSONPrintsOneObjectALine() async throws {
@@ -70,8 +71,11 @@ import TestSupport
         #expect(opened.count >= 2)
 
         // An action running adds the class "running"; its end removes it.
-        async let slow = daemon.menu("Trigger", [.string("test.slow"), .vardict([("seconds", .variant(.double(0.5)))])])
-        let running = try await watcher.waitForLine { (try? waybar($0)["class"] as? [String]) == ["expanded", "running"] }
+        async let slow = daemon.menu(
+            "Trigger", [.string("test.slow"), .vardict([("seconds", .variant(.double(0.5)))])])
+        let running = try await watcher.waitForLine {
+            (try? waybar($0)["class"] as? [String]) == ["expanded", "running"]
+        }
         #expect(running.last?.contains("1 action running") == true)
         _ = try await slow
         let settled = try await watcher.waitForLines(running.count + 1)
@@ -101,8 +105,9 @@ import TestSupport
 
     /// As waybar runs its modules: SIGPIPE ignored, so a write to a pipe whose
     /// reader has gone fails with EPIPE rather than killing petalctl.
-    @Test("watch ends with status 0 once its reader exits, with SIGPIPE ignored",
-          arguments: [["watch"], ["watch", "--json"], ["watch", "--waybar"]])
+    @Test(
+        "watch ends with status 0 once its reader exits, with SIGPIPE ignored",
+        arguments: [["watch"], ["watch", "--json"], ["watch", "--waybar"]])
     func watchEndsWhenItsReaderExits(_ arguments: [String]) async throws {
         let daemon = try await RunningDaemon()
         defer { daemon.stop() }

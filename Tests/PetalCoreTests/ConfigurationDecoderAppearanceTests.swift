@@ -8,7 +8,8 @@ struct ConfigurationDecoderAppearanceTests {
     static let colour = ##"expected a colour such as "#ef5285" or "#ef5285cc", found"##
     static let margin = "expected an array of two numbers of pixels [x, y], each from 0 to 10000, found"
     static let pixels = "expected a number of pixels from 0 to 10000, found"
-    static let anchor = #"expected "bottom-right", "bottom-left", "top-right", "top-left", "center" or "pointer", found"#
+    static let anchor =
+        #"expected "bottom-right", "bottom-left", "top-right", "top-left", "center" or "pointer", found"#
 
     /// `{"appearance": {MEMBERS}}`.
     static func appearance(_ members: String) -> String { #"{"appearance": {\#(members)}}"# }
@@ -27,15 +28,20 @@ struct ConfigurationDecoderAppearanceTests {
     }
 
     @Test func everyKeyIsRead() throws {
-        let config = try #require(expectValid(Self.appearance(#"""
-            "anchor": "top-left", "margin": [0, 10000], "buttonSize": 512, "itemSize": 0.5,
-            "buttonColor": "#112233", "buttonIcon": "/usr/share/icons/plus.svg", "iconColor": "#AABBCCDD",
-            "springDamping": 1, "springVelocity": -100, "pressScale": 0.5, "backdrop": "#00000080", "shadow": false
-            """#)))
-        #expect(config.appearance == AppearanceSettings(
-            anchor: .topLeft, margin: Margin(x: 0, y: 10000), buttonSize: 512, itemSize: 0.5,
-            buttonColor: "#112233", buttonIcon: "/usr/share/icons/plus.svg", iconColor: "#AABBCCDD",
-            springDamping: 1, springVelocity: -100, pressScale: 0.5, backdrop: "#00000080", shadow: false))
+        let config = try #require(
+            expectValid(
+                Self.appearance(
+                    #"""
+                    "anchor": "top-left", "margin": [0, 10000], "buttonSize": 512, "itemSize": 0.5,
+                    "buttonColor": "#112233", "buttonIcon": "/usr/share/icons/plus.svg", "iconColor": "#AABBCCDD",
+                    "springDamping": 1, "springVelocity": -100, "pressScale": 0.5, "backdrop": "#00000080", "shadow": false
+                    """#)))
+        #expect(
+            config.appearance
+                == AppearanceSettings(
+                    anchor: .topLeft, margin: Margin(x: 0, y: 10000), buttonSize: 512, itemSize: 0.5,
+                    buttonColor: "#112233", buttonIcon: "/usr/share/icons/plus.svg", iconColor: "#AABBCCDD",
+                    springDamping: 1, springVelocity: -100, pressScale: 0.5, backdrop: "#00000080", shadow: false))
     }
 
     @Test(arguments: Anchor.allCases)
@@ -55,10 +61,12 @@ struct ConfigurationDecoderAppearanceTests {
         ProblemCase(appearance(#""anchor": "Center""#), "appearance.anchor", anchor + #" "Center""#, at: #""Center""#),
         ProblemCase(appearance(#""anchor": 1"#), "appearance.anchor", anchor + " 1", at: "1"),
         ProblemCase(appearance(#""margin": 16"#), "appearance.margin", margin + " 16", at: "16"),
-        ProblemCase(appearance(#""margin": [16]"#), "appearance.margin", margin + " an array of 1 element",
-                    at: "[16]"),
-        ProblemCase(appearance(#""margin": [1, 2, 3]"#), "appearance.margin", margin + " an array of 3 elements",
-                    at: "[1, 2, 3]"),
+        ProblemCase(
+            appearance(#""margin": [16]"#), "appearance.margin", margin + " an array of 1 element",
+            at: "[16]"),
+        ProblemCase(
+            appearance(#""margin": [1, 2, 3]"#), "appearance.margin", margin + " an array of 3 elements",
+            at: "[1, 2, 3]"),
         ProblemCase(appearance(#""margin": [16, -1]"#), "appearance.margin[1]", pixels + " -1", at: "-1"),
         ProblemCase(appearance(#""margin": ["16", 32]"#), "appearance.margin[0]", pixels + #" "16""#, at: #""16""#),
         ProblemCase(appearance(#""margin": [16, 10001]"#), "appearance.margin[1]", pixels + " 10001", at: "10001"),
@@ -68,47 +76,65 @@ struct ConfigurationDecoderAppearanceTests {
         ProblemCase(appearance(#""itemSize": -60"#), "appearance.itemSize", size + " -60", at: "-60"),
         ProblemCase(appearance(#""itemSize": null"#), "appearance.itemSize", size + " null", at: "null"),
         ProblemCase(appearance(#""buttonColor": """#), "appearance.buttonColor", colour + #" """#, at: #""""#),
-        ProblemCase(appearance(#""buttonColor": "red""#), "appearance.buttonColor", colour + #" "red""#,
-                    at: #""red""#),
-        ProblemCase(appearance(##""iconColor": "#fff""##), "appearance.iconColor", colour + ##" "#fff""##,
-                    at: ##""#fff""##),
-        ProblemCase(appearance(#""iconColor": 16777215"#), "appearance.iconColor", colour + " 16777215",
-                    at: "16777215"),
-        ProblemCase(appearance(#""backdrop": "grey""#), "appearance.backdrop",
-                    ##"expected "" (none) or a colour such as "#00000080", found "grey""##, at: #""grey""#),
-        ProblemCase(appearance(#""backdrop": false"#), "appearance.backdrop",
-                    ##"expected "" (none) or a colour such as "#00000080", found false"##, at: "false"),
-        ProblemCase(appearance(#""buttonIcon": """#), "appearance.buttonIcon",
-                    #"expected an icon name or path such as "list-add", found """#, at: #""""#),
-        ProblemCase(appearance(#""buttonIcon": 3"#), "appearance.buttonIcon",
-                    #"expected an icon name or path such as "list-add", found 3"#, at: "3"),
-        ProblemCase(appearance(#""buttonIcon": "a\nb""#), "appearance.buttonIcon",
-                    #"expected an icon name or path without control characters, found "a\nb""#, at: #""a\n"#),
-        ProblemCase(appearance(#""buttonIcon": "\#(String(repeating: "i", count: 4097))""#), "appearance.buttonIcon",
-                    "expected an icon name or path of at most 4096 bytes, found 4097 bytes", at: #""iii"#),
-        ProblemCase(appearance(#""springDamping": 0"#), "appearance.springDamping",
-                    "expected a damping ratio greater than 0 and at most 1, found 0", at: "0"),
-        ProblemCase(appearance(#""springDamping": 1.5"#), "appearance.springDamping",
-                    "expected a damping ratio greater than 0 and at most 1, found 1.5", at: "1.5"),
-        ProblemCase(appearance(#""springVelocity": 100.5"#), "appearance.springVelocity",
-                    "expected a number from -100 to 100, found 100.5", at: "100.5"),
-        ProblemCase(appearance(#""springVelocity": "fast""#), "appearance.springVelocity",
-                    #"expected a number from -100 to 100, found "fast""#, at: #""fast""#),
-        ProblemCase(appearance(#""pressScale": 0"#), "appearance.pressScale",
-                    "expected a scale greater than 0 and at most 1, found 0", at: "0"),
-        ProblemCase(appearance(#""pressScale": 1.05"#), "appearance.pressScale",
-                    "expected a scale greater than 0 and at most 1, found 1.05", at: "1.05"),
-        ProblemCase(appearance(#""shadow": "yes""#), "appearance.shadow", #"expected true or false, found "yes""#,
-                    at: #""yes""#),
-        ProblemCase(appearance(#""shadows": true"#), "appearance.shadows",
-                    #"unknown key, ignored (did you mean "shadow"?); the keys known in appearance are "#
-                        + "anchor, margin, buttonSize, itemSize, buttonColor, buttonIcon, iconColor, "
-                        + "springDamping, springVelocity, pressScale, backdrop, shadow",
-                    at: "true", .warning),
-        ProblemCase(#"{"apperance": {}}"#, "apperance",
-                    #"unknown key, ignored (did you mean "appearance"?); the keys known at the top level are "#
-                        + "menu, items, plugins, actions, appearance",
-                    at: "{}", .warning),
+        ProblemCase(
+            appearance(#""buttonColor": "red""#), "appearance.buttonColor", colour + #" "red""#,
+            at: #""red""#),
+        ProblemCase(
+            appearance(##""iconColor": "#fff""##), "appearance.iconColor", colour + ##" "#fff""##,
+            at: ##""#fff""##),
+        ProblemCase(
+            appearance(#""iconColor": 16777215"#), "appearance.iconColor", colour + " 16777215",
+            at: "16777215"),
+        ProblemCase(
+            appearance(#""backdrop": "grey""#), "appearance.backdrop",
+            ##"expected "" (none) or a colour such as "#00000080", found "grey""##, at: #""grey""#),
+        ProblemCase(
+            appearance(#""backdrop": false"#), "appearance.backdrop",
+            ##"expected "" (none) or a colour such as "#00000080", found false"##, at: "false"),
+        ProblemCase(
+            appearance(#""buttonIcon": """#), "appearance.buttonIcon",
+            #"expected an icon name or path such as "list-add", found """#, at: #""""#),
+        ProblemCase(
+            appearance(#""buttonIcon": 3"#), "appearance.buttonIcon",
+            #"expected an icon name or path such as "list-add", found 3"#, at: "3"),
+        ProblemCase(
+            appearance(#""buttonIcon": "a\nb""#), "appearance.buttonIcon",
+            #"expected an icon name or path without control characters, found "a\nb""#, at: #""a\n"#),
+        ProblemCase(
+            appearance(#""buttonIcon": "\#(String(repeating: "i", count: 4097))""#), "appearance.buttonIcon",
+            "expected an icon name or path of at most 4096 bytes, found 4097 bytes", at: #""iii"#),
+        ProblemCase(
+            appearance(#""springDamping": 0"#), "appearance.springDamping",
+            "expected a damping ratio greater than 0 and at most 1, found 0", at: "0"),
+        ProblemCase(
+            appearance(#""springDamping": 1.5"#), "appearance.springDamping",
+            "expected a damping ratio greater than 0 and at most 1, found 1.5", at: "1.5"),
+        ProblemCase(
+            appearance(#""springVelocity": 100.5"#), "appearance.springVelocity",
+            "expected a number from -100 to 100, found 100.5", at: "100.5"),
+        ProblemCase(
+            appearance(#""springVelocity": "fast""#), "appearance.springVelocity",
+            #"expected a number from -100 to 100, found "fast""#, at: #""fast""#),
+        ProblemCase(
+            appearance(#""pressScale": 0"#), "appearance.pressScale",
+            "expected a scale greater than 0 and at most 1, found 0", at: "0"),
+        ProblemCase(
+            appearance(#""pressScale": 1.05"#), "appearance.pressScale",
+            "expected a scale greater than 0 and at most 1, found 1.05", at: "1.05"),
+        ProblemCase(
+            appearance(#""shadow": "yes""#), "appearance.shadow", #"expected true or false, found "yes""#,
+            at: #""yes""#),
+        ProblemCase(
+            appearance(#""shadows": true"#), "appearance.shadows",
+            #"unknown key, ignored (did you mean "shadow"?); the keys known in appearance are "#
+                + "anchor, margin, buttonSize, itemSize, buttonColor, buttonIcon, iconColor, "
+                + "springDamping, springVelocity, pressScale, backdrop, shadow",
+            at: "true", .warning),
+        ProblemCase(
+            #"{"apperance": {}}"#, "apperance",
+            #"unknown key, ignored (did you mean "appearance"?); the keys known at the top level are "#
+                + "menu, items, plugins, actions, appearance",
+            at: "{}", .warning),
     ]
 
     @Test(arguments: rules) func rejects(_ rule: ProblemCase) { expectOnlyProblem(rule) }
@@ -116,9 +142,10 @@ struct ConfigurationDecoderAppearanceTests {
     @Test func everyBadValueIsReportedNotJustTheFirst() {
         let decoded = ConfigurationDecoder.decode(Self.appearance(#""buttonSize": 0, "margin": [-1, -2], "shadow": 1"#))
         #expect(decoded.configuration == nil)
-        #expect(decoded.problems.map(\.path) == [
-            "appearance.buttonSize", "appearance.margin[0]", "appearance.margin[1]", "appearance.shadow",
-        ])
+        #expect(
+            decoded.problems.map(\.path) == [
+                "appearance.buttonSize", "appearance.margin[0]", "appearance.margin[1]", "appearance.shadow",
+            ])
     }
 
     @Test func roundTrips() throws {
@@ -132,12 +159,14 @@ struct ConfigurationDecoderAppearanceTests {
     }
 
     @Test func defaultsAreWrittenAsTheSpecShowsThem() {
-        #expect(MenuConfiguration.embeddedDefault.jsonValue["appearance"] == [
-            "anchor": "bottom-right", "margin": [16, 32], "buttonSize": 60, "itemSize": 60,
-            "buttonColor": "#ef5285", "buttonIcon": "list-add", "iconColor": "#ffffff",
-            "springDamping": 0.75, "springVelocity": 1, "pressScale": 0.95, "backdrop": "", "shadow": true,
-        ])
-        #expect(MenuConfiguration.embeddedDefault.jsonValue["appearance"]?.objectValue?.keys
-            == ConfigurationDecoder.appearanceKeys)
+        #expect(
+            MenuConfiguration.embeddedDefault.jsonValue["appearance"] == [
+                "anchor": "bottom-right", "margin": [16, 32], "buttonSize": 60, "itemSize": 60,
+                "buttonColor": "#ef5285", "buttonIcon": "list-add", "iconColor": "#ffffff",
+                "springDamping": 0.75, "springVelocity": 1, "pressScale": 0.95, "backdrop": "", "shadow": true,
+            ])
+        #expect(
+            MenuConfiguration.embeddedDefault.jsonValue["appearance"]?.objectValue?.keys
+                == ConfigurationDecoder.appearanceKeys)
     }
 }

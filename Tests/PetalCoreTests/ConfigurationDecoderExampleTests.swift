@@ -11,7 +11,8 @@ struct ConfigurationDecoderExampleTests {
     static let folder = root.appendingPathComponent("examples/config")
     /// The actions of Petal's built-in plugins (docs/plugins.md).
     static let builtInActions: Set = [
-        "camera.open", "camera.screenshot", "message.notify", "message.compose", "phone.call", "command.run", "open.uri",
+        "camera.open", "camera.screenshot", "message.notify", "message.compose", "phone.call", "command.run",
+        "open.uri",
     ]
 
     static func load(_ name: String) throws -> MenuConfiguration {
@@ -22,13 +23,15 @@ struct ConfigurationDecoderExampleTests {
     }
 
     static var exampleNames: [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".json") }.sorted()
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".json") }
+            .sorted()
     }
 
     @Test func theClassicDesignsAreAllThere() {
-        #expect(Self.exampleNames == [
-            "circle-camera.json", "fab-stack.json", "full-circle.json", "like-toggle.json", "linear-contacts.json",
-        ])
+        #expect(
+            Self.exampleNames == [
+                "circle-camera.json", "fab-stack.json", "full-circle.json", "like-toggle.json", "linear-contacts.json",
+            ])
     }
 
     @Test(arguments: exampleNames)
@@ -91,15 +94,19 @@ struct ConfigurationDecoderExampleTests {
 
     @Test func embeddedDefaultIsWrittenAsTheSpecShowsIt() {
         let json = MenuConfiguration.embeddedDefault.jsonValue
-        #expect(json["menu"] == [
-            "layout": "radial", "spacing": 80, "firstAngle": 100, "angleInterval": 40, "radius": 100,
-            "openDuration": 0.3, "closeDuration": 0.3, "closeOnActivate": true,
-        ])
-        #expect(json["items"]?.arrayValue?.first == [
-            "id": "camera", "title": "Camera", "icon": "camera-photo", "color": "#ef5285", "action": "camera.open",
-            "params": [:], "toggle": false, "selected": false, "selectedIcon": "", "enabled": true, "keepOpen": false,
-        ])
-        #expect(json["plugins"] == ["paths": [], "disabled": [], "isolate": "third-party", "settings": ["command": [:]]])
+        #expect(
+            json["menu"] == [
+                "layout": "radial", "spacing": 80, "firstAngle": 100, "angleInterval": 40, "radius": 100,
+                "openDuration": 0.3, "closeDuration": 0.3, "closeOnActivate": true,
+            ])
+        #expect(
+            json["items"]?.arrayValue?.first == [
+                "id": "camera", "title": "Camera", "icon": "camera-photo", "color": "#ef5285", "action": "camera.open",
+                "params": [:], "toggle": false, "selected": false, "selectedIcon": "", "enabled": true,
+                "keepOpen": false,
+            ])
+        #expect(
+            json["plugins"] == ["paths": [], "disabled": [], "isolate": "third-party", "settings": ["command": [:]]])
         #expect(json["actions"] == ["timeout": 20, "maxConcurrent": 32])
         #expect(json.objectValue?.keys == ["menu", "items", "plugins", "actions", "appearance"])
     }

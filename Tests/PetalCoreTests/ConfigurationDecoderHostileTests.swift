@@ -10,8 +10,13 @@ struct ConfigurationDecoderHostileTests {
     /// Every key of every section, with every wrong type: an error at that key's
     /// path (or nothing, when the value happens to be valid), never anything else.
     @Test(arguments: [
-        ("menu", ["layout", "spacing", "firstAngle", "angleInterval", "radius", "openDuration", "closeDuration",
-                  "closeOnActivate"]),
+        (
+            "menu",
+            [
+                "layout", "spacing", "firstAngle", "angleInterval", "radius", "openDuration", "closeDuration",
+                "closeOnActivate",
+            ]
+        ),
         ("plugins", ["paths", "disabled", "isolate", "settings"]),
         ("actions", ["timeout", "maxConcurrent"]),
     ])
@@ -31,8 +36,10 @@ struct ConfigurationDecoderHostileTests {
     }
 
     @Test func wrongTypesInItems() {
-        let keys = ["id", "title", "icon", "selectedIcon", "color", "action", "params", "toggle", "selected",
-                    "enabled", "keepOpen"]
+        let keys = [
+            "id", "title", "icon", "selectedIcon", "color", "action", "params", "toggle", "selected",
+            "enabled", "keepOpen",
+        ]
         for key in keys {
             for value in Self.wrongValues {
                 var object: JSONObject = ["id": "i", "action": "a"]
@@ -99,13 +106,18 @@ struct ConfigurationDecoderHostileTests {
         #expect(key.map(\.path) == [#"menu["xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…"]"#])
         #expect(key.first?.line == 1 && key.first?.column == 2_097_167)
         let layout = ConfigurationDecoder.decode(#"{"menu": {"layout": "\#(long)"}}"#).problems
-        #expect(layout.map(\.message)
-            == [#"expected "linear", "stack" or "radial", found "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…" (2097152 bytes)"#])
+        #expect(
+            layout.map(\.message)
+                == [
+                    #"expected "linear", "stack" or "radial", found "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…" (2097152 bytes)"#
+                ])
     }
 
     @Test func duplicateKeysAreRefusedWherever() {
-        for text in [#"{"menu": {"layout": "linear", "layout": "stack"}}"#,
-                     #"{"items": [{"id": "a", "id": "b", "action": "c"}]}"#] {
+        for text in [
+            #"{"menu": {"layout": "linear", "layout": "stack"}}"#,
+            #"{"items": [{"id": "a", "id": "b", "action": "c"}]}"#,
+        ] {
             let problems = ConfigurationDecoder.decode(text).problems
             #expect(problems.count == 1)
             #expect(problems.first?.message.hasPrefix("invalid JSON: duplicate key") == true)
@@ -115,9 +127,12 @@ struct ConfigurationDecoderHostileTests {
     @Test func invalidUTF8AndStrayBytes() {
         let problems = ConfigurationDecoder.decode([0x7B, 0x22, 0xFF, 0x22, 0x3A, 0x31, 0x7D]).problems
         #expect(problems.map(\.message) == ["invalid JSON: invalid UTF-8 in a string"])
-        #expect(ConfigurationDecoder.decode([0x00]).problems.first?.message == "invalid JSON: expected a value, found U+0000")
-        #expect(ConfigurationDecoder.decode("{} {}").problems.first?.message
-            == #"invalid JSON: unexpected "{" after the JSON value"#)
+        #expect(
+            ConfigurationDecoder.decode([0x00]).problems.first?.message
+                == "invalid JSON: expected a value, found U+0000")
+        #expect(
+            ConfigurationDecoder.decode("{} {}").problems.first?.message
+                == #"invalid JSON: unexpected "{" after the JSON value"#)
     }
 
     /// Random damage to a valid configuration never crashes the decoder, and a

@@ -22,14 +22,15 @@ struct ConfigurationDecoderReportTests {
             """
         let decoded = ConfigurationDecoder.decode(text)
         #expect(decoded.configuration == nil)
-        #expect(decoded.problems.map(\.description) == [
-            #"3:15: menu.layout: expected "linear", "stack" or "radial", found "circle""#,
-            "4:16: menu.spacing: expected a number of pixels greater than 0 and at most 10000, found -1",
-            ##"9:16: items[1].color: expected a colour such as "#ef5285" or "#ef5285cc", found "red""##,
-            #"10:13: items[2].id: expected a unique id, found "a", which items[0] has too"#,
-            #"10:28: items[2].action: expected an action id such as "camera.open", found """#,
-            "12:12: warning: extra: unknown key, ignored; the keys known at the top level are menu, items, plugins, actions, appearance",
-        ])
+        #expect(
+            decoded.problems.map(\.description) == [
+                #"3:15: menu.layout: expected "linear", "stack" or "radial", found "circle""#,
+                "4:16: menu.spacing: expected a number of pixels greater than 0 and at most 10000, found -1",
+                ##"9:16: items[1].color: expected a colour such as "#ef5285" or "#ef5285cc", found "red""##,
+                #"10:13: items[2].id: expected a unique id, found "a", which items[0] has too"#,
+                #"10:28: items[2].action: expected an action id such as "camera.open", found """#,
+                "12:12: warning: extra: unknown key, ignored; the keys known at the top level are menu, items, plugins, actions, appearance",
+            ])
         #expect(decoded.errors.count == 5)
         #expect(decoded.warnings.map(\.path) == ["extra"])
     }
@@ -37,51 +38,64 @@ struct ConfigurationDecoderReportTests {
     @Test func columnsCountUnicodeScalarsAndOffsetsCountBytes() {
         let decoded = ConfigurationDecoder.decode(#"{"x": "ééé", "menu": 3}"#)
         #expect(decoded.problems.map(\.path) == ["x", "menu"])
-        #expect(decoded.problems.map(\.position) == [
-            SourcePosition(line: 1, column: 7, offset: 6),
-            SourcePosition(line: 1, column: 22, offset: 24),
-        ])
+        #expect(
+            decoded.problems.map(\.position) == [
+                SourcePosition(line: 1, column: 7, offset: 6),
+                SourcePosition(line: 1, column: 22, offset: 24),
+            ])
     }
 
     @Test func describesLikeACompiler() {
         let colour = ConfigurationProblem(
             .error, path: "items[2].color", ##"expected a colour such as "#ef5285" or "#ef5285cc", found "red""##,
             at: SourcePosition(line: 14, column: 15, offset: 300), file: "config.json")
-        #expect(colour.description
-            == ##"config.json:14:15: items[2].color: expected a colour such as "#ef5285" or "#ef5285cc", found "red""##)
+        #expect(
+            colour.description
+                == ##"config.json:14:15: items[2].color: expected a colour such as "#ef5285" or "#ef5285cc", found "red""##
+        )
         #expect(colour.line == 14 && colour.column == 15 && colour.isError)
-        let warning = ConfigurationProblem(.warning, path: "menu.colour", "unknown key, ignored",
-                                           at: SourcePosition(line: 3, column: 5, offset: 20))
+        let warning = ConfigurationProblem(
+            .warning, path: "menu.colour", "unknown key, ignored",
+            at: SourcePosition(line: 3, column: 5, offset: 20))
         #expect(warning.description == "3:5: warning: menu.colour: unknown key, ignored")
-        #expect(warning.inFile("/etc/x.json").description == "/etc/x.json:3:5: warning: menu.colour: unknown key, ignored")
-        let file = ConfigurationProblem(.error, path: "", "cannot open the file: No such file or directory", file: "/x.json")
+        #expect(
+            warning.inFile("/etc/x.json").description == "/etc/x.json:3:5: warning: menu.colour: unknown key, ignored")
+        let file = ConfigurationProblem(
+            .error, path: "", "cannot open the file: No such file or directory", file: "/x.json")
         #expect(file.description == "/x.json: cannot open the file: No such file or directory")
         #expect(file.line == nil && file.column == nil)
-        #expect(ConfigurationProblem(.error, path: "items", "expected an array of items, found 3").description
-            == "items: expected an array of items, found 3")
+        #expect(
+            ConfigurationProblem(.error, path: "items", "expected an array of items, found 3").description
+                == "items: expected an array of items, found 3")
     }
 
     // MARK: - Unknown keys
 
     static let unknownKeys: [ProblemCase] = [
-        ProblemCase(#"{"colour": 1}"#, "colour",
-                    "unknown key, ignored; the keys known at the top level are menu, items, plugins, actions, appearance",
-                    at: "1", .warning),
-        ProblemCase(#"{"menu": {"Layout": "radial"}}"#, "menu.Layout",
-                    #"unknown key, ignored (did you mean "layout"?); the keys known in menu are layout, spacing, "#
-                        + "firstAngle, angleInterval, radius, openDuration, closeDuration, closeOnActivate",
-                    at: #""radial""#, .warning),
-        ProblemCase(item(##""colour": "#ef5285""##), "items[0].colour",
-                    #"unknown key, ignored (did you mean "color"?); the keys known in items[0] are id, title, icon, "#
-                        + "selectedIcon, color, action, params, toggle, selected, enabled, keepOpen",
-                    at: ##""#ef5285""##, .warning),
-        ProblemCase(#"{"plugins": {"path": ["/opt"]}}"#, "plugins.path",
-                    #"unknown key, ignored (did you mean "paths"?); the keys known in plugins are paths, disabled, isolate, settings"#,
-                    at: #"["/opt"]"#, .warning),
-        ProblemCase(#"{"actions": {"x": 1}}"#, "actions.x",
-                    "unknown key, ignored; the keys known in actions are timeout, maxConcurrent", at: "1", .warning),
-        ProblemCase(#"{"actions": {"a b\u007f": 1}}"#, #"actions["a b\u007F"]"#,
-                    "unknown key, ignored; the keys known in actions are timeout, maxConcurrent", at: "1", .warning),
+        ProblemCase(
+            #"{"colour": 1}"#, "colour",
+            "unknown key, ignored; the keys known at the top level are menu, items, plugins, actions, appearance",
+            at: "1", .warning),
+        ProblemCase(
+            #"{"menu": {"Layout": "radial"}}"#, "menu.Layout",
+            #"unknown key, ignored (did you mean "layout"?); the keys known in menu are layout, spacing, "#
+                + "firstAngle, angleInterval, radius, openDuration, closeDuration, closeOnActivate",
+            at: #""radial""#, .warning),
+        ProblemCase(
+            item(##""colour": "#ef5285""##), "items[0].colour",
+            #"unknown key, ignored (did you mean "color"?); the keys known in items[0] are id, title, icon, "#
+                + "selectedIcon, color, action, params, toggle, selected, enabled, keepOpen",
+            at: ##""#ef5285""##, .warning),
+        ProblemCase(
+            #"{"plugins": {"path": ["/opt"]}}"#, "plugins.path",
+            #"unknown key, ignored (did you mean "paths"?); the keys known in plugins are paths, disabled, isolate, settings"#,
+            at: #"["/opt"]"#, .warning),
+        ProblemCase(
+            #"{"actions": {"x": 1}}"#, "actions.x",
+            "unknown key, ignored; the keys known in actions are timeout, maxConcurrent", at: "1", .warning),
+        ProblemCase(
+            #"{"actions": {"a b\u007f": 1}}"#, #"actions["a b\u007F"]"#,
+            "unknown key, ignored; the keys known in actions are timeout, maxConcurrent", at: "1", .warning),
     ]
 
     @Test(arguments: unknownKeys) func unknownKeysAreWarnings(_ rule: ProblemCase) { expectOnlyProblem(rule) }
@@ -120,28 +134,38 @@ struct ConfigurationDecoderReportTests {
     }
 
     @Test func readsEveryKey() throws {
-        let config = try #require(expectValid("""
-            {"menu": {"layout": "stack", "spacing": 0.5, "firstAngle": -360, "angleInterval": 360, "radius": 10000,
-                      "openDuration": 0, "closeDuration": 60, "closeOnActivate": false},
-             "items": [{"id": "like", "title": "Like", "icon": "non-starred", "selectedIcon": "starred",
-                        "color": "#EF5285cc", "action": "message.notify", "params": {"summary": "hi", "n": [1]},
-                        "toggle": true, "selected": true, "enabled": false, "keepOpen": true},
-                       {"id": "café ☕", "action": "x", "color": ""}],
-             "plugins": {"paths": ["/opt/petal"], "disabled": ["camera"], "settings": {"command": {"shell": false}}},
-             "actions": {"timeout": 0.001, "maxConcurrent": 1024.0}}
-            """))
-        #expect(config.menu.geometry == MenuGeometry(style: .stack, spacing: 0.5, firstAngle: -360,
-                                                     angleInterval: 360, radius: 10000))
+        let config = try #require(
+            expectValid(
+                """
+                {"menu": {"layout": "stack", "spacing": 0.5, "firstAngle": -360, "angleInterval": 360, "radius": 10000,
+                          "openDuration": 0, "closeDuration": 60, "closeOnActivate": false},
+                 "items": [{"id": "like", "title": "Like", "icon": "non-starred", "selectedIcon": "starred",
+                            "color": "#EF5285cc", "action": "message.notify", "params": {"summary": "hi", "n": [1]},
+                            "toggle": true, "selected": true, "enabled": false, "keepOpen": true},
+                           {"id": "café ☕", "action": "x", "color": ""}],
+                 "plugins": {"paths": ["/opt/petal"], "disabled": ["camera"], "settings": {"command": {"shell": false}}},
+                 "actions": {"timeout": 0.001, "maxConcurrent": 1024.0}}
+                """))
+        #expect(
+            config.menu.geometry
+                == MenuGeometry(
+                    style: .stack, spacing: 0.5, firstAngle: -360,
+                    angleInterval: 360, radius: 10000))
         #expect(config.menu.openDuration == .zero && config.menu.closeDuration == .seconds(60))
         #expect(!config.menu.closeOnActivate)
-        #expect(config.items == [
-            MenuItem(id: "like", title: "Like", icon: "non-starred", selectedIcon: "starred", color: "#EF5285cc",
-                     action: "message.notify", params: ["summary": "hi", "n": [1]], toggle: true, selected: true,
-                     enabled: false, keepOpen: true),
-            MenuItem(id: "café ☕", title: "café ☕", action: "x"),
-        ])
-        #expect(config.plugins == PluginSettings(paths: ["/opt/petal"], disabled: ["camera"],
-                                                 settings: ["command": ["shell": false]]))
+        #expect(
+            config.items == [
+                MenuItem(
+                    id: "like", title: "Like", icon: "non-starred", selectedIcon: "starred", color: "#EF5285cc",
+                    action: "message.notify", params: ["summary": "hi", "n": [1]], toggle: true, selected: true,
+                    enabled: false, keepOpen: true),
+                MenuItem(id: "café ☕", title: "café ☕", action: "x"),
+            ])
+        #expect(
+            config.plugins
+                == PluginSettings(
+                    paths: ["/opt/petal"], disabled: ["camera"],
+                    settings: ["command": ["shell": false]]))
         #expect(config.actions == ActionSettings(timeout: .milliseconds(1), maxConcurrent: 1024))
     }
 

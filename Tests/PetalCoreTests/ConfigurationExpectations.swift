@@ -11,8 +11,10 @@ struct ProblemCase: Sendable, CustomTestStringConvertible {
     /// which is written on one line in ASCII, so its column is its offset + 1.
     let marker: String
 
-    init(_ json: String, _ path: String, _ message: String, at marker: String,
-         _ severity: ConfigurationProblem.Severity = .error) {
+    init(
+        _ json: String, _ path: String, _ message: String, at marker: String,
+        _ severity: ConfigurationProblem.Severity = .error
+    ) {
         (self.json, self.path, self.message, self.marker, self.severity) = (json, path, message, marker, severity)
     }
 

@@ -24,27 +24,33 @@ struct ItemLabelTests {
         #expect(ItemLabel.unescape(label) == id)
     }
 
-    @Test(arguments: ["", "_", "__", "a b", "a.b", "名前", "x/y", "0", "9lives", "_5f", "tab\there", "ÆØÅ", "🇳🇴", "a\u{0}b"])
+    @Test(arguments: [
+        "", "_", "__", "a b", "a.b", "名前", "x/y", "0", "9lives", "_5f", "tab\there", "ÆØÅ", "🇳🇴", "a\u{0}b",
+    ])
     func roundTrips(_ id: String) {
         let label = ItemLabel.escape(id)
         #expect(!label.isEmpty)
-        #expect(label.utf8.allSatisfy { $0 == UInt8(ascii: "_") || ($0 < 0x80 && Character(Unicode.Scalar($0)).isLetter) || ($0 >= 0x30 && $0 <= 0x39) })
+        #expect(
+            label.utf8.allSatisfy {
+                $0 == UInt8(ascii: "_") || ($0 < 0x80 && Character(Unicode.Scalar($0)).isLetter)
+                    || ($0 >= 0x30 && $0 <= 0x39)
+            })
         #expect(ItemLabel.unescape(label) == id)
     }
 
     @Test(arguments: [
-        "",         // not a label
-        "a.b",      // a character outside [A-Za-z0-9_]
+        "",  // not a label
+        "a.b",  // a character outside [A-Za-z0-9_]
         "a-b",
         "é",
-        "_",        // fine on its own (empty id), see escapes; but "__" is not
+        "_",  // fine on its own (empty id), see escapes; but "__" is not
         "__",
-        "_5",       // truncated escape
-        "_zz",      // not hex
-        "_2E",      // uppercase hex is not what escape writes
-        "_61",      // an escaped alphanumeric is not canonical
-        "_ff",      // not UTF-8
-        "_c3",      // truncated UTF-8
+        "_5",  // truncated escape
+        "_zz",  // not hex
+        "_2E",  // uppercase hex is not what escape writes
+        "_61",  // an escaped alphanumeric is not canonical
+        "_ff",  // not UTF-8
+        "_c3",  // truncated UTF-8
     ])
     func rejectsNonCanonicalLabels(_ label: String) {
         if label == "_" {

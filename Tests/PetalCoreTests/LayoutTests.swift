@@ -1,17 +1,19 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 import PetalCore
 import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
 
 private let tolerance = 1e-9
 
 private func close(_ a: [Point], _ b: [Point]) -> Bool {
-    a.count == b.count && zip(a, b).allSatisfy {
-        abs($0.x - $1.x) <= tolerance && abs($0.y - $1.y) <= tolerance
-    }
+    a.count == b.count
+        && zip(a, b).allSatisfy {
+            abs($0.x - $1.x) <= tolerance && abs($0.y - $1.y) <= tolerance
+        }
 }
 
 /// The radial formula of docs/configuration.md computed with libm, as an independent reference.
@@ -53,9 +55,10 @@ struct LayoutTests {
     @Test func radialQuarterTurnsAreExact() {
         let g = MenuGeometry(style: .radial, firstAngle: 0, angleInterval: 90, radius: 50)
         // Counter-clockwise from +x with y downwards: right, up, left, down.
-        #expect(g.positions(count: 4) == [
-            Point(x: 50, y: 0), Point(x: 0, y: -50), Point(x: -50, y: 0), Point(x: 0, y: 50),
-        ])
+        #expect(
+            g.positions(count: 4) == [
+                Point(x: 50, y: 0), Point(x: 0, y: -50), Point(x: -50, y: 0), Point(x: 0, y: 50),
+            ])
     }
 
     @Test func radialDefaultsMatchHandComputedValues() {
@@ -89,7 +92,8 @@ struct LayoutTests {
         // Consecutive items, and the last and the first, are 40° apart: chord 2r·sin 20°.
         let chord = 2 * 100 * sin(20 * Double.pi / 180)
         for i in 0..<9 {
-            let a = points[i], b = points[(i + 1) % 9]
+            let a = points[i]
+            let b = points[(i + 1) % 9]
             let distance = ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot()
             #expect(abs(distance - chord) <= tolerance)
         }

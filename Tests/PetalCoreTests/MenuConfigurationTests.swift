@@ -14,8 +14,11 @@ struct MenuConfigurationTests {
 
     @Test func embeddedDefaultSettingsAreTheSpecDefaults() {
         let config = MenuConfiguration.embeddedDefault
-        #expect(config.menu.geometry == MenuGeometry(style: .radial, spacing: 80, firstAngle: 100,
-                                                     angleInterval: 40, radius: 100))
+        #expect(
+            config.menu.geometry
+                == MenuGeometry(
+                    style: .radial, spacing: 80, firstAngle: 100,
+                    angleInterval: 40, radius: 100))
         #expect(config.menu.openDuration == .seconds(0.3))
         #expect(config.menu.closeDuration == .seconds(0.3))
         #expect(config.menu.closeOnActivate)

@@ -26,8 +26,9 @@ struct MenuItemTests {
     }
 
     @Test func currentIconFollowsTheToggleState() {
-        var item = MenuItem(id: "like", title: "Like", icon: "heart-empty", selectedIcon: "heart-full",
-                            action: "like", toggle: true)
+        var item = MenuItem(
+            id: "like", title: "Like", icon: "heart-empty", selectedIcon: "heart-full",
+            action: "like", toggle: true)
         #expect(item.currentIcon == "heart-empty")
         item.selected = true
         #expect(item.currentIcon == "heart-full")

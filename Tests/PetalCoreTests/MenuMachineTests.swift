@@ -14,8 +14,13 @@ private func machine(in state: MenuState) -> (MenuMachine, ManualClock) {
     switch state {
     case .collapsed: break
     case .expanding: _ = machine.handle(.toggle)
-    case .expanded: _ = machine.handle(.toggle); settle()
-    case .collapsing: _ = machine.handle(.toggle); settle(); _ = machine.handle(.toggle)
+    case .expanded:
+        _ = machine.handle(.toggle)
+        settle()
+    case .collapsing:
+        _ = machine.handle(.toggle)
+        settle()
+        _ = machine.handle(.toggle)
     }
     return (machine, clock)
 }

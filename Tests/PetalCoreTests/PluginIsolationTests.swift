@@ -20,7 +20,9 @@ struct PluginIsolationTests {
         (#"["weather"]"#, PluginIsolation.named(["weather"]), false, true),
         ("[]", PluginIsolation.named([]), false, false),
     ])
-    func eachValueIsolatesWhatItSays(_ text: String, _ expected: PluginIsolation, _ command: Bool, _ weather: Bool) throws {
+    func eachValueIsolatesWhatItSays(_ text: String, _ expected: PluginIsolation, _ command: Bool, _ weather: Bool)
+        throws
+    {
         let configuration = try #require(expectValid(#"{"plugins": {"isolate": \#(text)}}"#))
         #expect(configuration.plugins.isolate == expected)
         #expect(configuration.plugins.isolate.isolates("command", builtIn: true) == command)

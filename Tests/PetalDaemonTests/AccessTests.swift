@@ -1,7 +1,7 @@
 import DBus
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Who may call (docs/dbus-api.md): a connection of another Unix user may introspect,
 /// ping and read properties, and gets AccessDenied for everything else.
@@ -9,14 +9,20 @@ import TestSupport
     /// Runs `busctl` as the user `nobody` (uid and gid 65534), with sd-bus's debug
     /// log on, so that error names are printed.
     private func busctlAsNobody(_ daemon: RunningDaemon, _ arguments: [String]) async throws -> ExternalCommand {
-        try await ExternalCommand.running(["SYSTEMD_LOG_LEVEL=debug", "setpriv", "--reuid=65534", "--regid=65534",
-                                           "--clear-groups", "busctl", "--address=\(daemon.bus.address)"] + arguments)
+        try await ExternalCommand.running(
+            [
+                "SYSTEMD_LOG_LEVEL=debug", "setpriv", "--reuid=65534", "--regid=65534",
+                "--clear-groups", "busctl", "--address=\(daemon.bus.address)",
+            ] + arguments)
     }
 
     private let menu = ["org.petal.Petal1", "/org/petal/Petal1", "org.petal.Petal1.Menu"]
 
-    @Test(.enabled(if: getuid() != 65534, "the tests must not themselves run as nobody"),
-          arguments: [["Toggle"], ["Open"], ["Activate", "s", "echo"], ["Trigger", "sa{sv}", "test.noop", "0"], ["Reload"]])
+    @Test(
+        .enabled(if: getuid() != 65534, "the tests must not themselves run as nobody"),
+        arguments: [
+            ["Toggle"], ["Open"], ["Activate", "s", "echo"], ["Trigger", "sa{sv}", "test.noop", "0"], ["Reload"],
+        ])
     func otherUsersCallsAreDenied(_ call: [String]) async throws {
         let daemon = try await RunningDaemon()
         defer { daemon.stop() }
@@ -39,8 +45,12 @@ import TestSupport
         #expect(state.status == 0, "\(state.summary)")
         #expect(state.output.trimmingCharacters(in: .whitespacesAndNewlines) == "s \"collapsed\"")
 
-        let all = try await busctlAsNobody(daemon, ["call", "org.petal.Petal1", "/org/petal/Petal1",
-                                                    "org.freedesktop.DBus.Properties", "GetAll", "s", "org.petal.Petal1.Menu"])
+        let all = try await busctlAsNobody(
+            daemon,
+            [
+                "call", "org.petal.Petal1", "/org/petal/Petal1",
+                "org.freedesktop.DBus.Properties", "GetAll", "s", "org.petal.Petal1.Menu",
+            ])
         #expect(all.status == 0 && all.output.contains("\"LayoutStyle\" s \"radial\""), "\(all.summary)")
 
         let set = try await busctlAsNobody(daemon, ["set-property"] + menu + ["Highlighted", "s", "echo"])
@@ -53,13 +63,19 @@ import TestSupport
         let daemon = try await RunningDaemon()
         defer { daemon.stop() }
 
-        let xml = try await busctlAsNobody(daemon, ["introspect", "--xml-interface", "org.petal.Petal1", "/org/petal/Petal1"])
+        let xml = try await busctlAsNobody(
+            daemon, ["introspect", "--xml-interface", "org.petal.Petal1", "/org/petal/Petal1"])
         #expect(xml.status == 0, "\(xml.summary)")
-        #expect(try IntrospectionDocument(xml: xml.output).interfaces[RunningDaemon.menu.rawValue]?.members
-            == IntrospectedInterface.petalMenu)
+        #expect(
+            try IntrospectionDocument(xml: xml.output).interfaces[RunningDaemon.menu.rawValue]?.members
+                == IntrospectedInterface.petalMenu)
 
-        let ping = try await busctlAsNobody(daemon, ["call", "org.petal.Petal1", "/org/petal/Petal1",
-                                                     "org.freedesktop.DBus.Peer", "Ping"])
+        let ping = try await busctlAsNobody(
+            daemon,
+            [
+                "call", "org.petal.Petal1", "/org/petal/Petal1",
+                "org.freedesktop.DBus.Peer", "Ping",
+            ])
         #expect(ping.status == 0, "\(ping.summary)")
         #expect(try await daemon.state() == "collapsed")
     }

@@ -1,7 +1,7 @@
-import Foundation
 import DBus
-import Testing
+import Foundation
 import TestSupport
+import Testing
 
 /// `Activate` (docs/dbus-api.md#the-state-machine and docs/dbus-api.md): when it is refused, what it returns, how it
 /// closes the menu, flips toggles, and announces the action it runs.
@@ -40,7 +40,8 @@ import TestSupport
         #expect(!row.enabled)
         await expectPetalError("ItemDisabled") { try await daemon.activate(id) }
         #expect(try await daemon.state() == "expanded", "a refused activation leaves the menu open")
-        #expect(try await daemon.items().filter(\.enabled).map(\.id) == ["echo", "like", "stay", "slow", "hang", "fail"])
+        #expect(
+            try await daemon.items().filter(\.enabled).map(\.id) == ["echo", "like", "stay", "slow", "hang", "fail"])
     }
 
     @Test func returnsTheActionsResultAndClosesTheMenu() async throws {
@@ -86,8 +87,9 @@ import TestSupport
             let row = try #require(try await daemon.item("like"))
             #expect(row.selected == expected)
             #expect(row.icon == (expected ? "emblem-favorite-symbolic" : "emblem-favorite"))
-            let announced = try #require(recorder.signals("PropertiesChanged", since: mark)
-                .compactMap { $0.changedProperties["Items"] }.first, "no PropertiesChanged for Items")
+            let announced = try #require(
+                recorder.signals("PropertiesChanged", since: mark)
+                    .compactMap { $0.changedProperties["Items"] }.first, "no PropertiesChanged for Items")
             #expect(announced.arrayElements?.compactMap(ItemRow.init).first { $0.id == "like" }?.selected == expected)
             try await daemon.waitForState("collapsed", within: .patience)
         }
@@ -113,8 +115,9 @@ import TestSupport
         await expectPetalError("Timeout") { try await hanging.value }
         _ = try await daemon.activate("echo")
         #expect(try await choice.value == "echo", "the waiting Choose was answered by the refused activation")
-        let saved = try? String(contentsOfFile: daemon.bus.directory.appendingPathComponent("state/petal/state.json").path,
-                                encoding: .utf8)
+        let saved = try? String(
+            contentsOfFile: daemon.bus.directory.appendingPathComponent("state/petal/state.json").path,
+            encoding: .utf8)
         #expect(saved?.contains("true") != true, "the refused toggle was saved: \(saved ?? "")")
     }
 
@@ -132,13 +135,15 @@ import TestSupport
             return
         }
         #expect(started.arguments == [.uint32(invocation), .string("test.echo"), .string("stay")])
-        #expect(finished.arguments == [.uint32(invocation), .string("test.echo"), .boolean(true), .string(""), .string("")])
+        #expect(
+            finished.arguments == [.uint32(invocation), .string("test.echo"), .boolean(true), .string(""), .string("")])
         let order = recorder.all.map(\.member).filter { $0.hasPrefix("Action") }
         #expect(order == ["ActionStarted", "ActionFinished"])
 
         _ = try await daemon.activate("stay")
         let second = try await recorder.wait(for: "ActionStarted") { $0.arguments.first != .uint32(invocation) }
-        #expect(second.arguments.dropFirst() == [.string("test.echo"), .string("stay")], "each invocation has its own id")
+        #expect(
+            second.arguments.dropFirst() == [.string("test.echo"), .string("stay")], "each invocation has its own id")
     }
 
     @Test func failingActionAnswersActionFailed() async throws {
@@ -149,8 +154,10 @@ import TestSupport
 
         let error = await expectPetalError("ActionFailed") { try await daemon.activate("fail") }
         let finished = try await recorder.wait(for: "ActionFinished")
-        #expect(finished.arguments.dropFirst().prefix(3) == [
-            .string("test.fail"), .boolean(false), .string(petalErrorPrefix + "ActionFailed")])
+        #expect(
+            finished.arguments.dropFirst().prefix(3) == [
+                .string("test.fail"), .boolean(false), .string(petalErrorPrefix + "ActionFailed"),
+            ])
         #expect(finished.arguments.last?.stringValue == error?.message)
         #expect(try await recorder.wait(for: "ActionStarted").arguments.first == finished.arguments.first)
     }

@@ -1,8 +1,8 @@
 import DBus
 import Foundation
 import Glibc
-import Testing
 import TestSupport
+import Testing
 
 /// The `Appearance` property (docs/dbus-api.md and docs/configuration.md): the config's `appearance`
 /// section with its defaults and the menu's durations, served as `a{sv}` by
@@ -14,7 +14,8 @@ import TestSupport
         var path: String { folder.appendingPathComponent("config.json").path }
 
         init(_ text: String) throws {
-            folder = FileManager.default.temporaryDirectory.appendingPathComponent("petal-appearance-\(UUID().uuidString)")
+            folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "petal-appearance-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try write(text)
         }
@@ -127,8 +128,9 @@ import TestSupport
 
         let error = await expectPetalError("InvalidConfig") { try await daemon.menu("Reload") }
         let message = error?.message ?? ""
-        #expect(message.contains(config.path) && message.contains(path + ": expected") && message.contains(found),
-                "the message should name the file, the field and the value: \(message)")
+        #expect(
+            message.contains(config.path) && message.contains(path + ": expected") && message.contains(found),
+            "the message should name the file, the field and the value: \(message)")
         #expect(try await daemon.property("Appearance").entries == Self.customValues)
         #expect(recorder.all.isEmpty, "a refused reload announces nothing: \(recorder.all)")
         #expect(daemon.process.isRunning)

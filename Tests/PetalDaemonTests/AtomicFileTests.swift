@@ -1,7 +1,8 @@
 import Foundation
 import Glibc
-@testable import PetalDaemon
 import Testing
+
+@testable import PetalDaemon
 
 /// Petal's atomic writer (docs/configuration.md): the new bytes or the old, mode 0600, no
 /// temporary file left behind, and failures that name the file and the call.
@@ -49,7 +50,9 @@ struct AtomicFileTests {
         try folder.write("state.json", "old")
 
         try folder.swapForFile {
-            let failure = #expect(throws: AtomicFile.Failure.self) { try AtomicFile.write(Array("new".utf8), to: target) }
+            let failure = #expect(throws: AtomicFile.Failure.self) {
+                try AtomicFile.write(Array("new".utf8), to: target)
+            }
             #expect(failure?.call == "open")
             #expect(failure?.errno == ENOTDIR)
             #expect(failure?.path == target)
@@ -80,7 +83,9 @@ struct AtomicFileTests {
         try folder.write("state.json", "old")
 
         try folder.whileImmutable {
-            let failure = #expect(throws: AtomicFile.Failure.self) { try AtomicFile.write(Array("new".utf8), to: target) }
+            let failure = #expect(throws: AtomicFile.Failure.self) {
+                try AtomicFile.write(Array("new".utf8), to: target)
+            }
             #expect(failure?.call == "open")
             #expect(failure?.errno == EPERM)
         }
@@ -90,13 +95,18 @@ struct AtomicFileTests {
 
     @Test func removesOnlyTheTargetsStaleTemporaries() throws {
         let folder = try StateFolder()
-        for name in ["state.json", "state.json.tmp-123-4", "state.json.tmp-9-probe", "state.json.corrupt-1700000000",
-                     "other.json.tmp-1-1", "state.jsonx.tmp-1-1", "xstate.json.tmp-1-1"] {
+        for name in [
+            "state.json", "state.json.tmp-123-4", "state.json.tmp-9-probe", "state.json.corrupt-1700000000",
+            "other.json.tmp-1-1", "state.jsonx.tmp-1-1", "xstate.json.tmp-1-1",
+        ] {
             try folder.write(name, "x")
         }
         #expect(AtomicFile.removeStaleTemporaries(of: folder.file("state.json")) == 2)
-        #expect(folder.names() == ["other.json.tmp-1-1", "state.json", "state.json.corrupt-1700000000",
-                                   "state.jsonx.tmp-1-1", "xstate.json.tmp-1-1"])
+        #expect(
+            folder.names() == [
+                "other.json.tmp-1-1", "state.json", "state.json.corrupt-1700000000",
+                "state.jsonx.tmp-1-1", "xstate.json.tmp-1-1",
+            ])
         #expect(AtomicFile.removeStaleTemporaries(of: folder.file("state.json")) == 0)
         #expect(AtomicFile.removeStaleTemporaries(of: folder.file("gone/state.json")) == 0)
     }

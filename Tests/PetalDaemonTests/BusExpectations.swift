@@ -1,6 +1,6 @@
 import DBus
-import Testing
 import TestSupport
+import Testing
 
 /// The prefix of Petal's own error names (docs/dbus-api.md "Errors").
 let petalErrorPrefix = "org.petal.Petal1.Error."
@@ -62,7 +62,8 @@ func eventually(within limit: Duration = .patience, _ condition: () async throws
 extension DBusValue {
     /// The entries of an `a{sv}`, keyed by name, with the variants unwrapped.
     var entries: [String: DBusValue] {
-        Dictionary((stringKeyedEntries ?? []).map { ($0.key, $0.value.unwrapped) }, uniquingKeysWith: { _, last in last })
+        Dictionary(
+            (stringKeyedEntries ?? []).map { ($0.key, $0.value.unwrapped) }, uniquingKeysWith: { _, last in last })
     }
 
     /// The D-Bus signature of this value, e.g. `a{sv}`.

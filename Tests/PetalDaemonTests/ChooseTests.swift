@@ -1,6 +1,6 @@
 import DBus
-import Testing
 import TestSupport
+import Testing
 
 /// `Choose` (docs/dbus-api.md#the-state-machine): opens the menu, answers every waiting call with the
 /// next item activated by any client, runs the item's action unless asked not
@@ -75,7 +75,10 @@ import TestSupport
         #expect(try await first.value == "echo")
         #expect(try await second.value == "echo")
         #expect(result.first?.entries == ["greeting": .string("hello")])
-        #expect(recorder.signals("ActionStarted").map { Array($0.arguments.dropFirst()) } == [[.string("test.echo"), .string("echo")]])
+        #expect(
+            recorder.signals("ActionStarted").map { Array($0.arguments.dropFirst()) } == [
+                [.string("test.echo"), .string("echo")]
+            ])
     }
 
     /// When one waiting Choose asked for `dispatch: false`, the choice is

@@ -1,7 +1,7 @@
 import DBus
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// docs/dbus-api.md "Concurrency": a running (even hanging) action never blocks the
 /// daemon, a flood of calls from several clients is served correctly, and
@@ -20,12 +20,14 @@ import TestSupport
         try await recorder.wait(for: "ActionStarted") { $0.arguments.dropFirst().first == .string("test.hang") }
 
         #expect(try await daemon.call(RunningDaemon.menu, "Toggle", from: other) == [.string("expanding")])
-        #expect(try await daemon.call(RunningDaemon.menu, "Trigger", [.string("test.noop"), .vardict([])], from: other)
-            == [.vardict([])])
+        #expect(
+            try await daemon.call(RunningDaemon.menu, "Trigger", [.string("test.noop"), .vardict([])], from: other)
+                == [.vardict([])])
         try await daemon.waitForState("expanded", within: .patience)
         #expect(try await daemon.call(RunningDaemon.menu, "Activate", [.string("stay")], from: other) == [.vardict([])])
-        #expect(recorder.signals("ActionFinished").allSatisfy { $0.arguments.dropFirst().first != .string("test.hang") },
-                "the calls must be answered while test.hang still runs")
+        #expect(
+            recorder.signals("ActionFinished").allSatisfy { $0.arguments.dropFirst().first != .string("test.hang") },
+            "the calls must be answered while test.hang still runs")
     }
 
     /// 10,000 Toggles from 4 clients, 32 in flight on each: with zero-length
@@ -55,9 +57,11 @@ import TestSupport
     private func toggle(on connection: DBusConnection, times: Int, inFlight: Int) async throws -> [String: Int] {
         try await withThrowingTaskGroup(of: String.self) { group in
             @Sendable func call() async throws -> String {
-                try await connection.call(destination: RunningDaemon.name, path: RunningDaemon.path,
-                                          interface: RunningDaemon.menu, member: "Toggle", timeout: .seconds(20))
-                    .first?.stringValue ?? ""
+                try await connection.call(
+                    destination: RunningDaemon.name, path: RunningDaemon.path,
+                    interface: RunningDaemon.menu, member: "Toggle", timeout: .seconds(20)
+                )
+                .first?.stringValue ?? ""
             }
             var sent = 0
             var counts: [String: Int] = [:]
@@ -85,16 +89,18 @@ import TestSupport
         defer { other.close() }
         let recorder = try await SignalRecorder(daemon, on: other)
         let slow = Task {
-            try await daemon.call(RunningDaemon.menu, "Trigger", [.string("test.slow"), .vardict([("seconds", .double(20))])],
-                                  from: other, timeout: .seconds(8))
+            try await daemon.call(
+                RunningDaemon.menu, "Trigger", [.string("test.slow"), .vardict([("seconds", .double(20))])],
+                from: other, timeout: .seconds(8))
         }
         try await recorder.wait(for: "ActionStarted")
 
         kill(daemon.process.processIdentifier, SIGTERM)
         let outcome = await slow.result
         if case .failure(let error as DBusError) = outcome {
-            #expect(error.name != DBusError.Name.noReply && error.name != DBusError.Name.disconnected,
-                    "the running call must be answered before petald exits: \(error)")
+            #expect(
+                error.name != DBusError.Name.noReply && error.name != DBusError.Name.disconnected,
+                "the running call must be answered before petald exits: \(error)")
         }
         #expect(await eventually { !daemon.process.isRunning }, "petald did not exit after SIGTERM")
         #expect(daemon.stop() == 0)

@@ -42,30 +42,37 @@ struct ConfigurationFileTests {
         let file = try folder.write("config.json", #"{"menu": {"layout": "stack", "colour": 1}}"#)
         let (config, warnings) = try ConfigurationFile.load(path: file)
         #expect(config.menu.geometry.style == .stack)
-        #expect(warnings.map(\.description) == ["\(file):1:40: warning: menu.colour: unknown key, ignored; "
-            + "the keys known in menu are layout, spacing, firstAngle, angleInterval, radius, openDuration, "
-            + "closeDuration, closeOnActivate"])
+        #expect(
+            warnings.map(\.description) == [
+                "\(file):1:40: warning: menu.colour: unknown key, ignored; "
+                    + "the keys known in menu are layout, spacing, firstAngle, angleInterval, radius, openDuration, "
+                    + "closeDuration, closeOnActivate"
+            ])
     }
 
     @Test func listsEveryProblemWithTheFileName() throws {
         let folder = try Folder()
-        let file = try folder.write("bad.json", """
+        let file = try folder.write(
+            "bad.json",
+            """
             {"items": [{"id": "a", "action": "x", "color": "red"},
                        {"id": "a"}]}
             """)
         let error = try #require(refusal(file))
         #expect(error.path == file && error.errno == nil && !error.isMissingFile)
-        #expect(error.description.split(separator: "\n") == [
-            ##"\##(file):1:48: items[0].color: expected a colour such as "#ef5285" or "#ef5285cc", found "red""##,
-            #"\#(file):2:12: items[1].action: missing; every item needs an action such as "camera.open""#,
-            #"\#(file):2:19: items[1].id: expected a unique id, found "a", which items[0] has too"#,
-        ])
+        #expect(
+            error.description.split(separator: "\n") == [
+                ##"\##(file):1:48: items[0].color: expected a colour such as "#ef5285" or "#ef5285cc", found "red""##,
+                #"\#(file):2:12: items[1].action: missing; every item needs an action such as "camera.open""#,
+                #"\#(file):2:19: items[1].id: expected a unique id, found "a", which items[0] has too"#,
+            ])
     }
 
     @Test func syntaxErrorsHaveLineAndColumn() throws {
         let folder = try Folder()
         let file = try folder.write("broken.json", "{\n  \"menu\": {\n    \"layout\": \"radial\",\n  }\n}\n")
-        #expect(refusal(file)?.description == #"\#(file):4:3: invalid JSON: expected a string key after ",", found "}""#)
+        #expect(
+            refusal(file)?.description == #"\#(file):4:3: invalid JSON: expected a string key after ",", found "}""#)
     }
 
     @Test func aMissingFileIsAnError() throws {
@@ -77,21 +84,25 @@ struct ConfigurationFileTests {
 
     @Test func aDirectoryIsRefused() throws {
         let folder = try Folder()
-        #expect(refusal(folder.path)?.description
-            == "\(folder.path): expected a regular file, found a directory; the configuration must be a JSON file")
+        #expect(
+            refusal(folder.path)?.description
+                == "\(folder.path): expected a regular file, found a directory; the configuration must be a JSON file")
     }
 
     @Test func aFIFOIsRefusedWithoutWaitingForAWriter() throws {
         let folder = try Folder()
         let fifo = folder.path + "/fifo.json"
         #expect(mkfifo(fifo, 0o600) == 0)
-        #expect(refusal(fifo)?.description
-            == "\(fifo): expected a regular file, found a FIFO; the configuration must be a JSON file")
+        #expect(
+            refusal(fifo)?.description
+                == "\(fifo): expected a regular file, found a FIFO; the configuration must be a JSON file")
     }
 
     @Test func aCharacterDeviceIsRefused() {
-        #expect(refusal("/dev/null")?.description
-            == "/dev/null: expected a regular file, found a character device; the configuration must be a JSON file")
+        #expect(
+            refusal("/dev/null")?.description
+                == "/dev/null: expected a regular file, found a character device; the configuration must be a JSON file"
+        )
     }
 
     @Test func symbolicLinksAreFollowedToRegularFilesOnly() throws {
@@ -142,7 +153,8 @@ struct ConfigurationFileTests {
         let bad = try folder.write("bad.json", #"{"items": [{"id": 1}], "menu": {"layout": "x"}}"#)
         let (problems, none) = ConfigurationFile.check(path: bad)
         #expect(none == nil)
-        #expect(problems.map(\.path) == ["items[0].action", "items[0].id", "menu.layout"])  // the missing action points at its item
+        // The missing action points at its item.
+        #expect(problems.map(\.path) == ["items[0].action", "items[0].id", "menu.layout"])
         #expect(problems.allSatisfy { $0.file == bad && $0.isError })
         #expect(ConfigurationFile.check(path: folder.path).problems.count == 1)
     }
@@ -150,10 +162,12 @@ struct ConfigurationFileTests {
     // MARK: - Where the file is
 
     @Test func theDefaultPathFollowsXDG() {
-        #expect(ConfigurationFile.defaultPath(environment: ["XDG_CONFIG_HOME": "/x/cfg", "HOME": "/home/u"])
-            == "/x/cfg/petal/config.json")
-        #expect(ConfigurationFile.defaultPath(environment: ["XDG_CONFIG_HOME": "relative", "HOME": "/home/u"])
-            == "/home/u/.config/petal/config.json")
+        #expect(
+            ConfigurationFile.defaultPath(environment: ["XDG_CONFIG_HOME": "/x/cfg", "HOME": "/home/u"])
+                == "/x/cfg/petal/config.json")
+        #expect(
+            ConfigurationFile.defaultPath(environment: ["XDG_CONFIG_HOME": "relative", "HOME": "/home/u"])
+                == "/home/u/.config/petal/config.json")
         #expect(ConfigurationFile.defaultPath(environment: ["HOME": "/home/u"]) == "/home/u/.config/petal/config.json")
         #expect(ConfigurationFile.defaultPath(environment: [:]) == nil)
     }

@@ -67,8 +67,10 @@ struct ELFImage {
     }
 
     /// One note: the 12-byte header and the owner with its NUL, padded to `align`, then the descriptor, padded too.
-    static func note(owner: String, type: UInt32, descriptor: [UInt8], align: Int = 4, bigEndian: Bool = false,
-                     nameSize: UInt32? = nil, descriptorSize: UInt32? = nil) -> [UInt8] {
+    static func note(
+        owner: String, type: UInt32, descriptor: [UInt8], align: Int = 4, bigEndian: Bool = false,
+        nameSize: UInt32? = nil, descriptorSize: UInt32? = nil
+    ) -> [UInt8] {
         let name = Array(owner.utf8) + [0]
         func word(_ value: UInt32) -> [UInt8] {
             let bytes = (0..<4).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
@@ -78,13 +80,17 @@ struct ELFImage {
             bytes + [UInt8](repeating: 0, count: (align - bytes.count % align) % align)
         }
         // Padded from the note's start, which is aligned: the owner ends where the header's 12 bytes and it do.
-        return padded(padded(word(nameSize ?? UInt32(name.count)) + word(descriptorSize ?? UInt32(descriptor.count))
-                             + word(type) + name) + descriptor)
+        return padded(
+            padded(
+                word(nameSize ?? UInt32(name.count)) + word(descriptorSize ?? UInt32(descriptor.count))
+                    + word(type) + name) + descriptor)
     }
 
     /// The descriptor PETAL_PLUGIN_DESCRIBE writes: two u32, then name and version with their NULs.
-    static func description(major: UInt32 = 1, minor: UInt32 = 1, name: String, version: String,
-                            bigEndian: Bool = false) -> [UInt8] {
+    static func description(
+        major: UInt32 = 1, minor: UInt32 = 1, name: String, version: String,
+        bigEndian: Bool = false
+    ) -> [UInt8] {
         func word(_ value: UInt32) -> [UInt8] {
             let bytes = (0..<4).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
             return bigEndian ? bytes.reversed() : bytes
@@ -93,10 +99,15 @@ struct ELFImage {
     }
 
     /// A Petal note describing `name` and `version`.
-    static func petal(_ name: String, _ version: String, major: UInt32 = 1, minor: UInt32 = 1,
-                      bigEndian: Bool = false) -> [UInt8] {
-        note(owner: "Petal", type: 1, descriptor: description(major: major, minor: minor, name: name, version: version,
-                                                              bigEndian: bigEndian), bigEndian: bigEndian)
+    static func petal(
+        _ name: String, _ version: String, major: UInt32 = 1, minor: UInt32 = 1,
+        bigEndian: Bool = false
+    ) -> [UInt8] {
+        note(
+            owner: "Petal", type: 1,
+            descriptor: description(
+                major: major, minor: minor, name: name, version: version,
+                bigEndian: bigEndian), bigEndian: bigEndian)
     }
 
     /// A GNU build-id note, as every linked library has.

@@ -1,7 +1,7 @@
 import DBus
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The daemon through the tools script authors use (docs/dbus-api.md users): busctl,
 /// gdbus and dbus-send each call every method, see error names, and accept
@@ -9,20 +9,27 @@ import TestSupport
 @Suite struct ExternalClientTests {
     /// A command-line D-Bus client, and how it spells a call and prints replies.
     enum Tool: String, CaseIterable, Sendable {
-        case busctl, gdbus, dbusSend = "dbus-send"
+        case busctl, gdbus
+        case dbusSend = "dbus-send"
 
         /// The command line calling `method` of the menu with `arguments` (in the tool's own syntax).
         func call(_ address: String, _ method: String, _ arguments: [String] = []) -> [String] {
             switch self {
             case .busctl:
-                ["busctl", "--address=\(address)", "call", "org.petal.Petal1", "/org/petal/Petal1",
-                 "org.petal.Petal1.Menu", method] + arguments
+                [
+                    "busctl", "--address=\(address)", "call", "org.petal.Petal1", "/org/petal/Petal1",
+                    "org.petal.Petal1.Menu", method,
+                ] + arguments
             case .gdbus:
-                ["gdbus", "call", "--address", address, "-d", "org.petal.Petal1", "-o", "/org/petal/Petal1",
-                 "-m", "org.petal.Petal1.Menu.\(method)"] + arguments
+                [
+                    "gdbus", "call", "--address", address, "-d", "org.petal.Petal1", "-o", "/org/petal/Petal1",
+                    "-m", "org.petal.Petal1.Menu.\(method)",
+                ] + arguments
             case .dbusSend:
-                ["dbus-send", "--bus=\(address)", "--print-reply", "--dest=org.petal.Petal1", "/org/petal/Petal1",
-                 "org.petal.Petal1.Menu.\(method)"] + arguments
+                [
+                    "dbus-send", "--bus=\(address)", "--print-reply", "--dest=org.petal.Petal1", "/org/petal/Petal1",
+                    "org.petal.Petal1.Menu.\(method)",
+                ] + arguments
             }
         }
 
@@ -70,13 +77,17 @@ import TestSupport
         if tool == .dbusSend {
             // dbus-send cannot build a variant inside a dictionary, so a{sv} calls are out of its
             // reach; the nearest it can send is refused with a clear InvalidArgs.
-            let refused = try await ExternalCommand.running(tool.call(address, "Trigger", ["string:test.echo", "dict:string:string:name,Ann"]))
+            let refused = try await ExternalCommand.running(
+                tool.call(address, "Trigger", ["string:test.echo", "dict:string:string:name,Ann"]))
             #expect(refused.errors.contains("Error org.freedesktop.DBus.Error.InvalidArgs"), "\(refused.summary)")
         } else {
-            let arguments = tool == .busctl ? ["sa{sv}", "test.echo", "1", "name", "s", "Ann"] : ["test.echo", "{'name': <'Ann'>}"]
+            let arguments =
+                tool == .busctl
+                ? ["sa{sv}", "test.echo", "1", "name", "s", "Ann"] : ["test.echo", "{'name': <'Ann'>}"]
             let triggered = try await run("Trigger", arguments).output
-            #expect(triggered.trimmingCharacters(in: .whitespacesAndNewlines)
-                == (tool == .busctl ? "a{sv} 1 \"name\" s \"Ann\"" : "({'name': <'Ann'>},)"))
+            #expect(
+                triggered.trimmingCharacters(in: .whitespacesAndNewlines)
+                    == (tool == .busctl ? "a{sv} 1 \"name\" s \"Ann\"" : "({'name': <'Ann'>},)"))
 
             // Choose waits for an activation; the tool's call opens the menu, then we choose "stay".
             let chooseArguments = tool == .busctl ? ["a{sv}", "0"] : ["{}"]
@@ -100,11 +111,12 @@ import TestSupport
 
         let failed = try await ExternalCommand.running(command)
         #expect(failed.status != 0)
-        let shown = switch tool {
-        case .busctl: "error-name=org.petal.Petal1.Error.UnknownItem"
-        case .gdbus: "GDBus.Error:org.petal.Petal1.Error.UnknownItem: no item has id \"nope\""
-        case .dbusSend: "Error org.petal.Petal1.Error.UnknownItem: no item has id \"nope\""
-        }
+        let shown =
+            switch tool {
+            case .busctl: "error-name=org.petal.Petal1.Error.UnknownItem"
+            case .gdbus: "GDBus.Error:org.petal.Petal1.Error.UnknownItem: no item has id \"nope\""
+            case .dbusSend: "Error org.petal.Petal1.Error.UnknownItem: no item has id \"nope\""
+            }
         #expect(failed.errors.contains(shown), "\(failed.summary)")
     }
 
@@ -113,17 +125,24 @@ import TestSupport
     @Test func busctlIntrospectionListsExactlyTheSpecsMembers() async throws {
         let daemon = try await RunningDaemon()
         defer { daemon.stop() }
-        let xml = try await ExternalCommand.running(["busctl", "--address=\(daemon.bus.address)", "introspect",
-                                                     "--xml-interface", "org.petal.Petal1", "/org/petal/Petal1"])
+        let xml = try await ExternalCommand.running([
+            "busctl", "--address=\(daemon.bus.address)", "introspect",
+            "--xml-interface", "org.petal.Petal1", "/org/petal/Petal1",
+        ])
         try #require(xml.status == 0, "\(xml.summary)")
         let document = try IntrospectionDocument(xml: xml.output)
         #expect(document.interfaces[RunningDaemon.menu.rawValue]?.members == IntrospectedInterface.petalMenu)
-        #expect(Set(document.interfaces.keys).isSuperset(of: [RunningDaemon.menu.rawValue,
-            "org.freedesktop.DBus.Properties", "org.freedesktop.DBus.Introspectable", "org.freedesktop.DBus.Peer"]))
+        #expect(
+            Set(document.interfaces.keys).isSuperset(of: [
+                RunningDaemon.menu.rawValue,
+                "org.freedesktop.DBus.Properties", "org.freedesktop.DBus.Introspectable", "org.freedesktop.DBus.Peer",
+            ]))
 
         // busctl's own table, which it builds by parsing the same XML.
-        let table = try await ExternalCommand.running(["busctl", "--address=\(daemon.bus.address)", "introspect",
-                                                       "org.petal.Petal1", "/org/petal/Petal1", RunningDaemon.menu.rawValue])
+        let table = try await ExternalCommand.running([
+            "busctl", "--address=\(daemon.bus.address)", "introspect",
+            "org.petal.Petal1", "/org/petal/Petal1", RunningDaemon.menu.rawValue,
+        ])
         try #require(table.status == 0, "\(table.summary)")
         let listed = table.output.split(separator: "\n").compactMap { line -> String? in
             guard line.hasPrefix(".") else { return nil }
@@ -131,7 +150,8 @@ import TestSupport
             return "\(fields[0].dropFirst()) \(fields[1])"
         }
         let spec = IntrospectedInterface.petalMenu
-        let expected = spec.methods.keys.map { "\($0) method" } + spec.properties.keys.map { "\($0) property" }
+        let expected =
+            spec.methods.keys.map { "\($0) method" } + spec.properties.keys.map { "\($0) property" }
             + spec.signals.keys.map { "\($0) signal" }
         #expect(listed.sorted() == expected.sorted())
     }
@@ -139,8 +159,10 @@ import TestSupport
     @Test func gdbusIntrospectionListsExactlyTheSpecsMembers() async throws {
         let daemon = try await RunningDaemon()
         defer { daemon.stop() }
-        let xml = try await ExternalCommand.running(["gdbus", "introspect", "--address", daemon.bus.address,
-                                                     "-d", "org.petal.Petal1", "-o", "/org/petal/Petal1", "--xml"])
+        let xml = try await ExternalCommand.running([
+            "gdbus", "introspect", "--address", daemon.bus.address,
+            "-d", "org.petal.Petal1", "-o", "/org/petal/Petal1", "--xml",
+        ])
         try #require(xml.status == 0, "\(xml.summary)")
         let menu = try IntrospectionDocument(xml: xml.output).interfaces[RunningDaemon.menu.rawValue]
         #expect(menu?.members == IntrospectedInterface.petalMenu)

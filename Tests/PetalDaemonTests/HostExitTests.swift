@@ -1,6 +1,7 @@
 import Glibc
-@testable import PetalDaemon
 import Testing
+
+@testable import PetalDaemon
 
 /// How petald says a plugin host ended, in the ActionFailed it answers and in its log.
 struct HostExitTests {

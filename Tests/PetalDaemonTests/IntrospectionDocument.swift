@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// One interface of an introspection document, reduced to what a client relies on.
@@ -56,7 +57,8 @@ struct IntrospectionDocument {
         let parser = XMLParser(data: Data(xml.utf8))
         parser.delegate = reader
         guard parser.parse() else {
-            throw DocumentError(description: "not well-formed XML (\(parser.parserError.map { "\($0)" } ?? "?")):\n\(xml)")
+            throw DocumentError(
+                description: "not well-formed XML (\(parser.parserError.map { "\($0)" } ?? "?")):\n\(xml)")
         }
         interfaces = reader.interfaces
         children = reader.children
@@ -73,8 +75,10 @@ struct IntrospectionDocument {
         private var member: (kind: String, name: String)?
         private var depth = 0
 
-        func parser(_ parser: XMLParser, didStartElement element: String, namespaceURI: String?,
-                    qualifiedName: String?, attributes: [String: String] = [:]) {
+        func parser(
+            _ parser: XMLParser, didStartElement element: String, namespaceURI: String?,
+            qualifiedName: String?, attributes: [String: String] = [:]
+        ) {
             depth += 1
             let name = attributes["name"] ?? ""
             switch element {

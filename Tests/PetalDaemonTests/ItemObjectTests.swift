@@ -2,8 +2,8 @@ import DBus
 import Foundation
 import PetalCore
 import PetalJSON
-import Testing
 import TestSupport
+import Testing
 
 /// docs/dbus-api.md: one object per item at /org/petal/Petal1/items/<label>, the
 /// ObjectManager at the root, and InterfacesAdded/Removed on reload.
@@ -12,8 +12,9 @@ import TestSupport
 
     @Test func everyItemHasAnObjectAtItsEscapedLabel() async throws {
         let config = try ConfigFile(items: Self.awkwardIDs.map { ($0, "command.run") })
-        let daemon = try await RunningDaemon(executable: "petald", arguments: ["--config", config.path],
-                                             environment: config.environment)
+        let daemon = try await RunningDaemon(
+            executable: "petald", arguments: ["--config", config.path],
+            environment: config.environment)
         defer { daemon.stop() }
         let managed = try await daemon.client.call(
             destination: RunningDaemon.name, path: RunningDaemon.path,
@@ -29,34 +30,41 @@ import TestSupport
                 member: "Get", [.string("org.petal.Petal1.Item"), .string("Id")])
             #expect(reply.first?.unwrapped == .string(id))
             let properties = objects[path.rawValue]?.entries["org.petal.Petal1.Item"]?.entries ?? [:]
-            #expect(Set(properties.keys) == ["Id", "Title", "Icon", "SelectedIcon", "Color", "Action", "Enabled",
-                                             "Selected", "Toggle"])
+            #expect(
+                Set(properties.keys) == [
+                    "Id", "Title", "Icon", "SelectedIcon", "Color", "Action", "Enabled",
+                    "Selected", "Toggle",
+                ])
             #expect(properties["Action"] == .string("command.run"))
         }
     }
 
     @Test func itemActivateFollowsTheMenuRules() async throws {
         let config = try ConfigFile(items: [("true", "command.run")], params: ["argv": ["true"]])
-        let daemon = try await RunningDaemon(executable: "petald", arguments: ["--config", config.path],
-                                             environment: config.environment)
+        let daemon = try await RunningDaemon(
+            executable: "petald", arguments: ["--config", config.path],
+            environment: config.environment)
         defer { daemon.stop() }
         let item: ObjectPath = "/org/petal/Petal1/items/true"
         await expectPetalError("NotExpanded") {
-            try await daemon.client.call(destination: RunningDaemon.name, path: item,
-                                         interface: "org.petal.Petal1.Item", member: "Activate")
+            try await daemon.client.call(
+                destination: RunningDaemon.name, path: item,
+                interface: "org.petal.Petal1.Item", member: "Activate")
         }
         _ = try await daemon.menu("Open")
         try await daemon.waitForState("expanded", within: .patience)
-        let result = try await daemon.client.call(destination: RunningDaemon.name, path: item,
-                                                  interface: "org.petal.Petal1.Item", member: "Activate")
+        let result = try await daemon.client.call(
+            destination: RunningDaemon.name, path: item,
+            interface: "org.petal.Petal1.Item", member: "Activate")
         #expect(result.first?.entries["status"]?.unwrapped.integerValue == 0)
         #expect(try await daemon.state() != "expanded")
     }
 
     @Test func reloadAnnouncesAddedAndRemovedItems() async throws {
         let config = try ConfigFile(items: [("old", "command.run"), ("kept", "command.run")])
-        let daemon = try await RunningDaemon(executable: "petald", arguments: ["--config", config.path],
-                                             environment: config.environment)
+        let daemon = try await RunningDaemon(
+            executable: "petald", arguments: ["--config", config.path],
+            environment: config.environment)
         defer { daemon.stop() }
         let recorder = try await SignalRecorder(daemon)
         try config.write(items: [("kept", "command.run"), ("new one", "command.run")])
@@ -68,8 +76,9 @@ import TestSupport
         #expect(added.arguments.last?.entries["org.petal.Petal1.Item"]?.entries["Id"] == .string("new one"))
         #expect(recorder.signals("InterfacesAdded").count == 1)
         await expectDBusError("org.freedesktop.DBus.Error.UnknownObject") {
-            try await daemon.client.call(destination: RunningDaemon.name, path: "/org/petal/Petal1/items/old",
-                                         interface: "org.petal.Petal1.Item", member: "Activate")
+            try await daemon.client.call(
+                destination: RunningDaemon.name, path: "/org/petal/Petal1/items/old",
+                interface: "org.petal.Petal1.Item", member: "Activate")
         }
     }
 }
@@ -87,9 +96,10 @@ struct ConfigFile {
     }
 
     func write(items: [(id: String, action: String)], params: JSONObject = [:]) throws {
-        let list = JSONValue.array(items.map { item in
-            .object(["id": .string(item.id), "action": .string(item.action), "params": .object(params)])
-        })
+        let list = JSONValue.array(
+            items.map { item in
+                .object(["id": .string(item.id), "action": .string(item.action), "params": .object(params)])
+            })
         let text = JSONValue.object(["menu": ["openDuration": 0, "closeDuration": 0], "items": list]).jsonText
         try text.write(toFile: path, atomically: true, encoding: .utf8)
     }
@@ -98,9 +108,10 @@ struct ConfigFile {
 extension DBusValue {
     /// The entries of an `a{o…}` dictionary, keyed by path.
     var entriesByPath: [String: DBusValue] {
-        Dictionary((arrayElements ?? []).compactMap { entry in
-            guard case .dictEntry(.objectPath(let path), let value) = entry else { return nil }
-            return (path.rawValue, value)
-        }, uniquingKeysWith: { _, last in last })
+        Dictionary(
+            (arrayElements ?? []).compactMap { entry in
+                guard case .dictEntry(.objectPath(let path), let value) = entry else { return nil }
+                return (path.rawValue, value)
+            }, uniquingKeysWith: { _, last in last })
     }
 }

@@ -1,7 +1,7 @@
 import DBus
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// docs/dbus-api.md: the well-known name is requested with DO_NOT_QUEUE; a second
 /// petald exits with status 3 unless --replace, and losing the bus is an exit
@@ -52,8 +52,9 @@ import TestSupport
     }
 
     private func owner(on client: DBusConnection) async throws -> String {
-        let reply = try await client.call(destination: .bus, path: .bus, interface: .bus, member: "GetNameOwner",
-                                          [.string(RunningDaemon.name.rawValue)])
+        let reply = try await client.call(
+            destination: .bus, path: .bus, interface: .bus, member: "GetNameOwner",
+            [.string(RunningDaemon.name.rawValue)])
         return reply.first?.stringValue ?? ""
     }
 }

@@ -1,7 +1,7 @@
 import DBus
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// petald(8): petald speaks sd_notify itself — READY=1 once the name is owned,
 /// RELOADING=1/READY=1 around a reload, STOPPING=1, and WATCHDOG=1 at half
@@ -54,7 +54,8 @@ final class NotifySocket: @unchecked Sendable {
     private var messages: [String] = []
 
     init() throws {
-        path = FileManager.default.temporaryDirectory.appendingPathComponent("notify-\(UUID().uuidString.prefix(8))").path
+        path =
+            FileManager.default.temporaryDirectory.appendingPathComponent("notify-\(UUID().uuidString.prefix(8))").path
         fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
@@ -62,7 +63,9 @@ final class NotifySocket: @unchecked Sendable {
             for (index, byte) in path.utf8.enumerated() { raw[index] = byte }
         }
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
         }
         guard fd >= 0, bound == 0 else { throw TestSetupError("cannot bind \(path): errno \(errno)") }
     }

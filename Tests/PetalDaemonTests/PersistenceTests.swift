@@ -1,10 +1,11 @@
 import DBus
 import Foundation
 import Glibc
-@testable import PetalDaemon
 import Synchronization
-import Testing
 import TestSupport
+import Testing
+
+@testable import PetalDaemon
 
 /// Toggle selections across restarts (docs/configuration.md): saved before the reply,
 /// whole or not at all even when the daemon is killed mid-save, a corrupt
@@ -49,8 +50,9 @@ import TestSupport
 
     /// strace on every thread of `daemon`, injecting `fault` into its fsync calls.
     private func injectFsync(_ fault: String, into daemon: RunningDaemon) async throws -> BackgroundProcess {
-        try await injectFault(fault, into: "fsync", ofProcess: daemon.process.processIdentifier,
-                              logFile: URL(fileURLWithPath: home.file("strace.log")))
+        try await injectFault(
+            fault, into: "fsync", ofProcess: daemon.process.processIdentifier,
+            logFile: URL(fileURLWithPath: home.file("strace.log")))
     }
 
     /// A toggle's save syncs off the event loop: with each fsync taking 4 s,
@@ -173,12 +175,20 @@ import TestSupport
             let onDisk: Bool
             switch saved {
             case .missing: onDisk = false
-            case .loaded(let selections): onDisk = try #require(selections["like"] as Bool?, "round \(round): \(selections)")
-            case let other: Issue.record("round \(round): the state file is \(other)"); daemon.stop(signal: SIGKILL); return
+            case .loaded(let selections):
+                onDisk = try #require(selections["like"] as Bool?, "round \(round): \(selections)")
+            case let other:
+                Issue.record("round \(round): the state file is \(other)")
+                daemon.stop(signal: SIGKILL)
+                return
             }
-            if let replied { #expect(onDisk == replied, "round \(round): a reply announced \(replied), the file holds \(onDisk)") }
+            if let replied {
+                #expect(onDisk == replied, "round \(round): a reply announced \(replied), the file holds \(onDisk)")
+            }
             #expect(try await daemon.item("like")?.selected == onDisk, "round \(round)")
-            #expect(!names.contains { $0.hasPrefix("state.json.tmp-") || $0.contains("corrupt") }, "round \(round): \(names)")
+            #expect(
+                !names.contains { $0.hasPrefix("state.json.tmp-") || $0.contains("corrupt") },
+                "round \(round): \(names)")
 
             let toggler = try Toggler(daemon)
             let running = Task { await toggler.run() }
@@ -218,8 +228,10 @@ private final class Toggler: Sendable {
         while !stopping.load(ordering: .relaxed) {
             _ = try? await daemon.call(RunningDaemon.menu, "Open", from: connection, timeout: .seconds(2))
             do {
-                let reply = try await daemon.call(RunningDaemon.menu, "Activate", [.string("like")], from: connection,
-                                                  timeout: .seconds(2)).first
+                let reply = try await daemon.call(
+                    RunningDaemon.menu, "Activate", [.string("like")], from: connection,
+                    timeout: .seconds(2)
+                ).first
                 lastReply.withLock { $0 = reply?.entries["selected"]?.boolValue }
             } catch let error as DBusError where error.name.hasPrefix(petalErrorPrefix) {
                 continue  // NotExpanded while the menu opens: try again.

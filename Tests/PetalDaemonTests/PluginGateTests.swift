@@ -1,8 +1,9 @@
-@testable import PetalDaemon
-@testable import PetalPluginRuntime
 import Glibc
 import Synchronization
 import Testing
+
+@testable import PetalDaemon
+@testable import PetalPluginRuntime
 
 /// The order of calls into a plugin, whatever thread each comes from.
 @Suite struct PluginGateTests {
@@ -26,11 +27,13 @@ import Testing
         let gate = PluginGate()
         let calls = Calls()
         gate.begin(2)
-        let refusal = gate.invoke(2, {
-            calls.note("invoke")
-            #expect(gate.cancel(2) == false, "held until invoke returns")
-            calls.note("invoke returns")
-        }, cancel: { calls.note("cancel") })
+        let refusal = gate.invoke(
+            2,
+            {
+                calls.note("invoke")
+                #expect(gate.cancel(2) == false, "held until invoke returns")
+                calls.note("invoke returns")
+            }, cancel: { calls.note("cancel") })
         #expect(refusal == nil)
         #expect(calls.all == ["invoke", "invoke returns", "cancel"])
     }
@@ -72,7 +75,13 @@ import Testing
         let calls = Calls()
         gate.begin(4)
         let inside = Task.detached {
-            _ = gate.invoke(4, { calls.note("invoke"); usleep(200_000); calls.note("invoked") }, cancel: {})
+            _ = gate.invoke(
+                4,
+                {
+                    calls.note("invoke")
+                    usleep(200_000)
+                    calls.note("invoked")
+                }, cancel: {})
         }
         while calls.all.isEmpty { await Task.yield() }
         #expect(gate.close(within: .seconds(5)))

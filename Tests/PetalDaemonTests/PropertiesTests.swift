@@ -1,7 +1,7 @@
 import DBus
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The menu's properties (docs/dbus-api.md and docs/configuration.md): what GetAll lists, the layouts, the
 /// two writable properties and how writes are refused.
@@ -13,10 +13,11 @@ import TestSupport
         let all = try #require(reply.first)
 
         let types = all.entries.mapValues(\.signature)
-        #expect(types == [
-            "State": "s", "Items": "a(ssssbb)", "Actions": "a(sss)", "Plugins": "a(sssss)",
-            "Highlighted": "s", "Layout": "a(sdd)", "LayoutStyle": "s", "Version": "s", "Appearance": "a{sv}",
-        ])
+        #expect(
+            types == [
+                "State": "s", "Items": "a(ssssbb)", "Actions": "a(sss)", "Plugins": "a(sssss)",
+                "Highlighted": "s", "Layout": "a(sdd)", "LayoutStyle": "s", "Version": "s", "Appearance": "a{sv}",
+            ])
         #expect(all.entries["State"] == .string("collapsed"))
         #expect(all.entries["Highlighted"] == .string(""))
         #expect(all.entries["LayoutStyle"] == .string("radial"))
@@ -39,14 +40,19 @@ import TestSupport
         defer { daemon.stop() }
         let actions = try await rows(of: "Actions", daemon)
         #expect(actions.allSatisfy { $0.count == 3 && !$0[0].isEmpty && !$0[1].isEmpty }, "\(actions)")
-        #expect(Set(actions.filter { $0[1] == "test" }.map { $0[0] }) == [
-            "test.echo", "test.noop", "test.slow", "test.fail", "test.invalid", "test.hang", "test.big"])
+        #expect(
+            Set(actions.filter { $0[1] == "test" }.map { $0[0] }) == [
+                "test.echo", "test.noop", "test.slow", "test.fail", "test.invalid", "test.hang", "test.big",
+            ])
         #expect(actions.contains(["test.echo", "test", "Echo"]))
         #expect(Set(actions.map { $0[0] }).count == actions.count, "action ids are unique")
 
-        let loaded = Set(try await rows(of: "Plugins", daemon).filter { $0.count == 5 && $0[3] == "loaded" }.map { $0[0] })
+        let loaded = Set(
+            try await rows(of: "Plugins", daemon).filter { $0.count == 5 && $0[3] == "loaded" }.map { $0[0] })
         let providers = Set(actions.map { $0[1] }).subtracting(["test"])
-        #expect(providers.isSubset(of: loaded), "every other action's plugin is listed as loaded: \(providers) vs \(loaded)")
+        #expect(
+            providers.isSubset(of: loaded), "every other action's plugin is listed as loaded: \(providers) vs \(loaded)"
+        )
     }
 
     /// The rows of an array-of-structs property, each as its string fields.
@@ -93,7 +99,9 @@ import TestSupport
     @Test func unknownLayoutStyleIsInvalidArgs() async throws {
         let daemon = try await RunningDaemon()
         defer { daemon.stop() }
-        await expectDBusError(DBusError.Name.invalidArgs) { try await daemon.setProperty("LayoutStyle", .string("diagonal")) }
+        await expectDBusError(DBusError.Name.invalidArgs) {
+            try await daemon.setProperty("LayoutStyle", .string("diagonal"))
+        }
         await expectDBusError(DBusError.Name.invalidArgs) { try await daemon.setProperty("LayoutStyle", .int32(1)) }
         #expect(try await daemon.property("LayoutStyle") == .string("radial"))
     }
@@ -108,7 +116,9 @@ import TestSupport
         let changed = try await recorder.wait(for: "PropertiesChanged") { $0.changedProperties["Highlighted"] != nil }
         #expect(changed.changedProperties == ["Highlighted": .string("like")])
 
-        await expectDBusError(DBusError.Name.invalidArgs) { try await daemon.setProperty("Highlighted", .string("nope")) }
+        await expectDBusError(DBusError.Name.invalidArgs) {
+            try await daemon.setProperty("Highlighted", .string("nope"))
+        }
         #expect(try await daemon.property("Highlighted") == .string("like"), "a refused write changes nothing")
 
         try await daemon.setProperty("Highlighted", .string(""))
@@ -121,7 +131,9 @@ import TestSupport
         let daemon = try await RunningDaemon()
         defer { daemon.stop() }
         let before = try await daemon.property(name)
-        await expectDBusError(DBusError.Name.propertyReadOnly) { try await daemon.setProperty(name, .string("expanded")) }
+        await expectDBusError(DBusError.Name.propertyReadOnly) {
+            try await daemon.setProperty(name, .string("expanded"))
+        }
         #expect(try await daemon.property(name) == before)
     }
 

@@ -1,7 +1,7 @@
 import DBus
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// D-Bus action providers (docs/plugins.md), with the Python example
 /// `examples/providers/hello-python` as the provider: it registers, serves,
@@ -11,8 +11,9 @@ import TestSupport
     private static let busName = "org.petal.Examples.Hello"
 
     private func provider(on daemon: RunningDaemon, _ arguments: [String] = []) async throws -> PythonPeer {
-        try await PythonPeer(scriptAt: Self.script, arguments: arguments, owning: Self.busName, on: daemon,
-                             logFolder: daemon.bus.directory.path)
+        try await PythonPeer(
+            scriptAt: Self.script, arguments: arguments, owning: Self.busName, on: daemon,
+            logFolder: daemon.bus.directory.path)
     }
 
     private func waitFor(_ what: String, in peer: PythonPeer) async throws {
@@ -27,10 +28,14 @@ import TestSupport
 
     private func pluginRows(_ daemon: RunningDaemon) async throws -> [[String]] {
         guard case .array(_, let rows) = try await daemon.property("Plugins") else { return [] }
-        return rows.compactMap { row in if case .structure(let fields) = row { fields.compactMap(\.stringValue) } else { nil } }
+        return rows.compactMap { row in
+            if case .structure(let fields) = row { fields.compactMap(\.stringValue) } else { nil }
+        }
     }
 
-    private func trigger(_ daemon: RunningDaemon, _ action: String, _ params: [(String, DBusValue)] = []) async throws -> [DBusValue] {
+    private func trigger(_ daemon: RunningDaemon, _ action: String, _ params: [(String, DBusValue)] = []) async throws
+        -> [DBusValue]
+    {
         try await daemon.menu("Trigger", [.string(action), .vardict(params)])
     }
 
@@ -68,7 +73,8 @@ import TestSupport
         await expectPetalError("ActionFailed", containing: "org.freedesktop.DBus.Python.ZeroDivisionError") {
             try await trigger(daemon, "hello.divide", [("a", .variant(.int32(1))), ("b", .variant(.int32(0)))])
         }
-        #expect(try await trigger(daemon, "hello.divide", [("a", .variant(.int32(3))), ("b", .variant(.int32(2)))])
+        #expect(
+            try await trigger(daemon, "hello.divide", [("a", .variant(.int32(3))), ("b", .variant(.int32(2)))])
                 == [.vardict([("quotient", .double(1.5))])])
     }
 
@@ -135,7 +141,10 @@ import TestSupport
         second.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
         second.standardError = second.standardOutput
         try second.run()
-        defer { kill(second.processIdentifier, SIGKILL); second.waitUntilExit() }
+        defer {
+            kill(second.processIdentifier, SIGKILL)
+            second.waitUntilExit()
+        }
         for _ in 0..<500 where !((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains("refused") {
             try await Task.sleep(for: .milliseconds(10))
         }
@@ -147,37 +156,54 @@ import TestSupport
     /// the private bus start the example from its service folder, and the
     /// program then registers itself; once it leaves, the file's actions stay.
     @Test func anActivatableProviderIsStartedByTheBusOnFirstUse() async throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("petal-dropin-\(UUID().uuidString.prefix(8))")
-        let services = root.appendingPathComponent("services"), dropIns = root.appendingPathComponent("data/petal/providers")
-        for folder in [services, dropIns] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "petal-dropin-\(UUID().uuidString.prefix(8))")
+        let services = root.appendingPathComponent("services")
+        let dropIns = root.appendingPathComponent("data/petal/providers")
+        for folder in [services, dropIns] {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        }
         defer { try? FileManager.default.removeItem(at: root) }
-        try FileManager.default.copyItem(at: Self.script.deletingLastPathComponent().appendingPathComponent("hello.json"),
-                                         to: dropIns.appendingPathComponent("hello.json"))
+        try FileManager.default.copyItem(
+            at: Self.script.deletingLastPathComponent().appendingPathComponent("hello.json"),
+            to: dropIns.appendingPathComponent("hello.json"))
         try "[D-BUS Service]\nName=\(Self.busName)\nExec=/usr/bin/python3 \(Self.script.path)\n"
             .write(to: services.appendingPathComponent("\(Self.busName).service"), atomically: true, encoding: .utf8)
         let bus = try PrivateBus(serviceDirectory: services)
-        let daemon = try await RunningDaemon(environment: ["XDG_DATA_HOME": root.appendingPathComponent("data").path], bus: bus)
+        let daemon = try await RunningDaemon(
+            environment: ["XDG_DATA_HOME": root.appendingPathComponent("data").path], bus: bus)
         defer { daemon.stop() }
 
         #expect(try await actionIDs(daemon).contains("hello.greet"), "listed from the drop-in before the program runs")
         let listed = try #require(try await pluginRows(daemon).first { $0.first == "hello" })
-        #expect(listed[2] == "dbus:\(Self.busName)/org/petal/Examples/Hello" && listed[4].hasPrefix("activatable"), "\(listed)")
+        #expect(
+            listed[2] == "dbus:\(Self.busName)/org/petal/Examples/Hello" && listed[4].hasPrefix("activatable"),
+            "\(listed)")
 
         let reply = try await trigger(daemon, "hello.greet", [("name", .variant(.string("bus")))])
         #expect(reply == [.vardict([("greeting", .string("Hello, bus!"))])])
         // Started, it registered itself: the row is now its connection's.
-        #expect(try await eventually { try await pluginRows(daemon).contains { $0.first == "hello" && $0[2].hasPrefix("dbus::") } })
+        #expect(
+            try await eventually {
+                try await pluginRows(daemon).contains { $0.first == "hello" && $0[2].hasPrefix("dbus::") }
+            })
 
-        let owner = try await daemon.client.call(destination: .bus, path: .bus, interface: .bus, member: "GetConnectionUnixProcessID",
-                                                 [.string(Self.busName)]).first?.integerValue
+        let owner = try await daemon.client.call(
+            destination: .bus, path: .bus, interface: .bus, member: "GetConnectionUnixProcessID",
+            [.string(Self.busName)]
+        ).first?.integerValue
         kill(pid_t(try #require(owner)), SIGKILL)
-        #expect(try await eventually { try await pluginRows(daemon).contains { $0.first == "hello" && $0[2] == listed[2] } },
-                "the drop-in's actions are listed again once the program has gone")
+        #expect(
+            try await eventually {
+                try await pluginRows(daemon).contains { $0.first == "hello" && $0[2] == listed[2] }
+            },
+            "the drop-in's actions are listed again once the program has gone")
         #expect(try await actionIDs(daemon).contains("hello.greet"))
     }
 
     @Test func aDropInThatBreaksARuleIsSkippedSayingWhy() async throws {
-        let data = FileManager.default.temporaryDirectory.appendingPathComponent("petal-dropin-\(UUID().uuidString.prefix(8))")
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "petal-dropin-\(UUID().uuidString.prefix(8))")
         let folder = data.appendingPathComponent("petal/providers")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: data) }
@@ -185,17 +211,23 @@ import TestSupport
             "weather.json": #"{"name": "hello", "busName": "org.example.W", "path": "/w", "actions": []}"#,
             "command.json": #"{"name": "command", "busName": "org.example.C", "path": "/c", "actions": []}"#,
             "clock.json": #"{"name": "clock", "busName": ":1.5", "path": "/c", "actions": []}"#,
-            "notes.json": #"{"name": "notes", "busName": "org.example.N", "path": "/n", "actions": [["todo.add", "Add", ""]]}"#,
+            "notes.json":
+                #"{"name": "notes", "busName": "org.example.N", "path": "/n", "actions": [["todo.add", "Add", ""]]}"#,
         ]
-        for (file, text) in files { try text.write(to: folder.appendingPathComponent(file), atomically: true, encoding: .utf8) }
+        for (file, text) in files {
+            try text.write(to: folder.appendingPathComponent(file), atomically: true, encoding: .utf8)
+        }
         let daemon = try await RunningDaemon(environment: ["XDG_DATA_HOME": data.path])
         defer { daemon.stop() }
-        for (file, why) in [("weather.json", "it must match the file's name, weather.json"),
-                            ("command.json", "is reserved for the plugins installed with petald"),
-                            ("clock.json", "\"busName\" must be a well-known bus name"),
-                            ("notes.json", "\"todo.add\" is outside its namespace")] {
-            #expect(daemon.log.contains("skipped provider drop-in \(folder.path)/\(file): ") && daemon.log.contains(why),
-                    "\(file): \(daemon.log)")
+        for (file, why) in [
+            ("weather.json", "it must match the file's name, weather.json"),
+            ("command.json", "is reserved for the plugins installed with petald"),
+            ("clock.json", "\"busName\" must be a well-known bus name"),
+            ("notes.json", "\"todo.add\" is outside its namespace"),
+        ] {
+            #expect(
+                daemon.log.contains("skipped provider drop-in \(folder.path)/\(file): ") && daemon.log.contains(why),
+                "\(file): \(daemon.log)")
         }
         #expect(try await pluginRows(daemon).allSatisfy { !$0[2].hasPrefix("dbus:") })
     }
@@ -206,8 +238,9 @@ import TestSupport
         defer { daemon.stop() }
         // A copy nobody can read, wherever the repository is checked out.
         let folder = daemon.bus.directory.appendingPathComponent("nobody")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o755])
+        try FileManager.default.createDirectory(
+            at: folder, withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o755])
         chmod(daemon.bus.directory.path, 0o755)
         let copy = folder.appendingPathComponent("provider.py")
         try FileManager.default.copyItem(at: Self.script, to: copy)
@@ -215,13 +248,18 @@ import TestSupport
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         let other = Process()
         other.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-        other.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/python3", copy.path,
-                           daemon.bus.address, "--name", "intruder"]
+        other.arguments = [
+            "--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/python3", copy.path,
+            daemon.bus.address, "--name", "intruder",
+        ]
         other.environment = ["HOME": "/nonexistent", "PATH": "/usr/bin:/bin"]
         other.standardOutput = try FileHandle(forWritingTo: log)
         other.standardError = other.standardOutput
         try other.run()
-        defer { kill(other.processIdentifier, SIGKILL); other.waitUntilExit() }
+        defer {
+            kill(other.processIdentifier, SIGKILL)
+            other.waitUntilExit()
+        }
         let refused = await eventually { ((try? String(contentsOf: log, encoding: .utf8)) ?? "").contains("refused") }
         let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
         #expect(refused && text.contains("org.freedesktop.DBus.Error.AccessDenied"), "\(text)")

@@ -1,7 +1,7 @@
 import DBus
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `Reload` and SIGHUP (docs/dbus-api.md and docs/configuration.md): the new configuration is swapped in
 /// whole, keeping the state, the toggle selections and the highlight; a bad
@@ -41,7 +41,9 @@ import TestSupport
         let recorder = try await SignalRecorder(daemon)
 
         let error = await expectPetalError("InvalidConfig") { try await daemon.menu("Reload") }
-        #expect(error?.message.contains("items[0].action") == true, "the message should name the field: \(error?.message ?? "")")
+        #expect(
+            error?.message.contains("items[0].action") == true,
+            "the message should name the field: \(error?.message ?? "")")
         #expect(try await daemon.items() == items)
         #expect(try await daemon.state() == "expanded")
         #expect(recorder.all.isEmpty, "a refused reload announces nothing: \(recorder.all)")

@@ -13,10 +13,12 @@ struct ItemRow: Equatable, CustomStringConvertible {
 
     init?(_ value: DBusValue) {
         guard case .structure(let fields) = value, fields.count == 6,
-              let id = fields[0].stringValue, let title = fields[1].stringValue, let icon = fields[2].stringValue,
-              let action = fields[3].stringValue, let enabled = fields[4].boolValue, let selected = fields[5].boolValue
+            let id = fields[0].stringValue, let title = fields[1].stringValue, let icon = fields[2].stringValue,
+            let action = fields[3].stringValue, let enabled = fields[4].boolValue, let selected = fields[5].boolValue
         else { return nil }
-        (self.id, self.title, self.icon, self.action, self.enabled, self.selected) = (id, title, icon, action, enabled, selected)
+        (self.id, self.title, self.icon, self.action, self.enabled, self.selected) = (
+            id, title, icon, action, enabled, selected
+        )
     }
 
     var description: String { "\(id)(\(action), enabled: \(enabled), selected: \(selected))" }
@@ -32,7 +34,8 @@ struct LayoutPoint: Equatable, CustomStringConvertible {
 
     init?(_ value: DBusValue) {
         guard case .structure(let fields) = value, fields.count == 3, let id = fields[0].stringValue,
-              case .double(let x) = fields[1], case .double(let y) = fields[2] else { return nil }
+            case .double(let x) = fields[1], case .double(let y) = fields[2]
+        else { return nil }
         self.init(id: id, x: x, y: y)
     }
 
@@ -56,7 +59,9 @@ extension RunningDaemon {
 
     /// Sends Choose now (queued on the client before this returns, so later calls
     /// on the same connection reach the daemon after it) and returns its answer as a task.
-    func startChoose(_ options: [(String, DBusValue)] = [], on connection: DBusConnection? = nil) throws -> Task<String, any Error> {
+    func startChoose(_ options: [(String, DBusValue)] = [], on connection: DBusConnection? = nil) throws -> Task<
+        String, any Error
+    > {
         let connection = connection ?? client
         let message = Message.methodCall(
             destination: RunningDaemon.name, path: RunningDaemon.path, interface: RunningDaemon.menu, member: "Choose")
@@ -82,7 +87,9 @@ extension RunningDaemon {
     }
 
     /// Triggers `action` with `params` and returns its result, the `a{sv}`.
-    func trigger(_ action: String, _ params: [(String, DBusValue)] = [], timeout: Duration = .seconds(10)) async throws -> DBusValue {
+    func trigger(_ action: String, _ params: [(String, DBusValue)] = [], timeout: Duration = .seconds(10)) async throws
+        -> DBusValue
+    {
         try await menu("Trigger", [.string(action), .vardict(params)], timeout: timeout).first ?? .vardict([])
     }
 

@@ -1,8 +1,9 @@
 import Foundation
 import Glibc
+import Testing
+
 @testable import PetalDaemon
 @testable import PetalPluginRuntime
-import Testing
 
 /// The toggle selections' file (docs/configuration.md): read at start, saved whole, a
 /// corrupt file moved aside and never overwritten, stale temporary files
@@ -19,7 +20,9 @@ struct SelectionStoreTests {
 
         try store.save(["like": true, "bell": false])
         #expect(store.selections == ["like": true, "bell": false])
-        #expect(folder.read("state.json") == "{\n  \"version\": 1,\n  \"selected\": {\n    \"bell\": false,\n    \"like\": true\n  }\n}\n")
+        #expect(
+            folder.read("state.json")
+                == "{\n  \"version\": 1,\n  \"selected\": {\n    \"bell\": false,\n    \"like\": true\n  }\n}\n")
         #expect(folder.mode("state.json") == 0o600)
         #expect(folder.names() == ["state.json"])
 
@@ -35,8 +38,10 @@ struct SelectionStoreTests {
     }
 
     static let corruptFiles = [
-        "", "{\"version\": 1, \"selected\": {\"like\": tr", "[true]", "{\"selected\": {}}", "{\"version\": \"1\", \"selected\": {}}",
-        "{\"version\": 1}", "{\"version\": 1, \"selected\": [\"like\"]}", "{\"version\": 1, \"selected\": {\"like\": 1}}",
+        "", "{\"version\": 1, \"selected\": {\"like\": tr", "[true]", "{\"selected\": {}}",
+        "{\"version\": \"1\", \"selected\": {}}",
+        "{\"version\": 1}", "{\"version\": 1, \"selected\": [\"like\"]}",
+        "{\"version\": 1, \"selected\": {\"like\": 1}}",
         "\u{FF}\u{FE}garbage",
     ]
 
@@ -91,7 +96,8 @@ struct SelectionStoreTests {
         try folder.write("state.json", text)
         let store = SelectionStore(directory: folder.path, log: log)
         #expect(!store.isPersistent)
-        #expect(store.status.hasPrefix("selections are kept in memory only: \(folder.file("state.json")) has version 2"))
+        #expect(
+            store.status.hasPrefix("selections are kept in memory only: \(folder.file("state.json")) has version 2"))
         try store.save(["like": true])
         #expect(store.selections == ["like": true])
         #expect(folder.read("state.json") == text)
@@ -102,7 +108,10 @@ struct SelectionStoreTests {
         #expect(mkdir(folder.file("state.json"), 0o700) == 0)
         let store = SelectionStore(directory: folder.path, log: log)
         #expect(!store.isPersistent)
-        #expect(store.status == "selections are kept in memory only: \(folder.file("state.json")) is a directory, not a regular file; it is left as it is")
+        #expect(
+            store.status
+                == "selections are kept in memory only: \(folder.file("state.json")) is a directory, not a regular file; it is left as it is"
+        )
     }
 
     /// Opening a FIFO for reading waits for a writer: at start-up that was for ever.
@@ -111,7 +120,10 @@ struct SelectionStoreTests {
         #expect(mkfifo(folder.file("state.json"), 0o600) == 0)
         let store = SelectionStore(directory: folder.path, log: log)
         #expect(!store.isPersistent)
-        #expect(store.status == "selections are kept in memory only: \(folder.file("state.json")) is a FIFO, not a regular file; it is left as it is")
+        #expect(
+            store.status
+                == "selections are kept in memory only: \(folder.file("state.json")) is a FIFO, not a regular file; it is left as it is"
+        )
     }
 
     @Test func noFolderMeansMemoryOnly() throws {
@@ -138,8 +150,10 @@ struct SelectionStoreTests {
         let folder = try StateFolder()
         let store = SelectionStore(directory: folder.file("gone"), log: log)
         #expect(!store.isPersistent)
-        #expect(store.status == "selections are kept in memory only: \(folder.file("gone")) does not exist (petald creates it at start; something has removed it since)",
-                "a missing folder is not a read-only one: \(store.status)")
+        #expect(
+            store.status
+                == "selections are kept in memory only: \(folder.file("gone")) does not exist (petald creates it at start; something has removed it since)",
+            "a missing folder is not a read-only one: \(store.status)")
     }
 
     /// A truly read-only folder, which root cannot write either: its selections are still read.
@@ -152,7 +166,9 @@ struct SelectionStoreTests {
             let store = SelectionStore(directory: folder.path, log: log)
             #expect(store.selections == ["like": true])
             #expect(!store.isPersistent)
-            #expect(store.status == "selections are kept in memory only: \(folder.path) is read-only (Operation not permitted)")
+            #expect(
+                store.status
+                    == "selections are kept in memory only: \(folder.path) is read-only (Operation not permitted)")
             try store.save(["like": false])
             #expect(store.selections == ["like": false])
         }

@@ -1,7 +1,7 @@
 import DBus
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// petald(8): petald as a service — started by D-Bus activation from the
 /// activation file `make install` writes, and installed by `make install`
@@ -29,12 +29,14 @@ import TestSupport
         await TestSlots.daemons.acquire()
         // The activated petald inherits the bus's environment: its state, configuration
         // and plugin folders are the test's own, never the user's.
-        let bus = try PrivateBus(serviceDirectory: services, environment: [
-            "XDG_STATE_HOME": folder.appendingPathComponent("state").path,
-            "XDG_CONFIG_HOME": folder.appendingPathComponent("config").path,
-            "XDG_DATA_HOME": folder.appendingPathComponent("data").path,
-            "PETAL_PLUGIN_PATH": "",
-        ])
+        let bus = try PrivateBus(
+            serviceDirectory: services,
+            environment: [
+                "XDG_STATE_HOME": folder.appendingPathComponent("state").path,
+                "XDG_CONFIG_HOME": folder.appendingPathComponent("config").path,
+                "XDG_DATA_HOME": folder.appendingPathComponent("data").path,
+                "PETAL_PLUGIN_PATH": "",
+            ])
         let client = try DBusConnection.connect(to: .address(bus.address))
         var pid: Int32 = 0
         defer {
@@ -45,7 +47,8 @@ import TestSupport
         }
 
         let ownedBefore = try await client.call(
-            destination: .bus, path: .bus, interface: .bus, member: "NameHasOwner", [.string(RunningDaemon.name.rawValue)])
+            destination: .bus, path: .bus, interface: .bus, member: "NameHasOwner",
+            [.string(RunningDaemon.name.rawValue)])
         #expect(ownedBefore == [.boolean(false)], "nothing owns org.petal.Petal1 before the first call")
 
         let reply = try await client.call(
@@ -71,27 +74,33 @@ import TestSupport
     @Test func makeInstallGivesAWorkingPetaldAndUninstallRemovesEveryFile() async throws {
         let destdir = try temporaryFolder("install")
         defer { try? FileManager.default.removeItem(at: destdir) }
-        let make = ["make", "--no-print-directory", "-C", Self.repository.path,
-                    "DESTDIR=\(destdir.path)", "PREFIX=/usr", "PRODUCTS=\(RunningDaemon.binDirectory.path)"]
+        let make = [
+            "make", "--no-print-directory", "-C", Self.repository.path,
+            "DESTDIR=\(destdir.path)", "PREFIX=/usr", "PRODUCTS=\(RunningDaemon.binDirectory.path)",
+        ]
 
         let install = try await ExternalCommand.running(make + ["install"])
         try #require(install.status == 0, "\(install.summary)")
         let root = destdir.appendingPathComponent("usr")
         let plugins = root.appendingPathComponent("lib/petal/plugins")
-        var expected = ["bin/petald", "bin/petalctl", "bin/petal-overlay", "libexec/petal/petal-plugin-host",
-                        "include/petal/petal_plugin.h",
-                        "share/systemd/user/petald.service", "share/systemd/user/petal-overlay.service",
-                        "share/dbus-1/services/org.petal.Petal1.service",
-                        "share/man/man8/petald.8", "share/man/man1/petalctl.1", "share/man/man1/petal-overlay.1",
-                        "share/man/man7/petal-plugins.7",
-                        "share/bash-completion/completions/petalctl", "share/zsh/site-functions/_petalctl",
-                        "share/fish/vendor_completions.d/petalctl.fish"]
+        var expected = [
+            "bin/petald", "bin/petalctl", "bin/petal-overlay", "libexec/petal/petal-plugin-host",
+            "include/petal/petal_plugin.h",
+            "share/systemd/user/petald.service", "share/systemd/user/petal-overlay.service",
+            "share/dbus-1/services/org.petal.Petal1.service",
+            "share/man/man8/petald.8", "share/man/man1/petalctl.1", "share/man/man1/petal-overlay.1",
+            "share/man/man7/petal-plugins.7",
+            "share/bash-completion/completions/petalctl", "share/zsh/site-functions/_petalctl",
+            "share/fish/vendor_completions.d/petalctl.fish",
+        ]
         expected += Self.pluginNames.map { "lib/petal/plugins/libpetal-\($0).so" }
         for file in expected {
-            #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent(file).path), "\(file) is installed")
+            #expect(
+                FileManager.default.fileExists(atPath: root.appendingPathComponent(file).path), "\(file) is installed")
         }
 
-        let unit = try String(contentsOf: root.appendingPathComponent("share/systemd/user/petald.service"), encoding: .utf8)
+        let unit = try String(
+            contentsOf: root.appendingPathComponent("share/systemd/user/petald.service"), encoding: .utf8)
         #expect(unit.contains("\nExecStart=/usr/bin/petald\n"), "\(unit)")
         #expect(unit.contains("file:/usr/share/doc/petal/README.md"), "\(unit)")
         #expect(unit.contains("\nDocumentation=man:petald(8) "), "the unit points at the installed page: \(unit)")
@@ -121,36 +130,46 @@ import TestSupport
         let good = try await ExternalCommand.running([
             "cc", "-shared", "-fPIC", "-I", Self.repository.appendingPathComponent("Sources/PetalPluginABI").path,
             "-o", own.appendingPathComponent("good.so").path,
-            Self.repository.appendingPathComponent("Tests/PluginLoaderTests/Fixtures/good.c").path])
+            Self.repository.appendingPathComponent("Tests/PluginLoaderTests/Fixtures/good.c").path,
+        ])
         try #require(good.status == 0, "\(good.summary)")
         let daemon = try await RunningDaemon(
             executableURL: root.appendingPathComponent("bin/petald"),
-            environment: ["XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
-                          "XDG_DATA_HOME": home.appendingPathComponent("data").path,
-                          "PETAL_PLUGIN_PATH": ""])
-        let rows = try await daemon.property("Plugins").arrayElements?.compactMap { row -> [String]? in
-            guard case .structure(let fields) = row else { return nil }
-            return fields.compactMap(\.stringValue)
-        } ?? []
+            environment: [
+                "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
+                "XDG_DATA_HOME": home.appendingPathComponent("data").path,
+                "PETAL_PLUGIN_PATH": "",
+            ])
+        let rows =
+            try await daemon.property("Plugins").arrayElements?.compactMap { row -> [String]? in
+                guard case .structure(let fields) = row else { return nil }
+                return fields.compactMap(\.stringValue)
+            } ?? []
         let loaded = rows.filter { $0.count == 5 && $0[3] == "loaded" && $0[0] != "good" }.map { $0[2] }
-        #expect(loaded.sorted() == Self.pluginNames.map { plugins.appendingPathComponent("libpetal-\($0).so").path },
-                "the five installed plugins are loaded from the installed tree: \(rows)")
+        #expect(
+            loaded.sorted() == Self.pluginNames.map { plugins.appendingPathComponent("libpetal-\($0).so").path },
+            "the five installed plugins are loaded from the installed tree: \(rows)")
         let isolated = try #require(rows.first { $0.first == "good" }, "\(rows)")
         #expect(isolated[3] == "loaded" && isolated[4].hasPrefix("isolated, pid "), "\(isolated)")
         if let host = isolated[4].split(separator: " ").dropFirst(2).first.flatMap({ Int32($0) }) {
-            #expect(try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(host)/exe")
+            #expect(
+                try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(host)/exe")
                     == root.appendingPathComponent("libexec/petal/petal-plugin-host").path)
         }
         #expect(try await daemon.menu("Toggle") == [.string("expanding")])
         // The installed petalctl talks to it.
         let status = try await ExternalCommand.running([
-            root.appendingPathComponent("bin/petalctl").path, "--bus", daemon.bus.address, "--json", "status"])
-        #expect(status.status == 0 && status.output.contains("\"total\": 3"), "the embedded menu's three items: \(status.summary)")
+            root.appendingPathComponent("bin/petalctl").path, "--bus", daemon.bus.address, "--json", "status",
+        ])
+        #expect(
+            status.status == 0 && status.output.contains("\"total\": 3"),
+            "the embedded menu's three items: \(status.summary)")
         #expect(daemon.stop() == 0, "\(daemon.log)")
 
         let uninstall = try await ExternalCommand.running(make + ["uninstall"])
         #expect(uninstall.status == 0, "\(uninstall.summary)")
-        let left = FileManager.default.enumerator(at: destdir, includingPropertiesForKeys: [.isDirectoryKey])?
+        let left =
+            FileManager.default.enumerator(at: destdir, includingPropertiesForKeys: [.isDirectoryKey])?
             .compactMap { $0 as? URL }
             .filter { (try? $0.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) != true }
             .filter { !$0.path.hasPrefix(home.path + "/") } ?? []

@@ -1,6 +1,6 @@
 import DBus
-import Testing
 import TestSupport
+import Testing
 
 /// The standard D-Bus errors (docs/dbus-api.md "Standard interfaces"), with their exact
 /// names; after each bad call the daemon still answers and kept its state.
@@ -18,22 +18,30 @@ import TestSupport
     }
 
     static let badCalls = [
-        BadCall(error: DBusError.Name.unknownObject, path: "/org/petal/Nope", interface: RunningDaemon.menu,
-                member: "Toggle", arguments: []),
-        BadCall(error: DBusError.Name.unknownInterface, path: RunningDaemon.path, interface: "org.petal.Petal1.Nope",
-                member: "Toggle", arguments: []),
-        BadCall(error: DBusError.Name.unknownMethod, path: RunningDaemon.path, interface: RunningDaemon.menu,
-                member: "Explode", arguments: []),
-        BadCall(error: DBusError.Name.invalidArgs, path: RunningDaemon.path, interface: RunningDaemon.menu,
-                member: "Toggle", arguments: [.string("now")]),
-        BadCall(error: DBusError.Name.invalidArgs, path: RunningDaemon.path, interface: RunningDaemon.menu,
-                member: "Activate", arguments: [.int32(1)]),
-        BadCall(error: DBusError.Name.invalidArgs, path: RunningDaemon.path, interface: RunningDaemon.menu,
-                member: "Activate", arguments: []),
-        BadCall(error: DBusError.Name.invalidArgs, path: RunningDaemon.path, interface: RunningDaemon.menu,
-                member: "Choose", arguments: [.string("timeout")]),
-        BadCall(error: DBusError.Name.invalidArgs, path: RunningDaemon.path, interface: .propertiesInterface,
-                member: "Get", arguments: [.string(RunningDaemon.menu.rawValue)]),
+        BadCall(
+            error: DBusError.Name.unknownObject, path: "/org/petal/Nope", interface: RunningDaemon.menu,
+            member: "Toggle", arguments: []),
+        BadCall(
+            error: DBusError.Name.unknownInterface, path: RunningDaemon.path, interface: "org.petal.Petal1.Nope",
+            member: "Toggle", arguments: []),
+        BadCall(
+            error: DBusError.Name.unknownMethod, path: RunningDaemon.path, interface: RunningDaemon.menu,
+            member: "Explode", arguments: []),
+        BadCall(
+            error: DBusError.Name.invalidArgs, path: RunningDaemon.path, interface: RunningDaemon.menu,
+            member: "Toggle", arguments: [.string("now")]),
+        BadCall(
+            error: DBusError.Name.invalidArgs, path: RunningDaemon.path, interface: RunningDaemon.menu,
+            member: "Activate", arguments: [.int32(1)]),
+        BadCall(
+            error: DBusError.Name.invalidArgs, path: RunningDaemon.path, interface: RunningDaemon.menu,
+            member: "Activate", arguments: []),
+        BadCall(
+            error: DBusError.Name.invalidArgs, path: RunningDaemon.path, interface: RunningDaemon.menu,
+            member: "Choose", arguments: [.string("timeout")]),
+        BadCall(
+            error: DBusError.Name.invalidArgs, path: RunningDaemon.path, interface: .propertiesInterface,
+            member: "Get", arguments: [.string(RunningDaemon.menu.rawValue)]),
     ]
 
     @Test(arguments: badCalls)
@@ -56,7 +64,8 @@ import TestSupport
     @Test func callWithoutInterfaceIsDispatchedByName() async throws {
         let daemon = try await RunningDaemon()
         defer { daemon.stop() }
-        let message = Message.methodCall(destination: RunningDaemon.name, path: RunningDaemon.path, interface: nil, member: "Toggle")
+        let message = Message.methodCall(
+            destination: RunningDaemon.name, path: RunningDaemon.path, interface: nil, member: "Toggle")
         #expect(try await daemon.client.call(message, timeout: .seconds(10)).arguments() == [.string("expanding")])
     }
 
@@ -75,8 +84,9 @@ import TestSupport
         defer { daemon.stop() }
         let recorder = try await SignalRecorder(daemon)
 
-        let message = Message.methodCall(destination: RunningDaemon.name, path: RunningDaemon.path,
-                                         interface: RunningDaemon.menu, member: "Toggle")
+        let message = Message.methodCall(
+            destination: RunningDaemon.name, path: RunningDaemon.path,
+            interface: RunningDaemon.menu, member: "Toggle")
         message.noReplyExpected = true
         daemon.client.send(message)
 
@@ -91,8 +101,9 @@ import TestSupport
         let daemon = try await RunningDaemon()
         defer { daemon.stop() }
         for bad in Self.badCalls {
-            let message = Message.methodCall(destination: RunningDaemon.name, path: bad.path,
-                                             interface: bad.interface, member: bad.member)
+            let message = Message.methodCall(
+                destination: RunningDaemon.name, path: bad.path,
+                interface: bad.interface, member: bad.member)
             try message.append(bad.arguments)
             message.noReplyExpected = true
             daemon.client.send(message)

@@ -1,6 +1,6 @@
 import DBus
-import Testing
 import TestSupport
+import Testing
 
 /// docs/dbus-api.md#the-state-machine through the bus: every call of the table, the signals each change
 /// emits, in order, and the replies.
@@ -8,8 +8,9 @@ import TestSupport
     @Test func toggleWalksTheWholeCycleAndAnnouncesEachChange() async throws {
         let daemon = try await RunningDaemon()
         defer { daemon.stop() }
-        let changes = try await daemon.client.signals(MatchRule(
-            path: RunningDaemon.path, interface: RunningDaemon.menu, member: "StateChanged"))
+        let changes = try await daemon.client.signals(
+            MatchRule(
+                path: RunningDaemon.path, interface: RunningDaemon.menu, member: "StateChanged"))
         var iterator = changes.makeAsyncIterator()
 
         #expect(try await daemon.menu("Toggle") == [.string("expanding")])
@@ -27,9 +28,15 @@ import TestSupport
 
     /// docs/dbus-api.md#the-state-machine's table: the state each call leaves behind, by call and by state.
     static let table: [String: [String: String]] = [
-        "Toggle": ["collapsed": "expanding", "expanding": "expanding", "expanded": "collapsing", "collapsing": "collapsing"],
-        "Open": ["collapsed": "expanding", "expanding": "expanding", "expanded": "expanded", "collapsing": "collapsing"],
-        "Close": ["collapsed": "collapsed", "expanding": "expanding", "expanded": "collapsing", "collapsing": "collapsing"],
+        "Toggle": [
+            "collapsed": "expanding", "expanding": "expanding", "expanded": "collapsing", "collapsing": "collapsing",
+        ],
+        "Open": [
+            "collapsed": "expanding", "expanding": "expanding", "expanded": "expanded", "collapsing": "collapsing",
+        ],
+        "Close": [
+            "collapsed": "collapsed", "expanding": "expanding", "expanded": "collapsing", "collapsing": "collapsing",
+        ],
     ]
 
     /// Each call in each state returns the state after it; a change is announced
@@ -84,18 +91,20 @@ import TestSupport
         let recorder = try await SignalRecorder(daemon)
 
         #expect(try await daemon.menu("Toggle") == [.string("expanded")])
-        #expect(recorder.all.map(summary) == [
-            "StateChanged expanding from collapsed", "State = expanding",
-            "StateChanged expanded from expanding", "State = expanded",
-        ])
+        #expect(
+            recorder.all.map(summary) == [
+                "StateChanged expanding from collapsed", "State = expanding",
+                "StateChanged expanded from expanding", "State = expanded",
+            ])
         #expect(try await daemon.state() == "expanded")
 
         let mark = recorder.mark
         #expect(try await daemon.menu("Toggle") == [.string("collapsed")])
-        #expect(recorder.all.dropFirst(mark).map(summary) == [
-            "StateChanged collapsing from expanded", "State = collapsing",
-            "StateChanged collapsed from collapsing", "State = collapsed",
-        ])
+        #expect(
+            recorder.all.dropFirst(mark).map(summary) == [
+                "StateChanged collapsing from expanded", "State = collapsing",
+                "StateChanged collapsed from collapsing", "State = collapsed",
+            ])
     }
 
     /// With animations that take time, the timer's change is announced the same
@@ -110,12 +119,13 @@ import TestSupport
         #expect(try await daemon.menu("Close") == [.string("collapsing")])
         try await recorder.wait(for: "PropertiesChanged") { $0.changedProperties["State"] == .string("collapsed") }
 
-        #expect(recorder.all.map(summary) == [
-            "StateChanged expanding from collapsed", "State = expanding",
-            "StateChanged expanded from expanding", "State = expanded",
-            "StateChanged collapsing from expanded", "State = collapsing",
-            "StateChanged collapsed from collapsing", "State = collapsed",
-        ])
+        #expect(
+            recorder.all.map(summary) == [
+                "StateChanged expanding from collapsed", "State = expanding",
+                "StateChanged expanded from expanding", "State = expanded",
+                "StateChanged collapsing from expanded", "State = collapsing",
+                "StateChanged collapsed from collapsing", "State = collapsed",
+            ])
     }
 
     /// `StateChanged s from s`, or `State = s` for a PropertiesChanged of State.

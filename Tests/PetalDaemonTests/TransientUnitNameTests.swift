@@ -1,6 +1,7 @@
 import DBus
-@testable import PetalDaemon
 import Testing
+
+@testable import PetalDaemon
 
 /// The transient unit a launch asks systemd for: a name `systemctl --user`
 /// accepts and shows (`app-petal-<program>-<random>.service`), and the
@@ -22,19 +23,24 @@ struct TransientUnitNameTests {
     }
 
     @Test func nameIsAppPetalProgramRandomDotService() {
-        let unit = TransientUnit(plugin: "open", argv: ["/usr/bin/xdg-open", "https://example.org/"],
-                                 environment: ["A=1"], directory: nil, random: 0xbeef)
+        let unit = TransientUnit(
+            plugin: "open", argv: ["/usr/bin/xdg-open", "https://example.org/"],
+            environment: ["A=1"], directory: nil, random: 0xbeef)
         #expect(unit.name == "app-petal-xdg\\x2dopen-000000000000beef.service")
         #expect(unit.description == "Petal (open plugin): /usr/bin/xdg-open https://example.org/")
-        let long = TransientUnit(plugin: "command", argv: ["/bin/echo", String(repeating: "x", count: 500)],
-                                 environment: [], directory: "/tmp")
+        let long = TransientUnit(
+            plugin: "command", argv: ["/bin/echo", String(repeating: "x", count: 500)],
+            environment: [], directory: "/tmp")
         #expect(long.description.count == "Petal (command plugin): ".count + 200)
-        #expect(String(repeating: "y", count: 300).utf8.count > TransientUnit.escape(String(repeating: "y", count: 300)).utf8.count)
+        #expect(
+            String(repeating: "y", count: 300).utf8.count
+                > TransientUnit.escape(String(repeating: "y", count: 300)).utf8.count)
     }
 
     @Test func startArgumentsHaveTheRealSignature() throws {
-        let unit = TransientUnit(plugin: "camera", argv: ["/usr/bin/snapshot"], environment: ["HOME=/home/u"],
-                                 directory: "/tmp")
+        let unit = TransientUnit(
+            plugin: "camera", argv: ["/usr/bin/snapshot"], environment: ["HOME=/home/u"],
+            directory: "/tmp")
         let message = try SystemdInterface.startTransientUnit.message(
             to: "org.freedesktop.systemd1", at: "/org/freedesktop/systemd1", unit.name, "fail", unit.unitProperties, [])
         // systemd.dbus(5) gives StartTransientUnit this signature.
@@ -56,8 +62,9 @@ struct TransientUnitNameTests {
     @Test func aPluginHostsUnitIsBoundToPetaldsAndHardened() throws {
         let name = TransientUnit.hostName(plugin: "my-weather", random: 0xab)
         #expect(name == "petal-plugin-host-my\\x2dweather-00000000000000ab.service")
-        let unit = TransientUnit.host(plugin: "my-weather", executable: "/usr/libexec/petal/petal-plugin-host",
-                                      environment: ["PETAL_HOST_UNIT=\(name)"], boundTo: "petald.service", named: name)
+        let unit = TransientUnit.host(
+            plugin: "my-weather", executable: "/usr/libexec/petal/petal-plugin-host",
+            environment: ["PETAL_HOST_UNIT=\(name)"], boundTo: "petald.service", named: name)
         let properties = Dictionary(unit.properties, uniquingKeysWith: { first, _ in first })
         #expect(unit.name == name)
         #expect(properties["CollectMode"] == .string("inactive"))
@@ -70,7 +77,8 @@ struct TransientUnitNameTests {
             #expect(properties[flag] == .boolean(true), "\(flag)")
         }
         #expect(properties["Environment"] == .strings(["PETAL_HOST_UNIT=\(name)"]))
-        let unbound = TransientUnit.host(plugin: "w", executable: "/x", environment: [], boundTo: nil, named: "n.service")
+        let unbound = TransientUnit.host(
+            plugin: "w", executable: "/x", environment: [], boundTo: nil, named: "n.service")
         #expect(!unbound.properties.contains { $0.0 == "BindsTo" || $0.0 == "After" })
     }
 }

@@ -1,8 +1,8 @@
-import Foundation
 import DBus
+import Foundation
 import Glibc
-import Testing
 import TestSupport
+import Testing
 
 /// `Trigger` (docs/dbus-api.md): params in, result out through JSON, and every way it
 /// refuses: unknown action, bad params, caps, wrong signature, timeout, Busy.
@@ -32,9 +32,15 @@ import TestSupport
         ("as", .strings(["a", "b"]), .strings(["a", "b"])),
         ("as-empty", .strings([]), .array(.variant, [])),
         ("ai", .array(.int32, [.int32(1), .int32(2)]), .array(.variant, [.variant(.int32(1)), .variant(.int32(2))])),
-        ("struct", .structure([.string("a"), .int32(1)]), .array(.variant, [.variant(.string("a")), .variant(.int32(1))])),
+        (
+            "struct", .structure([.string("a"), .int32(1)]),
+            .array(.variant, [.variant(.string("a")), .variant(.int32(1))])
+        ),
         ("vv", .variant(.string("deep")), .string("deep")),
-        ("a{sv}", .vardict([("inner", .vardict([("n", .int32(1))]))]), .vardict([("inner", .vardict([("n", .int32(1))]))])),
+        (
+            "a{sv}", .vardict([("inner", .vardict([("n", .int32(1))]))]),
+            .vardict([("inner", .vardict([("n", .int32(1))]))])
+        ),
     ]
 
     @Test func echoRoundTripsParamsOfEveryType() async throws {
@@ -56,7 +62,8 @@ import TestSupport
         let person = DBusValue.vardict([("name", .string("Ann")), ("age", .int32(36)), ("tags", .strings(["x"]))])
 
         let result = try await daemon.trigger("test.echo", [("person", person), ("empty", .vardict([]))])
-        #expect(result.entries["person"]?.entries == ["name": .string("Ann"), "age": .int32(36), "tags": .strings(["x"])])
+        #expect(
+            result.entries["person"]?.entries == ["name": .string("Ann"), "age": .int32(36), "tags": .strings(["x"])])
         #expect(result.entries["empty"] == .vardict([]))
     }
 
@@ -81,10 +88,14 @@ import TestSupport
         defer { close(fd) }
         let recorder = try await SignalRecorder(daemon)
 
-        let descriptor = await expectPetalError("InvalidParams") { try await daemon.trigger("test.echo", [("file", .unixFD(fd))]) }
+        let descriptor = await expectPetalError("InvalidParams") {
+            try await daemon.trigger("test.echo", [("file", .unixFD(fd))])
+        }
         #expect(descriptor?.message.contains("file") == true, "the message should name the parameter")
         let numbered = DBusValue.dictionary(.int32, .string, [(.int32(1), .string("one"))])
-        let keyed = await expectPetalError("InvalidParams") { try await daemon.trigger("test.echo", [("numbers", numbered)]) }
+        let keyed = await expectPetalError("InvalidParams") {
+            try await daemon.trigger("test.echo", [("numbers", numbered)])
+        }
         #expect(keyed?.message.contains("numbers") == true)
         #expect(recorder.signals("ActionStarted").isEmpty, "refused params must not start the action")
     }
@@ -129,7 +140,9 @@ import TestSupport
         let refusal = await expectPetalError("InvalidParams") {
             try await daemon.trigger("test.echo", huge, timeout: .patience)
         }
-        #expect(refusal?.message.contains("bytes in the message; the limit is 1048576 bytes") == true, "\(String(describing: refusal))")
+        #expect(
+            refusal?.message.contains("bytes in the message; the limit is 1048576 bytes") == true,
+            "\(String(describing: refusal))")
         // Decoded, 400,000 entries held over 60 MiB; the message itself is about 6 MiB.
         #expect(try anonymousKiB() - before < 24 * 1024, "petald kept the huge params")
         #expect(try await daemon.trigger("test.echo", [("n", .int32(1))]).entries["n"] == .int32(1))
@@ -152,7 +165,9 @@ import TestSupport
         let daemon = try await RunningDaemon()
         defer { daemon.stop() }
         await expectPetalError("UnknownAction") { try await daemon.trigger(String(repeating: "a", count: 255)) }
-        await expectDBusError(DBusError.Name.invalidArgs) { try await daemon.trigger(String(repeating: "a", count: 256)) }
+        await expectDBusError(DBusError.Name.invalidArgs) {
+            try await daemon.trigger(String(repeating: "a", count: 256))
+        }
     }
 
     @Test func resultOver64KiBFailsTheAction() async throws {
@@ -178,8 +193,14 @@ import TestSupport
 
         await expectPetalError("Timeout") { try await daemon.trigger("test.hang", timeout: .patience) }
         let finished = try await recorder.wait(for: "ActionFinished")
-        #expect(finished.arguments.dropFirst().prefix(3) == [.string("test.hang"), .boolean(false), .string(petalErrorPrefix + "Timeout")])
-        #expect(try await recorder.wait(for: "ActionStarted").arguments == [finished.arguments[0], .string("test.hang"), .string("")])
+        #expect(
+            finished.arguments.dropFirst().prefix(3) == [
+                .string("test.hang"), .boolean(false), .string(petalErrorPrefix + "Timeout"),
+            ])
+        #expect(
+            try await recorder.wait(for: "ActionStarted").arguments == [
+                finished.arguments[0], .string("test.hang"), .string(""),
+            ])
     }
 
     /// With actions.maxConcurrent 2, a third action while two hang is Busy; once

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `petald --version` tells a plugin author what to build against: the Swift
 /// compiler petald was built with (the same toolchain that runs these tests)
@@ -43,7 +43,9 @@ import TestSupport
         let lines = try await versionLines()
         let runtime = try #require(lines.first { $0.hasPrefix("Swift runtime ") }, "\(lines)")
         let path = String(runtime.dropFirst("Swift runtime ".count))
-        #expect(path == "linked into petald" || (path.hasSuffix("/libswiftCore.so") && FileManager.default.fileExists(atPath: path)),
-                "\(runtime)")
+        #expect(
+            path == "linked into petald"
+                || (path.hasSuffix("/libswiftCore.so") && FileManager.default.fileExists(atPath: path)),
+            "\(runtime)")
     }
 }

@@ -35,19 +35,20 @@ struct JSONEncodingTests {
 
     @Test func prettyUsesTwoSpaces() {
         let value: JSONValue = ["name": "petal", "items": [1, ["deep": true]], "empty": [], "none": [:]]
-        #expect(value.jsonText(pretty: true) == """
-            {
-              "name": "petal",
-              "items": [
-                1,
+        #expect(
+            value.jsonText(pretty: true) == """
                 {
-                  "deep": true
+                  "name": "petal",
+                  "items": [
+                    1,
+                    {
+                      "deep": true
+                    }
+                  ],
+                  "empty": [],
+                  "none": {}
                 }
-              ],
-              "empty": [],
-              "none": {}
-            }
-            """)
+                """)
         #expect(JSONValue.int(3).jsonText(pretty: true) == "3")
         #expect(value.jsonText(pretty: false) == value.jsonText)
     }
@@ -82,7 +83,10 @@ struct JSONEncodingTests {
     }
 
     @Test func textRoundTripsThroughParseAndEncode() throws {
-        let text = #"{"menu":{"layout":"radial","radius":100,"openDuration":0.3},"items":[{"id":"a\u00e9","params":{}}]}"#
-        #expect(try JSONValue.parse(text).jsonText == #"{"menu":{"layout":"radial","radius":100,"openDuration":0.3},"items":[{"id":"aé","params":{}}]}"#)
+        let text =
+            #"{"menu":{"layout":"radial","radius":100,"openDuration":0.3},"items":[{"id":"a\u00e9","params":{}}]}"#
+        #expect(
+            try JSONValue.parse(text).jsonText
+                == #"{"menu":{"layout":"radial","radius":100,"openDuration":0.3},"items":[{"id":"aé","params":{}}]}"#)
     }
 }

@@ -19,7 +19,7 @@ struct JSONParserTests {
         Valid("-17", -17),
         Valid("9223372036854775807", .int(.max)),
         Valid("-9223372036854775808", .int(.min)),
-        Valid("9223372036854775808", .double(9223372036854775808)),
+        Valid("9223372036854775808", .double(9_223_372_036_854_775_808)),
         Valid("-9223372036854775809", .double(-0x1p63)),  // nearest double
         Valid("123456789012345678901234567890", .double(1.2345678901234568e29)),
         Valid("1.5", 1.5),
@@ -136,7 +136,9 @@ struct JSONParserTests {
     }
 
     @Test func bytesRejectInvalidUTF8() {
-        let error = parseError([UInt8(ascii: "["), UInt8(ascii: "\""), 0xC3, 0x28, UInt8(ascii: "\""), UInt8(ascii: "]")])
+        let error = parseError([
+            UInt8(ascii: "["), UInt8(ascii: "\""), 0xC3, 0x28, UInt8(ascii: "\""), UInt8(ascii: "]"),
+        ])
         #expect(error?.message == "invalid UTF-8 in a string")
         #expect(error?.offset == 1)
         #expect(parseError([0xFF])?.message == "expected a value, found byte 0xFF")

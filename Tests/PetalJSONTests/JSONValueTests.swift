@@ -62,6 +62,7 @@ struct JSONValueTests {
         #expect(value["z"] == .null)
         #expect(value["s"]?.boolValue == nil)
         #expect(JSONValue.string("x")["s"] == nil)
-        #expect(value.objectValue?.map { $0.value.typeName } == ["string", "boolean", "number", "array", "object", "null"])
+        #expect(
+            value.objectValue?.map { $0.value.typeName } == ["string", "boolean", "number", "array", "object", "null"])
     }
 }

@@ -11,7 +11,8 @@ enum OverlayBinary {
 
     /// Runs `petal-overlay --render` with `arguments` into a fresh file and reads the frame back.
     static func render(_ arguments: [String], environment: [String: String] = [:]) async throws -> RGBAImage {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("petal-render-\(UUID().uuidString.prefix(8))")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "petal-render-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("frame.png")
@@ -22,8 +23,10 @@ enum OverlayBinary {
 
     /// Runs petal-overlay with `arguments`, with no display and no session bus unless `environment` gives them.
     static func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> ExternalCommand {
-        var variables = ["NO_AT_BRIDGE": "1", "GDK_GL": "disable", "HOME": FileManager.default.temporaryDirectory.path,
-                         "XDG_CONFIG_HOME": "/nonexistent", "PATH": "/usr/bin:/bin"]
+        var variables = [
+            "NO_AT_BRIDGE": "1", "GDK_GL": "disable", "HOME": FileManager.default.temporaryDirectory.path,
+            "XDG_CONFIG_HOME": "/nonexistent", "PATH": "/usr/bin:/bin",
+        ]
         variables.merge(environment) { _, new in new }
         let assignments = variables.map { "\($0.key)=\($0.value)" }
         return try await ExternalCommand.running(["/usr/bin/env", "-i"] + assignments + [url.path] + arguments)
@@ -44,7 +47,8 @@ struct RenderedFrame {
 
     /// Whether the pixel at `offset` is opaque `colour` (within a small tolerance).
     func shows(_ colour: String, at offset: Point) throws -> Bool {
-        let x = centre.x + Int(offset.x.rounded(.down)), y = centre.y + Int(offset.y.rounded(.down))
+        let x = centre.x + Int(offset.x.rounded(.down))
+        let y = centre.y + Int(offset.y.rounded(.down))
         guard image.pixel(x: x, y: y).a > 240 else { return false }
         return try image.pixel(x: x, y: y, isWithin: 6, of: colour)
     }

@@ -51,9 +51,11 @@ final class OverlaySession: @unchecked Sendable {
         daemon = try await RunningDaemon(executable: "petald", arguments: ["--config", file.path])
         window = try await SolidWindow(on: display, colour: Self.background)
         let started = self.started
-        token = try await daemon.client.subscribe(MatchRule(
-            sender: RunningDaemon.name.rawValue, path: RunningDaemon.path, interface: RunningDaemon.menu,
-            member: "ActionStarted")) { message in
+        token = try await daemon.client.subscribe(
+            MatchRule(
+                sender: RunningDaemon.name.rawValue, path: RunningDaemon.path, interface: RunningDaemon.menu,
+                member: "ActionStarted")
+        ) { message in
             let arguments = (try? message.arguments()) ?? []
             let item = arguments.count == 3 ? arguments[2].stringValue ?? "" : ""
             started.items.withLock { $0.append(item) }
@@ -83,7 +85,8 @@ final class OverlaySession: @unchecked Sendable {
         let deadline = ContinuousClock.now + limit
         while !actionItems.contains(item) {
             guard ContinuousClock.now < deadline else {
-                throw TestSetupError("no ActionStarted for \(item) within \(limit); saw \(actionItems)\noverlay log:\n\(overlay.log)")
+                throw TestSetupError(
+                    "no ActionStarted for \(item) within \(limit); saw \(actionItems)\noverlay log:\n\(overlay.log)")
             }
             try await Task.sleep(for: .milliseconds(20))
         }

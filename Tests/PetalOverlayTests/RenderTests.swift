@@ -1,7 +1,7 @@
 import Foundation
 import PetalCore
-import Testing
 import TestSupport
+import Testing
 
 /// `petal-overlay --render`: frames drawn offscreen, read back pixel by pixel.
 @Suite struct RenderTests {
@@ -43,15 +43,18 @@ import TestSupport
 
     @Test func anOpeningFrameHasItsItemsPartWayOut() async throws {
         // Linear, 80·(i+1): the first item's centre moves from 0 to 80 along +x.
-        let config = try Self.config(#"{"menu": {"layout": "linear", "openDuration": 1}, "appearance": {"springDamping": 1}}"#)
-        let early = RenderedFrame(image: try await OverlayBinary.render(["--config", config, "--state", "expanding", "--at", "0.08"]))
+        let config = try Self.config(
+            #"{"menu": {"layout": "linear", "openDuration": 1}, "appearance": {"springDamping": 1}}"#)
+        let early = RenderedFrame(
+            image: try await OverlayBinary.render(["--config", config, "--state", "expanding", "--at", "0.08"]))
         let open = RenderedFrame(image: try await OverlayBinary.render(["--config", config, "--state", "expanded"]))
         #expect(!(try early.shows("#ef5285", at: Point(x: 80 + 24, y: 0))), "\(early.describe(Point(x: 104, y: 0)))")
         #expect(try open.shows("#ef5285", at: Point(x: 80 + 24, y: 0)), "\(open.describe(Point(x: 104, y: 0)))")
     }
 
     @Test func theAppearanceSetsSizesAndColours() async throws {
-        let config = try Self.config("""
+        let config = try Self.config(
+            """
             {"menu": {"layout": "stack", "spacing": 100},
              "items": [{"id": "a", "action": "x.y", "color": "#2050c0", "icon": ""}],
              "appearance": {"buttonSize": 90, "itemSize": 40, "buttonColor": "#10a010", "shadow": false}}
@@ -68,16 +71,27 @@ import TestSupport
     }
 
     @Test func itDrawsTheMenuPetaldServes() async throws {
-        let daemon = try await RunningDaemon(executable: "petald", arguments: ["--config", try Self.config("""
-            {"menu": {"layout": "linear"}, "items": [
-               {"id": "one", "action": "command.run", "color": "#c03030", "icon": ""},
-               {"id": "two", "action": "command.run", "color": "#3030c0", "icon": ""}]}
-            """)])
+        let daemon = try await RunningDaemon(
+            executable: "petald",
+            arguments: [
+                "--config",
+                try Self.config(
+                    """
+                    {"menu": {"layout": "linear"}, "items": [
+                       {"id": "one", "action": "command.run", "color": "#c03030", "icon": ""},
+                       {"id": "two", "action": "command.run", "color": "#3030c0", "icon": ""}]}
+                    """),
+            ])
         defer { _ = daemon.stop() }
-        let frame = RenderedFrame(image: try await OverlayBinary.render(
-            ["--state", "expanded"], environment: ["DBUS_SESSION_BUS_ADDRESS": daemon.bus.address]))
-        #expect(try frame.shows("#c03030", at: RenderedFrame.onDisc(of: Point(x: 80, y: 0))), "\(frame.describe(Point(x: 58, y: 0)))")
-        #expect(try frame.shows("#3030c0", at: RenderedFrame.onDisc(of: Point(x: 160, y: 0))), "\(frame.describe(Point(x: 138, y: 0)))")
+        let frame = RenderedFrame(
+            image: try await OverlayBinary.render(
+                ["--state", "expanded"], environment: ["DBUS_SESSION_BUS_ADDRESS": daemon.bus.address]))
+        #expect(
+            try frame.shows("#c03030", at: RenderedFrame.onDisc(of: Point(x: 80, y: 0))),
+            "\(frame.describe(Point(x: 58, y: 0)))")
+        #expect(
+            try frame.shows("#3030c0", at: RenderedFrame.onDisc(of: Point(x: 160, y: 0))),
+            "\(frame.describe(Point(x: 138, y: 0)))")
     }
 
     @Test func badArgumentsAreUsageErrorsThatSayWhatIsExpected() async throws {
@@ -113,7 +127,8 @@ import TestSupport
 
     /// A configuration file with `text`, in a fresh folder.
     static func config(_ text: String) throws -> String {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("petal-overlay-\(UUID().uuidString.prefix(8)).json")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "petal-overlay-\(UUID().uuidString.prefix(8)).json")
         try text.write(to: file, atomically: true, encoding: .utf8)
         return file.path
     }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The Wayland half of the display harness: headless sway as an
 /// unprivileged user, grim screenshots, wtype keys, and the solid stand-in
@@ -11,8 +11,10 @@ struct SwayHarnessTests {
     func startsUnprivileged() async throws {
         let sway = try await HeadlessSway(width: 1024, height: 600, background: "#102030")
         defer { sway.stop() }
-        let status = try String(contentsOfFile: "/proc/\(sway.server.process.processIdentifier)/status", encoding: .utf8)
-        let uid = status.split(separator: "\n").first { $0.hasPrefix("Uid:") }?
+        let status = try String(
+            contentsOfFile: "/proc/\(sway.server.process.processIdentifier)/status", encoding: .utf8)
+        let uid =
+            status.split(separator: "\n").first { $0.hasPrefix("Uid:") }?
             .split(whereSeparator: \.isWhitespace).dropFirst().compactMap { UInt32($0) } ?? []
         let expected = getuid() == 0 ? getpwnam(HeadlessSway.user)?.pointee.pw_uid : getuid()
         #expect(expected != nil && expected != 0 || getuid() != 0)
@@ -31,15 +33,18 @@ struct SwayHarnessTests {
         #expect(try image.pixel(x: 5, y: 5, isWithin: 2, of: "#102030"), "saw \(image.hex(x: 5, y: 5))")
     }
 
-    @Test("as root, the suite's user is made afresh on a machine without it, and sway runs as it",
-          .enabled(if: getuid() == 0, "only root adds users; others run sway as themselves"))
+    @Test(
+        "as root, the suite's user is made afresh on a machine without it, and sway runs as it",
+        .enabled(if: getuid() == 0, "only root adds users; others run sway as themselves"))
     func userIsMadeAfresh() async throws {
         // Both display slots: no sway runs as the user while it is removed.
         await TestSlots.displays.acquire(2)
         let user = TestUser.sway
         let account: TestUser.Account
         do {
-            try #require(try user.removeIfOwned(), "\(user.name) exists and is not the suite's: \(String(describing: user.lookUp()))")
+            try #require(
+                try user.removeIfOwned(),
+                "\(user.name) exists and is not the suite's: \(String(describing: user.lookUp()))")
             #expect(user.lookUp() == nil)
             account = try user.account()
         } catch {
@@ -56,7 +61,8 @@ struct SwayHarnessTests {
 
         let sway = try await HeadlessSway(width: 640, height: 480)
         defer { sway.stop() }
-        let status = try String(contentsOfFile: "/proc/\(sway.server.process.processIdentifier)/status", encoding: .utf8)
+        let status = try String(
+            contentsOfFile: "/proc/\(sway.server.process.processIdentifier)/status", encoding: .utf8)
         #expect(status.contains("\nUid:\t\(account.uid)\t"), "sway runs as \(user.name) (\(account.uid))")
     }
 

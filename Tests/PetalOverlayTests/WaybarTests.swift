@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// A real waybar on headless sway, with the `custom/petal` module the README
 /// shows: its `petalctl watch --waybar` ends with each waybar that started it.
@@ -12,16 +12,17 @@ struct WaybarTests {
         defer { sway.stop() }
         let daemon = try await RunningDaemon()
         defer { daemon.stop() }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("petal-waybar-\(UUID().uuidString.prefix(8))")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "petal-waybar-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let petalctl = RunningDaemon.binDirectory.appendingPathComponent("petalctl").path
         // The README's module, with the test's petalctl on its private bus.
         let config = folder.appendingPathComponent("config")
         try """
-            {"layer": "top", "position": "top", "height": 24, "modules-right": ["custom/petal"],
-             "custom/petal": {"exec": "\(petalctl) --bus \(daemon.bus.address) watch --waybar",
-                              "return-type": "json", "format": "petal: {}", "on-click": "petalctl toggle"}}
-            """.write(to: config, atomically: true, encoding: .utf8)
+        {"layer": "top", "position": "top", "height": 24, "modules-right": ["custom/petal"],
+         "custom/petal": {"exec": "\(petalctl) --bus \(daemon.bus.address) watch --waybar",
+                          "return-type": "json", "format": "petal: {}", "on-click": "petalctl toggle"}}
+        """.write(to: config, atomically: true, encoding: .utf8)
         let style = folder.appendingPathComponent("style.css")
         try "#custom-petal.offline { opacity: 0.4; }\n".write(to: style, atomically: true, encoding: .utf8)
 
@@ -71,20 +72,24 @@ struct WaybarTests {
     /// The pids of the `petalctl … watch` processes on `daemon`'s bus.
     private func watchers(of daemon: RunningDaemon) -> Set<Int32> {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-        return Set(entries.compactMap { entry -> Int32? in
-            guard let pid = Int32(entry), isRunning(pid),
-                  let raw = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline") else { return nil }
-            let words = raw.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
-            guard words.first?.hasSuffix("/petalctl") == true, words.contains("watch"),
-                  words.contains(daemon.bus.address) else { return nil }
-            return pid
-        })
+        return Set(
+            entries.compactMap { entry -> Int32? in
+                guard let pid = Int32(entry), isRunning(pid),
+                    let raw = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline")
+                else { return nil }
+                let words = raw.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+                guard words.first?.hasSuffix("/petalctl") == true, words.contains("watch"),
+                    words.contains(daemon.bus.address)
+                else { return nil }
+                return pid
+            })
     }
 
     /// Whether `pid` runs and is not a zombie.
     private func isRunning(_ pid: Int32) -> Bool {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let close = status.lastIndex(of: ")") else { return false }
+            let close = status.lastIndex(of: ")")
+        else { return false }
         let state = status[status.index(after: close)...].split(separator: " ").first
         return state != nil && state != "Z" && state != "X"
     }

@@ -1,7 +1,7 @@
 import Foundation
 import PetalCore
-import Testing
 import TestSupport
+import Testing
 
 /// petal-overlay as a layer-shell surface on headless sway, keys sent by wtype
 /// (the headless seat has no pointer, so pointer input is tested on X11).
@@ -15,8 +15,9 @@ import TestSupport
         defer { session.stop() }
         let collapsed = try await display.screenshot(savingAs: "collapsed")
         let item = session.onItem(0)
-        #expect(try collapsed.pixel(x: item.x, y: item.y, isWithin: 8, of: OverlaySession.background),
-                "the window below should show where the items hide: \(collapsed.hex(x: item.x, y: item.y))")
+        #expect(
+            try collapsed.pixel(x: item.x, y: item.y, isWithin: 8, of: OverlaySession.background),
+            "the window below should show where the items hide: \(collapsed.hex(x: item.x, y: item.y))")
         _ = try await session.daemon.menu("Toggle")
         try await session.daemon.waitForState("expanded")
         for (index, colour) in OverlaySession.itemColours.enumerated() {
@@ -38,7 +39,9 @@ import TestSupport
         try await session.open()
         try await display.press(.escape)
         try await session.daemon.waitForState("collapsed")
-        #expect(!session.window.keys.contains("Escape"), "the window below got the overlay's Escape: \(session.window.keys)")
+        #expect(
+            !session.window.keys.contains("Escape"), "the window below got the overlay's Escape: \(session.window.keys)"
+        )
         try await session.open()
         try await display.press(.digit(2))
         try await session.waitForAction(on: "green")

@@ -1,7 +1,7 @@
 import Foundation
 import PetalCore
-import Testing
 import TestSupport
+import Testing
 
 /// petal-overlay as an X11 popup on Xvfb with a compositor, driven by xdotool.
 @Suite(.serialized) struct X11OverlayTests {
@@ -16,8 +16,9 @@ import TestSupport
         let before = try await display.screenshot(savingAs: "collapsed")
         for index in 0..<3 {
             let point = session.onItem(index)
-            #expect(try before.pixel(x: point.x, y: point.y, isWithin: 8, of: OverlaySession.background),
-                    "item \(index) at \(point): \(before.hex(x: point.x, y: point.y))")
+            #expect(
+                try before.pixel(x: point.x, y: point.y, isWithin: 8, of: OverlaySession.background),
+                "item \(index) at \(point): \(before.hex(x: point.x, y: point.y))")
         }
         try await display.click(x: session.buttonCentre.x, y: session.buttonCentre.y)
         try await session.daemon.waitForState("expanded")
@@ -98,7 +99,9 @@ import TestSupport
         // Stop petald but keep its bus: the button is drawn disabled (faded over the window behind).
         kill(session.daemon.process.processIdentifier, SIGTERM)
         session.daemon.process.waitUntilExit()
-        let faded = try await waitForPixel(on: display, at: probe) { !$0.isNear("#ef5285") && !$0.isNear(OverlaySession.background) }
+        let faded = try await waitForPixel(on: display, at: probe) {
+            !$0.isNear("#ef5285") && !$0.isNear(OverlaySession.background)
+        }
         #expect(session.overlay.isRunning, "the overlay exited when petald went away:\n\(session.overlay.log)")
         // A new petald on the same bus: the overlay draws the button again and it works.
         let file = display.directory.appendingPathComponent("again.json")

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The X11 half of the display harness: Xvfb, xcompmgr, xdotool, `import`
 /// screenshots, and the solid stand-in window, checked against each other.
@@ -87,8 +87,10 @@ struct RGBAImageTests {
     static func quadrants() throws -> Data {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/convert")
-        process.arguments = ["(", "xc:#ff0000", "xc:#00ff00", "+append", ")",
-                             "(", "xc:#0000ff", "xc:#ffffff80", "+append", ")", "-append", "png:-"]
+        process.arguments = [
+            "(", "xc:#ff0000", "xc:#00ff00", "+append", ")",
+            "(", "xc:#0000ff", "xc:#ffffff80", "+append", ")", "-append", "png:-",
+        ]
         let output = Pipe()
         process.standardOutput = output
         try process.run()

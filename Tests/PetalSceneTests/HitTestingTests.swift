@@ -1,5 +1,6 @@
 import PetalCore
 import Testing
+
 @testable import PetalScene
 
 @Suite struct HitTestingTests {
@@ -25,7 +26,8 @@ import Testing
         appearance.backdrop = "#00000040"
         let scene = Scene(menu: F.menu(appearance: appearance), state: .expanded)
         #expect(scene.frame(at: 0).target(at: Point(x: 500, y: 500)) == .backdrop)
-        #expect(scene.inputRegion(origin: .zero, surface: Size(width: 640, height: 480))
+        #expect(
+            scene.inputRegion(origin: .zero, surface: Size(width: 640, height: 480))
                 == [PixelRect(x: 0, y: 0, width: 640, height: 480)])
     }
 
@@ -83,9 +85,11 @@ import Testing
         var appearance = AppearanceSettings()
         appearance.anchor = .pointer
         let size = Size(width: 800, height: 600)
-        #expect(Placement.buttonCentre(in: size, appearance: appearance, pointer: Point(x: 300, y: 200))
+        #expect(
+            Placement.buttonCentre(in: size, appearance: appearance, pointer: Point(x: 300, y: 200))
                 == Point(x: 300, y: 200))
-        #expect(Placement.buttonCentre(in: size, appearance: appearance, pointer: Point(x: 2, y: 599))
+        #expect(
+            Placement.buttonCentre(in: size, appearance: appearance, pointer: Point(x: 2, y: 599))
                 == Point(x: 30, y: 570))
         #expect(Placement.buttonCentre(in: size, appearance: appearance) == Point(x: 400, y: 300))
     }
@@ -109,9 +113,13 @@ import Testing
 
     /// Where the button's centre lands on a 1280×720 output for a placement.
     func buttonOnOutput(_ p: LayerSurfacePlacement) -> Point {
-        let x = p.edges.contains(.left) ? Double(p.margins[.left]!) + p.origin.x
+        let x =
+            p.edges.contains(.left)
+            ? Double(p.margins[.left]!) + p.origin.x
             : 1280 - Double(p.margins[.right]!) - Double(p.width) + p.origin.x
-        let y = p.edges.contains(.top) ? Double(p.margins[.top]!) + p.origin.y
+        let y =
+            p.edges.contains(.top)
+            ? Double(p.margins[.top]!) + p.origin.y
             : 720 - Double(p.margins[.bottom]!) - Double(p.height) + p.origin.y
         return Point(x: x, y: y)
     }
@@ -124,13 +132,16 @@ import Testing
         let reach = Placement.reach(of: menu)
         let placement = try #require(Placement.layerSurface(reach: reach, appearance: appearance))
         #expect(placement.width == reach.integral.width && placement.height == reach.integral.height)
-        #expect(buttonOnOutput(placement) == Placement.buttonCentre(in: Size(width: 1280, height: 720), appearance: appearance))
+        #expect(
+            buttonOnOutput(placement)
+                == Placement.buttonCentre(in: Size(width: 1280, height: 720), appearance: appearance))
     }
 
     @Test func aMenuReachingPastItsEdgeHasANegativeMargin() throws {
         // Linear, to the right, from the bottom-right corner: the row runs off the output.
         let menu = F.menu(.linear)
-        let placement = try #require(Placement.layerSurface(reach: Placement.reach(of: menu), appearance: menu.appearance))
+        let placement = try #require(
+            Placement.layerSurface(reach: Placement.reach(of: menu), appearance: menu.appearance))
         #expect(placement.edges == [.right, .bottom])
         #expect(placement.margins[.right]! < 0)
         #expect(buttonOnOutput(placement) == Point(x: 1280 - 16 - 30, y: 720 - 32 - 30))

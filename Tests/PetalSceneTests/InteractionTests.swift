@@ -1,5 +1,6 @@
 import PetalCore
 import Testing
+
 @testable import PetalScene
 
 @Suite struct InteractionTests {
@@ -151,12 +152,13 @@ import Testing
         menu.items[1].icon = ""
         menu.items[1].title = "🎉"
         let list = Scene(menu: menu, state: .expanded).frame(at: 0).drawList(menu: menu, origin: .zero)
-        #expect(list.contains { command in
-            if case .icon(let name, _, let size, _, _, let fallback) = command {
-                return name == "icon-0" && F.near(size, 24) && fallback.text == "Item 0"
-            }
-            return false
-        })
+        #expect(
+            list.contains { command in
+                if case .icon(let name, _, let size, _, _, let fallback) = command {
+                    return name == "icon-0" && F.near(size, 24) && fallback.text == "Item 0"
+                }
+                return false
+            })
         #expect(list.contains { if case .text(let run) = $0 { run.text == "🎉" } else { false } })
     }
 
@@ -174,7 +176,8 @@ import Testing
         var scene = Scene(menu: menu, state: .expanded, highlighted: "item0")
         var list = scene.frame(at: 0).drawList(menu: menu, origin: .zero)
         #expect(list.filter { if case .shadow = $0 { true } else { false } }.count == 2)
-        #expect(list.contains { if case .ring(let centre, _, _, _) = $0 { centre == Point(x: 80, y: 0) } else { false } })
+        #expect(
+            list.contains { if case .ring(let centre, _, _, _) = $0 { centre == Point(x: 80, y: 0) } else { false } })
         menu.appearance.shadow = false
         scene.menu = menu
         scene.highlighted = ""

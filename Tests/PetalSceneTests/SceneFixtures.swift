@@ -1,4 +1,5 @@
 import PetalCore
+
 @testable import PetalScene
 
 /// Menus built as petald would describe them, for the scene's tests.
@@ -12,8 +13,9 @@ enum SceneFixtures {
         let positions = MenuGeometry(style: style).positions(count: count)
         return SceneMenu(
             items: positions.enumerated().map { index, position in
-                SceneItem(id: "item\(index)", title: "Item \(index)", icon: "icon-\(index)",
-                          color: colours[index % colours.count], position: position)
+                SceneItem(
+                    id: "item\(index)", title: "Item \(index)", icon: "icon-\(index)",
+                    color: colours[index % colours.count], position: position)
             },
             appearance: appearance, openDuration: open, closeDuration: close)
     }

@@ -1,6 +1,7 @@
 import Glibc
 import PetalCore
 import Testing
+
 @testable import PetalScene
 
 @Suite struct SceneFrameTests {
@@ -45,7 +46,8 @@ import Testing
     @Test func openingSpreadsTheItemsOnTheSpringAndStopsAnimatingWhenItsDurationIsUp() {
         var scene = Scene(menu: F.menu(.linear, open: 0.3), state: .collapsed, at: 0)
         scene.stateChanged(to: .expanding, at: 10)
-        let early = scene.frame(at: 10.05), late = scene.frame(at: 10.2)
+        let early = scene.frame(at: 10.05)
+        let late = scene.frame(at: 10.2)
         #expect(early.isAnimating && late.isAnimating)
         #expect(early.items[0].centre.x > 0 && early.items[0].centre.x < late.items[0].centre.x)
         #expect(early.items[0].opacity > 0 && early.items[0].opacity < 1)
@@ -74,7 +76,8 @@ import Testing
         appearance.springDamping = 0.5
         var scene = Scene(menu: F.menu(.linear, appearance: appearance, open: 0.7), state: .collapsed)
         scene.stateChanged(to: .expanding, at: 0)
-        let farthest = stride(from: 0.0, through: 0.7, by: 0.005).map { scene.frame(at: $0).items[0].centre.x }.max() ?? 0
+        let farthest =
+            stride(from: 0.0, through: 0.7, by: 0.005).map { scene.frame(at: $0).items[0].centre.x }.max() ?? 0
         #expect(farthest > 88)
         // Opacity never passes 1, nor the colours their ends.
         #expect(stride(from: 0.0, through: 0.7, by: 0.01).allSatisfy { scene.frame(at: $0).items[0].opacity <= 1 })
@@ -185,8 +188,10 @@ import Testing
         appearance.springDamping = 0
         appearance.pressScale = 7
         appearance.margin = Margin(x: .nan, y: 1e9)
-        let menu = SceneMenu(items: [SceneItem(id: "a", position: Point(x: .nan, y: -1e300))],
-                             appearance: appearance, openDuration: -1, closeDuration: .infinity).sanitized()
+        let menu = SceneMenu(
+            items: [SceneItem(id: "a", position: Point(x: .nan, y: -1e300))],
+            appearance: appearance, openDuration: -1, closeDuration: .infinity
+        ).sanitized()
         #expect(menu.items[0].position == Point(x: 0, y: -10_000))
         #expect(menu.appearance.buttonSize == 1 && menu.appearance.itemSize == 60)
         #expect(menu.appearance.springDamping == 0.01 && menu.appearance.pressScale == 1)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import PetalScene
 
 @Suite struct SpringTests {

@@ -1,7 +1,7 @@
 import DBus
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// docs/plugins.md, "Blame only the guilty": after petald dies, the next start
 /// quarantines the one plugin whose code was running on the crashing thread,
@@ -32,7 +32,8 @@ import TestSupport
         let second = try await lab.start([folder])
         defer { second.stop() }
         #expect(try await second.plugin(at: crash)?.status == "quarantined")
-        #expect(try await second.plugin(at: hang)?.status == "loaded", "a pending invocation is no blame:\n\(second.log)")
+        #expect(
+            try await second.plugin(at: hang)?.status == "loaded", "a pending invocation is no blame:\n\(second.log)")
         try await second.expectServing(loaded: ["phone", "good", "hang", "command"])
         let run = try await second.trigger("command.run", [("argv", .strings(["/bin/echo", "still here"]))])
         #expect(run["stdout"] == .string("still here\n"), "\(run)")

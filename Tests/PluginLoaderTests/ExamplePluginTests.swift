@@ -1,7 +1,7 @@
 import DBus
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The plugin examples of `examples/plugins` load into the real petald and
 /// do what their READMEs say. `make test` builds them first (`make examples`);
@@ -73,9 +73,11 @@ import TestSupport
         #expect(row.name == plugin)
         #expect(row.version == "1.0.0")
         #expect(row.reason.hasPrefix("isolated, pid ") == (isolate != "none"), "\(row)")
-        #expect(try await daemon.trigger("hello.greet", [("name", .string("Ann"))]) == ["greeting": .string("Hello, Ann!")])
+        #expect(
+            try await daemon.trigger("hello.greet", [("name", .string("Ann"))]) == ["greeting": .string("Hello, Ann!")])
         // Escapes survive the trip: quotes and non-ASCII text.
-        #expect(try await daemon.trigger("hello.greet", [("name", .string(#"Zoë "Z""#))])
+        #expect(
+            try await daemon.trigger("hello.greet", [("name", .string(#"Zoë "Z""#))])
                 == ["greeting": .string(#"Hello, Zoë "Z"!"#)])
 
         let missing = await daemon.triggerError("hello.greet")
@@ -85,6 +87,7 @@ import TestSupport
         #expect(mistyped?.name == "org.petal.Petal1.Error.InvalidParams")
         #expect(mistyped?.message.contains("string") == true, "\(String(describing: mistyped))")
         try await daemon.expectServing(loaded: ["phone", plugin])
-        #expect(daemon.log.contains("plugin \(plugin): ready to greet"), "the plugin logs through the host:\n\(daemon.log)")
+        #expect(
+            daemon.log.contains("plugin \(plugin): ready to greet"), "the plugin logs through the host:\n\(daemon.log)")
     }
 }

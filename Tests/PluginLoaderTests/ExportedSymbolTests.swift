@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// A plugin library exports its entry symbol and nothing else: Petal's own
 /// plugins (Plugins/exports.map, through Package.swift) and both examples.

@@ -1,7 +1,7 @@
 import DBus
 import Glibc
-import Testing
 import TestSupport
+import Testing
 
 /// docs/plugins.md "Folders": the plugin file, its folder and every folder above it
 /// must belong to root or petald's user and be writable by nobody else, except
@@ -22,22 +22,45 @@ import TestSupport
     }
 
     static let cases: [Case] = [
-        Case(label: "a 0777 folder above the plugin's", folders: [("open", 0o777, 0), ("open/plugins", 0o755, 0)],
-             loads: false, reason: ["the folder @/open (above the plugin's folder) is writable by other users (owner root, mode 777)",
-                                    "run chmod go-w @/open", "only when it is sticky and belongs to root"]),
-        Case(label: "a group-writable folder two levels up", folders: [("team", 0o775, 0), ("team/a", 0o755, 0), ("team/a/plugins", 0o755, 0)],
-             loads: false, reason: ["the folder @/team (above the plugin's folder) is writable by other users (owner root, mode 775)"]),
-        Case(label: "a sticky 1777 folder above, owned by root", folders: [("shared", 0o1777, 0), ("shared/plugins", 0o755, 0)],
-             loads: true, reason: []),
-        Case(label: "a sticky 1777 folder above, owned by another user", folders: [("theirs", 0o1777, 65534), ("theirs/plugins", 0o755, 0)],
-             loads: false, reason: ["the folder @/theirs (above the plugin's folder) belongs to uid 65534 (mode 1777)",
-                                    "run chown root @/theirs"]),
-        Case(label: "a folder above owned by another user", folders: [("lent", 0o755, 65534), ("lent/plugins", 0o755, 0)],
-             loads: false, reason: ["the folder @/lent (above the plugin's folder) belongs to uid 65534 (mode 755)",
-                                    "it must belong to root or to petald's user"]),
-        Case(label: "the plugin's own folder 1777, owned by root", folders: [("drop", 0o1777, 0)],
-             loads: false, reason: ["the folder @/drop is writable by other users (owner root, mode 1777)", "run chmod go-w @/drop",
-                                    "may not be writable by others, even with the sticky bit"]),
+        Case(
+            label: "a 0777 folder above the plugin's", folders: [("open", 0o777, 0), ("open/plugins", 0o755, 0)],
+            loads: false,
+            reason: [
+                "the folder @/open (above the plugin's folder) is writable by other users (owner root, mode 777)",
+                "run chmod go-w @/open", "only when it is sticky and belongs to root",
+            ]),
+        Case(
+            label: "a group-writable folder two levels up",
+            folders: [("team", 0o775, 0), ("team/a", 0o755, 0), ("team/a/plugins", 0o755, 0)],
+            loads: false,
+            reason: ["the folder @/team (above the plugin's folder) is writable by other users (owner root, mode 775)"]),
+        Case(
+            label: "a sticky 1777 folder above, owned by root",
+            folders: [("shared", 0o1777, 0), ("shared/plugins", 0o755, 0)],
+            loads: true, reason: []),
+        Case(
+            label: "a sticky 1777 folder above, owned by another user",
+            folders: [("theirs", 0o1777, 65534), ("theirs/plugins", 0o755, 0)],
+            loads: false,
+            reason: [
+                "the folder @/theirs (above the plugin's folder) belongs to uid 65534 (mode 1777)",
+                "run chown root @/theirs",
+            ]),
+        Case(
+            label: "a folder above owned by another user",
+            folders: [("lent", 0o755, 65534), ("lent/plugins", 0o755, 0)],
+            loads: false,
+            reason: [
+                "the folder @/lent (above the plugin's folder) belongs to uid 65534 (mode 755)",
+                "it must belong to root or to petald's user",
+            ]),
+        Case(
+            label: "the plugin's own folder 1777, owned by root", folders: [("drop", 0o1777, 0)],
+            loads: false,
+            reason: [
+                "the folder @/drop is writable by other users (owner root, mode 1777)", "run chmod go-w @/drop",
+                "may not be writable by others, even with the sticky bit",
+            ]),
     ]
 
     @Test(.enabled(if: getuid() == 0, "only root can give a folder to another user"), arguments: cases)
@@ -45,7 +68,9 @@ import TestSupport
         let lab = try PluginLab()
         for folder in layout.folders {
             let path = try lab.folder(folder.name, mode: folder.mode)
-            guard chown(path, folder.owner, 0) == 0 else { throw LabError("chown \(path): \(String(cString: strerror(errno)))") }
+            guard chown(path, folder.owner, 0) == 0 else {
+                throw LabError("chown \(path): \(String(cString: strerror(errno)))")
+            }
         }
         let folder = lab.root + "/" + layout.folders.last!.name
         let path = try lab.compile("good", into: folder, as: "good.so")
@@ -77,11 +102,15 @@ import TestSupport
         let rows = try await daemon.plugins()
         let row = try #require(rows.first { $0.path == link + "/good.so" }, "\(rows)")
         #expect(row.status == "failed", "\(row)")
-        #expect(row.reason.contains("the folder \(try Self.realPath(lab.root))/open (above the plugin's folder) is writable"), "\(row)")
+        #expect(
+            row.reason.contains(
+                "the folder \(try Self.realPath(lab.root))/open (above the plugin's folder) is writable"), "\(row)")
     }
 
     private static func realPath(_ path: String) throws -> String {
-        guard let resolved = realpath(path, nil) else { throw LabError("realpath \(path): \(String(cString: strerror(errno)))") }
+        guard let resolved = realpath(path, nil) else {
+            throw LabError("realpath \(path): \(String(cString: strerror(errno)))")
+        }
         defer { free(resolved) }
         return String(cString: resolved)
     }

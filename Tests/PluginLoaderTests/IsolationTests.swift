@@ -1,7 +1,7 @@
 import DBus
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// docs/plugins.md, "Isolated plugins": a plugin in a `petal-plugin-host` of its own
 /// crashes, blocks and hangs without taking petald, its other plugins or its
@@ -28,10 +28,14 @@ struct IsolationTests {
         #expect(try await daemon.trigger("good.ping") == ["pong": .boolean(true), "plugin": .string("good")])
         // Petal's own plugins stay inside petald.
         #expect(try await daemon.plugin(named: "command")?.reason == "")
-        #expect(daemon.log.contains("loaded plugin good 1.0.0 from \(folder)/good.so (isolated, pid \(host))"), "\(daemon.log)")
+        #expect(
+            daemon.log.contains("loaded plugin good 1.0.0 from \(folder)/good.so (isolated, pid \(host))"),
+            "\(daemon.log)")
     }
 
-    @Test(arguments: [("die.segv", "crashed (SIGSEGV)"), ("die.abort", "crashed (SIGABRT)"), ("die.exit", "exited with status 3")])
+    @Test(arguments: [
+        ("die.segv", "crashed (SIGSEGV)"), ("die.abort", "crashed (SIGABRT)"), ("die.exit", "exited with status 3"),
+    ])
     func aDyingPluginFailsItsCallerAndNothingElse(action: String, cause: String) async throws {
         let lab = try isolatedLab()
         let folder = try lab.folder("plugins")
@@ -66,10 +70,14 @@ struct IsolationTests {
         }
         let row = try #require(try await daemon.plugin(named: "die"))
         #expect(row.status == "quarantined", "\(row)")
-        #expect(row.reason.hasPrefix("its host ended 3 times within 10 minutes, the last time: exited with status 3;"), "\(row)")
+        #expect(
+            row.reason.hasPrefix("its host ended 3 times within 10 minutes, the last time: exited with status 3;"),
+            "\(row)")
         let refused = await daemon.triggerError("die.check", [("ok", .boolean(true))])
         #expect(refused?.name == "org.petal.Petal1.Error.ActionFailed")
-        #expect(refused?.message.hasPrefix("plugin die is quarantined: its host ended 3 times") == true, "\(String(describing: refused))")
+        #expect(
+            refused?.message.hasPrefix("plugin die is quarantined: its host ended 3 times") == true,
+            "\(String(describing: refused))")
         #expect(daemon.process.isRunning)
         // The record is today's: on disk, and read at the next start, which does not load the plugin.
         for _ in 0..<200 where !FileManager.default.fileExists(atPath: lab.state + "/petal/quarantine.json") {
@@ -114,7 +122,9 @@ struct IsolationTests {
         try lab.compile("die", into: folder, as: "die.so")
         #expect(try await daemon.trigger("die.check", [("ok", .boolean(true))]) == ["ok": .boolean(true)])
         #expect(try await daemon.plugin(at: die)?.status == "loaded")
-        #expect(daemon.log.contains("\(die) has changed since it was quarantined; the quarantine is lifted"), "\(daemon.log)")
+        #expect(
+            daemon.log.contains("\(die) has changed since it was quarantined; the quarantine is lifted"),
+            "\(daemon.log)")
     }
 
     @Test func anIsolatedPluginsInvalidParamsPassThrough() async throws {
@@ -148,8 +158,13 @@ struct IsolationTests {
             try await Task.sleep(for: .milliseconds(10))
         }
         let row = try #require(try await daemon.plugin(named: "block"))
-        #expect(row.reason.hasPrefix("isolated, not running (its host stopped answering (no answer to a ping within 1 s), and was killed)"), "\(row)")
-        #expect(daemon.log.contains("plugin block: its host, pid \(host), has not answered a ping within 1 s; killing it"), "\(daemon.log)")
+        #expect(
+            row.reason.hasPrefix(
+                "isolated, not running (its host stopped answering (no answer to a ping within 1 s), and was killed)"),
+            "\(row)")
+        #expect(
+            daemon.log.contains("plugin block: its host, pid \(host), has not answered a ping within 1 s; killing it"),
+            "\(daemon.log)")
         #expect(try await daemon.trigger("good.ping")["pong"] == .boolean(true))
     }
 
@@ -202,7 +217,8 @@ struct IsolationTests {
         #expect(try await daemon.plugin(named: "good")?.reason == "")
         #expect(try await daemon.plugin(named: "camera")?.reason == "")
         #expect(try await daemon.trigger("clock.ping")["plugin"] == .string("clock"))
-        #expect(try await daemon.trigger("command.run", [("argv", .strings(["/bin/echo", "isolated"]))])["stdout"]
+        #expect(
+            try await daemon.trigger("command.run", [("argv", .strings(["/bin/echo", "isolated"]))])["stdout"]
                 == .string("isolated\n"))
     }
 
@@ -219,17 +235,20 @@ struct IsolationTests {
         let first = try await daemon.hostPID(of: "die")
         #expect(try Process.parent(of: first) == daemon.process.processIdentifier)
         let record = lab.root + "/systemd-record.json"
-        let systemd = try await PythonPeer("systemd_manager.py", arguments: [record], owning: "org.freedesktop.systemd1",
-                                           on: daemon, logFolder: lab.root)
+        let systemd = try await PythonPeer(
+            "systemd_manager.py", arguments: [record], owning: "org.freedesktop.systemd1",
+            on: daemon, logFolder: lab.root)
         defer { systemd.stop() }
         try await Task.sleep(for: .milliseconds(200))  // petald hears the manager arrive (NameOwnerChanged)
         #expect(await daemon.triggerError("die.segv")?.message == "plugin die crashed (SIGSEGV)")
 
         // The next host is the manager's.
-        #expect(try await daemon.trigger("die.check", [("ok", .boolean(true))]) == ["ok": .boolean(true)], "\(daemon.log)")
+        #expect(
+            try await daemon.trigger("die.check", [("ok", .boolean(true))]) == ["ok": .boolean(true)], "\(daemon.log)")
         let second = try await daemon.hostPID(of: "die")
         #expect(try Process.parent(of: second) == systemd.process.processIdentifier)
-        let calls = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: record))) as? [[String: Any]])
+        let calls = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: record))) as? [[String: Any]])
         #expect(calls.count == 1)
         let call = try #require(calls.first)
         let unit = try #require(call["name"] as? String)
@@ -249,7 +268,8 @@ struct IsolationTests {
 
         // How it ends is what systemd says of its unit.
         #expect(await daemon.triggerError("die.abort")?.message == "plugin die crashed (SIGABRT)", "\(daemon.log)")
-        #expect(daemon.log.contains("plugin die crashed (SIGABRT); its host was pid \(second) in \(unit)"), "\(daemon.log)")
+        #expect(
+            daemon.log.contains("plugin die crashed (SIGABRT); its host was pid \(second) in \(unit)"), "\(daemon.log)")
 
         // A host outlives no petald, even one killed: its connection ends, and so does it.
         #expect(try await daemon.trigger("die.check", [("ok", .boolean(true))]) == ["ok": .boolean(true)])
@@ -307,8 +327,10 @@ extension IsolationTests {
     /// Every function of the `petal_host` table, called by the same plugin
     /// file inside petald and in a host: the same answers, byte for byte.
     @Test func everyHostFunctionAnswersIsolatedAsItDoesInsidePetald() async throws {
-        let verbs = ["settings", "log", "launch", "launch_true", "run", "stop_run", "run_missing", "call",
-                     "call_error", "signal", "bad_subscribe"]
+        let verbs = [
+            "settings", "log", "launch", "launch_true", "run", "stop_run", "run_missing", "call",
+            "call_error", "signal", "bad_subscribe",
+        ]
         var answers: [String: [String: String]] = [:]
         for isolate in ["none", "third-party"] {
             let lab = try PluginLab()
@@ -318,7 +340,8 @@ extension IsolationTests {
             try lab.compile("hostcalls", into: folder, as: "hostcalls.so")
             let daemon = try await lab.start([folder])
             defer { daemon.stop() }
-            #expect(try await daemon.plugin(named: "hostcalls")?.reason.hasPrefix("isolated, pid ") == (isolate != "none"))
+            #expect(
+                try await daemon.plugin(named: "hostcalls")?.reason.hasPrefix("isolated, pid ") == (isolate != "none"))
             var mode: [String: String] = [:]
             for verb in verbs {
                 do {
@@ -335,7 +358,8 @@ extension IsolationTests {
             #expect(!daemon.log.contains("returned an id"), "\(daemon.log)")
             answers[isolate] = mode
         }
-        let inside = try #require(answers["none"]), isolated = try #require(answers["third-party"])
+        let inside = try #require(answers["none"])
+        let isolated = try #require(answers["third-party"])
         for verb in verbs { #expect(isolated[verb] == inside[verb], "hostcalls.\(verb)") }
         // And they are the right answers, not merely the same ones.
         #expect(inside["settings"]?.contains("hi") == true, "\(inside)")
@@ -344,7 +368,9 @@ extension IsolationTests {
         #expect(inside["run"]?.contains("stdout=string(\"out\\n\")") == true, "\(inside)")
         #expect(inside["run"]?.contains("status=int32(3)") == true, "\(inside)")
         #expect(inside["stop_run"]?.contains("cancelled=boolean(true)") == true, "\(inside)")
-        #expect(inside["run_missing"] == #"org.petal.Petal1.Error.ActionFailed: the program "petal-no-such-program" was not found on PATH"#)
+        #expect(
+            inside["run_missing"]
+                == #"org.petal.Petal1.Error.ActionFailed: the program "petal-no-such-program" was not found on PATH"#)
         #expect(inside["call"]?.contains("true") == true, "\(inside)")
         #expect(inside["call_error"]?.contains("org.freedesktop.DBus.Error.UnknownMethod") == true, "\(inside)")
         #expect(inside["signal"]?.contains("NameOwnerChanged") == true, "\(inside)")
@@ -377,7 +403,8 @@ extension Process {
     /// Whether process `pid` runs (a zombie does not).
     static func isAlive(_ pid: pid_t) -> Bool {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let end = stat.range(of: ")", options: .backwards) else { return false }
+            let end = stat.range(of: ")", options: .backwards)
+        else { return false }
         return !stat[end.upperBound...].hasPrefix(" Z")
     }
 

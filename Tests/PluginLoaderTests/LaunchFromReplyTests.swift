@@ -2,8 +2,8 @@ import DBus
 import Foundation
 import PetalCore
 import PetalJSON
-import Testing
 import TestSupport
+import Testing
 
 /// `launch` called on the daemon's bus thread (from a `call_method` reply, as
 /// a C plugin may) must not wait there for systemd's answer, which that very
@@ -43,7 +43,9 @@ import TestSupport
         #expect(await lines(record, count: 1) == ["from-reply"])
 
         let calls = lab.root + "/systemd.json"
-        let systemd = try await PythonPeer("systemd_manager.py", arguments: [calls, "done"], owning: "org.freedesktop.systemd1", on: daemon, logFolder: daemon.bus.directory.path)
+        let systemd = try await PythonPeer(
+            "systemd_manager.py", arguments: [calls, "done"], owning: "org.freedesktop.systemd1", on: daemon,
+            logFolder: daemon.bus.directory.path)
         let started = try await daemon.trigger("reply.launch")
         let unit = try #require(started["unit"]?.stringValue, "\(started)\n\(daemon.log)")
         #expect(await lines(record, count: 2) == ["from-reply", "from-reply"], "the stand-in manager ran it")
@@ -52,7 +54,9 @@ import TestSupport
         try await systemd.stopAndWaitForTheName()
 
         // A refusal cannot reach the plugin any more: it is logged, and the program spawned directly.
-        let refusing = try await PythonPeer("systemd_manager.py", arguments: [calls, "refuse"], owning: "org.freedesktop.systemd1", on: daemon, logFolder: daemon.bus.directory.path)
+        let refusing = try await PythonPeer(
+            "systemd_manager.py", arguments: [calls, "refuse"], owning: "org.freedesktop.systemd1", on: daemon,
+            logFolder: daemon.bus.directory.path)
         defer { refusing.stop() }
         let refused = try await daemon.trigger("reply.launch")
         #expect(refused["unit"] != nil, "\(refused)")

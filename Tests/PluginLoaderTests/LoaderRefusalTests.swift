@@ -1,7 +1,7 @@
 import DBus
 import Glibc
-import Testing
 import TestSupport
+import Testing
 
 /// Every way petald skips a plugin file (docs/plugins.md), each with the real petald
 /// over a private bus: the file is listed in `Plugins` with its status and
@@ -19,56 +19,90 @@ import TestSupport
     }
 
     static let cases: [Case] = [
-        Case(label: "built for another major", arrange: { lab, folder in
-            try lab.compile("abi", into: folder, as: "major.so", defines: ["TABLE_MAJOR=2", "TABLE_MINOR=0"])
-        }, status: "incompatible", reason: ["built for plugin ABI 2.0", "rebuild it"]),
-        Case(label: "built for a newer minor", arrange: { lab, folder in
-            try lab.compile("abi", into: folder, as: "minor.so", defines: ["TABLE_MINOR=(PETAL_PLUGIN_ABI_MINOR+1)"])
-        }, status: "incompatible", reason: ["newer than petald's", "update petald"]),
-        Case(label: "struct_size too small", arrange: { lab, folder in
-            try lab.compile("abi", into: folder, as: "small.so", defines: ["TABLE_SIZE=offsetof(petal_plugin,deinit)"])
-        }, status: "incompatible", reason: ["struct_size is", "has at least"]),
-        Case(label: "no entry symbol", arrange: { lab, folder in
-            try lab.compile("no_entry", into: folder, as: "noentry.so")
-        }, status: "incompatible", reason: ["does not export petal_plugin_entry_v1"]),
-        Case(label: "init fails", arrange: { lab, folder in
-            try lab.compile("init_fails", into: folder, as: "initfail.so")
-        }, status: "failed",
-           reason: ["its init failed: no frobnicator is configured; set plugins.settings.initfail.frobnicator"]),
-        Case(label: "action id of another plugin", arrange: { lab, folder in
-            try lab.compile("good", into: folder, as: "zz-dup.so", defines: [#"NAME="dup""#, #"ACTION="good.ping""#])
-        }, status: "failed", reason: [#"its action "good.ping" is outside its namespace"#, #"only actions named "dup.<verb>""#]),
-        Case(label: "a built-in action taken over", arrange: { lab, folder in
-            try lab.compile("good", into: folder, as: "aa-shadow.so", defines: [#"NAME="shadow""#, #"ACTION="command.run""#])
-        }, status: "failed", reason: [#"its action "command.run" is outside its namespace"#]),
-        Case(label: "a reserved name outside petald's own folder", arrange: { lab, folder in
-            try lab.compile("good", into: folder, as: "aa-command.so", defines: [#"NAME="command""#])
-        }, status: "failed", reason: [#"its name "command" is reserved for the plugins installed with petald"#]),
-        Case(label: "group-writable file", arrange: { lab, folder in
-            try lab.compile("good", into: folder, as: "group.so", defines: [#"NAME="group""#], mode: 0o664)
-        }, status: "failed", reason: ["writable by other users (mode 664)", "chmod go-w"]),
-        Case(label: "world-writable file", arrange: { lab, folder in
-            try lab.compile("good", into: folder, as: "world.so", defines: [#"NAME="world""#], mode: 0o646)
-        }, status: "failed", reason: ["writable by other users (mode 646)", "chmod go-w"]),
-        Case(label: "symlink to a good plugin", arrange: { lab, folder in
-            let elsewhere = try lab.folder("elsewhere")
-            let target = try lab.compile("good", into: elsewhere, as: "linked.so", defines: [#"NAME="linked""#])
-            let link = folder + "/linked.so"
-            guard symlink(target, link) == 0 else { throw LabError("symlink: \(String(cString: strerror(errno)))") }
-            return link
-        }, status: "failed", reason: ["is a symbolic link", "copy the library"]),
-        Case(label: "not an ELF file", arrange: { lab, folder in
-            let path = folder + "/x.so"
-            try "I am not a shared library\n".write(toFile: path, atomically: false, encoding: .utf8)
-            try lab.chmod(path, 0o644)
-            return path
-        }, status: "failed", reason: ["is not an ELF shared library"]),
-        Case(label: "a library cut short", arrange: { lab, folder in
-            let path = try lab.compile("good", into: folder, as: "cut.so", defines: [#"NAME="cut""#])
-            guard truncate(path, 100) == 0 else { throw LabError("truncate: \(String(cString: strerror(errno)))") }
-            return path
-        }, status: "failed", reason: ["is not an ELF shared library petald can load: its program headers (e_phoff 64,",
-                                      "run past the end of the file (100 bytes)"]),
+        Case(
+            label: "built for another major",
+            arrange: { lab, folder in
+                try lab.compile("abi", into: folder, as: "major.so", defines: ["TABLE_MAJOR=2", "TABLE_MINOR=0"])
+            }, status: "incompatible", reason: ["built for plugin ABI 2.0", "rebuild it"]),
+        Case(
+            label: "built for a newer minor",
+            arrange: { lab, folder in
+                try lab.compile(
+                    "abi", into: folder, as: "minor.so", defines: ["TABLE_MINOR=(PETAL_PLUGIN_ABI_MINOR+1)"])
+            }, status: "incompatible", reason: ["newer than petald's", "update petald"]),
+        Case(
+            label: "struct_size too small",
+            arrange: { lab, folder in
+                try lab.compile(
+                    "abi", into: folder, as: "small.so", defines: ["TABLE_SIZE=offsetof(petal_plugin,deinit)"])
+            }, status: "incompatible", reason: ["struct_size is", "has at least"]),
+        Case(
+            label: "no entry symbol",
+            arrange: { lab, folder in
+                try lab.compile("no_entry", into: folder, as: "noentry.so")
+            }, status: "incompatible", reason: ["does not export petal_plugin_entry_v1"]),
+        Case(
+            label: "init fails",
+            arrange: { lab, folder in
+                try lab.compile("init_fails", into: folder, as: "initfail.so")
+            }, status: "failed",
+            reason: ["its init failed: no frobnicator is configured; set plugins.settings.initfail.frobnicator"]),
+        Case(
+            label: "action id of another plugin",
+            arrange: { lab, folder in
+                try lab.compile(
+                    "good", into: folder, as: "zz-dup.so", defines: [#"NAME="dup""#, #"ACTION="good.ping""#])
+            }, status: "failed",
+            reason: [#"its action "good.ping" is outside its namespace"#, #"only actions named "dup.<verb>""#]),
+        Case(
+            label: "a built-in action taken over",
+            arrange: { lab, folder in
+                try lab.compile(
+                    "good", into: folder, as: "aa-shadow.so", defines: [#"NAME="shadow""#, #"ACTION="command.run""#])
+            }, status: "failed", reason: [#"its action "command.run" is outside its namespace"#]),
+        Case(
+            label: "a reserved name outside petald's own folder",
+            arrange: { lab, folder in
+                try lab.compile("good", into: folder, as: "aa-command.so", defines: [#"NAME="command""#])
+            }, status: "failed", reason: [#"its name "command" is reserved for the plugins installed with petald"#]),
+        Case(
+            label: "group-writable file",
+            arrange: { lab, folder in
+                try lab.compile("good", into: folder, as: "group.so", defines: [#"NAME="group""#], mode: 0o664)
+            }, status: "failed", reason: ["writable by other users (mode 664)", "chmod go-w"]),
+        Case(
+            label: "world-writable file",
+            arrange: { lab, folder in
+                try lab.compile("good", into: folder, as: "world.so", defines: [#"NAME="world""#], mode: 0o646)
+            }, status: "failed", reason: ["writable by other users (mode 646)", "chmod go-w"]),
+        Case(
+            label: "symlink to a good plugin",
+            arrange: { lab, folder in
+                let elsewhere = try lab.folder("elsewhere")
+                let target = try lab.compile("good", into: elsewhere, as: "linked.so", defines: [#"NAME="linked""#])
+                let link = folder + "/linked.so"
+                guard symlink(target, link) == 0 else { throw LabError("symlink: \(String(cString: strerror(errno)))") }
+                return link
+            }, status: "failed", reason: ["is a symbolic link", "copy the library"]),
+        Case(
+            label: "not an ELF file",
+            arrange: { lab, folder in
+                let path = folder + "/x.so"
+                try "I am not a shared library\n".write(toFile: path, atomically: false, encoding: .utf8)
+                try lab.chmod(path, 0o644)
+                return path
+            }, status: "failed", reason: ["is not an ELF shared library"]),
+        Case(
+            label: "a library cut short",
+            arrange: { lab, folder in
+                let path = try lab.compile("good", into: folder, as: "cut.so", defines: [#"NAME="cut""#])
+                guard truncate(path, 100) == 0 else { throw LabError("truncate: \(String(cString: strerror(errno)))") }
+                return path
+            }, status: "failed",
+            reason: [
+                "is not an ELF shared library petald can load: its program headers (e_phoff 64,",
+                "run past the end of the file (100 bytes)",
+            ]),
     ]
 
     @Test(arguments: cases)
@@ -125,8 +159,11 @@ import TestSupport
 
         let row = try #require(try await daemon.plugin(at: path))
         #expect(row.status == "failed")
-        #expect(row.reason.contains("the folder \(open) is writable by other users (owner \(getuid() == 0 ? "root" : "uid \(getuid())"), mode 775); run chmod go-w \(open)"),
-                "\(row)")
+        #expect(
+            row.reason.contains(
+                "the folder \(open) is writable by other users (owner \(getuid() == 0 ? "root" : "uid \(getuid())"), mode 775); run chmod go-w \(open)"
+            ),
+            "\(row)")
         #expect(!(try await daemon.actionIDs()).contains("other.ping"))
         try await daemon.expectServing(loaded: ["phone", "good"])
     }

@@ -1,7 +1,7 @@
 import DBus
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// A plugin's ELF note (`PETAL_PLUGIN_DESCRIBE`, ABI 1.1) is read before the
 /// library is loaded, so a plugin refused from it runs none of its code
@@ -25,28 +25,46 @@ import TestSupport
     }
 
     static let refusals: [Refusal] = [
-        Refusal(label: "disabled by its file name, without a note", file: "libctor.so", defines: [], disabled: ["ctor"],
-                status: "disabled", name: "libctor", reason: [#"listed in plugins.disabled of the configuration (as "ctor")"#]),
-        Refusal(label: "disabled by the name its note gives", file: "libcrashy.so", defines: [#"NOTE_NAME="ctor""#],
-                disabled: ["ctor"], status: "disabled", name: "ctor",
-                reason: [#"listed in plugins.disabled of the configuration (as "ctor", the name its .note.petal gives)"#]),
-        Refusal(label: "a reserved name in its note, outside petald's folders", file: "aa-command.so",
-                defines: [#"NOTE_NAME="command""#, #"NAME="command""#], status: "failed", name: "command",
-                reason: [#"its name "command" is reserved for the plugins installed with petald"#, "give the plugin another name"]),
-        Refusal(label: "another ABI major in its note", file: "major.so", defines: [#"NOTE_NAME="ctor""#, "NOTE_ABI_MAJOR=2"],
-                status: "incompatible", name: "ctor",
-                reason: ["its .note.petal says it was built for plugin ABI 2.1; petald speaks 1.1", "rebuild it"]),
-        Refusal(label: "a newer ABI minor in its note", file: "minor.so", defines: [#"NOTE_NAME="ctor""#, "NOTE_ABI_MINOR=99"],
-                status: "incompatible", name: "ctor",
-                reason: ["its .note.petal says it was built for plugin ABI 1.99, newer than petald's 1.1; update petald"]),
-        Refusal(label: "the name of a plugin already loaded, in its note", file: "zz-good.so", defines: [#"NOTE_NAME="good""#],
-                status: "failed", name: "good", reason: [#"a plugin named "good" is already loaded from "#, "the first in the search path wins"]),
-        Refusal(label: "an invalid name in its note", file: "badname.so", defines: [#"NOTE_NAME="Bad Name""#],
-                status: "failed", name: "badname",
-                reason: ["has a malformed plugin description (.note.petal)", #"its name "Bad Name" is not valid"#]),
-        Refusal(label: "a version without its NUL in its note", file: "unterminated.so", defines: ["UNTERMINATED_NOTE"],
-                status: "failed", name: "unterminated",
-                reason: ["has a malformed plugin description (.note.petal): its version does not end in NUL within the descriptor (16 bytes)"]),
+        Refusal(
+            label: "disabled by its file name, without a note", file: "libctor.so", defines: [], disabled: ["ctor"],
+            status: "disabled", name: "libctor",
+            reason: [#"listed in plugins.disabled of the configuration (as "ctor")"#]),
+        Refusal(
+            label: "disabled by the name its note gives", file: "libcrashy.so", defines: [#"NOTE_NAME="ctor""#],
+            disabled: ["ctor"], status: "disabled", name: "ctor",
+            reason: [#"listed in plugins.disabled of the configuration (as "ctor", the name its .note.petal gives)"#]),
+        Refusal(
+            label: "a reserved name in its note, outside petald's folders", file: "aa-command.so",
+            defines: [#"NOTE_NAME="command""#, #"NAME="command""#], status: "failed", name: "command",
+            reason: [
+                #"its name "command" is reserved for the plugins installed with petald"#,
+                "give the plugin another name",
+            ]),
+        Refusal(
+            label: "another ABI major in its note", file: "major.so",
+            defines: [#"NOTE_NAME="ctor""#, "NOTE_ABI_MAJOR=2"],
+            status: "incompatible", name: "ctor",
+            reason: ["its .note.petal says it was built for plugin ABI 2.1; petald speaks 1.1", "rebuild it"]),
+        Refusal(
+            label: "a newer ABI minor in its note", file: "minor.so",
+            defines: [#"NOTE_NAME="ctor""#, "NOTE_ABI_MINOR=99"],
+            status: "incompatible", name: "ctor",
+            reason: ["its .note.petal says it was built for plugin ABI 1.99, newer than petald's 1.1; update petald"]),
+        Refusal(
+            label: "the name of a plugin already loaded, in its note", file: "zz-good.so",
+            defines: [#"NOTE_NAME="good""#],
+            status: "failed", name: "good",
+            reason: [#"a plugin named "good" is already loaded from "#, "the first in the search path wins"]),
+        Refusal(
+            label: "an invalid name in its note", file: "badname.so", defines: [#"NOTE_NAME="Bad Name""#],
+            status: "failed", name: "badname",
+            reason: ["has a malformed plugin description (.note.petal)", #"its name "Bad Name" is not valid"#]),
+        Refusal(
+            label: "a version without its NUL in its note", file: "unterminated.so", defines: ["UNTERMINATED_NOTE"],
+            status: "failed", name: "unterminated",
+            reason: [
+                "has a malformed plugin description (.note.petal): its version does not end in NUL within the descriptor (16 bytes)"
+            ]),
     ]
 
     @Test(arguments: refusals)
@@ -55,7 +73,8 @@ import TestSupport
         let folder = try lab.folder("plugins")
         try lab.compile("good", into: folder, as: "good.so")
         let path = try lab.compile("ctor_crash", into: folder, as: refusal.file, defines: refusal.defines)
-        try lab.configure(#"{"plugins": {"disabled": [\#(refusal.disabled.map { "\"\($0)\"" }.joined(separator: ", "))]}}"#)
+        try lab.configure(
+            #"{"plugins": {"disabled": [\#(refusal.disabled.map { "\"\($0)\"" }.joined(separator: ", "))]}}"#)
         // Had its constructor run, petald would have died before serving.
         let daemon = try await lab.start([folder])
         defer { daemon.stop() }
@@ -81,7 +100,9 @@ import TestSupport
 
         let row = try #require(try await daemon.plugin(at: path))
         #expect(row.status == "failed", "\(row)")
-        #expect(row.reason.contains(#"its table names it "good" but its .note.petal names it "alias"; the two must be equal"#), "\(row)")
+        #expect(
+            row.reason.contains(
+                #"its table names it "good" but its .note.petal names it "alias"; the two must be equal"#), "\(row)")
         #expect(!(try await daemon.actionIDs()).contains("good.ping"))
         try await daemon.expectServing()
     }
@@ -121,7 +142,9 @@ import TestSupport
         defer { daemon.stop() }
 
         let row = try #require(try await daemon.plugin(at: path))
-        #expect(row == PluginRow(name: "old", version: "1.0.0", path: path, status: "loaded", reason: ""), "\(row)\n\(daemon.log)")
+        #expect(
+            row == PluginRow(name: "old", version: "1.0.0", path: path, status: "loaded", reason: ""),
+            "\(row)\n\(daemon.log)")
         let result = try await daemon.trigger("old.ping")
         #expect(result["built"] == .string("1.0"), "\(result)")
         #expect(result["host"] == .string("1.1"), "\(result)")
@@ -142,7 +165,8 @@ import TestSupport
             copies[name] = try lab.copy(library, into: folder, as: "copy-of-\(name).so")
         }
         let tables = try await lab.start([])
-        let versions = try await Dictionary(uniqueKeysWithValues: names.asyncMap { ($0, try await tables.plugin(named: $0)?.version) })
+        let versions = try await Dictionary(
+            uniqueKeysWithValues: names.asyncMap { ($0, try await tables.plugin(named: $0)?.version) })
         tables.stop()
 
         try lab.configure(#"{"plugins": {"disabled": [\#(names.map { "\"\($0)\"" }.joined(separator: ", "))]}}"#)

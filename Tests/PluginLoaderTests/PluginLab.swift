@@ -1,7 +1,7 @@
 import DBus
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// A scratch area for one test: plugin folders filled with fixtures compiled
 /// from `Fixtures/*.c` on the spot, private state/data/config folders, and
@@ -23,7 +23,8 @@ final class PluginLab: @unchecked Sendable {
     var runtime: String { root + "/run" }
 
     init() throws {
-        root = FileManager.default.temporaryDirectory
+        root =
+            FileManager.default.temporaryDirectory
             .appendingPathComponent("petal-plugins-\(getpid())-\(UUID().uuidString.prefix(8))").path
         for folder in [root, state, root + "/data", root + "/config"] { try makeFolder(folder) }
         try makeFolder(runtime, mode: 0o700)
@@ -42,7 +43,9 @@ final class PluginLab: @unchecked Sendable {
     }
 
     private func makeFolder(_ path: String, mode: mode_t = 0o755) throws {
-        if mkdir(path, 0o700) != 0 && errno != EEXIST { throw LabError("mkdir \(path): \(String(cString: strerror(errno)))") }
+        if mkdir(path, 0o700) != 0 && errno != EEXIST {
+            throw LabError("mkdir \(path): \(String(cString: strerror(errno)))")
+        }
         try chmod(path, mode)
     }
 
@@ -55,8 +58,9 @@ final class PluginLab: @unchecked Sendable {
     ) throws -> String {
         let output = folder + "/" + file
         let source = Self.fixtures.appendingPathComponent(fixture + ".c").path
-        try Tool.run(["cc", "-shared", "-fPIC", "-Wall", "-Wextra", "-Werror", "-I", Self.header.path]
-                     + defines.map { "-D" + $0 } + ["-o", output, source, "-lpthread"])
+        try Tool.run(
+            ["cc", "-shared", "-fPIC", "-Wall", "-Wextra", "-Werror", "-I", Self.header.path]
+                + defines.map { "-D" + $0 } + ["-o", output, source, "-lpthread"])
         try chmod(output, mode)
         return output
     }
@@ -97,16 +101,19 @@ final class PluginLab: @unchecked Sendable {
             object["plugins"] = plugins
         }
         try makeFolder(root + "/config/petal")
-        try JSONSerialization.data(withJSONObject: object).write(to: URL(fileURLWithPath: root + "/config/petal/config.json"))
+        try JSONSerialization.data(withJSONObject: object).write(
+            to: URL(fileURLWithPath: root + "/config/petal/config.json"))
     }
 
     /// The environment of every daemon started here: nothing of the user's own
     /// plugins, configuration or state can leak in.
     var environment: [String: String] {
-        ["XDG_STATE_HOME": state, "XDG_DATA_HOME": root + "/data", "XDG_CONFIG_HOME": root + "/config",
-         "PETAL_PLUGIN_PATH": "", "XDG_RUNTIME_DIR": runtime,
-         // A crashing test plugin should kill petald at once, without a backtrace being symbolicated.
-         "SWIFT_BACKTRACE": "enable=no"]
+        [
+            "XDG_STATE_HOME": state, "XDG_DATA_HOME": root + "/data", "XDG_CONFIG_HOME": root + "/config",
+            "PETAL_PLUGIN_PATH": "", "XDG_RUNTIME_DIR": runtime,
+            // A crashing test plugin should kill petald at once, without a backtrace being symbolicated.
+            "SWIFT_BACKTRACE": "enable=no",
+        ]
     }
 
     /// Starts petald with `--plugin-dir` for each of `pluginFolders`, in order.
@@ -180,7 +187,8 @@ enum Tool {
         try handle.close()
         let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
         guard process.terminationReason == .exit && process.terminationStatus == 0 else {
-            throw LabError("\(arguments.joined(separator: " ")) failed with status \(process.terminationStatus):\n\(output)")
+            throw LabError(
+                "\(arguments.joined(separator: " ")) failed with status \(process.terminationStatus):\n\(output)")
         }
         return output
     }
@@ -196,8 +204,9 @@ struct PluginRow: Equatable, CustomStringConvertible {
 
     init?(_ value: DBusValue) {
         guard case .structure(let fields) = value, fields.count == 5,
-              let name = fields[0].stringValue, let version = fields[1].stringValue, let path = fields[2].stringValue,
-              let status = fields[3].stringValue, let reason = fields[4].stringValue else { return nil }
+            let name = fields[0].stringValue, let version = fields[1].stringValue, let path = fields[2].stringValue,
+            let status = fields[3].stringValue, let reason = fields[4].stringValue
+        else { return nil }
         (self.name, self.version, self.path, self.status, self.reason) = (name, version, path, status, reason)
     }
 
@@ -260,13 +269,15 @@ extension RunningDaemon {
     /// plugins named `loaded` (the built-in phone plugin by default) are loaded.
     func expectServing(loaded: [String] = ["phone"], sourceLocation: SourceLocation = #_sourceLocation) async throws {
         let state = try await menu("Toggle").first?.stringValue ?? ""
-        #expect(["collapsed", "expanding", "expanded", "collapsing"].contains(state), "Toggle answered \(state)",
-                sourceLocation: sourceLocation)
+        #expect(
+            ["collapsed", "expanding", "expanded", "collapsing"].contains(state), "Toggle answered \(state)",
+            sourceLocation: sourceLocation)
         let rows = try await plugins()
         for name in loaded {
             let row = rows.first { $0.name == name }
-            #expect(row?.status == "loaded", "plugin \(name): \(row.map(\.description) ?? "not listed")\n\(log)",
-                    sourceLocation: sourceLocation)
+            #expect(
+                row?.status == "loaded", "plugin \(name): \(row.map(\.description) ?? "not listed")\n\(log)",
+                sourceLocation: sourceLocation)
         }
     }
 }

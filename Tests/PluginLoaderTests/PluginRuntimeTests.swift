@@ -1,7 +1,7 @@
 import DBus
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// What petald does with a plugin's code once it runs (docs/plugins.md): a crash
 /// quarantines the plugin at the next start, a second completion is ignored,
@@ -43,7 +43,8 @@ import TestSupport
         third.stop()
 
         // 4. A changed file (here: only its modification time) is a new plugin, and loads again.
-        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: crash)
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: crash)
         let fourth = try await lab.start([folder])
         defer { fourth.stop() }
         #expect(try await fourth.plugin(at: crash)?.status == "loaded", "\(fourth.log)")
@@ -90,8 +91,10 @@ import TestSupport
         defer { daemon.stop() }
         let error = await daemon.triggerError("big.result")
         #expect(error?.name == "org.petal.Petal1.Error.ActionFailed", "\(String(describing: error))")
-        #expect(error?.message == "plugin big returned a result for big.result of more than 65536 bytes as JSON; the limit is 65536 bytes",
-                "\(String(describing: error))")
+        #expect(
+            error?.message
+                == "plugin big returned a result for big.result of more than 65536 bytes as JSON; the limit is 65536 bytes",
+            "\(String(describing: error))")
         #expect(try await daemon.state() == "collapsed")
     }
 
@@ -108,7 +111,8 @@ import TestSupport
         #expect(!daemon.log.contains("\u{1B}"), "an ESC reached the log")
         #expect(lines.contains { $0.hasSuffix(#"plugin noisy: \e[2J\e[31mred"#) })
         #expect(lines.allSatisfy { $0.utf8.count < 4300 }, "a line of \(lines.map(\.utf8.count).max() ?? 0) bytes")
-        #expect(lines.contains { $0.contains("plugin noisy: zzzz") && $0.hasSuffix("… (\((1 << 20) - 4096) bytes cut)") })
+        #expect(
+            lines.contains { $0.contains("plugin noisy: zzzz") && $0.hasSuffix("… (\((1 << 20) - 4096) bytes cut)") })
     }
 
     @Test func pluginThatCrashesWhileLoadingIsQuarantined() async throws {
@@ -167,8 +171,9 @@ import TestSupport
         #expect(servedBy < answeredAt, "the other calls waited for hang.wait")
         #expect(error?.name == "org.petal.Petal1.Error.Timeout", "\(String(describing: error))")
         #expect(error?.message.contains("hang.wait did not finish within 2") == true, "\(String(describing: error))")
-        #expect(answeredAt - started >= .milliseconds(1900) && answeredAt - started < .seconds(60),
-                "answered after \(answeredAt - started)")
+        #expect(
+            answeredAt - started >= .milliseconds(1900) && answeredAt - started < .seconds(60),
+            "answered after \(answeredAt - started)")
 
         // The timeout is logged at the default level, naming the plugin and the action.
         #expect(daemon.log.contains("plugin hang, action hang.wait (invocation "), "\(daemon.log)")
@@ -204,7 +209,8 @@ import TestSupport
         let blocked = (0..<20).map { _ in Task { await daemon.triggerError("block.wait") } }
         try await Task.sleep(for: .milliseconds(200))
         #expect(try await daemon.trigger("good.ping")["pong"] == .boolean(true))
-        #expect(try await daemon.trigger("command.run", [("argv", .strings(["/bin/echo", "free"]))])["stdout"]
+        #expect(
+            try await daemon.trigger("command.run", [("argv", .strings(["/bin/echo", "free"]))])["stdout"]
                 == .string("free\n"))
         #expect(try await daemon.state() == "collapsed")
         #expect(!FileManager.default.fileExists(atPath: release), "block.wait was still inside invoke throughout")
@@ -223,17 +229,23 @@ import TestSupport
         let daemon = try await lab.start([])
         defer { daemon.stop() }
         let pid = daemon.process.processIdentifier
-        func openDescriptors() throws -> Int { try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").count }
+        func openDescriptors() throws -> Int {
+            try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").count
+        }
         _ = try await daemon.trigger("command.run", [("argv", .strings(["/bin/true"]))])
         let before = try openDescriptors()
-        let strace = try await injectFault("error=EMFILE:when=2", into: "pipe2", ofProcess: pid,
-                                           logFile: URL(fileURLWithPath: lab.root + "/strace.log"))
+        let strace = try await injectFault(
+            "error=EMFILE:when=2", into: "pipe2", ofProcess: pid,
+            logFile: URL(fileURLWithPath: lab.root + "/strace.log"))
         let error = await daemon.triggerError("command.run", [("argv", .strings(["/bin/true"]))])
         _ = strace.stop()
         #expect(error?.name == "org.petal.Petal1.Error.ActionFailed", "\(String(describing: error))")
-        #expect(error?.message.contains("cannot create pipes: Too many open files") == true, "\(String(describing: error))")
+        #expect(
+            error?.message.contains("cannot create pipes: Too many open files") == true, "\(String(describing: error))")
         #expect(try openDescriptors() == before, "the first pipe's descriptors were left open")
-        #expect(try await daemon.trigger("command.run", [("argv", .strings(["/bin/echo", "fine"]))])["stdout"] == .string("fine\n"))
+        #expect(
+            try await daemon.trigger("command.run", [("argv", .strings(["/bin/echo", "fine"]))])["stdout"]
+                == .string("fine\n"))
     }
 
     @Test func safeModeLoadsOnlyTheBuiltInPlugins() async throws {

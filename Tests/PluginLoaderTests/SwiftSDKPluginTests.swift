@@ -1,7 +1,7 @@
 import DBus
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Swift plugins built at test time from `Fixtures/swift-sdk` against this
 /// checkout's SDK, loaded into the real petald: one written against the first
@@ -43,12 +43,16 @@ import TestSupport
     @Test(arguments: ["none", "third-party"])
     func aPluginWrittenForTheFirstSDKBuildsAndGreets(isolate: String) async throws {
         let (lab, daemon, path) = try await start("first-sdk", isolate: isolate)
-        defer { daemon.stop(); _ = lab }
+        defer {
+            daemon.stop()
+            _ = lab
+        }
 
         let row = try #require(try await daemon.plugin(at: path))
         #expect(row.status == "loaded", "\(row)\n\(daemon.log)")
         #expect(row.name == "hello" && row.version == "1.0.0", "\(row)")
-        #expect(try await daemon.trigger("hello.greet", [("name", .string("Ann"))]) == ["greeting": .string("Hello, Ann!")])
+        #expect(
+            try await daemon.trigger("hello.greet", [("name", .string("Ann"))]) == ["greeting": .string("Hello, Ann!")])
         let missing = await daemon.triggerError("hello.greet")
         #expect(missing?.name == "org.petal.Petal1.Error.InvalidParams", "\(String(describing: missing))")
     }
@@ -59,7 +63,10 @@ import TestSupport
     @Test(arguments: ["none", "third-party"])
     func anAsyncPerformStartsOnThePluginsWorker(isolate: String) async throws {
         let (lab, daemon, _) = try await start("awaiter", isolate: isolate)
-        defer { daemon.stop(); _ = lab }
+        defer {
+            daemon.stop()
+            _ = lab
+        }
 
         #expect(try await daemon.trigger("awaiter.thread") == ["thread": .string("petal-awaiter")], "\(daemon.log)")
         let slept = try await daemon.trigger("awaiter.sleep", [("seconds", .double(0.05))])
@@ -72,7 +79,10 @@ import TestSupport
     /// of an async perform is cancelled, and a suspended await hears it.
     @Test func cancellationReachesARunningAsyncPerform() async throws {
         let (lab, daemon, _) = try await start("awaiter", configuration: #"{"actions": {"timeout": 1}}"#)
-        defer { daemon.stop(); _ = lab }
+        defer {
+            daemon.stop()
+            _ = lab
+        }
 
         let timedOut = await daemon.triggerError("awaiter.sleep", [("seconds", .double(30))])
         #expect(timedOut?.name == "org.petal.Petal1.Error.Timeout", "\(String(describing: timedOut))")

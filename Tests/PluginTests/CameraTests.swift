@@ -1,11 +1,12 @@
 import DBus
-@testable import CameraPlugin
 import Foundation
 import Glibc
 import PetalCore
 import PetalPlugin
-import Testing
 import TestSupport
+import Testing
+
+@testable import CameraPlugin
 
 /// `camera.open` and `camera.screenshot`: program search and the portal's
 /// answers as pure logic, then through petald with a recording camera app,
@@ -32,14 +33,21 @@ import TestSupport
         let search = ProgramSearch(path: bin)
         #expect(ScreenshotTool.argv(configured: nil, file: "/p/s.png", interactive: false, search: search) == nil)
         try StandIn("scrot", in: bin, record: "/dev/null")
-        #expect(ScreenshotTool.argv(configured: nil, file: "/p/s.png", interactive: true, search: search) == ["scrot", "-s", "/p/s.png"])
+        #expect(
+            ScreenshotTool.argv(configured: nil, file: "/p/s.png", interactive: true, search: search) == [
+                "scrot", "-s", "/p/s.png",
+            ])
         try StandIn("spectacle", in: bin, record: "/dev/null")
-        #expect(ScreenshotTool.argv(configured: nil, file: "/p/s.png", interactive: false, search: search)
-            == ["spectacle", "-b", "-n", "-f", "-o", "/p/s.png"])
-        #expect(ScreenshotTool.argv(configured: ["shot", "--out={file}", "-q"], file: "/p/s.png", interactive: false, search: search)
-            == ["shot", "--out=/p/s.png", "-q"])
-        #expect(ScreenshotTool.argv(configured: ["shot", "-q"], file: "/p/s.png", interactive: false, search: search)
-            == ["shot", "-q", "/p/s.png"])
+        #expect(
+            ScreenshotTool.argv(configured: nil, file: "/p/s.png", interactive: false, search: search)
+                == ["spectacle", "-b", "-n", "-f", "-o", "/p/s.png"])
+        #expect(
+            ScreenshotTool.argv(
+                configured: ["shot", "--out={file}", "-q"], file: "/p/s.png", interactive: false, search: search)
+                == ["shot", "--out=/p/s.png", "-q"])
+        #expect(
+            ScreenshotTool.argv(configured: ["shot", "-q"], file: "/p/s.png", interactive: false, search: search)
+                == ["shot", "-q", "/p/s.png"])
     }
 
     @Test func screenshotFilesAreNamedByTimeAndNeverReused() throws {
@@ -97,8 +105,9 @@ import TestSupport
         let petal = try await PluginDaemon()
         defer { petal.stop() }
         let record = try petal.scratch.path("portal.json")
-        let portal = try await PythonPeer("screenshot_portal.py", arguments: [record, String(response), "file:///tmp/x.png", mode],
-                                          owning: "org.freedesktop.portal.Desktop", on: petal)
+        let portal = try await PythonPeer(
+            "screenshot_portal.py", arguments: [record, String(response), "file:///tmp/x.png", mode],
+            owning: "org.freedesktop.portal.Desktop", on: petal)
         defer { portal.stop() }
         try await body(petal, record)
     }
@@ -133,13 +142,15 @@ import TestSupport
     }
 
     @Test func theResponseIsTheOneOnTheRequestsPathFromThePortal() {
-        let response = ReceivedSignal(sender: ":1.7", path: "/org/freedesktop/portal/desktop/request/1_2/t",
-                                      interface: "org.freedesktop.portal.Request", member: "Response", arguments: [0])
+        let response = ReceivedSignal(
+            sender: ":1.7", path: "/org/freedesktop/portal/desktop/request/1_2/t",
+            interface: "org.freedesktop.portal.Request", member: "Response", arguments: [0])
         #expect(ScreenshotPortal.isResponse(response, to: response.path, from: ":1.7"))
         #expect(!ScreenshotPortal.isResponse(response, to: response.path + "x", from: ":1.7"))
         #expect(!ScreenshotPortal.isResponse(response, to: response.path, from: ":1.8"))
-        let other = ReceivedSignal(sender: ":1.7", path: response.path, interface: "org.example.Other", member: "Response",
-                                   arguments: [0])
+        let other = ReceivedSignal(
+            sender: ":1.7", path: response.path, interface: "org.example.Other", member: "Response",
+            arguments: [0])
         #expect(!ScreenshotPortal.isResponse(other, to: response.path, from: ":1.7"))
     }
 
@@ -153,7 +164,8 @@ import TestSupport
     @Test func screenshotWithoutAPortalUsesAToolOnPath() async throws {
         let petal = try await PluginDaemon()
         defer { petal.stop() }
-        let grim = try StandIn("grim", in: petal.bin, record: petal.scratch.path("grim"), extra: #"for f; do :; done; : > "$f""#)
+        let grim = try StandIn(
+            "grim", in: petal.bin, record: petal.scratch.path("grim"), extra: #"for f; do :; done; : > "$f""#)
         let result = try await petal.trigger("camera.screenshot")
         let call = try #require(grim.calls.first, "\(petal.daemon.log)")
         let file = try #require(call.last)
@@ -167,7 +179,10 @@ import TestSupport
         let petal = try await PluginDaemon(path: ["/nonexistent-petal-bin"])
         defer { petal.stop() }
         let message = await petal.expectError("ActionFailed", "camera.screenshot")
-        for name in ["org.freedesktop.portal.Desktop", "grim", "gnome-screenshot", "spectacle", "scrot", "plugins.settings.camera.tool"] {
+        for name in [
+            "org.freedesktop.portal.Desktop", "grim", "gnome-screenshot", "spectacle", "scrot",
+            "plugins.settings.camera.tool",
+        ] {
             #expect(message.contains(name), "\(message)")
         }
     }

@@ -1,10 +1,11 @@
 import DBus
-@testable import CommandPlugin
 import Foundation
 import PetalCore
 import PetalJSON
 import PetalPlugin
 import Testing
+
+@testable import CommandPlugin
 
 /// `command.run`: its parameters and settings as pure logic, then real
 /// programs through petald: no shell, exit status and output tails,
@@ -73,7 +74,9 @@ import Testing
         #expect(throws: PluginError.self) { try request(["argv": ["echo"]], settings: settings) }
     }
 
-    static let badSettings: [(JSONObject, String)] = [(["allow": "echo"], "allow"), (["timeout": "ten"], "timeout"), (["timeout": 0], "timeout")]
+    static let badSettings: [(JSONObject, String)] = [
+        (["allow": "echo"], "allow"), (["timeout": "ten"], "timeout"), (["timeout": 0], "timeout"),
+    ]
 
     @Test(arguments: badSettings)
     func malformedSettingsFailNamingTheSetting(settings: JSONObject, key: String) {
@@ -95,9 +98,11 @@ import Testing
             "; touch \(sentinel)", "$(touch \(sentinel))", "`touch \(sentinel)`", "a\nb && touch \(sentinel)",
             "&&", "-rf", "--help", "| cat", "> \(sentinel)", "*", "~", "$HOME", "'\"",
         ]
-        let result = try await petal.trigger("command.run", [
-            ("argv", .strings(["/usr/bin/printf", "[%s]\n"] + arguments)), ("cwd", .string(petal.scratch.url.path)),
-        ])
+        let result = try await petal.trigger(
+            "command.run",
+            [
+                ("argv", .strings(["/usr/bin/printf", "[%s]\n"] + arguments)), ("cwd", .string(petal.scratch.url.path)),
+            ])
         #expect(result["status"]?.integerValue == 0, "\(result)")
         #expect(result["stdout"]?.stringValue == arguments.map { "[\($0)]\n" }.joined())
         #expect(result["stderr"]?.stringValue == "")
@@ -109,7 +114,8 @@ import Testing
     @Test func exitStatusAndStandardErrorAreReported() async throws {
         let petal = try await PluginDaemon()
         defer { petal.stop() }
-        let result = try await petal.trigger("command.run", [("argv", .strings(["/bin/ls", "/nonexistent-petal-path"]))])
+        let result = try await petal.trigger(
+            "command.run", [("argv", .strings(["/bin/ls", "/nonexistent-petal-path"]))])
         #expect(result["status"]?.integerValue == 2, "\(result)")
         #expect(result["stdout"]?.stringValue == "")
         #expect(result["stderr"]?.stringValue?.contains("/nonexistent-petal-path") == true, "\(result)")
@@ -128,7 +134,8 @@ import Testing
         let petal = try await PluginDaemon()
         defer { petal.stop() }
         let start = ContinuousClock.now
-        let result = try await petal.trigger("command.run", [("argv", .strings(["/bin/sleep", "30"])), ("timeout", .double(0.5))])
+        let result = try await petal.trigger(
+            "command.run", [("argv", .strings(["/bin/sleep", "30"])), ("timeout", .double(0.5))])
         let elapsed = ContinuousClock.now - start
         #expect(result["status"]?.integerValue == Int64(128 + SIGTERM), "\(result)")
         #expect(result["timedOut"] == .boolean(true), "\(result)")
@@ -170,7 +177,8 @@ import Testing
         defer { petal.stop() }
         let child = ["/bin/sleep", "42.25"]
         let script = "\(child.joined(separator: " ")) & exec /bin/sleep 42.5"
-        let result = try await petal.trigger("command.run", [("argv", .strings(["/bin/sh", "-c", script])), ("timeout", .double(0.5))])
+        let result = try await petal.trigger(
+            "command.run", [("argv", .strings(["/bin/sh", "-c", script])), ("timeout", .double(0.5))])
         #expect(result["timedOut"] == .boolean(true), "\(result)")
         try await expectGone(child)
     }
@@ -182,7 +190,8 @@ import Testing
         defer { petal.stop() }
         let child = ["/bin/sleep", "43.25"]
         let start = ContinuousClock.now
-        let result = try await petal.trigger("command.run", [("argv", .strings(["/bin/sh", "-c", "\(child.joined(separator: " ")) & echo done"]))])
+        let result = try await petal.trigger(
+            "command.run", [("argv", .strings(["/bin/sh", "-c", "\(child.joined(separator: " ")) & echo done"]))])
         #expect(ContinuousClock.now - start < .seconds(30), "the result waited for the child")
         #expect(result["status"]?.integerValue == 0, "\(result)")
         #expect(result["stdout"]?.stringValue == "done\n", "\(result)")
@@ -192,7 +201,9 @@ import Testing
     @Test func stoppingPetaldEndsTheProgramsItRuns() async throws {
         let petal = try await PluginDaemon()
         let program = ["/bin/sleep", "44.5"]
-        let running = Task { try? await petal.trigger("command.run", [("argv", .strings(program))], timeout: .seconds(60)) }
+        let running = Task {
+            try? await petal.trigger("command.run", [("argv", .strings(program))], timeout: .seconds(60))
+        }
         for _ in 0..<250 where processes(program).isEmpty { try await Task.sleep(for: .milliseconds(20)) }
         #expect(!processes(program).isEmpty, "the program did not start")
         petal.stop()
@@ -204,9 +215,11 @@ import Testing
         let petal = try await PluginDaemon()
         defer { petal.stop() }
         let value = "a b; $(touch x) `y`"
-        let env = try await petal.trigger("command.run", [
-            ("argv", .strings(["/usr/bin/env"])), ("env", .vardict([("PETAL_TEST_VALUE", .string(value))])),
-        ])
+        let env = try await petal.trigger(
+            "command.run",
+            [
+                ("argv", .strings(["/usr/bin/env"])), ("env", .vardict([("PETAL_TEST_VALUE", .string(value))])),
+            ])
         let lines = env["stdout"]?.stringValue?.split(separator: "\n").map(String.init) ?? []
         #expect(lines.contains("PETAL_TEST_VALUE=\(value)"), "\(env)")
 
@@ -220,11 +233,16 @@ import Testing
         defer { petal.stop() }
         // The program runs until the test releases it, so the reply arriving at all shows it was not waited for.
         let release = try petal.scratch.path("release")
-        let program = try StandIn("petal-detached", in: petal.bin, record: petal.scratch.path("record"),
-                                  extra: "while [ ! -e '\(release)' ]; do sleep 0.05; done")
+        let program = try StandIn(
+            "petal-detached", in: petal.bin, record: petal.scratch.path("record"),
+            extra: "while [ ! -e '\(release)' ]; do sleep 0.05; done")
         defer { _ = FileManager.default.createFile(atPath: release, contents: nil) }
-        let result = try await petal.trigger("command.run", [("argv", .strings(["petal-detached", "one", "two words"])),
-                                                              ("detach", .boolean(true))])
+        let result = try await petal.trigger(
+            "command.run",
+            [
+                ("argv", .strings(["petal-detached", "one", "two words"])),
+                ("detach", .boolean(true)),
+            ])
         #expect((result["pid"]?.integerValue ?? 0) > 1, "a detached program reports its pid: \(result)")
         #expect(await program.firstCall() == ["petal-detached", "one", "two words"])
     }
@@ -232,7 +250,8 @@ import Testing
     @Test func missingProgramIsNamed() async throws {
         let petal = try await PluginDaemon()
         defer { petal.stop() }
-        let message = await petal.expectError("ActionFailed", "command.run", [("argv", .strings(["petal-no-such-program"]))])
+        let message = await petal.expectError(
+            "ActionFailed", "command.run", [("argv", .strings(["petal-no-such-program"]))])
         #expect(message.contains("petal-no-such-program"), "\(message)")
     }
 

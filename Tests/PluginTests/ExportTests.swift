@@ -1,8 +1,9 @@
 import Foundation
-@testable import PetalPlugin
 import PetalPluginABI
 import Synchronization
 import Testing
+
+@testable import PetalPlugin
 
 /// The one plugin this test process exports (a library exports one plugin,
 /// and so does a process): it refuses to load when its settings say so, and
@@ -26,9 +27,13 @@ private struct ProbePlugin: SynchronousPlugin {
     func perform(_ action: String, params: Parameters, invocation: Invocation) throws -> JSONObject {
         switch action {
         case "probe.thread":
-            return ["thread": .int(Int64(bitPattern: UInt64(pthread_self()))), "invocation": .int(Int64(invocation.id))]
+            return [
+                "thread": .int(Int64(bitPattern: UInt64(pthread_self()))), "invocation": .int(Int64(invocation.id)),
+            ]
         case "probe.fail":
-            if try params.bool("invalid") == true { throw PluginError.invalidParams(#"the parameter "invalid" is true"#) }
+            if try params.bool("invalid") == true {
+                throw PluginError.invalidParams(#"the parameter "invalid" is true"#)
+            }
             throw ProbeFailure()
         default:
             Self.waiting.withLock { _ = $0.insert(invocation.id) }
@@ -94,13 +99,17 @@ private final class Completions: Sendable {
     }
 
     /// Calls `invoke` for invocation `id` on the calling thread; the completion is recorded in `into`.
-    fileprivate static func invoke(_ id: UInt64, _ action: String, _ params: String = "{}", into completions: Completions) {
-        table.pointee.invoke(nil, id, action, params, Completions.complete, Unmanaged.passUnretained(completions).toOpaque())
+    fileprivate static func invoke(
+        _ id: UInt64, _ action: String, _ params: String = "{}", into completions: Completions
+    ) {
+        table.pointee.invoke(
+            nil, id, action, params, Completions.complete, Unmanaged.passUnretained(completions).toOpaque())
     }
 
     /// petald shows "its init failed: REASON": the reason alone, with no error name in front.
     @Test func anInitErrorReachesTheDaemonAsItsReasonAlone() {
-        let (status, reason) = Self.start(settings: #"{"refuse": "no frobnicator is configured; set plugins.settings.probe.frobnicator"}"#)
+        let (status, reason) = Self.start(
+            settings: #"{"refuse": "no frobnicator is configured; set plugins.settings.probe.frobnicator"}"#)
         #expect(status != 0)
         #expect(reason == "no frobnicator is configured; set plugins.settings.probe.frobnicator")
     }
@@ -125,14 +134,18 @@ private final class Completions: Sendable {
         let cases: [(action: String, params: String, name: String, message: String)] = [
             ("probe.fail", #"{"invalid": true}"#, "InvalidParams", #"the parameter "invalid" is true"#),
             ("probe.fail", "{}", "ActionFailed", "the probe failed on purpose"),
-            ("probe.fail", #"{"invalid": "yes"}"#, "InvalidParams", #"the parameter "invalid" must be a boolean, not string "yes""#),
+            (
+                "probe.fail", #"{"invalid": "yes"}"#, "InvalidParams",
+                #"the parameter "invalid" must be a boolean, not string "yes""#
+            ),
             ("probe.thread", "[1]", "InvalidParams", "the parameters are not a JSON object: [1]"),
         ]
         for (index, item) in cases.enumerated() {
             let completions = Completions()
             Self.invoke(200 + UInt64(index), item.action, item.params, into: completions)
-            #expect(completions.calls.withLock { $0 } == [.init(result: nil, errorName: item.name, message: item.message)],
-                    "\(item.action) \(item.params)")
+            #expect(
+                completions.calls.withLock { $0 } == [.init(result: nil, errorName: item.name, message: item.message)],
+                "\(item.action) \(item.params)")
         }
     }
 
@@ -150,7 +163,8 @@ private final class Completions: Sendable {
         }
         Self.table.pointee.cancel!(nil, 301)
         let call = try #require(completions.first())
-        #expect(ContinuousClock.now - started < .seconds(4), "perform did not see its cancellation; it waited out its 5 s")
+        #expect(
+            ContinuousClock.now - started < .seconds(4), "perform did not see its cancellation; it waited out its 5 s")
         #expect(call == .init(result: nil, errorName: "ActionFailed", message: "the action was cancelled"))
         usleep(50_000)
         #expect(completions.calls.withLock { $0.count } == 1)

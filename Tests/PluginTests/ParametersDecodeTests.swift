@@ -49,14 +49,17 @@ import Testing
 
     @Test func optionalMembersAreKnownWhetherOrNotTheyAreSent() throws {
         #expect(try Parameters(["name": "Ann"]).decode(Greeting.self) == Greeting(name: "Ann", loud: nil))
-        #expect(try Parameters(["name": "Ann", "loud": true]).decode(Greeting.self) == Greeting(name: "Ann", loud: true))
+        #expect(
+            try Parameters(["name": "Ann", "loud": true]).decode(Greeting.self) == Greeting(name: "Ann", loud: true))
         #expect(try Parameters(["name": "Ann", "loud": nil]).decode(Greeting.self) == Greeting(name: "Ann", loud: nil))
     }
 
     @Test func unknownMembersOfNestedObjectsAreNamedByTheirPath() throws {
         let nested = invalidParams { _ = try Parameters(["hints": ["urgency": "low", "loud": 1]]).decode(Notice.self) }
         #expect(nested == #"unknown parameter "hints.loud"; "hints" takes urgency"#)
-        let element = invalidParams { _ = try Parameters(["items": [["id": 1], ["id": 2, "x": 0]]]).decode(Batch.self) }
+        let element = invalidParams {
+            _ = try Parameters(["items": [["id": 1], ["id": 2, "x": 0]]]).decode(Batch.self)
+        }
         #expect(element == #"unknown parameter "items[1].x"; "items[1]" takes id"#)
         // A dictionary takes whatever keys it is given.
         let notice = try Parameters(["hints": [:], "env": ["LANG": "C", "TZ": "UTC"]]).decode(Notice.self)
@@ -69,24 +72,32 @@ import Testing
     }
 
     @Test func aMissingOrMistypedMemberIsStillNamedFirst() {
-        #expect(invalidParams { _ = try Parameters(["nmae": "Ann"]).decode(Greeting.self) }
+        #expect(
+            invalidParams { _ = try Parameters(["nmae": "Ann"]).decode(Greeting.self) }
                 == #"the parameter "name" is required"#)
-        #expect(invalidParams { _ = try Parameters(["name": 3]).decode(Greeting.self) }
+        #expect(
+            invalidParams { _ = try Parameters(["name": 3]).decode(Greeting.self) }
                 == #"the parameter "name" must be a string, not number 3"#)
     }
 
     @Test func integersAreRefusedInPlainWords() {
-        #expect(invalidParams { _ = try Parameters(["level": 300]).decode(Volume.self) }
+        #expect(
+            invalidParams { _ = try Parameters(["level": 300]).decode(Volume.self) }
                 == #"the parameter "level" must be a whole number from 0 to 255; 300 is too large"#)
-        #expect(invalidParams { _ = try Parameters(["offset": -300]).decode(Offset.self) }
+        #expect(
+            invalidParams { _ = try Parameters(["offset": -300]).decode(Offset.self) }
                 == #"the parameter "offset" must be a whole number from -128 to 127; -300 is too small"#)
-        #expect(invalidParams { _ = try Parameters(["count": "3"]).decode(Count.self) }
+        #expect(
+            invalidParams { _ = try Parameters(["count": "3"]).decode(Count.self) }
                 == #"the parameter "count" must be a whole number, not string "3""#)
-        #expect(invalidParams { _ = try Parameters(["count": 2.5]).decode(Count.self) }
+        #expect(
+            invalidParams { _ = try Parameters(["count": 2.5]).decode(Count.self) }
                 == #"the parameter "count" must be a whole number, not 2.5"#)
-        #expect(invalidParams { _ = try Parameters(["count": 1e30]).decode(Count.self) }
+        #expect(
+            invalidParams { _ = try Parameters(["count": 1e30]).decode(Count.self) }
                 == #"the parameter "count" must be a whole number; 1e+30 is too large"#)
-        #expect(invalidParams { _ = try Parameters(["size": -1]).decode(Size.self) }
+        #expect(
+            invalidParams { _ = try Parameters(["size": -1]).decode(Size.self) }
                 == #"the parameter "size" must be a whole number, 0 or more, not -1"#)
     }
 

@@ -2,16 +2,18 @@ import DBus
 import Foundation
 import PetalCore
 import PetalJSON
-import Testing
 import TestSupport
+import Testing
 
 /// A folder of the test's own under the temporary folder, removed when released.
 final class Scratch: @unchecked Sendable {
     let url: URL
 
     init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("petal-plugins-\(UUID().uuidString.prefix(8))")
-            .resolvingSymlinksInPath()
+        url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "petal-plugins-\(UUID().uuidString.prefix(8))"
+        )
+        .resolvingSymlinksInPath()
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
 
@@ -22,7 +24,9 @@ final class Scratch: @unchecked Sendable {
         return path
     }
 
-    func exists(_ name: String) -> Bool { FileManager.default.fileExists(atPath: url.appendingPathComponent(name).path) }
+    func exists(_ name: String) -> Bool {
+        FileManager.default.fileExists(atPath: url.appendingPathComponent(name).path)
+    }
 
     deinit { try? FileManager.default.removeItem(at: url) }
 }
@@ -59,7 +63,9 @@ final class PluginDaemon: @unchecked Sendable {
     var bin: String { scratch.url.appendingPathComponent("bin").path }
 
     /// Calls `Trigger(action, params)` and returns the result's entries, variants unwrapped.
-    func trigger(_ action: String, _ params: [(String, DBusValue)] = [], timeout: Duration = .seconds(15)) async throws -> [String: DBusValue] {
+    func trigger(_ action: String, _ params: [(String, DBusValue)] = [], timeout: Duration = .seconds(15)) async throws
+        -> [String: DBusValue]
+    {
         let reply = try await daemon.menu("Trigger", [.string(action), .vardict(params)], timeout: timeout)
         let entries = reply.first?.stringKeyedEntries ?? []
         return Dictionary(entries.map { ($0.key, $0.value.unwrapped) }, uniquingKeysWith: { _, last in last })
@@ -73,7 +79,9 @@ final class PluginDaemon: @unchecked Sendable {
     ) async -> String {
         do {
             let result = try await trigger(action, params)
-            Issue.record("expected \(name) from \(action), but it returned \(result)\n\(daemon.log)", sourceLocation: sourceLocation)
+            Issue.record(
+                "expected \(name) from \(action), but it returned \(result)\n\(daemon.log)",
+                sourceLocation: sourceLocation)
         } catch let error as DBusError {
             #expect(error.name == "org.petal.Petal1.Error.\(name)", "\(error)", sourceLocation: sourceLocation)
             return error.message
@@ -119,7 +127,12 @@ struct StandIn {
         var calls: [[String]] = []
         var current: [String] = []
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            if line == "END" { calls.append(current); current = [] } else { current.append(String(line)) }
+            if line == "END" {
+                calls.append(current)
+                current = []
+            } else {
+                current.append(String(line))
+            }
         }
         return calls
     }
@@ -138,8 +151,9 @@ struct StandIn {
 extension PythonPeer {
     /// A peer on `daemon`'s bus, logging into its scratch folder.
     convenience init(_ script: String, arguments: [String], owning name: String, on daemon: PluginDaemon) async throws {
-        try await self.init(script, arguments: arguments, owning: name, on: daemon.daemon,
-                            logFolder: try daemon.scratch.path("peers", folder: true))
+        try await self.init(
+            script, arguments: arguments, owning: name, on: daemon.daemon,
+            logFolder: try daemon.scratch.path("peers", folder: true))
     }
 }
 

@@ -2,8 +2,8 @@ import DBus
 import Foundation
 import PetalCore
 import PetalJSON
-import Testing
 import TestSupport
+import Testing
 
 /// Launched programs under systemd (petald(8)): with a stand-in user manager
 /// owning `org.freedesktop.systemd1` on the private bus, `command.run` with
@@ -20,16 +20,21 @@ import TestSupport
 
     private func manager(_ petal: PluginDaemon, mode: String = "done") async throws -> (PythonPeer, String) {
         let record = try petal.scratch.path("systemd-record.json")
-        let peer = try await PythonPeer("systemd_manager.py", arguments: [record, mode],
-                                        owning: "org.freedesktop.systemd1", on: petal)
+        let peer = try await PythonPeer(
+            "systemd_manager.py", arguments: [record, mode],
+            owning: "org.freedesktop.systemd1", on: petal)
         return (peer, record)
     }
 
-    private func launch(_ petal: PluginDaemon, _ arguments: [String] = ["one", "two words"]) async throws -> [String: DBusValue] {
-        try await petal.trigger("command.run", [
-            ("argv", .strings(["petal-launched"] + arguments)), ("detach", .boolean(true)),
-            ("env", .vardict([("PETAL_TEST_VALUE", .string("from the action"))])),
-        ])
+    private func launch(_ petal: PluginDaemon, _ arguments: [String] = ["one", "two words"]) async throws -> [String:
+        DBusValue]
+    {
+        try await petal.trigger(
+            "command.run",
+            [
+                ("argv", .strings(["petal-launched"] + arguments)), ("detach", .boolean(true)),
+                ("env", .vardict([("PETAL_TEST_VALUE", .string("from the action"))])),
+            ])
     }
 
     /// The StartTransientUnit calls the stand-in manager recorded, each `{name, mode, properties, aux}`.
@@ -56,14 +61,17 @@ import TestSupport
         #expect(call["aux"] == [])
         let properties = try #require(call["properties"]?.objectValue)
         let path = petal.bin + "/petal-launched"
-        #expect(properties["ExecStart"] == ["a(sasb)", [[.string(path), [.string(path), "one", "two words"], false]]])
+        #expect(
+            properties["ExecStart"] == ["a(sasb)", [[.string(path), [.string(path), "one", "two words"], false]]])
         #expect(properties["Type"] == ["s", "exec"])
         #expect(properties["ExitType"] == ["s", "cgroup"])
         #expect(properties["CollectMode"] == ["s", "inactive-or-failed"])
         #expect(properties["Slice"] == ["s", "app.slice"])
         #expect(properties["WorkingDirectory"] == ["s", "~"])
-        #expect(properties["Description"]?.arrayValue?.last?.stringValue?.hasPrefix("Petal (command plugin): \(path) one") == true,
-                "\(properties)")
+        #expect(
+            properties["Description"]?.arrayValue?.last?.stringValue?.hasPrefix("Petal (command plugin): \(path) one")
+                == true,
+            "\(properties)")
         let environment = properties["Environment"]?.arrayValue?.last?.arrayValue?.compactMap(\.stringValue) ?? []
         // Only the action's variables: the manager's own environment is the session's, newer than petald's.
         #expect(environment == ["PETAL_TEST_VALUE=from the action"], "\(environment)")
@@ -82,7 +90,10 @@ import TestSupport
         let properties = try #require(try calls(record).first?["properties"]?.objectValue)
         let path = petal.bin + "/petal-launched"
         #expect(properties["ExecStart"] == nil)
-        #expect(properties["ExecStartEx"] == ["a(sasas)", [[.string(path), [.string(path), "$HOME", "${PATH}"], ["no-env-expand"]]]])
+        #expect(
+            properties["ExecStartEx"] == [
+                "a(sasas)", [[.string(path), [.string(path), "$HOME", "${PATH}"], ["no-env-expand"]]],
+            ])
     }
 
     @Test func programsAreSpawnedDirectlyWhileSystemdIsNotOnTheBus() async throws {
@@ -107,8 +118,13 @@ import TestSupport
 
         #expect(try calls(record).count == 1, "only the launch while systemd was there went to it")
         let deadlineForRuns = ContinuousClock.now + .seconds(5)
-        while program.calls.count < 3, ContinuousClock.now < deadlineForRuns { try await Task.sleep(for: .milliseconds(20)) }
-        #expect(Set(program.calls) == [["petal-launched", "before"], ["petal-launched", "during"], ["petal-launched", "after"]])
+        while program.calls.count < 3, ContinuousClock.now < deadlineForRuns {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        #expect(
+            Set(program.calls) == [
+                ["petal-launched", "before"], ["petal-launched", "during"], ["petal-launched", "after"],
+            ])
     }
 
     @Test func refusedUnitFallsBackToADirectSpawnWithAWarning() async throws {
@@ -132,9 +148,11 @@ import TestSupport
         let (systemd, record) = try await manager(petal, mode: "fail")
         defer { systemd.stop() }
 
-        let message = await petal.expectError("ActionFailed", "command.run", [
-            ("argv", .strings(["petal-launched"])), ("detach", .boolean(true)),
-        ])
+        let message = await petal.expectError(
+            "ActionFailed", "command.run",
+            [
+                ("argv", .strings(["petal-launched"])), ("detach", .boolean(true)),
+            ])
         let unit = try #require(try calls(record).first?["name"]?.stringValue)
         #expect(message.contains(unit) && message.contains("journalctl --user -u"), "\(message)")
         try await Task.sleep(for: .milliseconds(300))

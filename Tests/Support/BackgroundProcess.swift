@@ -109,7 +109,8 @@ public final class BackgroundProcess: @unchecked Sendable {
         }
         // One last look: the process may have printed the line just before it exited.
         if let line = lines.dropFirst(skipping).first(where: predicate) { return line }
-        throw TestSetupError("""
+        throw TestSetupError(
+            """
             \(name): no matching line within \(limit)\(process.isRunning ? "" : " (it exited: \(process.terminationStatus))")
             stdout:
             \(lines.joined(separator: "\n"))
@@ -140,13 +141,16 @@ public final class BackgroundProcess: @unchecked Sendable {
     private func startWatchdog() throws {
         let shell = Process()
         shell.executableURL = URL(fileURLWithPath: "/bin/sh")
-        shell.arguments = ["-c", """
+        shell.arguments = [
+            "-c",
+            """
             while read -r pid name state parent rest </proc/$$/stat && [ "$parent" = "$1" ]; do
                 kill -0 "$2" 2>/dev/null || exit 0
                 sleep 0.5
             done
             kill -9 "$2" 2>/dev/null
-            """, "sh", String(getpid()), String(process.processIdentifier)]
+            """, "sh", String(getpid()), String(process.processIdentifier),
+        ]
         shell.standardInput = FileHandle.nullDevice
         shell.standardOutput = FileHandle.nullDevice
         shell.standardError = FileHandle.nullDevice
@@ -155,7 +159,12 @@ public final class BackgroundProcess: @unchecked Sendable {
     }
 
     private func stopWatchdog() {
-        guard let shell = watchdog.withLock({ value -> Process? in defer { value = nil }; return value }) else { return }
+        guard
+            let shell = watchdog.withLock({ value -> Process? in
+                defer { value = nil }
+                return value
+            })
+        else { return }
         if shell.isRunning { kill(shell.processIdentifier, SIGKILL) }
         shell.waitUntilExit()
     }

@@ -8,8 +8,11 @@ public func injectFault(
     _ fault: String, into call: String, ofProcess pid: Int32, logFile: URL
 ) async throws -> BackgroundProcess {
     let strace = try BackgroundProcess(
-        "/usr/bin/strace", arguments: ["-f", "-qq", "-o", "/dev/null", "-e", "trace=\(call)",
-                                       "-e", "inject=\(call):\(fault)", "-p", "\(pid)"],
+        "/usr/bin/strace",
+        arguments: [
+            "-f", "-qq", "-o", "/dev/null", "-e", "trace=\(call)",
+            "-e", "inject=\(call):\(fault)", "-p", "\(pid)",
+        ],
         logFile: logFile, diesWithTests: true)
     func traced() -> Bool {
         let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""

@@ -116,7 +116,8 @@ struct ToolRun {
     ) async throws -> ToolRun {
         try await withCheckedThrowingContinuation { continuation in
             Thread.detachNewThread {
-                continuation.resume(with: Result { try run(executable, arguments, environment: environment, input: input) })
+                continuation.resume(
+                    with: Result { try run(executable, arguments, environment: environment, input: input) })
             }
         }
     }
@@ -152,8 +153,9 @@ struct ToolRun {
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
         group.wait()
         process.waitUntilExit()
-        return ToolRun(status: process.terminationStatus, output: outputData,
-                       errors: String(decoding: errorData.withLock { $0 }, as: UTF8.self))
+        return ToolRun(
+            status: process.terminationStatus, output: outputData,
+            errors: String(decoding: errorData.withLock { $0 }, as: UTF8.self))
     }
 
     /// Throws unless the tool exited with status 0.

@@ -49,8 +49,10 @@ public final class HeadlessSway: HeadlessDisplay, @unchecked Sendable {
     /// `GDK_BACKEND=wayland`, `NO_AT_BRIDGE=1` (no accessibility bus) and
     /// `GDK_GL=disable` (cairo drawing; the compositor renders with pixman).
     public var environment: [String: String] {
-        ["WAYLAND_DISPLAY": socket, "XDG_RUNTIME_DIR": clientRuntimeDirectory.path, "SWAYSOCK": ipcSocket,
-         "GDK_BACKEND": "wayland", "NO_AT_BRIDGE": "1", "GDK_GL": "disable"]
+        [
+            "WAYLAND_DISPLAY": socket, "XDG_RUNTIME_DIR": clientRuntimeDirectory.path, "SWAYSOCK": ipcSocket,
+            "GDK_BACKEND": "wayland", "NO_AT_BRIDGE": "1", "GDK_GL": "disable",
+        ]
     }
 
     /// Starts sway with one headless output of `width`×`height` filled with
@@ -78,8 +80,9 @@ public final class HeadlessSway: HeadlessDisplay, @unchecked Sendable {
             // The compositor's user must reach its runtime folder through ours.
             try manager.setAttributes([.posixPermissions: 0o711], ofItemAtPath: directory.path)
             for folder in [runtimeDirectory, clientRuntimeDirectory] {
-                try manager.createDirectory(at: folder, withIntermediateDirectories: false,
-                                            attributes: [.posixPermissions: 0o700])
+                try manager.createDirectory(
+                    at: folder, withIntermediateDirectories: false,
+                    attributes: [.posixPermissions: 0o700])
             }
             guard chown(runtimeDirectory.path, account.uid, account.gid) == 0 else {
                 throw TestSetupError("cannot give \(runtimeDirectory.path) to \(account.name): errno \(errno)")
@@ -91,7 +94,8 @@ public final class HeadlessSway: HeadlessDisplay, @unchecked Sendable {
 
             var command = ["/usr/bin/sway", "--config", config.path]
             if getuid() == 0 {
-                command = ["/usr/bin/setpriv", "--reuid=\(account.uid)", "--regid=\(account.gid)", "--init-groups"]
+                command =
+                    ["/usr/bin/setpriv", "--reuid=\(account.uid)", "--regid=\(account.gid)", "--init-groups"]
                     + command
             }
             // A clean environment: nothing of the test's display or session may leak in.
@@ -106,8 +110,10 @@ public final class HeadlessSway: HeadlessDisplay, @unchecked Sendable {
             started = server
             self.server = server
             // setpriv execs sway, so the process id is sway's, and so is the IPC socket's name.
-            ipcSocket = runtimeDirectory.appendingPathComponent(
-                "sway-ipc.\(account.uid).\(server.process.processIdentifier).sock").path
+            ipcSocket =
+                runtimeDirectory.appendingPathComponent(
+                    "sway-ipc.\(account.uid).\(server.process.processIdentifier).sock"
+                ).path
             socket = try await Self.waitForSocket(in: runtimeDirectory, server: server, deadline: deadline)
             try await waitUntilReady(deadline: deadline)
             try await holdKeyboard(deadline: deadline)
@@ -144,7 +150,8 @@ public final class HeadlessSway: HeadlessDisplay, @unchecked Sendable {
                 return folder.appendingPathComponent(name).path
             }
             guard server.isRunning, ContinuousClock.now < deadline else {
-                throw TestSetupError("sway made no Wayland socket\(server.isRunning ? "" : " (it exited)"):\n\(server.log)")
+                throw TestSetupError(
+                    "sway made no Wayland socket\(server.isRunning ? "" : " (it exited)"):\n\(server.log)")
             }
             try await Task.sleep(for: .milliseconds(10))
         }
@@ -157,7 +164,8 @@ public final class HeadlessSway: HeadlessDisplay, @unchecked Sendable {
         var last = ""
         while true {
             if let outputs = try? await swaymsg(["-t", "get_outputs", "--raw"]),
-               let list = try? JSONSerialization.jsonObject(with: Data(outputs.utf8)) as? [[String: Any]] {
+                let list = try? JSONSerialization.jsonObject(with: Data(outputs.utf8)) as? [[String: Any]]
+            {
                 let mode = list.first?["current_mode"] as? [String: Any]
                 if mode?["width"] as? Int == size.width, mode?["height"] as? Int == size.height { break }
                 last = outputs
@@ -168,8 +176,9 @@ public final class HeadlessSway: HeadlessDisplay, @unchecked Sendable {
             try await Task.sleep(for: .milliseconds(20))
         }
         do {
-            try await waitForPixel(x: size.width / 2, y: size.height / 2, toBe: background, tolerance: 2,
-                                   within: max(deadline - .now, .milliseconds(1)))
+            try await waitForPixel(
+                x: size.width / 2, y: size.height / 2, toBe: background, tolerance: 2,
+                within: max(deadline - .now, .milliseconds(1)))
         } catch {
             throw TestSetupError("sway's background \(background) never showed (swaybg): \(error)\n\(server.log)")
         }
@@ -186,13 +195,17 @@ public final class HeadlessSway: HeadlessDisplay, @unchecked Sendable {
     /// later wtype's keys arrive in order.
     private func holdKeyboard(deadline: ContinuousClock.Instant) async throws {
         // -s takes milliseconds and sleeps with usleep, so at most ~71 minutes each: 24 of them, a day.
-        let holder = try launch("/usr/bin/wtype", arguments: Array(repeating: ["-s", "3600000"], count: 24).flatMap { $0 })
+        let holder = try launch(
+            "/usr/bin/wtype", arguments: Array(repeating: ["-s", "3600000"], count: 24).flatMap { $0 })
         keyboard = holder
         var last = ""
         while true {
             last = (try? await swaymsg(["-t", "get_inputs", "--raw"])) ?? last
             if let inputs = try? JSONSerialization.jsonObject(with: Data(last.utf8)) as? [[String: Any]],
-               inputs.contains(where: { $0["type"] as? String == "keyboard" }) { return }
+                inputs.contains(where: { $0["type"] as? String == "keyboard" })
+            {
+                return
+            }
             guard holder.isRunning, ContinuousClock.now < deadline else {
                 throw TestSetupError("no keyboard on sway's seat from wtype: \(last)\nwtype: \(holder.log)")
             }
@@ -217,8 +230,9 @@ public final class HeadlessSway: HeadlessDisplay, @unchecked Sendable {
     public func swaymsg(_ arguments: [String]) async throws -> String {
         let run = try await ToolRun.running(
             "/usr/bin/swaymsg", ["--socket", ipcSocket] + arguments,
-            environment: BackgroundProcess.environment(adding: environment))
-            .checked("swaymsg \(arguments.joined(separator: " "))")
+            environment: BackgroundProcess.environment(adding: environment)
+        )
+        .checked("swaymsg \(arguments.joined(separator: " "))")
         return String(decoding: run.output, as: UTF8.self)
     }
 
@@ -234,8 +248,9 @@ public final class HeadlessSway: HeadlessDisplay, @unchecked Sendable {
     /// Runs `wtype` with `arguments` against this sway.
     public func wtype(_ arguments: [String]) async throws {
         try await ToolRun.running(
-            "/usr/bin/wtype", arguments, environment: BackgroundProcess.environment(adding: environment))
-            .checked("wtype \(arguments.joined(separator: " "))")
+            "/usr/bin/wtype", arguments, environment: BackgroundProcess.environment(adding: environment)
+        )
+        .checked("wtype \(arguments.joined(separator: " "))")
     }
 
     /// Presses and releases `key` in the focused window (`wtype -k NAME`).
@@ -253,15 +268,21 @@ public final class HeadlessSway: HeadlessDisplay, @unchecked Sendable {
     /// The output as `grim -` sees it.
     public func screenshot() async throws -> RGBAImage {
         let shot = try await ToolRun.running(
-            "/usr/bin/grim", ["-"], environment: BackgroundProcess.environment(adding: environment))
-            .checked("grim")
+            "/usr/bin/grim", ["-"], environment: BackgroundProcess.environment(adding: environment)
+        )
+        .checked("grim")
         return try await RGBAImage(png: shot.output)
     }
 
     /// Stops sway (SIGTERM, then SIGKILL after 2 s); its clients and swaybg lose
     /// their connection and exit. Frees the slot.
     public func stop() {
-        guard stopped.withLock({ done in defer { done = true }; return !done }) else { return }
+        guard
+            stopped.withLock({ done in
+                defer { done = true }
+                return !done
+            })
+        else { return }
         keyboard?.stop(grace: .milliseconds(200))
         server.stop()
         Task { await TestSlots.displays.release() }

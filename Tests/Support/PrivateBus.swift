@@ -41,12 +41,15 @@ public final class PrivateBus: @unchecked Sendable {
         // The bus prints its address on the shared stdout; the shell stops it once it is no
         // longer our child (a zombie parent still answers kill -0, so /proc is asked instead).
         // The loop forks only `sleep`, so a hundred buses of parallel tests do not load the machine.
-        process.arguments = ["-c", """
+        process.arguments = [
+            "-c",
+            """
             dbus-daemon --nofork --print-address=1 --config-file="$1" 2>"$3" & bus=$!
             trap 'kill -9 $bus 2>/dev/null' EXIT TERM
             while read -r pid name state parent rest </proc/$$/stat && [ "$parent" = "$2" ] && kill -0 $bus 2>/dev/null
             do sleep 0.5; done
-            """, "sh", config.path, String(getpid()), directory.appendingPathComponent("bus.log").path]
+            """, "sh", config.path, String(getpid()), directory.appendingPathComponent("bus.log").path,
+        ]
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice

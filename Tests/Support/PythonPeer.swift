@@ -25,8 +25,9 @@ public final class PythonPeer: @unchecked Sendable {
     public convenience init(
         _ script: String, arguments: [String], owning name: String, on daemon: RunningDaemon, logFolder: String
     ) async throws {
-        try await self.init(scriptAt: Self.scripts.appendingPathComponent(script), arguments: arguments,
-                            owning: name, on: daemon, logFolder: logFolder)
+        try await self.init(
+            scriptAt: Self.scripts.appendingPathComponent(script), arguments: arguments,
+            owning: name, on: daemon, logFolder: logFolder)
     }
 
     /// Starts the Python script at `url` with the bus address and `arguments`,
@@ -74,8 +75,10 @@ public final class PythonPeer: @unchecked Sendable {
     }
 
     private func owned() async throws -> Bool {
-        try await daemon.client.call(destination: .bus, path: .bus, interface: .bus, member: "NameHasOwner",
-                                     [.string(name)]).first == .boolean(true)
+        try await daemon.client.call(
+            destination: .bus, path: .bus, interface: .bus, member: "NameHasOwner",
+            [.string(name)]
+        ).first == .boolean(true)
     }
 
     deinit { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }

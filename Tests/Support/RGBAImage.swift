@@ -40,8 +40,9 @@ public struct RGBAImage: Sendable {
 
     /// The pixel at (x, y), (0, 0) being the top left.
     public func pixel(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
-        precondition((0..<width).contains(x) && (0..<height).contains(y),
-                     "(\(x), \(y)) is outside the \(width)x\(height) image")
+        precondition(
+            (0..<width).contains(x) && (0..<height).contains(y),
+            "(\(x), \(y)) is outside the \(width)x\(height) image")
         let offset = (y * width + x) * 4
         return (pixels[offset], pixels[offset + 1], pixels[offset + 2], pixels[offset + 3])
     }

@@ -51,7 +51,8 @@ public final class RunningDaemon: @unchecked Sendable {
         starting executable: URL, arguments: [String], environment: [String: String], bus: PrivateBus?
     ) async throws {
         self.bus = try bus ?? PrivateBus()
-        logFile = self.bus.directory.appendingPathComponent("\(executable.lastPathComponent)-\(UUID().uuidString.prefix(6)).log")
+        logFile = self.bus.directory.appendingPathComponent(
+            "\(executable.lastPathComponent)-\(UUID().uuidString.prefix(6)).log")
         _ = FileManager.default.createFile(atPath: logFile.path, contents: nil)
         process = Process()
         process.executableURL = executable
@@ -59,8 +60,10 @@ public final class RunningDaemon: @unchecked Sendable {
         // Each daemon keeps its state (toggles, quarantine) and its plugin hosts' socket in folders of its own unless told otherwise.
         let runtime = self.bus.directory.appendingPathComponent("runtime").path
         _ = mkdir(runtime, 0o700)
-        let isolated = ["XDG_STATE_HOME": self.bus.directory.appendingPathComponent("state").path,
-                        "XDG_RUNTIME_DIR": runtime]
+        let isolated = [
+            "XDG_STATE_HOME": self.bus.directory.appendingPathComponent("state").path,
+            "XDG_RUNTIME_DIR": runtime,
+        ]
         process.environment = ProcessInfo.processInfo.environment
             .merging(isolated) { _, new in new }
             .merging(environment) { _, new in new }
@@ -78,7 +81,8 @@ public final class RunningDaemon: @unchecked Sendable {
                 destination: .bus, path: .bus, interface: .bus, member: "NameHasOwner", [.string(Self.name.rawValue)])
             if owned.first == .boolean(true) { return }
             guard process.isRunning else {
-                throw TestSetupError("the daemon exited with status \(process.terminationStatus) before owning its name:\n\(log)")
+                throw TestSetupError(
+                    "the daemon exited with status \(process.terminationStatus) before owning its name:\n\(log)")
             }
             try await Task.sleep(for: .milliseconds(10))
         }
@@ -91,8 +95,11 @@ public final class RunningDaemon: @unchecked Sendable {
     }
 
     /// Calls a method of `org.petal.Petal1.Menu`.
-    public func menu(_ member: MemberName, _ arguments: [DBusValue] = [], timeout: Duration = .seconds(10)) async throws -> [DBusValue] {
-        try await client.call(destination: Self.name, path: Self.path, interface: Self.menu, member: member, arguments, timeout: timeout)
+    public func menu(_ member: MemberName, _ arguments: [DBusValue] = [], timeout: Duration = .seconds(10)) async throws
+        -> [DBusValue]
+    {
+        try await client.call(
+            destination: Self.name, path: Self.path, interface: Self.menu, member: member, arguments, timeout: timeout)
     }
 
     /// Reads a property of `org.petal.Petal1.Menu`.

@@ -31,8 +31,10 @@ public final class SolidWindow: @unchecked Sendable {
     ) async throws {
         _ = try RGBAImage.components(of: colour)
         self.colour = colour
-        var arguments = [Self.scripts.appendingPathComponent("solid_window.py").path, "--color", colour,
-                         "--position", "\(position.x),\(position.y)", "--title", title]
+        var arguments = [
+            Self.scripts.appendingPathComponent("solid_window.py").path, "--color", colour,
+            "--position", "\(position.x),\(position.y)", "--title", title,
+        ]
         if let size { arguments += ["--size", "\(size.width)x\(size.height)"] }
         client = try display.launch("/usr/bin/python3", arguments: arguments)
         let ready = try await client.waitForLine(within: limit) { $0.hasPrefix("ready ") }
@@ -49,7 +51,8 @@ public final class SolidWindow: @unchecked Sendable {
         reports.compactMap { line in
             let words = line.split(separator: " ")
             guard words.count == 4, words[0] == "press",
-                  let x = Int(words[1]), let y = Int(words[2]), let button = Int(words[3]) else { return nil }
+                let x = Int(words[1]), let y = Int(words[2]), let button = Int(words[3])
+            else { return nil }
             return (x, y, button)
         }
     }
@@ -75,7 +78,8 @@ public final class SolidWindow: @unchecked Sendable {
         try await waitForReport(within: limit) { line in
             let words = line.split(separator: " ")
             guard words.count == 4, words[0] == "press",
-                  let px = Int(words[1]), let py = Int(words[2]), Int(words[3]) == button else { return false }
+                let px = Int(words[1]), let py = Int(words[2]), Int(words[3]) == button
+            else { return false }
             return abs(px - x) <= slack && abs(py - y) <= slack
         }
     }

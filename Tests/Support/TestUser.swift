@@ -46,8 +46,10 @@ public struct TestUser: Sendable {
         try Self.changing.withLock { _ in
             if let existing = lookUp() { return existing }
             let useradd = try ExternalCommand.run(
-                ["/usr/sbin/useradd", "--system", "--create-home", "--shell", "/usr/sbin/nologin",
-                 "--comment", comment, name])
+                [
+                    "/usr/sbin/useradd", "--system", "--create-home", "--shell", "/usr/sbin/nologin",
+                    "--comment", comment, name,
+                ])
             // Another test process may have made it meanwhile (useradd's status 9): asking again settles it.
             guard let made = lookUp() else {
                 throw TestSetupError("cannot create the user \(name): \(useradd.summary)")
@@ -97,7 +99,8 @@ public struct TestUser: Sendable {
 
 extension TestUser.Account {
     fileprivate init(_ entry: passwd, name: String) {
-        self.init(name: name, uid: entry.pw_uid, gid: entry.pw_gid, home: String(cString: entry.pw_dir),
-                  comment: String(cString: entry.pw_gecos), shell: String(cString: entry.pw_shell))
+        self.init(
+            name: name, uid: entry.pw_uid, gid: entry.pw_gid, home: String(cString: entry.pw_dir),
+            comment: String(cString: entry.pw_gecos), shell: String(cString: entry.pw_shell))
     }
 }

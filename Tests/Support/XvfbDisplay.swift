@@ -55,7 +55,9 @@ public final class XvfbDisplay: HeadlessDisplay, @unchecked Sendable {
             // -displayfd 1: Xvfb picks a free number and prints it on stdout once it accepts connections.
             let server = try BackgroundProcess(
                 "/usr/bin/Xvfb",
-                arguments: ["-displayfd", "1", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp", "-noreset"],
+                arguments: [
+                    "-displayfd", "1", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp", "-noreset",
+                ],
                 logFile: directory.appendingPathComponent("Xvfb.log"), diesWithTests: true)
             started.append(server)
             let line = try await server.waitForLine(within: deadline - .now) { Int($0) != nil }
@@ -92,7 +94,8 @@ public final class XvfbDisplay: HeadlessDisplay, @unchecked Sendable {
             guard manager.isRunning, ContinuousClock.now < deadline else { break }
             try await Task.sleep(for: .milliseconds(20))
         }
-        throw TestSetupError("""
+        throw TestSetupError(
+            """
             xcompmgr did not become the compositing manager\(manager.isRunning ? "" : " (it exited)"): \
             GTK says \(answer)
             xcompmgr's log: \(manager.log)
@@ -121,8 +124,9 @@ public final class XvfbDisplay: HeadlessDisplay, @unchecked Sendable {
     @discardableResult
     public func xdotool(_ arguments: [String]) async throws -> String {
         let run = try await ToolRun.running(
-            "/usr/bin/xdotool", arguments, environment: BackgroundProcess.environment(adding: environment))
-            .checked("xdotool \(arguments.joined(separator: " "))")
+            "/usr/bin/xdotool", arguments, environment: BackgroundProcess.environment(adding: environment)
+        )
+        .checked("xdotool \(arguments.joined(separator: " "))")
         return String(decoding: run.output, as: UTF8.self)
     }
 
@@ -198,14 +202,21 @@ public final class XvfbDisplay: HeadlessDisplay, @unchecked Sendable {
     /// The root window as `import -window root png:-` sees it, composited.
     public func screenshot() async throws -> RGBAImage {
         let shot = try await ToolRun.running(
-            "/usr/bin/import", ["-window", "root", "png:-"], environment: BackgroundProcess.environment(adding: environment))
-            .checked("import -window root")
+            "/usr/bin/import", ["-window", "root", "png:-"],
+            environment: BackgroundProcess.environment(adding: environment)
+        )
+        .checked("import -window root")
         return try await RGBAImage(png: shot.output)
     }
 
     /// Stops xcompmgr and Xvfb (SIGTERM, then SIGKILL after 2 s) and frees the slot.
     public func stop() {
-        guard stopped.withLock({ done in defer { done = true }; return !done }) else { return }
+        guard
+            stopped.withLock({ done in
+                defer { done = true }
+                return !done
+            })
+        else { return }
         compositor?.stop()
         server.stop()
         Task { await TestSlots.displays.release() }

@@ -59,10 +59,12 @@ let limits = ActionSettings(
     timeout: seconds("PETAL_TEST_TIMEOUT", 2),
     maxConcurrent: environment("PETAL_TEST_MAX_CONCURRENT").flatMap(Int.init) ?? 4)
 let items = [
-    MenuItem(id: "echo", title: "Echo", icon: "edit-copy", color: "#ef5285", action: "test.echo",
-             params: ["greeting": "hello"]),
-    MenuItem(id: "like", title: "Like", icon: "emblem-favorite", selectedIcon: "emblem-favorite-symbolic",
-             color: "#f9a825", action: "test.echo", toggle: true),
+    MenuItem(
+        id: "echo", title: "Echo", icon: "edit-copy", color: "#ef5285", action: "test.echo",
+        params: ["greeting": "hello"]),
+    MenuItem(
+        id: "like", title: "Like", icon: "emblem-favorite", selectedIcon: "emblem-favorite-symbolic",
+        color: "#f9a825", action: "test.echo", toggle: true),
     MenuItem(id: "stay", title: "Stay open", action: "test.echo", keepOpen: true),
     MenuItem(id: "slow", title: "Slow", action: "test.slow"),
     MenuItem(id: "hang", title: "Hang", action: "test.hang", keepOpen: true),

@@ -44,7 +44,8 @@ public protocol AsyncAction: Action {
 }
 
 extension AsyncAction {
-    public func start(_ params: ActionParams, finish: @escaping @Sendable (ActionOutcome) -> Void) -> ActionCancellation {
+    public func start(_ params: ActionParams, finish: @escaping @Sendable (ActionOutcome) -> Void) -> ActionCancellation
+    {
         let task = Task.detached {
             let outcome: ActionOutcome
             do {
@@ -67,8 +68,10 @@ extension ActionError {
     static func checkSize(of result: JSONObject, from source: String) -> ActionOutcome {
         let size = JSONValue.object(result).jsonText.utf8.count
         guard size <= ActionParams.maximumJSONBytes else {
-            return .failure(.failed(
-                "\(source) returned a result of \(size) bytes as JSON; the limit is \(ActionParams.maximumJSONBytes) bytes"))
+            return .failure(
+                .failed(
+                    "\(source) returned a result of \(size) bytes as JSON; the limit is \(ActionParams.maximumJSONBytes) bytes"
+                ))
         }
         return .success(result)
     }

@@ -1,8 +1,8 @@
 import DBus
+import Linux
 import PetalCore
 import PetalJSON
 import PetalPluginRuntime
-import Linux
 
 /// Runs actions off the event loop and brings their outcome back to it,
 /// with the limits of docs/dbus-api.md: a timeout per invocation (`Timeout`, and the
@@ -59,8 +59,10 @@ final class ActionDispatcher {
     /// answer still holds when `run` comes.
     func admit() throws(DBusError) {
         guard running.count + reserved < settings.maxConcurrent else {
-            throw PetalError.make(.busy,
-                "\(running.count + reserved) actions are running, the most actions.maxConcurrent allows; try again when one finishes")
+            throw PetalError.make(
+                .busy,
+                "\(running.count + reserved) actions are running, the most actions.maxConcurrent allows; try again when one finishes"
+            )
         }
     }
 
@@ -94,9 +96,15 @@ final class ActionDispatcher {
         events.started(id, actionID, item)
         let timeout = settings.timeout
         running[id]?.timer = scheduler.schedule(after: timeout) { [weak self] in
-            self?.log.warning("plugin \(plugin), action \(actionID) (invocation \(id)) did not finish within \(timeout.secondsText) (actions.timeout); cancelled")
-            self?.finish(id, .failure(ActionError(.timeout,
-                "\(actionID) did not finish within \(timeout.secondsText) (actions.timeout); it was cancelled")),
+            self?.log.warning(
+                "plugin \(plugin), action \(actionID) (invocation \(id)) did not finish within \(timeout.secondsText) (actions.timeout); cancelled"
+            )
+            self?.finish(
+                id,
+                .failure(
+                    ActionError(
+                        .timeout,
+                        "\(actionID) did not finish within \(timeout.secondsText) (actions.timeout); it was cancelled")),
                 end: .timedOut, action: actionID, plugin: plugin)
         }
         let scheduler = self.scheduler
@@ -105,7 +113,9 @@ final class ActionDispatcher {
         params.invocation = id
         let cancellation = action.start(params) { outcome in
             let end: InvocationEnd = if case .success = outcome { .completed } else { .failed }
-            scheduler.execute { dispatcher.value.object?.finish(id, outcome, end: end, action: actionID, plugin: plugin) }
+            scheduler.execute {
+                dispatcher.value.object?.finish(id, outcome, end: end, action: actionID, plugin: plugin)
+            }
         }
         // The outcome comes through the scheduler, so the run is still listed here.
         running[id]?.cancellation = cancellation
@@ -114,7 +124,8 @@ final class ActionDispatcher {
     /// Cancels every running invocation, answering each with `message`.
     func cancelAll(_ message: String) {
         for (id, invocation) in running.sorted(by: { $0.key < $1.key }) {
-            finish(id, .failure(.failed(message)), end: .cancelled, action: invocation.action, plugin: invocation.plugin)
+            finish(
+                id, .failure(.failed(message)), end: .cancelled, action: invocation.action, plugin: invocation.plugin)
         }
     }
 
@@ -123,7 +134,9 @@ final class ActionDispatcher {
             // Only the action's own outcome can come after a timeout or a stop answered for it:
             // the plugin really did complete, late, which a plugin may after its cancel.
             let how = if case .success = outcome { "completed" } else { "failed" }
-            log.debug("plugin \(plugin) \(how) action \(action) (invocation \(id)) after it had been answered (timed out or cancelled); dropped")
+            log.debug(
+                "plugin \(plugin) \(how) action \(action) (invocation \(id)) after it had been answered (timed out or cancelled); dropped"
+            )
             return
         }
         if let timer = invocation.timer { scheduler.cancel(timer) }

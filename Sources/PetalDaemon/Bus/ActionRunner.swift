@@ -22,24 +22,29 @@ final class ActionRunner {
 
     /// Runs the actions of `registry` with `settings`' limits on `scheduler`,
     /// announcing runs to `signals` from petald's root object.
-    init(registry: ActionRegistry, settings: ActionSettings, scheduler: any Scheduler, signals: any SignalSink,
-         log: Logger) {
+    init(
+        registry: ActionRegistry, settings: ActionSettings, scheduler: any Scheduler, signals: any SignalSink,
+        log: Logger
+    ) {
         self.registry = registry
         self.signals = signals
         self.scheduler = scheduler
         let idle = IdleNotice()
-        dispatcher = ActionDispatcher(settings: settings, scheduler: scheduler, log: log, events: .init(
-            started: { id, action, item in
-                signals.emit(PetalBus.Menu.actionStarted, at: PetalBus.path, id, action, item)
-            },
-            finished: { id, action, outcome in
-                let (success, name, message): (Bool, String, String) = switch outcome {
-                case .success: (true, "", "")
-                case .failure(let error): (false, error.name.errorName, error.message)
-                }
-                signals.emit(PetalBus.Menu.actionFinished, at: PetalBus.path, id, action, success, name, message)
-                idle.runner?.finished()
-            }))
+        dispatcher = ActionDispatcher(
+            settings: settings, scheduler: scheduler, log: log,
+            events: .init(
+                started: { id, action, item in
+                    signals.emit(PetalBus.Menu.actionStarted, at: PetalBus.path, id, action, item)
+                },
+                finished: { id, action, outcome in
+                    let (success, name, message): (Bool, String, String) =
+                        switch outcome {
+                        case .success: (true, "", "")
+                        case .failure(let error): (false, error.name.errorName, error.message)
+                        }
+                    signals.emit(PetalBus.Menu.actionFinished, at: PetalBus.path, id, action, success, name, message)
+                    idle.runner?.finished()
+                }))
         idle.runner = self
     }
 
@@ -113,7 +118,8 @@ final class ActionRunner {
     ) throws(DBusError) {
         try MenuService.checkLength(actionID, what: "action id")
         guard let action = registry.action(actionID) else {
-            throw PetalError.make(.unknownAction,
+            throw PetalError.make(
+                .unknownAction,
                 "no loaded plugin provides action \"\(actionID)\"; the Actions property lists those that are available")
         }
         try run(action, params: try ParamsCoding.params(from: params), item: "", call: call)
@@ -127,8 +133,10 @@ final class ActionRunner {
         reserved: Bool = false
     ) throws(DBusError) {
         if !reserved { try admit() }
-        try dispatcher.run(action, plugin: registry.plugin(of: action.id) ?? "", params: params, item: item,
-                           reserved: reserved) { outcome in
+        try dispatcher.run(
+            action, plugin: registry.plugin(of: action.id) ?? "", params: params, item: item,
+            reserved: reserved
+        ) { outcome in
             switch outcome {
             case .success(let result): call.reply(ParamsCoding.result(from: result))
             case .failure(let error): call.fail(error.dbusError)

@@ -22,9 +22,12 @@ struct ChooseOptions {
             let value = raw.unwrapped
             switch key {
             case "timeout":
-                guard let seconds = value.doubleValue, seconds.isFinite, seconds > 0, seconds <= ChooseLimits.maximumTimeoutSeconds else {
+                guard let seconds = value.doubleValue, seconds.isFinite, seconds > 0,
+                    seconds <= ChooseLimits.maximumTimeoutSeconds
+                else {
                     throw DBusError.invalidArgs(
-                        "Choose option \"timeout\" must be a number of seconds above 0 and at most \(Int(ChooseLimits.maximumTimeoutSeconds)), not \(value)")
+                        "Choose option \"timeout\" must be a number of seconds above 0 and at most \(Int(ChooseLimits.maximumTimeoutSeconds)), not \(value)"
+                    )
                 }
                 timeout = .milliseconds(Int64((seconds * 1000).rounded(.up)))
             case "dispatch":
@@ -59,7 +62,8 @@ struct ChooseWaiters {
     mutating func admit() throws(DBusError) {
         waiters.removeAll { $0.call.isAnswered }
         guard waiters.count < ChooseLimits.maximumWaiting else {
-            throw PetalError.make(.busy,
+            throw PetalError.make(
+                .busy,
                 "\(waiters.count) Choose calls are waiting, the most petald keeps; try again when the menu closes")
         }
     }
@@ -71,8 +75,10 @@ struct ChooseWaiters {
         let waiter = Waiter(call: call, dispatch: options.dispatch)
         if let timeout = options.timeout {
             waiter.timer = scheduler.schedule(after: timeout) { [weak waiter] in
-                waiter?.call.fail(PetalError.make(.cancelled,
-                    "no item was chosen within \(timeout.secondsText) (the Choose timeout)"))
+                waiter?.call.fail(
+                    PetalError.make(
+                        .cancelled,
+                        "no item was chosen within \(timeout.secondsText) (the Choose timeout)"))
             }
         }
         waiters.append(waiter)

@@ -39,8 +39,9 @@ public final class MenuService: @unchecked Sendable {
     private(set) var configuration: MenuConfiguration
     /// Registers D-Bus action providers; nil without a bus.
     private(set) lazy var providers: ProviderService? = server.map { server in
-        ProviderService(connection: server.connection, actions: actions, plugins: plugins, log: log,
-                        stopping: { [unowned self] in actions.stopping }, changed: { [unowned self] in actionsChanged() })
+        ProviderService(
+            connection: server.connection, actions: actions, plugins: plugins, log: log,
+            stopping: { [unowned self] in actions.stopping }, changed: { [unowned self] in actionsChanged() })
     }
     /// Drops what connections that leave the bus leave behind.
     private var departures: SignalSubscriptionToken?
@@ -66,27 +67,32 @@ public final class MenuService: @unchecked Sendable {
         self.selections = selections
         self.loadConfiguration = configuration
         self.configuration = initial
-        actions = ActionRunner(registry: registry, settings: initial.actions, scheduler: scheduler, signals: signals,
-                               log: log)
-        menu = ServedMenu(path: PetalBus.path, settings: initial.menu, items: initial.items, scheduler: scheduler,
-                          signals: signals, server: server, actions: actions, selections: selections, log: log)
+        actions = ActionRunner(
+            registry: registry, settings: initial.actions, scheduler: scheduler, signals: signals,
+            log: log)
+        menu = ServedMenu(
+            path: PetalBus.path, settings: initial.menu, items: initial.items, scheduler: scheduler,
+            signals: signals, server: server, actions: actions, selections: selections, log: log)
     }
 
     /// A service on petald's loop: its scheduler, and `server` for signals and objects.
     convenience init(
-        registry: ActionRegistry, plugins: [PluginRecord], isolated: [IsolatedPlugin], providerDropIns: [ProviderDropIn],
+        registry: ActionRegistry, plugins: [PluginRecord], isolated: [IsolatedPlugin],
+        providerDropIns: [ProviderDropIn],
         selections: SelectionStore, initial: MenuConfiguration, configuration: @escaping ConfigurationSource,
         server: ObjectServer, log: Logger
     ) {
-        self.init(registry: registry, plugins: plugins, isolated: isolated, providerDropIns: providerDropIns,
-                  selections: selections, initial: initial, configuration: configuration,
-                  scheduler: LoopScheduler(server.connection.loop), signals: server, server: server, log: log)
+        self.init(
+            registry: registry, plugins: plugins, isolated: isolated, providerDropIns: providerDropIns,
+            selections: selections, initial: initial, configuration: configuration,
+            scheduler: LoopScheduler(server.connection.loop), signals: server, server: server, log: log)
     }
 
     /// The interfaces of the root object, built without a bus: what `petald --introspect` prints.
     static func rootInterfaces(registry: ActionRegistry, initial: MenuConfiguration, log: Logger) -> [DBusInterface] {
-        let service = MenuService(registry: registry, initial: initial, configuration: { initial },
-                                  scheduler: ManualScheduler(), signals: DiscardedSignals(), server: nil, log: log)
+        let service = MenuService(
+            registry: registry, initial: initial, configuration: { initial },
+            scheduler: ManualScheduler(), signals: DiscardedSignals(), server: nil, log: log)
         return [service.menuInterface(), ObjectServer.objectManagerDescription(at: PetalBus.path)]
     }
 
@@ -114,7 +120,8 @@ public final class MenuService: @unchecked Sendable {
     /// `Actions` and `Plugins` are announced.
     private func actionsChanged() {
         let previous = menu.actionsChanged()
-        signals.emitPropertiesChanged(at: PetalBus.path, [PetalBus.Menu.items, PetalBus.Menu.actions, PetalBus.Menu.plugins])
+        signals.emitPropertiesChanged(
+            at: PetalBus.path, [PetalBus.Menu.items, PetalBus.Menu.actions, PetalBus.Menu.plugins])
         menu.publishItems(replacing: previous, interface: itemInterface)
     }
 
@@ -190,7 +197,9 @@ public final class MenuService: @unchecked Sendable {
         return text
     }
 
-    static func checkLength(_ text: String, what: String, error name: String = DBusError.Name.invalidArgs) throws(DBusError) {
+    static func checkLength(_ text: String, what: String, error name: String = DBusError.Name.invalidArgs)
+        throws(DBusError)
+    {
         let count = text.utf8.count
         guard count <= maximumIDBytes else {
             throw DBusError(name, "the \(what) is \(count) bytes long; the limit is \(maximumIDBytes) bytes")

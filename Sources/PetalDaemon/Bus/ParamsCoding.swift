@@ -19,8 +19,10 @@ enum ParamsCoding {
 
     /// The refusal of parameters that take `bytes` in the message.
     @Sendable static func tooLarge(_ bytes: Int) -> DBusError {
-        PetalError.make(.invalidParams,
-            "parameters take \(bytes) bytes in the message; the limit is \(maximumWireBytes) bytes (and \(maximumJSONBytes) bytes as JSON)")
+        PetalError.make(
+            .invalidParams,
+            "parameters take \(bytes) bytes in the message; the limit is \(maximumWireBytes) bytes (and \(maximumJSONBytes) bytes as JSON)"
+        )
     }
 
     /// The JSON object for an `a{sv}` of parameters.
@@ -37,7 +39,8 @@ enum ParamsCoding {
         let converted = ActionParams(object)
         let size = converted.text.utf8.count
         guard size <= maximumJSONBytes else {
-            throw PetalError.make(.invalidParams,
+            throw PetalError.make(
+                .invalidParams,
                 "parameters are \(size) bytes as JSON; the limit is \(maximumJSONBytes) bytes")
         }
         return converted
@@ -53,13 +56,15 @@ enum ParamsCoding {
     private static func checkHasJSONForm(_ value: DBusValue, key: String) throws(DBusError) {
         switch value {
         case .unixFD:
-            throw PetalError.make(.invalidParams, "parameter \"\(key)\" is a file descriptor; actions take JSON values only")
+            throw PetalError.make(
+                .invalidParams, "parameter \"\(key)\" is a file descriptor; actions take JSON values only")
         case .dictEntry:
             throw PetalError.make(.invalidParams, "parameter \"\(key)\" is a bare dict entry")
         case .array(.dictEntry(.string, _), _):
             for (name, member) in value.stringKeyedEntries ?? [] { try checkHasJSONForm(member, key: "\(key).\(name)") }
         case .array(.dictEntry(let keyType, _), _):
-            throw PetalError.make(.invalidParams,
+            throw PetalError.make(
+                .invalidParams,
                 "parameter \"\(key)\" is a dictionary keyed by \(keyType); only string keys (a{s…}) have a JSON form")
         case .array(_, let elements), .structure(let elements):
             for element in elements { try checkHasJSONForm(element, key: key) }

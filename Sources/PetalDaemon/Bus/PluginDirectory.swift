@@ -46,9 +46,12 @@ final class PluginDirectory {
     var summary: String {
         let loaded = records.filter { $0.status == .loaded }.count
         var text = "\(loaded) plugin\(loaded == 1 ? "" : "s") loaded"
-        let troubled = records.filter { $0.status == .failed || $0.status == .quarantined || $0.status == .incompatible }
+        let troubled = records.filter {
+            $0.status == .failed || $0.status == .quarantined || $0.status == .incompatible
+        }
         if !troubled.isEmpty {
-            text += "; \(troubled.count) skipped (\(troubled.map { "\($0.name): \($0.status.rawValue)" }.joined(separator: ", ")))"
+            text +=
+                "; \(troubled.count) skipped (\(troubled.map { "\($0.name): \($0.status.rawValue)" }.joined(separator: ", ")))"
         }
         return text
     }

@@ -12,15 +12,20 @@ extension ServedMenu {
     func activate(_ id: String, call: any PendingCall<DBusVariantDictionary>) throws(DBusError) {
         try MenuService.checkLength(id, what: "item id")
         guard let item = item(id) else {
-            throw PetalError.make(.unknownItem,
-                "no item has id \"\(id)\"; the Items property lists the ids: \(items.map(\.id).joined(separator: ", "))")
+            throw PetalError.make(
+                .unknownItem,
+                "no item has id \"\(id)\"; the Items property lists the ids: \(items.map(\.id).joined(separator: ", "))"
+            )
         }
         guard machine.state == .expanded else {
-            throw PetalError.make(.notExpanded,
-                "the menu is \(machine.state.rawValue); items can be activated only when it is expanded (call Open first)")
+            throw PetalError.make(
+                .notExpanded,
+                "the menu is \(machine.state.rawValue); items can be activated only when it is expanded (call Open first)"
+            )
         }
         guard item.enabled else {
-            let reason = actions.registry.contains(item.action)
+            let reason =
+                actions.registry.contains(item.action)
                 ? "it is disabled in the configuration"
                 : "no loaded plugin provides its action \"\(item.action)\""
             throw PetalError.make(.itemDisabled, "item \"\(id)\" cannot be activated: \(reason)")
@@ -46,7 +51,8 @@ extension ServedMenu {
     private func saveSelection(
         _ selected: Bool, of id: String, action: (any Action)?, call: any PendingCall<DBusVariantDictionary>
     ) {
-        var all = Dictionary(items.filter(\.toggle).map { ($0.id, $0.selected) }, uniquingKeysWith: { first, _ in first })
+        var all = Dictionary(
+            items.filter(\.toggle).map { ($0.id, $0.selected) }, uniquingKeysWith: { first, _ in first })
         all[id] = selected
         savingSelection = true
         selections.save(all, on: scheduler) { [unowned self] outcome in
@@ -54,13 +60,18 @@ extension ServedMenu {
             if case .failure(let error) = outcome {
                 if action != nil { actions.release() }
                 log.error("\(error)")
-                call.fail(PetalError.make(.stateNotSaved,
-                    "the new selection of \"\(id)\" could not be saved (\(error)); it stays \(selected ? "unselected" : "selected"). Free space or fix the permissions of the state folder and try again"))
+                call.fail(
+                    PetalError.make(
+                        .stateNotSaved,
+                        "the new selection of \"\(id)\" could not be saved (\(error)); it stays \(selected ? "unselected" : "selected"). Free space or fix the permissions of the state folder and try again"
+                    ))
                 return
             }
             guard let item = setSelected(selected, of: id) else {
                 if action != nil { actions.release() }
-                call.fail(PetalError.make(.unknownItem, "item \"\(id)\" was removed by a Reload while its selection was being saved"))
+                call.fail(
+                    PetalError.make(
+                        .unknownItem, "item \"\(id)\" was removed by a Reload while its selection was being saved"))
                 return
             }
             var params = item.params

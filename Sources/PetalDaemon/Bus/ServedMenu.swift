@@ -49,8 +49,9 @@ final class ServedMenu {
         self.actions = actions
         self.selections = selections
         self.log = log
-        machine = MenuMachine(openDuration: settings.openDuration, closeDuration: settings.closeDuration,
-                              clock: scheduler.clock)
+        machine = MenuMachine(
+            openDuration: settings.openDuration, closeDuration: settings.closeDuration,
+            clock: scheduler.clock)
         itemObjects = server.map { ItemObjects(server: $0, signals: signals) }
         self.items = resolved(items, keeping: [:], warn: false)
     }
@@ -73,7 +74,10 @@ final class ServedMenu {
             var item = item
             if item.toggle, let selected = kept[item.id] ?? selections.selections[item.id] { item.selected = selected }
             if item.enabled && !actions.registry.contains(item.action) {
-                if warn { log.warning("item \"\(item.id)\" is disabled: no loaded plugin provides its action \"\(item.action)\"") }
+                if warn {
+                    log.warning(
+                        "item \"\(item.id)\" is disabled: no loaded plugin provides its action \"\(item.action)\"")
+                }
                 item.enabled = false
             }
             return item
@@ -112,7 +116,8 @@ final class ServedMenu {
     /// highlighted item that is gone is cleared, and a runtime layout style
     /// lasts until now. Returns the items as they were (for
     /// ``publishItems(replacing:interface:)``) and whether the highlight was cleared.
-    func reload(settings: MenuSettings, items configured: [MenuItem]) -> (previous: [MenuItem], highlightCleared: Bool) {
+    func reload(settings: MenuSettings, items configured: [MenuItem]) -> (previous: [MenuItem], highlightCleared: Bool)
+    {
         let previous = items
         let kept = currentSelections
         self.settings = settings
@@ -144,8 +149,9 @@ final class ServedMenu {
     func announce(_ transitions: [StateTransition]) {
         for transition in transitions {
             // Eight signals in all, whatever the menu: each is built once.
-            signals.emit(PetalBus.Menu.stateChanged, at: path, transition.to.rawValue, transition.from.rawValue,
-                         reusable: true)
+            signals.emit(
+                PetalBus.Menu.stateChanged, at: path, transition.to.rawValue, transition.from.rawValue,
+                reusable: true)
             signals.emitChange(of: PetalBus.Menu.state, at: path, to: transition.to.rawValue, reusable: true)
             if transition.to == .collapsing || transition.to == .collapsed {
                 choosers.cancelAll("the menu closed before an item was chosen")
@@ -180,8 +186,9 @@ final class ServedMenu {
     /// The `Items` rows.
     var itemRows: [ItemRow] {
         items.map {
-            ItemRow(id: $0.id, title: $0.title, icon: $0.currentIcon, action: $0.action, enabled: $0.enabled,
-                    selected: $0.selected)
+            ItemRow(
+                id: $0.id, title: $0.title, icon: $0.currentIcon, action: $0.action, enabled: $0.enabled,
+                selected: $0.selected)
         }
     }
 
@@ -199,7 +206,8 @@ final class ServedMenu {
         guard let style = LayoutStyle(rawValue: name) else {
             let styles = LayoutStyle.allCases.map(\.rawValue)
             throw DBusError.invalidArgs(
-                "\"\(name)\" is not a layout style; use \(styles.dropLast().joined(separator: ", ")) or \(styles.last ?? "")")
+                "\"\(name)\" is not a layout style; use \(styles.dropLast().joined(separator: ", ")) or \(styles.last ?? "")"
+            )
         }
         guard style != geometry.style else { return }
         layoutOverride = style

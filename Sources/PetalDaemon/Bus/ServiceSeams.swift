@@ -21,11 +21,13 @@ extension DBusReply: PendingCall {}
 /// recorder in in-process tests. Called on the service's scheduler.
 protocol SignalSink: AnyObject {
     /// Emits `member` of `interface` from `path`; `reusable` signals may be sent as copies of one built before.
-    func emit(_ member: MemberName, of interface: InterfaceName, at path: ObjectPath, _ values: [DBusValue], reusable: Bool)
+    func emit(
+        _ member: MemberName, of interface: InterfaceName, at path: ObjectPath, _ values: [DBusValue], reusable: Bool)
     /// Emits `PropertiesChanged` for the named properties, read as they are now.
     func emitPropertiesChanged(at path: ObjectPath, interface: InterfaceName, _ names: [String])
     /// Emits `PropertiesChanged` with the given values.
-    func emitPropertiesChanged(at path: ObjectPath, interface: InterfaceName, values: [(String, DBusValue)], reusable: Bool)
+    func emitPropertiesChanged(
+        at path: ObjectPath, interface: InterfaceName, values: [(String, DBusValue)], reusable: Bool)
 }
 
 extension ObjectServer: SignalSink {}
@@ -49,15 +51,20 @@ extension SignalSink {
     func emitChange<Value>(
         of property: DBusPropertyDeclaration<Value>, at path: ObjectPath, to value: Value, reusable: Bool = false
     ) {
-        emitPropertiesChanged(at: path, interface: property.interface, values: [property.change(to: value)],
-                              reusable: reusable)
+        emitPropertiesChanged(
+            at: path, interface: property.interface, values: [property.change(to: value)],
+            reusable: reusable)
     }
 }
 
 /// A sink that drops every signal: for a service built only to describe its
 /// interfaces (`petald --introspect`).
 final class DiscardedSignals: SignalSink {
-    func emit(_ member: MemberName, of interface: InterfaceName, at path: ObjectPath, _ values: [DBusValue], reusable: Bool) {}
+    func emit(
+        _ member: MemberName, of interface: InterfaceName, at path: ObjectPath, _ values: [DBusValue], reusable: Bool
+    ) {}
     func emitPropertiesChanged(at path: ObjectPath, interface: InterfaceName, _ names: [String]) {}
-    func emitPropertiesChanged(at path: ObjectPath, interface: InterfaceName, values: [(String, DBusValue)], reusable: Bool) {}
+    func emitPropertiesChanged(
+        at path: ObjectPath, interface: InterfaceName, values: [(String, DBusValue)], reusable: Bool
+    ) {}
 }

@@ -33,7 +33,8 @@ final class HostDeaths: @unchecked Sendable {
     /// for `identity`, off the loop.
     func record(cause: String, identity: PluginIdentity, name: String, version: String) -> String? {
         guard window.record(at: clock.now) else { return nil }
-        let reason = "its host ended \(window.limit) times within \(window.window.components.seconds / 60) minutes, the last time: \(cause); it stays off until the file changes or the quarantine is cleared (petalctl plugins --clear-quarantine)"
+        let reason =
+            "its host ended \(window.limit) times within \(window.window.components.seconds / 60) minutes, the last time: \(cause); it stays off until the file changes or the quarantine is cleared (petalctl plugins --clear-quarantine)"
         let entry = Quarantine.Entry(identity: identity, reason: reason, name: name, version: version)
         let quarantine = quarantine
         worker.submit { quarantine.add(entry) }

@@ -40,7 +40,8 @@ final class HostProcess {
             Glibc.kill(spawned.pid, SIGKILL)
             var status: Int32 = 0
             _ = try? systemCall("waitpid") { waitpid(spawned.pid, &status, 0) }
-            throw ProgramLauncher.Failure(description: "cannot watch \(executable): pidfd_open: \(String(cString: strerror(error.errno)))")
+            throw ProgramLauncher.Failure(
+                description: "cannot watch \(executable): pidfd_open: \(String(cString: strerror(error.errno)))")
         }
     }
 
@@ -128,16 +129,24 @@ final class HostProcess {
     private final class Spawner: Sendable {
         private let thread = try? WorkerThread(name: "petal-spawn")
 
-        func spawn(_ executable: String, environment: [String]) throws(ProgramLauncher.Failure) -> ProgramLauncher.Spawned {
-            guard let thread else { throw ProgramLauncher.Failure(description: "cannot start the thread that starts plugin hosts") }
+        func spawn(_ executable: String, environment: [String]) throws(ProgramLauncher.Failure)
+            -> ProgramLauncher.Spawned
+        {
+            guard let thread else {
+                throw ProgramLauncher.Failure(description: "cannot start the thread that starts plugin hosts")
+            }
             let outcome = Handoff<Result<ProgramLauncher.Spawned, ProgramLauncher.Failure>>()
             let submitted = thread.submit {
-                outcome.put(Result { () throws(ProgramLauncher.Failure) in
-                    try ProgramLauncher.spawn([executable], environment: environment, directory: nil, output: nil,
-                                              sharingStandardError: true)
-                })
+                outcome.put(
+                    Result { () throws(ProgramLauncher.Failure) in
+                        try ProgramLauncher.spawn(
+                            [executable], environment: environment, directory: nil, output: nil,
+                            sharingStandardError: true)
+                    })
             }
-            guard submitted else { throw ProgramLauncher.Failure(description: "the thread that starts plugin hosts has stopped") }
+            guard submitted else {
+                throw ProgramLauncher.Failure(description: "the thread that starts plugin hosts has stopped")
+            }
             return try outcome.take().get()
         }
     }

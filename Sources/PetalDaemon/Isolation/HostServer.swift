@@ -75,7 +75,8 @@ final class HostServer: @unchecked Sendable {
         try systemCall("lstat", path: folder) { lstat(folder, &info) }
         guard info.st_mode & S_IFMT == S_IFDIR, info.st_uid == getuid(), info.st_mode & 0o077 == 0 else {
             throw HostServerError(
-                "\(folder), where isolated plugins' hosts connect, must be a folder owned by uid \(getuid()) with mode 0700; it is \(info.st_mode & S_IFMT == S_IFDIR ? "a folder" : "not a folder") owned by uid \(info.st_uid) with mode \(String(info.st_mode & 0o7777, radix: 8)) (remove it, or set plugins.isolate to \"none\")")
+                "\(folder), where isolated plugins' hosts connect, must be a folder owned by uid \(getuid()) with mode 0700; it is \(info.st_mode & S_IFMT == S_IFDIR ? "a folder" : "not a folder") owned by uid \(info.st_uid) with mode \(String(info.st_mode & 0o7777, radix: 8)) (remove it, or set plugins.isolate to \"none\")"
+            )
         }
         return folder
     }
@@ -100,15 +101,17 @@ final class HostServer: @unchecked Sendable {
     }
 
     private func admit(_ connection: DBusConnection) {
-        connection.limitIncoming(messageBytes: HostProtocol.maximumMessageBytes,
-                                 queuedBytes: HostProtocol.maximumQueuedBytes)
+        connection.limitIncoming(
+            messageBytes: HostProtocol.maximumMessageBytes,
+            queuedBytes: HostProtocol.maximumQueuedBytes)
         let services = HostServices(connection: connection, server: self)
         let key = ObjectIdentifier(services)
         unbound[key] = services
         connection.onDisconnect { [weak self] in self?.unbound.removeValue(forKey: key)?.close() }
         _ = loop.schedule(after: Self.beginLimit) { [weak self] in
             guard let self, let late = unbound.removeValue(forKey: key) else { return }
-            log.warning("a connection to the plugin hosts' socket said no Begin within \(Self.beginLimit); it is closed")
+            log.warning(
+                "a connection to the plugin hosts' socket said no Begin within \(Self.beginLimit); it is closed")
             late.close()
         }
     }

@@ -44,9 +44,11 @@ struct HostSpawner {
 
     /// What every host's environment holds; a child's also names petald, its parent.
     private func environment(_ token: String) -> [String: String] {
-        [HostProtocol.addressVariable: address, HostProtocol.tokenVariable: token,
-         // A crash in the plugin ends the host at once: petald says how, and Swift's backtrace would take seconds.
-         "SWIFT_BACKTRACE": "enable=no"]
+        [
+            HostProtocol.addressVariable: address, HostProtocol.tokenVariable: token,
+            // A crash in the plugin ends the host at once: petald says how, and Swift's backtrace would take seconds.
+            "SWIFT_BACKTRACE": "enable=no",
+        ]
     }
 
     /// Starts the host as petald's child, inside petald's sandbox.
@@ -84,7 +86,9 @@ struct HostSpawner {
             case .started:
                 break
             case .refused(let error):
-                log.warning("systemd did not start \(unit.name) (\(error.name): \(error.message)); starting the host of plugin \(name) as petald's child, inside petald's sandbox")
+                log.warning(
+                    "systemd did not start \(unit.name) (\(error.name): \(error.message)); starting the host of plugin \(name) as petald's child, inside petald's sandbox"
+                )
                 owner.release(host)
                 startChild(token: token, for: owner)
             case .failed(let reason), .unanswered(let reason):

@@ -23,10 +23,13 @@ extension IsolatedPlugin {
             switch result {
             case .failure(let error): finish(.failure(error))
             case .success(let host):
-                invocation.cancel = host.invoke(action, params, plugin: name, callTimeout: actionTimeout + .seconds(5),
-                                                finish: finish) { [weak self, weak host] in
+                invocation.cancel = host.invoke(
+                    action, params, plugin: name, callTimeout: actionTimeout + .seconds(5),
+                    finish: finish
+                ) { [weak self, weak host] in
                     guard let self, let host else { return }
-                    host.ping(plugin: name, timeout: actionTimeout, log: log) { [weak self] host in host === self?.host }
+                    host.ping(plugin: name, timeout: actionTimeout, log: log) { [weak self] host in host === self?.host
+                    }
                 }
             }
         }

@@ -26,20 +26,25 @@ extension IsolatedPlugin {
     func hostReady(
         _ services: HostServices, name: String, version: String, actions: [ProviderActionRow]
     ) throws(DBusError) {
-        guard let host, host.services === services else { throw DBusError.failed("this host is no longer the plugin's") }
+        guard let host, host.services === services else {
+            throw DBusError.failed("this host is no longer the plugin's")
+        }
         guard phase != .stopping else { throw DBusError.failed("petald is stopping") }
         if declaredActions.isEmpty {
             // The context stays the one the host began with: what init subscribed to is in it.
             (self.name, self.version, declaredActions) = (name, version, actions)
         } else if name != self.name || actions.map(\.id) != declaredActions.map(\.id) {
-            let reason = "its file now gives another name or other actions than when petald started; restart petald to load it"
+            let reason =
+                "its file now gives another name or other actions than when petald started; restart petald to load it"
             host.refusal = (.failed, reason)
             throw DBusError.failed(reason)
         }
         host.ready = true
         if let timer = host.startTimer { loop.cancel(timer) }
         let tenths = Int(((clock.now - host.started).configuredSeconds * 10_000).rounded())
-        log.info("plugin \(name): its host, pid \(host.process.pid ?? 0)\(host.process.unit.map { " in \($0)" } ?? ""), is ready, \(tenths / 10).\(tenths % 10) ms after it was started")
+        log.info(
+            "plugin \(name): its host, pid \(host.process.pid ?? 0)\(host.process.unit.map { " in \($0)" } ?? ""), is ready, \(tenths / 10).\(tenths % 10) ms after it was started"
+        )
         phase = .running
         let waiting = waiters
         waiters = []
@@ -65,7 +70,9 @@ extension IsolatedPlugin {
         if phase == .stopping {
             return fail(running, waiting: true, with: .failed("plugin \(name) stopped with petald"))
         }
-        if case .retired = phase { return fail(running, waiting: true, with: .failed("plugin \(name) is not available")) }
+        if case .retired = phase {
+            return fail(running, waiting: true, with: .failed("plugin \(name) is not available"))
+        }
         if let refusal = host.refusal {
             phase = .retired(refusal.status, refusal.reason)
             log.warning("plugin \(name) (\(path)) is not loaded: \(refusal.reason)")
@@ -75,8 +82,11 @@ extension IsolatedPlugin {
         let cause = host.killedBecause ?? exit.description
         let what = "plugin \(name) \(cause)" + (host.ready ? "" : " while starting")
         lastEnd = cause
-        log.error("\(what); its host was pid \(process.pid ?? 0)\(process.unit.map { " in \($0)" } ?? ""), for \(path)"
-                  + (running.isEmpty ? "" : "; \(running.count) invocation\(running.count == 1 ? "" : "s") it ran answered ActionFailed"))
+        log.error(
+            "\(what); its host was pid \(process.pid ?? 0)\(process.unit.map { " in \($0)" } ?? ""), for \(path)"
+                + (running.isEmpty
+                    ? "" : "; \(running.count) invocation\(running.count == 1 ? "" : "s") it ran answered ActionFailed")
+        )
         if let reason = deaths.record(cause: cause, identity: identity, name: name, version: version) {
             phase = .quarantined(reason)
         } else {

@@ -95,11 +95,14 @@ final class IsolatedPlugin: @unchecked Sendable {
         var record = PluginRecord(name: name, version: version, path: path, status: .loaded, reason: "")
         switch phase {
         case .running, .starting:
-            record.reason = host.flatMap { host in
-                host.process.pid.map { "isolated, pid \($0)" + (host.ready ? "" : " (starting)") }
-            } ?? "isolated, starting"
+            record.reason =
+                host.flatMap { host in
+                    host.process.pid.map { "isolated, pid \($0)" + (host.ready ? "" : " (starting)") }
+                } ?? "isolated, starting"
         case .idle:
-            record.reason = "isolated, not running" + (lastEnd.map { " (its host \($0))" } ?? "") + "; it starts at the next invocation"
+            record.reason =
+                "isolated, not running" + (lastEnd.map { " (its host \($0))" } ?? "")
+                + "; it starts at the next invocation"
         case .quarantined(let reason):
             record.status = .quarantined
             record.reason = reason
@@ -175,21 +178,23 @@ final class IsolatedPlugin: @unchecked Sendable {
     private func spawn() {
         guard phase == .starting, host == nil else { return }
         let token = server.expect(self)
-        spawner.start(plugin: name, token: token, for: HostSpawner.Owner(
-            adopt: { [self] host in adopt(host) },
-            owns: { [self] host in host === self.host },
-            release: { [self] host in
-                if let timer = host.startTimer { loop.cancel(timer) }
-                self.host = nil
-            },
-            failed: { [self] error in
-                server.forget(token)
-                phase = .idle
-                lastEnd = "could not be started: \(error.description)"
-                log.error("plugin \(name): cannot start its host: \(error.description)")
-                failWaiters(.failed("plugin \(name) cannot run: \(error.description)"))
-            },
-            ended: { [self] in hostEnded($0, $1) }))
+        spawner.start(
+            plugin: name, token: token,
+            for: HostSpawner.Owner(
+                adopt: { [self] host in adopt(host) },
+                owns: { [self] host in host === self.host },
+                release: { [self] host in
+                    if let timer = host.startTimer { loop.cancel(timer) }
+                    self.host = nil
+                },
+                failed: { [self] error in
+                    server.forget(token)
+                    phase = .idle
+                    lastEnd = "could not be started: \(error.description)"
+                    log.error("plugin \(name): cannot start its host: \(error.description)")
+                    failWaiters(.failed("plugin \(name) cannot run: \(error.description)"))
+                },
+                ended: { [self] in hostEnded($0, $1) }))
     }
 
     /// Makes `host` the plugin's, and kills it if it is not ready in time.
@@ -258,6 +263,8 @@ final class IsolatedPlugin: @unchecked Sendable {
         defer { worker.stop() }
         let grace = max(.zero, deadline - clock.now)
         guard let host, !host.process.waitForExit(within: grace) else { return }
-        log.warning("plugin \(name): its host, pid \(host.process.pid ?? 0), had not exited \(grace.secondsText) after petald's stop; it was killed, and its deinit may not have run")
+        log.warning(
+            "plugin \(name): its host, pid \(host.process.pid ?? 0), had not exited \(grace.secondsText) after petald's stop; it was killed, and its deinit may not have run"
+        )
     }
 }

@@ -30,8 +30,10 @@ final class IsolationSupport: @unchecked Sendable {
         do {
             let executable = try HostExecutable.locate()
             let folder = try HostServer.prepareFolder()
-            let log = log, loop = loop
-            hosting = .success((try loop.performAndWait { try HostServer(folder: folder, loop: loop, log: log) }, executable))
+            let log = log
+            let loop = loop
+            hosting = .success(
+                (try loop.performAndWait { try HostServer(folder: folder, loop: loop, log: log) }, executable))
         } catch let error as HostServerError {
             hosting = .failure(error)
         } catch {
@@ -58,6 +60,7 @@ enum HostExecutable {
         let candidates = [binary + "/" + name, PluginSearchPath.parent(of: binary) + "/libexec/petal/" + name]
         if let found = candidates.first(where: { access($0, X_OK) == 0 }) { return found }
         throw HostServerError(
-            "\(name) was not found (looked for \(candidates.joined(separator: " and "))); install it with petald, or set plugins.isolate to \"none\" to run plugins inside petald")
+            "\(name) was not found (looked for \(candidates.joined(separator: " and "))); install it with petald, or set plugins.isolate to \"none\" to run plugins inside petald"
+        )
     }
 }

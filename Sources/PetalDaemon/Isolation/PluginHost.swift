@@ -51,8 +51,9 @@ final class PluginHost: @unchecked Sendable {
         nextInvocation += 1
         running[number] = finish
         let endpoint = ProviderEndpoint(name: name, busName: "", path: HostProtocol.pluginPath, noun: "plugin")
-        let provider = ProviderAction(id: action, title: "", icon: "", endpoint: endpoint, connection: connection,
-                                      callTimeout: callTimeout)
+        let provider = ProviderAction(
+            id: action, title: "", icon: "", endpoint: endpoint, connection: connection,
+            callTimeout: callTimeout)
         let cancel = provider.start(params) { [weak self] outcome in
             guard let self, let finish = running.removeValue(forKey: number) else { return }
             // A host that is gone answers every call with an error: how it ended is the answer.
@@ -80,9 +81,12 @@ final class PluginHost: @unchecked Sendable {
             guard let self else { return }
             pinging = false
             guard case .failure(let error) = result, error.name == DBusError.Name.noReply, stillCurrent(self),
-                  connection.isOpen else { return }
+                connection.isOpen
+            else { return }
             killedBecause = "stopped answering (no answer to a ping within \(timeout.secondsText)), and was killed"
-            log.warning("plugin \(name): its host, pid \(process.pid ?? 0), has not answered a ping within \(timeout.secondsText); killing it")
+            log.warning(
+                "plugin \(name): its host, pid \(process.pid ?? 0), has not answered a ping within \(timeout.secondsText); killing it"
+            )
             process.kill()
         }
     }

@@ -33,7 +33,9 @@ extension SystemdLauncher {
         ask(unit, on: connection, tries: 40, completion: completion)
     }
 
-    private func ask(_ unit: String, on connection: DBusConnection, tries: Int, completion: @escaping (HostExit?) -> Void) {
+    private func ask(
+        _ unit: String, on connection: DBusConnection, tries: Int, completion: @escaping (HostExit?) -> Void
+    ) {
         typealias Systemd = SystemdInterface
         connection.callOnLoop(Systemd.getUnit, on: Systemd.bus, at: Systemd.path, unit, timeout: Self.callTimeout) {
             [self] reply in
@@ -44,11 +46,14 @@ extension SystemdLauncher {
             case .failure(let error) where error.name == Systemd.noSuchUnit: return completion(.exited(0))
             case .failure: return completion(nil)
             }
-            connection.callOnLoop(PropertiesInterface.getAll, on: Systemd.bus, at: object, Systemd.service.rawValue,
-                                  timeout: Self.callTimeout) { [self] reply in
+            connection.callOnLoop(
+                PropertiesInterface.getAll, on: Systemd.bus, at: object, Systemd.service.rawValue,
+                timeout: Self.callTimeout
+            ) { [self] reply in
                 let values = (try? reply.get()).map { DBusPropertyValues($0, from: Systemd.bus.rawValue) }
                 guard let code = try? values?.value(Systemd.execMainCode), code != 0,
-                      let status = try? values?.value(Systemd.execMainStatus) else {
+                    let status = try? values?.value(Systemd.execMainStatus)
+                else {
                     guard tries > 1 else {
                         resetFailed(unit, on: connection)
                         return completion(nil)
@@ -65,12 +70,14 @@ extension SystemdLauncher {
     }
 
     private func resetFailed(_ unit: String, on connection: DBusConnection) {
-        try? connection.send(SystemdInterface.resetFailedUnit, on: SystemdInterface.bus, at: SystemdInterface.path, unit)
+        try? connection.send(
+            SystemdInterface.resetFailedUnit, on: SystemdInterface.bus, at: SystemdInterface.path, unit)
     }
 
     /// Sends SIGKILL to every process of `unit`: for a host whose process petald does not know yet.
     func kill(host unit: String) {
-        try? connection?.send(SystemdInterface.killUnit, on: SystemdInterface.bus, at: SystemdInterface.path, unit, "all",
-                              SIGKILL)
+        try? connection?.send(
+            SystemdInterface.killUnit, on: SystemdInterface.bus, at: SystemdInterface.path, unit, "all",
+            SIGKILL)
     }
 }

@@ -42,7 +42,9 @@ enum AtomicFile {
         let temporary = "\(path).tmp-\(getpid())-\(number)"
         let fd: Int32
         do {
-            fd = try systemCall("open", path: temporary) { open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600) }
+            fd = try systemCall("open", path: temporary) {
+                open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+            }
         } catch {
             throw Failure(error, saving: path)
         }

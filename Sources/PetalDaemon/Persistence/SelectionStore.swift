@@ -35,7 +35,9 @@ final class SelectionStore {
     init(directory: String?, log: Logger) {
         self.log = log
         guard let directory else {
-            (path, writer, isPersistent, status) = (nil, nil, false, "selections are kept in memory only: there is no state folder")
+            (path, writer, isPersistent, status) = (
+                nil, nil, false, "selections are kept in memory only: there is no state folder"
+            )
             return
         }
         let path = AtomicFile.join(directory, "state.json")
@@ -53,7 +55,8 @@ final class SelectionStore {
                 let aside = try Self.moveAside(path)
                 log.warning("\(path) is corrupt (\(reason)); moved it to \(aside) and starting with no selections")
             } catch {
-                refusal = "\(path) is corrupt (\(reason)) and cannot be moved aside: \(String(cString: strerror(error.errno))); it is left as it is"
+                refusal =
+                    "\(path) is corrupt (\(reason)) and cannot be moved aside: \(String(cString: strerror(error.errno))); it is left as it is"
             }
         case .unreadable(let error):
             refusal = "cannot read \(path): \(String(cString: strerror(error))); it is left as it is"
@@ -72,7 +75,9 @@ final class SelectionStore {
             }
         }
         if let refusal {
-            (self.path, self.writer, isPersistent, status) = (nil, nil, false, "selections are kept in memory only: " + refusal)
+            (self.path, self.writer, isPersistent, status) = (
+                nil, nil, false, "selections are kept in memory only: " + refusal
+            )
         } else {
             (self.path, self.writer, isPersistent, status) = (path, writer, true, "selections are saved in \(path)")
         }
@@ -89,7 +94,8 @@ final class SelectionStore {
         var description: String {
             switch restored {
             case nil, true?: "\(failure)"
-            case false?: "\(failure), and the previous selections could not be written back, so \(failure.path) may hold the new one"
+            case false?:
+                "\(failure), and the previous selections could not be written back, so \(failure.path) may hold the new one"
             }
         }
     }
@@ -114,11 +120,14 @@ final class SelectionStore {
             self.selections = selections
             return completion(.success(()))
         }
-        let new = Self.encode(selections), old = Self.encode(self.selections)
+        let new = Self.encode(selections)
+        let old = Self.encode(self.selections)
         // The store and the completion are the loop's; they only ride along to come back to it.
         let back = UncheckedSendable((WeakReference(self), completion))
         let submitted = writer.submit {
-            let outcome = Result<Void, SaveFailure> { () throws(SaveFailure) in try Self.persist(new, replacing: old, at: path) }
+            let outcome = Result<Void, SaveFailure> { () throws(SaveFailure) in
+                try Self.persist(new, replacing: old, at: path)
+            }
             scheduler.execute {
                 let (store, completion) = back.value
                 if case .success = outcome { store.object?.selections = selections }
@@ -126,8 +135,12 @@ final class SelectionStore {
             }
         }
         if !submitted {
-            completion(.failure(SaveFailure(failure: AtomicFile.Failure(call: "the state writer (it has stopped)", errno: ECANCELED, path: path),
-                                            restored: nil)))
+            completion(
+                .failure(
+                    SaveFailure(
+                        failure: AtomicFile.Failure(
+                            call: "the state writer (it has stopped)", errno: ECANCELED, path: path),
+                        restored: nil)))
         }
     }
 
@@ -138,7 +151,7 @@ final class SelectionStore {
     private static func persist(_ bytes: [UInt8], replacing previous: [UInt8], at path: String) throws(SaveFailure) {
         do {
             try AtomicFile.write(bytes, to: path)
-        } catch where error.replaced {
+        } catch  where error.replaced {
             let restored = (try? AtomicFile.write(previous, to: path)) != nil
             throw SaveFailure(failure: error, restored: restored)
         } catch {
@@ -194,13 +207,21 @@ final class SelectionStore {
         } catch {
             return .corrupt("not JSON: \(error)")
         }
-        guard case .object(let root) = document else { return .corrupt("expected an object, found \(document.typeName)") }
-        guard let version = root["version"]?.int64Value else { return .corrupt("\"version\" is missing or not an integer") }
+        guard case .object(let root) = document else {
+            return .corrupt("expected an object, found \(document.typeName)")
+        }
+        guard let version = root["version"]?.int64Value else {
+            return .corrupt("\"version\" is missing or not an integer")
+        }
         guard version == 1 else { return .unknownVersion(version) }
-        guard case .object(let selected)? = root["selected"] else { return .corrupt("\"selected\" is missing or not an object") }
+        guard case .object(let selected)? = root["selected"] else {
+            return .corrupt("\"selected\" is missing or not an object")
+        }
         var selections: [String: Bool] = [:]
         for (id, value) in selected {
-            guard let flag = value.boolValue else { return .corrupt("selected.\(id) is a \(value.typeName), not a boolean") }
+            guard let flag = value.boolValue else {
+                return .corrupt("selected.\(id) is a \(value.typeName), not a boolean")
+            }
             selections[id] = flag
         }
         return .loaded(selections)
@@ -218,7 +239,7 @@ final class SelectionStore {
                 try systemCall("link", path: aside) { link(path, aside) }
                 unlink(path)
                 return aside
-            } catch where error.errno == EEXIST {
+            } catch  where error.errno == EEXIST {
                 lastError = error
                 continue
             } catch {
@@ -240,7 +261,8 @@ final class SelectionStore {
         } catch {
             let why = String(cString: strerror(error.errno))
             switch error.errno {
-            case ENOENT: return "\(directory) does not exist (petald creates it at start; something has removed it since)"
+            case ENOENT:
+                return "\(directory) does not exist (petald creates it at start; something has removed it since)"
             case ENOTDIR: return "\(directory) is not a folder (\(why))"
             case EROFS, EACCES, EPERM: return "\(directory) is read-only (\(why))"
             default: return "\(directory) cannot be written (\(why))"

@@ -16,10 +16,11 @@ enum StateDirectory {
         for path in [base, folder] {
             do {
                 try systemCall("mkdir", path: path) { mkdir(path, 0o700) }
-            } catch where error.errno == EEXIST {
+            } catch  where error.errno == EEXIST {
                 continue
             } catch {
-                log.warning("cannot create \(path): \(String(cString: strerror(error.errno))); petald keeps no state on disk")
+                log.warning(
+                    "cannot create \(path): \(String(cString: strerror(error.errno))); petald keeps no state on disk")
                 return nil
             }
         }

@@ -41,8 +41,9 @@ final class PluginContext: PluginHostServices, @unchecked Sendable {
     /// Starts a program outside petald's sandbox: `{"unit": …}` or `{"pid": …}`, or the reason it did not start.
     func launch(_ request: ProgramRequest) -> Result<JSONObject, ProgramFailure> {
         do {
-            let started = try launcher.launch(request.argv, extraEnvironment: request.environment,
-                                              directory: request.directory, plugin: name)
+            let started = try launcher.launch(
+                request.argv, extraEnvironment: request.environment,
+                directory: request.directory, plugin: name)
             let place = started["unit"]?.stringValue.map { " as \($0)" } ?? ""
             log.info("plugin \(name) started \(request.argv.joined(separator: " "))\(place)")
             return .success(started)
@@ -57,8 +58,9 @@ final class PluginContext: PluginHostServices, @unchecked Sendable {
     func run(
         _ request: ProgramRequest, completion: @escaping @Sendable (Result<JSONObject, ProgramFailure>) -> Void
     ) -> UInt64 {
-        ProgramRunner.run(request.argv, extraEnvironment: request.environment, directory: request.directory,
-                          timeout: request.timeout, outputLimit: request.outputLimit, completion: completion)
+        ProgramRunner.run(
+            request.argv, extraEnvironment: request.environment, directory: request.directory,
+            timeout: request.timeout, outputLimit: request.outputLimit, completion: completion)
     }
 
     /// Ends a program ``run(_:completion:)`` started, with its process group.
@@ -68,15 +70,17 @@ final class PluginContext: PluginHostServices, @unchecked Sendable {
 
     /// Sends `message` on petald's bus connection and passes on the reply's
     /// arguments as a JSON array, or the error; `timeout` ≤ 0 means 25 s.
-    func callMethod(_ message: Message, timeout: Int32, reply: @escaping @Sendable (Result<String, DBusError>) -> Void) {
+    func callMethod(_ message: Message, timeout: Int32, reply: @escaping @Sendable (Result<String, DBusError>) -> Void)
+    {
         guard let connection else { return reply(.failure(.failed("petald has no bus connection"))) }
         let limit: Duration = timeout > 0 ? .milliseconds(Int64(timeout)) : DBusConnection.defaultCallTimeout
         connection.loop.execute {
             connection.sendWithReply(message, timeout: limit) { result in
-                reply(result.map { message in
-                    let values = (try? message.argumentsWithoutDescriptors()) ?? []
-                    return JSONValue.array(values.map(DBusJSON.json)).jsonText
-                })
+                reply(
+                    result.map { message in
+                        let values = (try? message.argumentsWithoutDescriptors()) ?? []
+                        return JSONValue.array(values.map(DBusJSON.json)).jsonText
+                    })
             }
         }
     }
@@ -88,12 +92,13 @@ final class PluginContext: PluginHostServices, @unchecked Sendable {
     func subscribe(_ rule: MatchRule, deliver: @escaping @Sendable (Message) -> Void) -> UInt64 {
         guard let connection else { return 0 }
         let token = connection.subscribeWithoutWaiting(rule, handler: deliver)
-        return (try? connection.loop.performAndWait { [self] in
-            let id = nextSubscription
-            nextSubscription += 1
-            subscriptions[id] = token
-            return id
-        }) ?? 0
+        return
+            (try? connection.loop.performAndWait { [self] in
+                let id = nextSubscription
+                nextSubscription += 1
+                subscriptions[id] = token
+                return id
+            }) ?? 0
     }
 
     /// Ends a subscription ``subscribe(_:deliver:)`` made.

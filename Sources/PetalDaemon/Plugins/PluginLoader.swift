@@ -41,15 +41,20 @@ struct PluginLoader {
         var loadedNames: [String: String] = [:]
         for directory in searchPath.directories {
             for path in Self.libraries(in: directory) {
-                var record = PluginRecord(name: PluginRules.stem(of: path), version: "", path: path, status: .failed, reason: "")
-                switch load(path, builtIn: builtInDirectories.contains(directory), record: &record,
-                            loadedNames: &loadedNames, registry: &registry) {
+                var record = PluginRecord(
+                    name: PluginRules.stem(of: path), version: "", path: path, status: .failed, reason: "")
+                switch load(
+                    path, builtIn: builtInDirectories.contains(directory), record: &record,
+                    loadedNames: &loadedNames, registry: &registry)
+                {
                 case .native(let plugin): loaded.native.append(plugin)
                 case .isolated(let plugin): loaded.isolated.append(plugin)
                 case nil: break
                 }
                 if record.status == .loaded {
-                    log.info("loaded plugin \(record.name) \(record.version) from \(path)\(record.reason.isEmpty ? "" : " (\(record.reason))")")
+                    log.info(
+                        "loaded plugin \(record.name) \(record.version) from \(path)\(record.reason.isEmpty ? "" : " (\(record.reason))")"
+                    )
                 } else {
                     log.warning("skipped plugin \(path): \(record.status.rawValue): \(record.reason)")
                 }
@@ -106,8 +111,10 @@ struct PluginLoader {
         // Without a note (ABI 1.0), the name the file gives: libclock.so and clock.so are "clock".
         let name = file.note?.name ?? Self.bareName(fromFile: path)
         if isolation.policy.isolates(name, builtIn: builtIn) {
-            return loadIsolated(file, name: name, builtIn: builtIn, record: &record, loadedNames: &loadedNames,
-                                registry: &registry).map(Plugin.isolated)
+            return loadIsolated(
+                file, name: name, builtIn: builtIn, record: &record, loadedNames: &loadedNames,
+                registry: &registry
+            ).map(Plugin.isolated)
         }
         // From here on, a crash in the plugin's code is blamed on this file, under the note's name if it has one.
         let slot = quarantine.register(file.identity)
@@ -126,10 +133,13 @@ struct PluginLoader {
         record.name = plugin.name
         record.version = plugin.version
         if file.note == nil && PluginRules.isValidName(plugin.name) {
-            quarantine.name(slot, file.identity, plugin.name, version: LogText.escaped(plugin.version, maximumBytes: 64))
+            quarantine.name(
+                slot, file.identity, plugin.name, version: LogText.escaped(plugin.version, maximumBytes: 64))
         }
-        if let problem = problem(name: plugin.name, actions: plugin.declaredActions.map(\.id), builtIn: builtIn,
-                                 loadedNames: loadedNames, registry: registry) {
+        if let problem = problem(
+            name: plugin.name, actions: plugin.declaredActions.map(\.id), builtIn: builtIn,
+            loadedNames: loadedNames, registry: registry)
+        {
             record.reason = problem
             return nil
         }
@@ -140,8 +150,9 @@ struct PluginLoader {
             return nil
         }
         let pluginSettings = settings.settings[plugin.name]?.objectValue ?? [:]
-        let context = PluginContext(name: plugin.name, settings: pluginSettings, log: log, connection: connection,
-                                    launcher: launcher, slot: slot)
+        let context = PluginContext(
+            name: plugin.name, settings: pluginSettings, log: log, connection: connection,
+            launcher: launcher, slot: slot)
         do {
             try plugin.startWorker()
         } catch {
@@ -174,10 +185,12 @@ struct PluginLoader {
         let pluginSettings = settings.settings
         let plugin: IsolatedPlugin
         do {
-            let context = PluginContext(name: name, settings: pluginSettings[name]?.objectValue ?? [:], log: log,
-                                        connection: connection, launcher: launcher, slot: CrashSlot(raw: -1))
-            let spawner = HostSpawner(executable: hosting.executable, address: hosting.server.address, systemd: launcher,
-                                      loop: isolation.loop, clock: isolation.clock, log: log)
+            let context = PluginContext(
+                name: name, settings: pluginSettings[name]?.objectValue ?? [:], log: log,
+                connection: connection, launcher: launcher, slot: CrashSlot(raw: -1))
+            let spawner = HostSpawner(
+                executable: hosting.executable, address: hosting.server.address, systemd: launcher,
+                loop: isolation.loop, clock: isolation.clock, log: log)
             plugin = try IsolatedPlugin(
                 file: file, name: name, builtIn: builtIn, settings: pluginSettings[name]?.objectValue ?? [:],
                 server: hosting.server, spawner: spawner, loop: isolation.loop, clock: isolation.clock,
@@ -188,13 +201,17 @@ struct PluginLoader {
         }
         if let refusal = plugin.startAndWait() {
             (record.status, record.reason) = refusal
-            if plugin.version != "" || plugin.name != name { (record.name, record.version) = (plugin.name, plugin.version) }
+            if plugin.version != "" || plugin.name != name {
+                (record.name, record.version) = (plugin.name, plugin.version)
+            }
             return nil
         }
         (record.name, record.version) = (plugin.name, plugin.version)
         var refusal: (PluginRecord.Status, String)?
-        if let problem = problem(name: plugin.name, actions: plugin.declaredActions.map(\.id), builtIn: builtIn,
-                                 loadedNames: loadedNames, registry: registry) {
+        if let problem = problem(
+            name: plugin.name, actions: plugin.declaredActions.map(\.id), builtIn: builtIn,
+            loadedNames: loadedNames, registry: registry)
+        {
             refusal = (.failed, problem)
         } else if file.note == nil && settings.disabled.contains(plugin.name) {
             refusal = (.disabled, "listed in plugins.disabled of the configuration")
@@ -206,8 +223,9 @@ struct PluginLoader {
         }
         loadedNames[plugin.name] = file.path
         for action in plugin.declaredActions {
-            registry.register(IsolatedAction(plugin: plugin, id: action.id, title: action.title, icon: action.icon),
-                              plugin: plugin.name)
+            registry.register(
+                IsolatedAction(plugin: plugin, id: action.id, title: action.title, icon: action.icon),
+                plugin: plugin.name)
         }
         record = (try? isolation.loop.performAndWait { plugin.record }) ?? record
         return plugin
@@ -219,10 +237,15 @@ struct PluginLoader {
         of note: PluginNote, builtIn: Bool, loadedNames: [String: String]
     ) -> (PluginRecord.Status, String)? {
         if settings.disabled.contains(note.name) {
-            return (.disabled, "listed in plugins.disabled of the configuration (as \"\(note.name)\", the name its \(PluginRules.noteSection) gives)")
+            return (
+                .disabled,
+                "listed in plugins.disabled of the configuration (as \"\(note.name)\", the name its \(PluginRules.noteSection) gives)"
+            )
         }
-        if let problem = PluginRules.abiProblem(major: UInt(note.abiMajor), minor: UInt(note.abiMinor),
-                                         claim: "its \(PluginRules.noteSection) says it was") {
+        if let problem = PluginRules.abiProblem(
+            major: UInt(note.abiMajor), minor: UInt(note.abiMinor),
+            claim: "its \(PluginRules.noteSection) says it was")
+        {
             return (.incompatible, problem)
         }
         if let problem = Self.nameProblem(note.name, builtIn: builtIn, loadedNames: loadedNames) {
@@ -234,10 +257,12 @@ struct PluginLoader {
     /// Why a plugin may not have `name` here: it is invalid, reserved, or already loaded.
     static func nameProblem(_ name: String, builtIn: Bool, loadedNames: [String: String]) -> String? {
         guard PluginRules.isValidName(name) else {
-            return "its name \"\(LogText.escaped(name))\" is not valid; names are lowercase letters, digits, \"-\" and \"_\""
+            return
+                "its name \"\(LogText.escaped(name))\" is not valid; names are lowercase letters, digits, \"-\" and \"_\""
         }
         if !builtIn && reservedNames.contains(name) {
-            return "its name \"\(name)\" is reserved for the plugins installed with petald (\(reservedNames.sorted().joined(separator: ", "))); give the plugin another name"
+            return
+                "its name \"\(name)\" is reserved for the plugins installed with petald (\(reservedNames.sorted().joined(separator: ", "))); give the plugin another name"
         }
         if let first = loadedNames[name] {
             return "a plugin named \"\(name)\" is already loaded from \(first); the first in the search path wins"

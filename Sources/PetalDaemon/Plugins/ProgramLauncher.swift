@@ -43,7 +43,8 @@ enum ProgramLauncher {
     /// Finds `program` on PATH (or takes it as is when it holds a slash).
     static func resolve(_ program: String, environment: [String]) -> String? {
         if program.contains("/") { return isExecutable(program) ? program : nil }
-        let path = environment.first { $0.hasPrefix("PATH=") }.map { String($0.dropFirst(5)) }
+        let path =
+            environment.first { $0.hasPrefix("PATH=") }.map { String($0.dropFirst(5)) }
             ?? "/usr/local/bin:/usr/bin:/bin"
         for folder in path.split(separator: ":") {
             let candidate = "\(folder)/\(program)"
@@ -60,14 +61,19 @@ enum ProgramLauncher {
     /// Starts `argv` detached, in a session of its own so it outlives petald, and returns `{"pid": N}`.
     ///
     /// A thread of its own waits for the program, so it never lingers as a zombie.
-    static func launch(_ argv: [String], extraEnvironment: [String: String], directory: String?) throws(Failure) -> JSONObject {
+    static func launch(_ argv: [String], extraEnvironment: [String: String], directory: String?) throws(Failure)
+        -> JSONObject
+    {
         let environment = environment(adding: extraEnvironment)
-        guard let program = argv.first, !program.isEmpty else { throw Failure(description: "no program was given (argv is empty)") }
+        guard let program = argv.first, !program.isEmpty else {
+            throw Failure(description: "no program was given (argv is empty)")
+        }
         guard let executable = resolve(program, environment: environment) else {
             throw Failure(description: "the program \"\(program)\" was not found on PATH")
         }
-        let spawned = try spawn([executable] + argv.dropFirst(), environment: environment, directory: directory,
-                                output: nil, grouping: CLINUX_SPAWN_NEW_SESSION)
+        let spawned = try spawn(
+            [executable] + argv.dropFirst(), environment: environment, directory: directory,
+            output: nil, grouping: CLINUX_SPAWN_NEW_SESSION)
         let pid = spawned.pid
         do {
             try startThread(name: "petal-reap") {
@@ -144,8 +150,12 @@ enum ProgramLauncher {
             close(pipes[3])
         }
         guard result == 0 else {
-            if output == true { close(pipes[0]); close(pipes[2]) }
-            let reason = result == ENOENT && directory != nil
+            if output == true {
+                close(pipes[0])
+                close(pipes[2])
+            }
+            let reason =
+                result == ENOENT && directory != nil
                 ? "the working folder \(directory!) or the program does not exist"
                 : String(cString: strerror(result))
             throw Failure(description: "cannot start \(argv[0]): \(reason)")

@@ -1,6 +1,6 @@
-import Dispatch
 import CLinux
 import DBus
+import Dispatch
 import Glibc
 import Linux
 import PetalCore
@@ -44,8 +44,9 @@ enum ProgramRunner {
         }
         let spawned: ProgramLauncher.Spawned
         do {
-            spawned = try ProgramLauncher.spawn([executable] + argv.dropFirst(), environment: environment,
-                                                directory: directory, output: true, grouping: CLINUX_SPAWN_NEW_GROUP)
+            spawned = try ProgramLauncher.spawn(
+                [executable] + argv.dropFirst(), environment: environment,
+                directory: directory, output: true, grouping: CLINUX_SPAWN_NEW_GROUP)
         } catch {
             completion(.failure(error))
             return 0
@@ -89,8 +90,10 @@ enum ProgramRunner {
         _ child: ProgramLauncher.Spawned, _ running: RunningProgram, limit: Int, timeout: Double?
     ) -> JSONObject {
         var tails = [OutputTail(limit: limit), OutputTail(limit: limit)]
-        var fds = [pollfd(fd: child.stdout, events: Int16(POLLIN), revents: 0),
-                   pollfd(fd: child.stderr, events: Int16(POLLIN), revents: 0)]
+        var fds = [
+            pollfd(fd: child.stdout, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: child.stderr, events: Int16(POLLIN), revents: 0),
+        ]
         let clock = MonotonicClock()
         let start = clock.now
         var ending: ProgramEnding?
@@ -122,7 +125,7 @@ enum ProgramRunner {
                 let count: Int
                 do {
                     count = try systemCall("read") { read(fd, &buffer, buffer.count) }
-                } catch where error.errno == EAGAIN {
+                } catch  where error.errno == EAGAIN {
                     continue
                 } catch {
                     count = 0
@@ -142,8 +145,10 @@ enum ProgramRunner {
         // The program's own output is complete; anything it left running in its group ends with it.
         if terminatedAt == nil { kill(-child.pid, SIGKILL) }
         let decoded = status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-        var result: JSONObject = ["status": .int(Int64(decoded)), "stdout": .string(tails[0].text),
-                                  "stderr": .string(tails[1].text)]
+        var result: JSONObject = [
+            "status": .int(Int64(decoded)), "stdout": .string(tails[0].text),
+            "stderr": .string(tails[1].text),
+        ]
         switch ending {
         case .timedOut: result["timedOut"] = .bool(true)
         case .cancelled: result["cancelled"] = .bool(true)

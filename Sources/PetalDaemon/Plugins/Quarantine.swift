@@ -48,12 +48,18 @@ final class Quarantine: @unchecked Sendable {
         if lines.contains("crash") {
             let blamed = Self.readBlamed(lines)
             for plugin in blamed where !entries.contains(where: { $0.identity == plugin.identity }) {
-                let reason = "petald crashed while this plugin's code was running; it stays off until the file changes or the quarantine is cleared (petalctl plugins --clear-quarantine)"
-                entries.append(Entry(identity: plugin.identity, reason: reason, name: plugin.name, version: plugin.version))
-                log.error("quarantining plugin \(plugin.name.map { LogText.escaped($0) + " (" + plugin.identity.path + ")" } ?? plugin.identity.path): \(reason)")
+                let reason =
+                    "petald crashed while this plugin's code was running; it stays off until the file changes or the quarantine is cleared (petalctl plugins --clear-quarantine)"
+                entries.append(
+                    Entry(identity: plugin.identity, reason: reason, name: plugin.name, version: plugin.version))
+                log.error(
+                    "quarantining plugin \(plugin.name.map { LogText.escaped($0) + " (" + plugin.identity.path + ")" } ?? plugin.identity.path): \(reason)"
+                )
             }
             if blamed.isEmpty {
-                log.warning("petald crashed at its last run outside any plugin's code (or where it could not tell whose); no plugin is quarantined")
+                log.warning(
+                    "petald crashed at its last run outside any plugin's code (or where it could not tell whose); no plugin is quarantined"
+                )
             } else {
                 save()
             }
@@ -61,14 +67,17 @@ final class Quarantine: @unchecked Sendable {
         // Left by petald before crash attribution: the plugins that merely had code running.
         unlink(directory + "/plugins-running")
         if let problem = keepRecords(in: directory) {
-            log.warning("cannot keep plugin crash records in \(directory): \(problem.reason); crashing plugins will not be quarantined")
+            log.warning(
+                "cannot keep plugin crash records in \(directory): \(problem.reason); crashing plugins will not be quarantined"
+            )
         }
     }
 
     /// Opens the crash file, emptied, and installs the crash handler that writes into it.
     private func keepRecords(in directory: String) -> RecordProblem? {
         do {
-            let crashFD = try openRegularFile(directory + "/plugin-crash", flags: O_WRONLY | O_CREAT | O_TRUNC | O_APPEND)
+            let crashFD = try openRegularFile(
+                directory + "/plugin-crash", flags: O_WRONLY | O_CREAT | O_TRUNC | O_APPEND)
             try systemCall("sigaction") { clinux_install_crash_marker(crashFD) }
             return nil
         } catch {
@@ -97,7 +106,9 @@ final class Quarantine: @unchecked Sendable {
             reloadEntries()
             entries.removeAll { $0.identity.path == entry.identity.path }
             entries.append(entry)
-            log.error("quarantining plugin \(entry.name.map { LogText.escaped($0) + " (" + entry.identity.path + ")" } ?? entry.identity.path): \(entry.reason)")
+            log.error(
+                "quarantining plugin \(entry.name.map { LogText.escaped($0) + " (" + entry.identity.path + ")" } ?? entry.identity.path): \(entry.reason)"
+            )
             save()
         }
     }
@@ -131,8 +142,10 @@ final class Quarantine: @unchecked Sendable {
     }
 
     private static func line(for identity: PluginIdentity, _ label: (name: String, version: String)?) -> String {
-        var object: JSONObject = ["path": .string(identity.path), "size": .int(identity.size),
-                                  "modified": .int(identity.modified)]
+        var object: JSONObject = [
+            "path": .string(identity.path), "size": .int(identity.size),
+            "modified": .int(identity.modified),
+        ]
         if let label {
             object["name"] = .string(label.name)
             object["version"] = .string(label.version)
@@ -140,16 +153,20 @@ final class Quarantine: @unchecked Sendable {
         return JSONValue.object(object).jsonText
     }
 
-    private static func readBlamed(_ lines: [Substring]) -> [(identity: PluginIdentity, name: String?, version: String?)] {
+    private static func readBlamed(_ lines: [Substring]) -> [(
+        identity: PluginIdentity, name: String?, version: String?
+    )] {
         lines.compactMap { line in
-            guard case .object(let object)? = try? JSONValue.parse(String(line)), let identity = identity(from: object) else { return nil }
+            guard case .object(let object)? = try? JSONValue.parse(String(line)), let identity = identity(from: object)
+            else { return nil }
             return (identity, object["name"]?.stringValue, object["version"]?.stringValue)
         }
     }
 
     private static func identity(from object: JSONObject) -> PluginIdentity? {
         guard let path = object["path"]?.stringValue, let size = object["size"]?.int64Value,
-              let modified = object["modified"]?.int64Value else { return nil }
+            let modified = object["modified"]?.int64Value
+        else { return nil }
         return PluginIdentity(path: path, size: size, modified: modified)
     }
 
@@ -157,20 +174,24 @@ final class Quarantine: @unchecked Sendable {
         guard let text = read(path), case .array(let items)? = try? JSONValue.parse(text) else { return [] }
         return items.compactMap { item in
             guard case .object(let object) = item, let identity = identity(from: object) else { return nil }
-            return Entry(identity: identity, reason: object["reason"]?.stringValue ?? "quarantined",
-                         name: object["name"]?.stringValue, version: object["version"]?.stringValue)
+            return Entry(
+                identity: identity, reason: object["reason"]?.stringValue ?? "quarantined",
+                name: object["name"]?.stringValue, version: object["version"]?.stringValue)
         }
     }
 
     private func save() {
         guard let directory else { return }
-        let list = JSONValue.array(entries.map { entry in
-            var object: JSONObject = ["path": .string(entry.identity.path), "size": .int(entry.identity.size),
-                                      "modified": .int(entry.identity.modified), "reason": .string(entry.reason)]
-            if let name = entry.name { object["name"] = .string(name) }
-            if let version = entry.version { object["version"] = .string(version) }
-            return .object(object)
-        })
+        let list = JSONValue.array(
+            entries.map { entry in
+                var object: JSONObject = [
+                    "path": .string(entry.identity.path), "size": .int(entry.identity.size),
+                    "modified": .int(entry.identity.modified), "reason": .string(entry.reason),
+                ]
+                if let name = entry.name { object["name"] = .string(name) }
+                if let version = entry.version { object["version"] = .string(version) }
+                return .object(object)
+            })
         let path = directory + "/" + StateLocation.quarantineFile
         do {
             try AtomicFile.write(Array((list.jsonText(pretty: true) + "\n").utf8), to: path)

@@ -61,7 +61,8 @@ enum SystemdInterface {
         manager, "KillUnit", in: DBusIn("name", String.self), DBusIn("whom", String.self), DBusIn("signal", Int32.self))
     /// `JobRemoved(u id, o job, s unit, s result)`.
     static let jobRemoved = DBusSignalDeclaration(
-        manager, "JobRemoved", DBusOut("id", UInt32.self), DBusOut("job", ObjectPath.self), DBusOut("unit", String.self),
+        manager, "JobRemoved", DBusOut("id", UInt32.self), DBusOut("job", ObjectPath.self),
+        DBusOut("unit", String.self),
         DBusOut("result", String.self))
     /// A service's `ExecMainCode i`: how its main process ended (a `CLD_*` code; 0 while it runs).
     static let execMainCode = DBusPropertyDeclaration(service, "ExecMainCode", Int32.self)

@@ -1,10 +1,10 @@
 import DBus
 import Dispatch
+import Linux
 import PetalCore
 import PetalJSON
 import PetalPluginRuntime
 import Synchronization
-import Linux
 
 /// Starts the programs plugins launch outside petald's sandbox: while the
 /// user's service manager (`org.freedesktop.systemd1`) is on the daemon's bus,
@@ -43,14 +43,18 @@ final class SystemdLauncher: Sendable {
     func watch() async {
         guard let connection else { return }
         // The subscription lasts as long as the connection.
-        _ = try? await connection.subscribe(BusDaemonInterface.nameOwnerChanged, sender: .bus, path: .bus,
-                                            arguments: [0: SystemdInterface.bus.rawValue]) { [self] _, _, owner in
+        _ = try? await connection.subscribe(
+            BusDaemonInterface.nameOwnerChanged, sender: .bus, path: .bus,
+            arguments: [0: SystemdInterface.bus.rawValue]
+        ) { [self] _, _, owner in
             present.store(!owner.isEmpty, ordering: .releasing)
         }
         // Asked and stored on the loop thread, so an answer cannot overwrite a later NameOwnerChanged.
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
             let ask: @Sendable () -> Void = { [self] in
-                connection.callOnLoop(BusDaemonInterface.nameHasOwner, on: .bus, at: .bus, SystemdInterface.bus.rawValue) {
+                connection.callOnLoop(
+                    BusDaemonInterface.nameHasOwner, on: .bus, at: .bus, SystemdInterface.bus.rawValue
+                ) {
                     [self] reply in
                     if case .success(let owned) = reply { present.store(owned, ordering: .releasing) }
                     done.resume()
@@ -58,9 +62,10 @@ final class SystemdLauncher: Sendable {
             }
             if !connection.loop.execute(ask) { done.resume() }
         }
-        log.info(underSystemd
-            ? "systemd is on the bus: launched programs run in transient units (app-petal-*.service)"
-            : "systemd is not on the bus: launched programs are started directly")
+        log.info(
+            underSystemd
+                ? "systemd is on the bus: launched programs run in transient units (app-petal-*.service)"
+                : "systemd is not on the bus: launched programs are started directly")
     }
 
     /// Starts `argv` detached and returns `{"unit": name}` under systemd, `{"pid": N}` otherwise.
@@ -82,9 +87,10 @@ final class SystemdLauncher: Sendable {
         }
         // The manager supplies the session's current environment (what the
         // compositor imported after petald started, too); the unit adds only the action's.
-        let unit = TransientUnit(plugin: plugin, argv: [executable] + argv.dropFirst(),
-                                 environment: extraEnvironment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" },
-                                 directory: directory)
+        let unit = TransientUnit(
+            plugin: plugin, argv: [executable] + argv.dropFirst(),
+            environment: extraEnvironment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" },
+            directory: directory)
         let direct: () throws(ProgramLauncher.Failure) -> JSONObject = {
             try ProgramLauncher.launch(argv, extraEnvironment: extraEnvironment, directory: directory)
         }
@@ -100,7 +106,8 @@ final class SystemdLauncher: Sendable {
         guard connection.loop.execute({ [self] in start(unit, on: connection) { waiter.put($0) } }) else {
             throw ProgramLauncher.Failure(description: "petald is stopping; \(program) was not started")
         }
-        let outcome = waiter.take(within: Self.callTimeout + Self.jobTimeout + .seconds(1))
+        let outcome =
+            waiter.take(within: Self.callTimeout + Self.jobTimeout + .seconds(1))
             ?? .unanswered("systemd did not answer in time")
         if let text = Self.describe(outcome, unit: unit) { log.warning(text) }
         switch outcome {
@@ -121,35 +128,52 @@ final class SystemdLauncher: Sendable {
     }
 
     /// Asks systemd for `unit` and reports once, on the loop thread. Loop thread only.
-    func start(_ unit: TransientUnit, on connection: DBusConnection,
-                       completion: @escaping (TransientOutcome) -> Void) {
+    func start(
+        _ unit: TransientUnit, on connection: DBusConnection,
+        completion: @escaping (TransientOutcome) -> Void
+    ) {
         let job = JobWatch(loop: connection.loop, completion)
         // Added before the call is sent, so the job's end cannot slip past.
         job.token = connection.subscribeWithoutWaiting(
             SystemdInterface.jobRemoved, sender: SystemdInterface.bus, path: SystemdInterface.path,
             arguments: [2: unit.name]
         ) { _, _, _, result in
-            job.finish(result == "done" ? .started : .failed(
-                "systemd could not start \(unit.argv[0]) in \(unit.name) (job \(result)); see `journalctl --user -u \(unit.name)`"))
+            job.finish(
+                result == "done"
+                    ? .started
+                    : .failed(
+                        "systemd could not start \(unit.argv[0]) in \(unit.name) (job \(result)); see `journalctl --user -u \(unit.name)`"
+                    ))
         }
-        connection.callOnLoop(SystemdInterface.startTransientUnit, on: SystemdInterface.bus, at: SystemdInterface.path,
-                              unit.name, "fail", unit.unitProperties, [], timeout: Self.callTimeout) { [self] reply in
+        connection.callOnLoop(
+            SystemdInterface.startTransientUnit, on: SystemdInterface.bus, at: SystemdInterface.path,
+            unit.name, "fail", unit.unitProperties, [], timeout: Self.callTimeout
+        ) { [self] reply in
             switch reply {
             case .success:
                 job.finish(after: Self.jobTimeout) { [log] in
-                    log.warning("systemd has not finished starting \(unit.name) after \(Self.jobTimeout); counting it as started")
+                    log.warning(
+                        "systemd has not finished starting \(unit.name) after \(Self.jobTimeout); counting it as started"
+                    )
                     return .started
                 }
-            case .failure(let error) where error.name == DBusError.Name.propertyReadOnly
+            case .failure(let error)
+            where error.name == DBusError.Name.propertyReadOnly
                 && error.message.contains("ExitType") && unit.waitsForAllProcesses:
                 // systemd before 250: without ExitType=cgroup the unit ends with its first process.
                 log.notice("this systemd does not know ExitType=; \(unit.name) ends when its first process does")
                 var older = unit
                 older.waitsForAllProcesses = false
                 if let completion = job.takeCompletion() { start(older, on: connection, completion: completion) }
-            case .failure(let error) where [DBusError.Name.noReply, DBusError.Name.timeout,
-                                            DBusError.Name.disconnected].contains(error.name):
-                job.finish(.unanswered("systemd did not answer StartTransientUnit for \(unit.argv[0]) (\(error)); it may or may not have started"))
+            case .failure(let error)
+            where [
+                DBusError.Name.noReply, DBusError.Name.timeout,
+                DBusError.Name.disconnected,
+            ].contains(error.name):
+                job.finish(
+                    .unanswered(
+                        "systemd did not answer StartTransientUnit for \(unit.argv[0]) (\(error)); it may or may not have started"
+                    ))
             case .failure(let error):
                 job.finish(.refused(error))
             }

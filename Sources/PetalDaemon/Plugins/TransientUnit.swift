@@ -31,13 +31,16 @@ struct TransientUnit {
     var extra: [(String, DBusValue)] = []
 
     /// A unit for `argv` (already resolved: `argv[0]` is the program's path) that `plugin` asked for.
-    init(plugin: String, argv: [String], environment: [String], directory: String?,
-         random: UInt64 = .random(in: .min ... .max)) {
+    init(
+        plugin: String, argv: [String], environment: [String], directory: String?,
+        random: UInt64 = .random(in: .min ... .max)
+    ) {
         let program = argv.first.map { $0.split(separator: "/").last.map(String.init) ?? $0 } ?? "program"
         let suffix = String(random, radix: 16)
         name = "app-petal-\(Self.escape(program))-\(String(repeating: "0", count: 16 - suffix.count) + suffix).service"
         let command = argv.joined(separator: " ")
-        description = "Petal (\(plugin) plugin): \(command.count > 200 ? command.prefix(199) + "…" : Substring(command))"
+        description =
+            "Petal (\(plugin) plugin): \(command.count > 200 ? command.prefix(199) + "…" : Substring(command))"
         self.argv = argv
         self.environment = environment
         self.directory = directory
@@ -77,7 +80,8 @@ struct TransientUnit {
     /// A fresh name for a host's unit: `petal-plugin-host-<plugin>-<RANDOM>.service`.
     static func hostName(plugin: String, random: UInt64 = .random(in: .min ... .max)) -> String {
         let suffix = String(random, radix: 16)
-        return "petal-plugin-host-\(escape(plugin))-\(String(repeating: "0", count: 16 - suffix.count) + suffix).service"
+        return
+            "petal-plugin-host-\(escape(plugin))-\(String(repeating: "0", count: 16 - suffix.count) + suffix).service"
     }
 
     /// Escapes `text` for a unit name, as `systemd-escape` does: ASCII letters,
@@ -87,7 +91,7 @@ struct TransientUnit {
         for (index, byte) in text.utf8.enumerated() {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"):
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"):
                 escaped.append(Character(Unicode.Scalar(byte)))
             case UInt8(ascii: ".") where index > 0:
                 escaped.append(".")

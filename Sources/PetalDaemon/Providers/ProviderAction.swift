@@ -47,14 +47,18 @@ struct ProviderAction: Action {
             call = try PetalBus.ActionProvider.invoke.message(
                 to: destination, at: endpoint.path, params.invocation, id, DBusJSON.dictionary(params.object))
         } catch {
-            finish(.failure(.failed("\(endpoint.noun) \(endpoint.name): the parameters of \(id) could not be sent: \(error)")))
+            finish(
+                .failure(
+                    .failed("\(endpoint.noun) \(endpoint.name): the parameters of \(id) could not be sent: \(error)")))
             return .none
         }
-        let endpoint = endpoint, action = id
+        let endpoint = endpoint
+        let action = id
         connection.sendWithReply(call, timeout: callTimeout) { reply in
             finish(Self.outcome(of: reply, action: action, provider: "\(endpoint.noun) \(endpoint.name)"))
         }
-        let connection = connection, invocation = params.invocation
+        let connection = connection
+        let invocation = params.invocation
         return ActionCancellation {
             // Called on the loop, like start; nobody waits for Cancel's answer.
             try? connection.send(PetalBus.ActionProvider.cancel, on: destination, at: endpoint.path, invocation)
@@ -69,15 +73,20 @@ struct ProviderAction: Action {
         case .success(let message):
             let declared = PetalBus.ActionProvider.invoke.outSignature
             guard message.hasSignature(declared) else {
-                return .failure(.failed(
-                    "\(provider) answered \(action) with \"\(message.signature)\"; Invoke must return an \(declared)"))
+                return .failure(
+                    .failed(
+                        "\(provider) answered \(action) with \"\(message.signature)\"; Invoke must return an \(declared)"
+                    ))
             }
             if let bytes = message.arrayByteLengths().first ?? nil, bytes > ParamsCoding.maximumWireBytes {
-                return .failure(.failed(
-                    "\(provider) returned a result for \(action) of \(bytes) bytes in the message; the limit is \(ParamsCoding.maximumJSONBytes) bytes as JSON"))
+                return .failure(
+                    .failed(
+                        "\(provider) returned a result for \(action) of \(bytes) bytes in the message; the limit is \(ParamsCoding.maximumJSONBytes) bytes as JSON"
+                    ))
             }
             guard let values = try? message.argumentsWithoutDescriptors(),
-                  let result = try? PetalBus.ActionProvider.invoke.decodeReply(values, from: provider) else {
+                let result = try? PetalBus.ActionProvider.invoke.decodeReply(values, from: provider)
+            else {
                 return .failure(.failed("\(provider) returned a result for \(action) that could not be read"))
             }
             return ActionError.checkSize(of: DBusJSON.object(result), from: "\(provider), action \(action),")

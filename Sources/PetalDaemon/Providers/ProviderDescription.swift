@@ -31,7 +31,8 @@ struct ProviderDescription: Equatable {
     /// - Throws: `InvalidProvider` saying what is wrong and what would be right.
     init(properties: DBusPropertyValues, owner: (String) -> String?) throws(DBusError) {
         guard let name = try? properties.value(PetalBus.ActionProvider.name) else {
-            throw Self.invalid("its Name property is missing or not a string (s); it must be the provider's name, e.g. \"weather\"")
+            throw Self.invalid(
+                "its Name property is missing or not a string (s); it must be the provider's name, e.g. \"weather\"")
         }
         guard let rows = try? properties.value(PetalBus.ActionProvider.actions) else {
             throw Self.invalid("its Actions property is missing or not an a(sss) of action id, title and icon")
@@ -48,7 +49,9 @@ struct ProviderDescription: Equatable {
             throw invalid("its Name \"\(name.prefix(80))\" must be 1 to 64 of a-z, 0-9, \"-\" and \"_\"")
         }
         if PluginLoader.reservedNames.contains(name) {
-            throw invalid("its Name \"\(name)\" is reserved for the plugins installed with petald (\(PluginLoader.reservedNames.sorted().joined(separator: ", "))); choose another")
+            throw invalid(
+                "its Name \"\(name)\" is reserved for the plugins installed with petald (\(PluginLoader.reservedNames.sorted().joined(separator: ", "))); choose another"
+            )
         }
         if let holder = owner(name) {
             throw invalid("its Name \"\(name)\" is taken by \(holder); choose another")
@@ -62,7 +65,9 @@ struct ProviderDescription: Equatable {
             let id = row.id
             let verb = id.hasPrefix(name + ".") ? id.dropFirst(name.count + 1) : ""
             guard !verb.isEmpty, id.utf8.count <= MenuService.maximumIDBytes else {
-                throw invalid("its action \"\(id.prefix(80))\" is outside its namespace; its ids must be \"\(name).<verb>\", at most \(MenuService.maximumIDBytes) bytes")
+                throw invalid(
+                    "its action \"\(id.prefix(80))\" is outside its namespace; its ids must be \"\(name).<verb>\", at most \(MenuService.maximumIDBytes) bytes"
+                )
             }
             guard seen.insert(id).inserted else { throw invalid("it declares action \"\(id)\" twice") }
             guard row.title.utf8.count <= Self.maximumTextBytes, row.icon.utf8.count <= Self.maximumTextBytes else {

@@ -38,9 +38,11 @@ struct ProviderDropIn: Equatable {
         var found: [ProviderDropIn] = []
         for file in files.sorted() {
             do {
-                let dropIn = try read(file, owner: { name in
-                    found.first { $0.description.name == name }.map { "the drop-in \($0.file)" } ?? owner(name)
-                })
+                let dropIn = try read(
+                    file,
+                    owner: { name in
+                        found.first { $0.description.name == name }.map { "the drop-in \($0.file)" } ?? owner(name)
+                    })
                 found.append(dropIn)
             } catch {
                 log.warning("skipped provider drop-in \(file): \(error.message)")
@@ -61,9 +63,12 @@ struct ProviderDropIn: Equatable {
             throw invalid("\(error)")
         }
         guard case .object(let object)? = try? JSONValue.parse(text) else {
-            throw invalid("it is not a JSON object like {\"name\": …, \"busName\": …, \"path\": …, \"actions\": [[id, title, icon], …]}")
+            throw invalid(
+                "it is not a JSON object like {\"name\": …, \"busName\": …, \"path\": …, \"actions\": [[id, title, icon], …]}"
+            )
         }
-        guard let busName = object["busName"]?.stringValue, let bus = try? BusName(busName), !busName.hasPrefix(":") else {
+        guard let busName = object["busName"]?.stringValue, let bus = try? BusName(busName), !busName.hasPrefix(":")
+        else {
             throw invalid("\"busName\" must be a well-known bus name, e.g. \"org.example.Weather\"")
         }
         guard let pathText = object["path"]?.stringValue, let path = try? ObjectPath(pathText) else {
@@ -75,16 +80,20 @@ struct ProviderDropIn: Equatable {
         var actions: [ProviderActionRow] = []
         for (index, row) in rows.enumerated() {
             guard case .array(let fields) = row, fields.count == 3,
-                  let id = fields[0].stringValue, let title = fields[1].stringValue, let icon = fields[2].stringValue else {
+                let id = fields[0].stringValue, let title = fields[1].stringValue, let icon = fields[2].stringValue
+            else {
                 throw invalid("actions[\(index)] must be [id, title, icon], three strings")
             }
             actions.append(ProviderActionRow(id: id, title: title, icon: icon))
         }
         let stem = String(file.split(separator: "/").last?.dropLast(".json".count) ?? "")
         guard let name = object["name"]?.stringValue else { throw invalid("\"name\" must be a string") }
-        guard name == stem else { throw invalid("\"name\" is \"\(name)\"; it must match the file's name, \(stem).json") }
+        guard name == stem else {
+            throw invalid("\"name\" is \"\(name)\"; it must match the file's name, \(stem).json")
+        }
         let description = try ProviderDescription(name: name, actions: actions, owner: owner)
-        return ProviderDropIn(file: file, description: description,
-                              endpoint: ProviderEndpoint(name: name, busName: bus.rawValue, path: path))
+        return ProviderDropIn(
+            file: file, description: description,
+            endpoint: ProviderEndpoint(name: name, busName: bus.rawValue, path: path))
     }
 }

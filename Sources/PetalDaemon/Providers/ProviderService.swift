@@ -24,8 +24,10 @@ final class ProviderService {
     private let stopping: () -> Bool
 
     /// Registers providers on `connection`, listing their actions in `actions` and their rows in `plugins`.
-    init(connection: DBusConnection, actions: ActionRunner, plugins: PluginDirectory, log: Logger,
-         stopping: @escaping () -> Bool, changed: @escaping () -> Void) {
+    init(
+        connection: DBusConnection, actions: ActionRunner, plugins: PluginDirectory, log: Logger,
+        stopping: @escaping () -> Bool, changed: @escaping () -> Void
+    ) {
         self.connection = connection
         self.actions = actions
         self.plugins = plugins
@@ -42,11 +44,13 @@ final class ProviderService {
     func register(_ path: ObjectPath, call: any PendingCall<Void>) throws(DBusError) {
         guard !stopping() else { throw PetalError.make(.busy, "petald is stopping and takes no new providers") }
         guard !providers.isKnown(call.sender, at: path) else {
-            throw PetalError.make(.invalidProvider,
+            throw PetalError.make(
+                .invalidProvider,
                 "\(call.sender) has already registered (or is registering) a provider at \(path); unregister it first")
         }
         guard providers.count < Self.maximumProviders else {
-            throw PetalError.make(.invalidProvider, "\(Self.maximumProviders) providers are registered, the most petald keeps")
+            throw PetalError.make(
+                .invalidProvider, "\(Self.maximumProviders) providers are registered, the most petald keeps")
         }
         let request: Message
         do {
@@ -71,8 +75,12 @@ final class ProviderService {
             }
             askOwner(of: dropIn.endpoint.busName) { [unowned self] owner in
                 guard owner == sender else {
-                    return refuse(call, sender, path, PetalError.make(.invalidProvider,
-                        "its Name \"\(claimed)\" is declared by \(dropIn.file) for the bus name \(dropIn.endpoint.busName), which \(sender) does not own; choose another"))
+                    return refuse(
+                        call, sender, path,
+                        PetalError.make(
+                            .invalidProvider,
+                            "its Name \"\(claimed)\" is declared by \(dropIn.file) for the bus name \(dropIn.endpoint.busName), which \(sender) does not own; choose another"
+                        ))
                 }
                 admit(properties, of: sender, at: path, call: call, replacing: dropIn)
             }
@@ -85,7 +93,9 @@ final class ProviderService {
             providers.addDropIn(dropIn)
             listActions(of: dropIn.description, at: dropIn.endpoint, reason: "activatable, declared in \(dropIn.file)")
         }
-        if !dropIns.isEmpty { log.info("\(dropIns.count) activatable provider\(dropIns.count == 1 ? "" : "s") from drop-in files") }
+        if !dropIns.isEmpty {
+            log.info("\(dropIns.count) activatable provider\(dropIns.count == 1 ? "" : "s") from drop-in files")
+        }
     }
 
     private func admit(
@@ -102,7 +112,9 @@ final class ProviderService {
             let endpoint = ProviderEndpoint(name: description.name, busName: sender, path: path)
             providers.add(endpoint)
             listActions(of: description, at: endpoint, reason: "")
-            log.info("action provider \(description.name) registered by \(sender) at \(path): \(description.actions.count) action\(description.actions.count == 1 ? "" : "s")")
+            log.info(
+                "action provider \(description.name) registered by \(sender) at \(path): \(description.actions.count) action\(description.actions.count == 1 ? "" : "s")"
+            )
             changed()
             call.reply(())
         } catch {
@@ -125,8 +137,10 @@ final class ProviderService {
     /// Removes the provider `sender` registered at `path`, or `UnknownProvider`.
     func unregister(_ path: ObjectPath, sender: String) throws(DBusError) {
         guard let name = providers.name(registeredBy: sender, at: path) else {
-            throw PetalError.make(.unknownProvider,
-                "\(sender) has registered no provider at \(path); the Plugins property lists providers as dbus:<unique name><path>")
+            throw PetalError.make(
+                .unknownProvider,
+                "\(sender) has registered no provider at \(path); the Plugins property lists providers as dbus:<unique name><path>"
+            )
         }
         remove(name, why: "unregistered")
     }
@@ -151,15 +165,19 @@ final class ProviderService {
         let served = "\(PetalBus.ActionProvider.interface) at \(path) of \(sender)"
         switch reply {
         case .failure(let error):
-            throw PetalError.make(.invalidProvider,
-                "its properties could not be read (\(error.name): \(error.message)); serve \(served) with the properties Name and Actions")
+            throw PetalError.make(
+                .invalidProvider,
+                "its properties could not be read (\(error.name): \(error.message)); serve \(served) with the properties Name and Actions"
+            )
         case .success(let message):
             if let bytes = message.arrayByteLengths().first ?? nil, bytes > ProviderDescription.maximumReplyBytes {
-                throw PetalError.make(.invalidProvider,
+                throw PetalError.make(
+                    .invalidProvider,
                     "its properties take \(bytes) bytes; the limit is \(ProviderDescription.maximumReplyBytes)")
             }
             guard let values = try? message.argumentsWithoutDescriptors(),
-                  let all = try? PropertiesInterface.getAll.decodeReply(values, from: sender) else {
+                let all = try? PropertiesInterface.getAll.decodeReply(values, from: sender)
+            else {
                 throw PetalError.make(.invalidProvider, "GetAll of \(served) did not answer an a{sv}")
             }
             return DBusPropertyValues(all, from: sender)
@@ -168,8 +186,10 @@ final class ProviderService {
 
     private func listActions(of description: ProviderDescription, at endpoint: ProviderEndpoint, reason: String) {
         for action in description.actions {
-            actions.register(ProviderAction(id: action.id, title: action.title, icon: action.icon, endpoint: endpoint,
-                                            connection: connection, callTimeout: callTimeout), plugin: description.name)
+            actions.register(
+                ProviderAction(
+                    id: action.id, title: action.title, icon: action.icon, endpoint: endpoint,
+                    connection: connection, callTimeout: callTimeout), plugin: description.name)
         }
         plugins.addProvider(named: description.name, at: endpoint.location, reason: reason)
     }

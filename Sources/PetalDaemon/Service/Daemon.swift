@@ -1,12 +1,12 @@
 import DBus
-import PetalAPI
 import Dispatch
 import Glibc
+import Linux
+import PetalAPI
 import PetalConfiguration
 import PetalCore
 import PetalPluginRuntime
 import Synchronization
-import Linux
 
 /// `petald` from command line to exit status: connect, serve the menu, own
 /// `org.petal.Petal1`, run until stopped.
@@ -92,8 +92,14 @@ public enum Daemon {
             printError("petald: \(error)")
             return .exit(ExitStatus.usage.rawValue)
         }
-        if options.help { print(DaemonOptions.helpText, terminator: ""); return .exit(0) }
-        if options.version { print(BuildInfo.versionText(), terminator: ""); return .exit(0) }
+        if options.help {
+            print(DaemonOptions.helpText, terminator: "")
+            return .exit(0)
+        }
+        if options.version {
+            print(BuildInfo.versionText(), terminator: "")
+            return .exit(0)
+        }
         if let path = options.checkConfigPath { return .exit(checkConfiguration(at: path)) }
 
         var log = Logger()
@@ -101,11 +107,12 @@ public enum Daemon {
         if options.quiet { log.threshold = .warning }
 
         let configPath = options.configPath
-        let configuration = configuration ?? { [log] in
-            let (loaded, warnings) = try ConfigurationFile.loadConfigured(explicitPath: configPath)
-            for warning in warnings { log.warning("\(warning)") }
-            return loaded
-        }
+        let configuration =
+            configuration ?? { [log] in
+                let (loaded, warnings) = try ConfigurationFile.loadConfigured(explicitPath: configPath)
+                for warning in warnings { log.warning("\(warning)") }
+                return loaded
+            }
         let initial: MenuConfiguration
         do {
             initial = try configuration()
@@ -117,14 +124,16 @@ public enum Daemon {
             return .exit(ExitStatus.usage.rawValue)
         }
         if options.introspect {
-            print(Introspection.xml(
-                serving: MenuService.rootInterfaces(registry: registry, initial: initial, log: log),
-                at: PetalBus.path, children: initial.items.isEmpty ? [] : ["items"]), terminator: "")
+            print(
+                Introspection.xml(
+                    serving: MenuService.rootInterfaces(registry: registry, initial: initial, log: log),
+                    at: PetalBus.path, children: initial.items.isEmpty ? [] : ["items"]), terminator: "")
             return .exit(0)
         }
         do {
-            return try await serve(options: options, registry: registry, initial: initial,
-                                   configuration: configuration, log: log)
+            return try await serve(
+                options: options, registry: registry, initial: initial,
+                configuration: configuration, log: log)
         } catch {
             log.error("\(error)")
             return .exit(ExitStatus.fault.rawValue)
@@ -140,16 +149,20 @@ public enum Daemon {
         do {
             connection = try DBusConnection.connect(to: options.bus, loop: loop)
         } catch {
-            log.error("\(error)\(options.bus == .session ? " (is DBUS_SESSION_BUS_ADDRESS set? `make run` starts a private bus when there is none)" : "")")
+            log.error(
+                "\(error)\(options.bus == .session ? " (is DBUS_SESSION_BUS_ADDRESS set? `make run` starts a private bus when there is none)" : "")"
+            )
             return .exit(ExitStatus.fault.rawValue)
         }
         var registry = registry
         // Known before any plugin can launch a program: under systemd, programs go into transient units.
         let launcher = SystemdLauncher(connection: connection, log: log)
         await launcher.watch()
-        let isolation = IsolationSupport(policy: options.safeMode ? .none : initial.plugins.isolate, loop: loop, log: log)
-        let loaded = loadPlugins(options: options, settings: initial.plugins, log: log, connection: connection,
-                                 launcher: launcher, isolation: isolation, into: &registry)
+        let isolation = IsolationSupport(
+            policy: options.safeMode ? .none : initial.plugins.isolate, loop: loop, log: log)
+        let loaded = loadPlugins(
+            options: options, settings: initial.plugins, log: log, connection: connection,
+            launcher: launcher, isolation: isolation, into: &registry)
         let plugins = loaded.records
         let store = SelectionStore(directory: StateDirectory.path(log: log), log: log)
         if !store.isPersistent { log.warning(store.status) }
@@ -169,24 +182,28 @@ public enum Daemon {
             }
             loop.stop()
         }
-        let serving = Serving(loop: loop, status: { ExitStatus(rawValue: status.load(ordering: .relaxed)) ?? .fault },
-                              plugins: loaded.native, isolated: loaded.isolated, log: log)
+        let serving = Serving(
+            loop: loop, status: { ExitStatus(rawValue: status.load(ordering: .relaxed)) ?? .fault },
+            plugins: loaded.native, isolated: loaded.isolated, log: log)
         // Restrict before serving anything, so no call slips in unchecked.
         try await connection.objectServer.restrict(toUser: getuid()) { interface, member in
             interface == IntrospectableInterface.name.rawValue || interface == PeerInterface.name.rawValue
                 || (interface == PropertiesInterface.name.rawValue
-                    && (member == PropertiesInterface.get.name.rawValue || member == PropertiesInterface.getAll.name.rawValue))
+                    && (member == PropertiesInterface.get.name.rawValue
+                        || member == PropertiesInterface.getAll.name.rawValue))
         }
-        let service = MenuService(registry: registry, plugins: plugins, isolated: loaded.isolated,
-                                  providerDropIns: dropIns, selections: store, initial: initial,
-                                  configuration: configuration, server: connection.objectServer, log: log)
+        let service = MenuService(
+            registry: registry, plugins: plugins, isolated: loaded.isolated,
+            providerDropIns: dropIns, selections: store, initial: initial,
+            configuration: configuration, server: connection.objectServer, log: log)
         try await loop.perform {
             connection.objectServer.logErrors { log.error($0) }
             service.start()
             try SignalWatcher.watch(on: loop) { signal in
                 if signal == SIGHUP {
                     log.info("SIGHUP: reloading the configuration")
-                    notifier.notify("RELOADING=1", SystemdNotifier.monotonicLine(), "STATUS=Reloading the configuration")
+                    notifier.notify(
+                        "RELOADING=1", SystemdNotifier.monotonicLine(), "STATUS=Reloading the configuration")
                     do { try service.reload() } catch { log.error("reload failed: \(error)") }
                     notifier.notify("READY=1", "STATUS=\(service.status)")
                 } else {
@@ -220,7 +237,8 @@ public enum Daemon {
         case .primaryOwner, .alreadyOwner:
             break
         case .exists, .inQueue:
-            printError("""
+            printError(
+                """
                 petald: \(busName) is already owned on \(options.bus) by another petald.
                 Stop it first (systemctl --user stop petald), or start this one with --replace to take over.
                 """)
@@ -266,8 +284,9 @@ public enum Daemon {
             return ExitStatus.usage.rawValue
         }
         let warnings = problems.count
-        print("\(path): OK, \(configuration.items.count) item\(configuration.items.count == 1 ? "" : "s"), "
-            + "\(warnings) warning\(warnings == 1 ? "" : "s")")
+        print(
+            "\(path): OK, \(configuration.items.count) item\(configuration.items.count == 1 ? "" : "s"), "
+                + "\(warnings) warning\(warnings == 1 ? "" : "s")")
         return ExitStatus.success.rawValue
     }
 

@@ -38,7 +38,8 @@ public struct DaemonOptions: Sendable, Equatable {
             switch name {
             case "--bus":
                 guard let value = inline ?? remaining.popFirst(), !value.isEmpty else {
-                    throw UsageError("--bus needs a value: session, system or a D-Bus address such as unix:path=/run/user/1000/bus")
+                    throw UsageError(
+                        "--bus needs a value: session, system or a D-Bus address such as unix:path=/run/user/1000/bus")
                 }
                 bus = BusAddress(value)
             case "--plugin-dir":

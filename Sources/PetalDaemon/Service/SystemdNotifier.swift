@@ -20,13 +20,15 @@ final class SystemdNotifier: @unchecked Sendable {
     init(environment: (String) -> String? = PluginSearchPath.processEnvironment, log: Logger) {
         watchdogInterval = Self.watchdogInterval(environment: environment)
         guard let path = environment("NOTIFY_SOCKET"), !path.isEmpty,
-              path.hasPrefix("/") || path.hasPrefix("@"), path.utf8.count < MemoryLayout.size(ofValue: address.sun_path)
+            path.hasPrefix("/") || path.hasPrefix("@"), path.utf8.count < MemoryLayout.size(ofValue: address.sun_path)
         else {
             socketFD = -1
             return
         }
         do {
-            socketFD = try systemCall("socket") { socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0) }
+            socketFD = try systemCall("socket") {
+                socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+            }
         } catch {
             socketFD = -1
             log.warning("cannot create a socket for NOTIFY_SOCKET: \(String(cString: strerror(error.errno)))")

@@ -1,9 +1,9 @@
 import DBus
 import Glibc
+import Linux
 import PetalJSON
 import PetalPluginABI
 import TextEscaping
-import Linux
 
 /// What the functions of a plugin's `petal_host` table do, in Swift: petald's
 /// `PluginContext` carries each out, for a plugin inside petald (through
@@ -17,7 +17,8 @@ package protocol PluginHostServices: AnyObject, Sendable {
     /// Runs a program to completion; returns its id for ``stopRun(_:)``, or 0 if it did not
     /// start (`completion` has then had the failure).
     @discardableResult
-    func run(_ request: ProgramRequest, completion: @escaping @Sendable (Result<JSONObject, ProgramFailure>) -> Void) -> UInt64
+    func run(_ request: ProgramRequest, completion: @escaping @Sendable (Result<JSONObject, ProgramFailure>) -> Void)
+        -> UInt64
     /// Ends a program ``run(_:completion:)`` started, with its process group.
     func stopRun(_ run: UInt64)
     /// Sends `message` and passes on the reply's arguments as a JSON array, or the error; `timeout` ≤ 0 means 25 s.
@@ -53,63 +54,70 @@ package final class PluginHostTable: @unchecked Sendable {
         Unmanaged<PluginHostTable>.fromOpaque(raw!).takeUnretainedValue()
     }
 
-    private static func makeTable(context: UnsafeMutableRawPointer, settings: UnsafeMutablePointer<CChar>) -> UnsafeMutablePointer<petal_host> {
+    private static func makeTable(context: UnsafeMutableRawPointer, settings: UnsafeMutablePointer<CChar>)
+        -> UnsafeMutablePointer<petal_host>
+    {
         let table = UnsafeMutablePointer<petal_host>.allocate(capacity: 1)
-        table.initialize(to: petal_host(
-            struct_size: UInt32(MemoryLayout<petal_host>.size),
-            abi_major: UInt16(PETAL_PLUGIN_ABI_MAJOR), abi_minor: UInt16(PETAL_PLUGIN_ABI_MINOR),
-            context: context, settings_json: UnsafePointer(settings),
-            log: { context, level, message in
-                // Read no more than a line keeps, so a huge message costs no more.
-                let text = message.map { message in
-                    let length = strlen(message)
-                    let kept = min(length, LogText.maximumBytes)
-                    return (String(cString: message, limit: kept), length - kept)
-                } ?? ("", 0)
-                PluginHostTable.from(context).services.log(level: Int(level.rawValue), text.0, alreadyCut: text.1)
-            },
-            launch: { context, argv, options, out, size in
-                PluginHostTable.from(context).launch(argv, options, out, size)
-            },
-            run: { context, argv, options, complete, completionContext in
-                PluginHostTable.from(context).run(argv, options, complete!, completionContext)
-            },
-            call_method: { context, destination, path, interface, method, signature, args, timeout, reply, replyContext in
-                PluginHostTable.from(context).callMethod(
-                    destination: destination, path: path, interface: interface, method: method,
-                    signature: signature, args: args, timeout: timeout, reply: reply!, replyContext: replyContext)
-            },
-            subscribe_signal: { context, sender, path, interface, member, handler, signalContext in
-                let target = UncheckedSendable((handler!, signalContext))
-                let plugin = PluginHostTable.from(context)
-                let slot = plugin.slot
-                return plugin.subscribe(sender, path, interface, member) { message in
-                    let (handler, context) = target.value
-                    let arguments = PluginCall.argumentsJSON(message)
-                    slot.inControl { handler(context, arguments) }
-                }
-            },
-            unsubscribe_signal: { context, id in
-                PluginHostTable.from(context).services.unsubscribe(id)
-            },
-            start_run: { context, argv, options, complete, completionContext in
-                PluginHostTable.from(context).run(argv, options, complete!, completionContext)
-            },
-            stop_run: { context, run in
-                PluginHostTable.from(context).services.stopRun(run)
-            },
-            subscribe_signal_from: { context, sender, path, interface, member, handler, signalContext in
-                let target = UncheckedSendable((handler!, signalContext))
-                let plugin = PluginHostTable.from(context)
-                let slot = plugin.slot
-                return plugin.subscribe(sender, path, interface, member) { message in
-                    let (handler, context) = target.value
-                    let origin = [message.sender, message.path, message.interface, message.member].map { strdup($0 ?? "") }
-                    defer { for field in origin { free(field) } }
-                    let arguments = PluginCall.argumentsJSON(message)
-                    slot.inControl { handler(context, origin[0], origin[1], origin[2], origin[3], arguments) }
-                }
-            }))
+        table.initialize(
+            to: petal_host(
+                struct_size: UInt32(MemoryLayout<petal_host>.size),
+                abi_major: UInt16(PETAL_PLUGIN_ABI_MAJOR), abi_minor: UInt16(PETAL_PLUGIN_ABI_MINOR),
+                context: context, settings_json: UnsafePointer(settings),
+                log: { context, level, message in
+                    // Read no more than a line keeps, so a huge message costs no more.
+                    let text =
+                        message.map { message in
+                            let length = strlen(message)
+                            let kept = min(length, LogText.maximumBytes)
+                            return (String(cString: message, limit: kept), length - kept)
+                        } ?? ("", 0)
+                    PluginHostTable.from(context).services.log(level: Int(level.rawValue), text.0, alreadyCut: text.1)
+                },
+                launch: { context, argv, options, out, size in
+                    PluginHostTable.from(context).launch(argv, options, out, size)
+                },
+                run: { context, argv, options, complete, completionContext in
+                    PluginHostTable.from(context).run(argv, options, complete!, completionContext)
+                },
+                call_method: {
+                    context, destination, path, interface, method, signature, args, timeout, reply, replyContext in
+                    PluginHostTable.from(context).callMethod(
+                        destination: destination, path: path, interface: interface, method: method,
+                        signature: signature, args: args, timeout: timeout, reply: reply!, replyContext: replyContext)
+                },
+                subscribe_signal: { context, sender, path, interface, member, handler, signalContext in
+                    let target = UncheckedSendable((handler!, signalContext))
+                    let plugin = PluginHostTable.from(context)
+                    let slot = plugin.slot
+                    return plugin.subscribe(sender, path, interface, member) { message in
+                        let (handler, context) = target.value
+                        let arguments = PluginCall.argumentsJSON(message)
+                        slot.inControl { handler(context, arguments) }
+                    }
+                },
+                unsubscribe_signal: { context, id in
+                    PluginHostTable.from(context).services.unsubscribe(id)
+                },
+                start_run: { context, argv, options, complete, completionContext in
+                    PluginHostTable.from(context).run(argv, options, complete!, completionContext)
+                },
+                stop_run: { context, run in
+                    PluginHostTable.from(context).services.stopRun(run)
+                },
+                subscribe_signal_from: { context, sender, path, interface, member, handler, signalContext in
+                    let target = UncheckedSendable((handler!, signalContext))
+                    let plugin = PluginHostTable.from(context)
+                    let slot = plugin.slot
+                    return plugin.subscribe(sender, path, interface, member) { message in
+                        let (handler, context) = target.value
+                        let origin = [message.sender, message.path, message.interface, message.member].map {
+                            strdup($0 ?? "")
+                        }
+                        defer { for field in origin { free(field) } }
+                        let arguments = PluginCall.argumentsJSON(message)
+                        slot.inControl { handler(context, origin[0], origin[1], origin[2], origin[3], arguments) }
+                    }
+                }))
         return table
     }
 
@@ -186,8 +194,11 @@ package final class PluginHostTable: @unchecked Sendable {
         _ member: UnsafePointer<CChar>?, deliver: @escaping @Sendable (Message) -> Void
     ) -> UInt64 {
         func text(_ pointer: UnsafePointer<CChar>?) -> String? { pointer.map { String(cString: $0) } }
-        guard let rule = try? SignalFilter(sender: text(sender), path: text(path), interface: text(interface),
-                                           member: text(member)).rule
+        guard
+            let rule = try? SignalFilter(
+                sender: text(sender), path: text(path), interface: text(interface),
+                member: text(member)
+            ).rule
         else { return 0 }
         return services.subscribe(rule, deliver: deliver)
     }

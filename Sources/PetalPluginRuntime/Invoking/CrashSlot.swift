@@ -32,7 +32,9 @@ package struct CrashSlot: Sendable {
     /// code, so that a crash on a thread the plugin started itself is blamed on it.
     package func addCode(of handle: UnsafeMutableRawPointer, log: Logger) {
         guard raw >= 0, clinux_plugin_add_code(raw, handle) > 0 else {
-            return log.debug("no code ranges recorded for crash slot \(raw); a crash on a thread of its own will not be blamed on it")
+            return log.debug(
+                "no code ranges recorded for crash slot \(raw); a crash on a thread of its own will not be blamed on it"
+            )
         }
     }
 

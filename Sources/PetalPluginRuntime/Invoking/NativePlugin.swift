@@ -42,9 +42,11 @@ package final class NativePlugin: @unchecked Sendable {
     package var declaredActions: [(id: String, title: String, icon: String)] {
         (0..<table.pointee.action_count).map { index in
             let action = table.pointee.actions[index]
-            return (action.id.map { String(cString: $0) } ?? "",
-                    action.title.map { String(cString: $0) } ?? "",
-                    action.icon.map { String(cString: $0) } ?? "")
+            return (
+                action.id.map { String(cString: $0) } ?? "",
+                action.title.map { String(cString: $0) } ?? "",
+                action.icon.map { String(cString: $0) } ?? ""
+            )
         }
     }
 
@@ -77,7 +79,8 @@ package final class NativePlugin: @unchecked Sendable {
         defer { worker?.stop() }
         guard let deinitialize = table.pointee.deinit else { return }
         guard drained else {
-            return log.warning("plugin \(name): its deinit is not called, since a call into it has not returned within 5 s")
+            return log.warning(
+                "plugin \(name): its deinit is not called, since a call into it has not returned within 5 s")
         }
         slot.inControl { deinitialize(state) }
     }
@@ -91,19 +94,26 @@ package final class NativePlugin: @unchecked Sendable {
         _ action: String, params: ActionParams, finish: @escaping @Sendable (ActionOutcome) -> Void
     ) -> ActionCancellation {
         let id = nextInvocation.add(1, ordering: .relaxed).oldValue
-        let completion = InvocationCompletion(plugin: name, action: action, log: log, gate: gate, id: id, finish: finish)
+        let completion = InvocationCompletion(
+            plugin: name, action: action, log: log, gate: gate, id: id, finish: finish)
         gate.begin(id)
         let token = PendingCompletions.register(completion)
-        let submitted = worker?.submit { [self] in
-            let refusal = gate.invoke(id, {
-                slot.inControl {
-                    table.pointee.invoke(state, id, action, params.text, { context, result, errorName, message in
-                        PendingCompletions.take(context)?.complete(result: result, errorName: errorName, message: message)
-                    }, token.context)
-                }
-            }, cancel: { slot.inControl { table.pointee.cancel?(state, id) } })
-            if let refusal, let completion = PendingCompletions.take(token.context) { completion.fail(refusal) }
-        } ?? false
+        let submitted =
+            worker?.submit { [self] in
+                let refusal = gate.invoke(
+                    id,
+                    {
+                        slot.inControl {
+                            table.pointee.invoke(
+                                state, id, action, params.text,
+                                { context, result, errorName, message in
+                                    PendingCompletions.take(context)?.complete(
+                                        result: result, errorName: errorName, message: message)
+                                }, token.context)
+                        }
+                    }, cancel: { slot.inControl { table.pointee.cancel?(state, id) } })
+                if let refusal, let completion = PendingCompletions.take(token.context) { completion.fail(refusal) }
+            } ?? false
         if !submitted, let completion = PendingCompletions.take(token.context) {
             gate.end(id)
             completion.fail(.failed("plugin \(name) is stopping and takes no new invocations"))
@@ -155,17 +165,21 @@ private enum PendingCompletions {
     /// The completion for `context` the first time; nil (logging it) afterwards.
     static func take(_ context: UnsafeMutableRawPointer?) -> InvocationCompletion? {
         let token = UInt(bitPattern: context)
-        let (completion, again) = state.withLock { state -> (InvocationCompletion?, (description: String, log: Logger)?) in
+        let (completion, again) = state.withLock {
+            state -> (InvocationCompletion?, (description: String, log: Logger)?) in
             guard let completion = state.pending.removeValue(forKey: token) else { return (nil, state.recent[token]) }
             state.recent[token] = (completion.description, completion.log)
             state.recentOrder.append(token)
-            if state.recentOrder.count > recentLimit { state.recent.removeValue(forKey: state.recentOrder.removeFirst()) }
+            if state.recentOrder.count > recentLimit {
+                state.recent.removeValue(forKey: state.recentOrder.removeFirst())
+            }
             return (completion, nil)
         }
         if completion == nil {
             let what = again.map(\.description) ?? "an invocation"
             (again?.log ?? Logger()).warning(
-                "\(what) was completed more than once; the extra completion is ignored (the plugin must complete each invocation exactly once)")
+                "\(what) was completed more than once; the extra completion is ignored (the plugin must complete each invocation exactly once)"
+            )
         }
         return completion
     }
@@ -213,13 +227,16 @@ private final class InvocationCompletion: Sendable {
         // Measured from the text's length: a huge result is refused without being parsed.
         let limit = ActionParams.maximumJSONBytes
         if let result, strnlen(result, limit + 1) > limit {
-            return .failure(.failed(
-                "plugin \(plugin) returned a result for \(action) of more than \(limit) bytes as JSON; the limit is \(limit) bytes"))
+            return .failure(
+                .failed(
+                    "plugin \(plugin) returned a result for \(action) of more than \(limit) bytes as JSON; the limit is \(limit) bytes"
+                ))
         }
         let text = result.map { String(cString: $0) } ?? "{}"
         guard case .object(let object)? = try? JSONValue.parse(text) else {
-            return .failure(.failed(
-                "plugin \(plugin) returned a result for \(action) that is not a JSON object: \(text.prefix(120))"))
+            return .failure(
+                .failed(
+                    "plugin \(plugin) returned a result for \(action) that is not a JSON object: \(text.prefix(120))"))
         }
         return .success(object)
     }

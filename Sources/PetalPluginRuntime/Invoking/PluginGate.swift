@@ -53,7 +53,10 @@ final class PluginGate: Sendable {
     func end(_ id: UInt64) {
         state.withLock { state in
             guard var entry = state.entries[id] else { return }
-            if case .returned = entry.phase { state.entries[id] = nil; return }
+            if case .returned = entry.phase {
+                state.entries[id] = nil
+                return
+            }
             entry.ended = true
             state.entries[id] = entry
         }

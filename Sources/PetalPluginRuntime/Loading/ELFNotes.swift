@@ -32,17 +32,17 @@ struct ELFNotes: Equatable {
 
         private static var currentMachine: UInt16? {
             #if arch(x86_64)
-            return 62  // EM_X86_64
+                return 62  // EM_X86_64
             #elseif arch(arm64)
-            return 183  // EM_AARCH64
+                return 183  // EM_AARCH64
             #elseif arch(riscv64)
-            return 243  // EM_RISCV
+                return 243  // EM_RISCV
             #elseif arch(powerpc64le) || arch(powerpc64)
-            return 21  // EM_PPC64
+                return 21  // EM_PPC64
             #elseif arch(s390x)
-            return 22  // EM_S390
+                return 22  // EM_S390
             #else
-            return nil
+                return nil
             #endif
         }
     }
@@ -80,7 +80,9 @@ struct ELFNotes: Equatable {
 
         let entrySize = Int(fields.u16(54))
         guard entrySize == programHeaderSize else {
-            throw Problem("its program header size (e_phentsize) is \(entrySize); ELF64 program headers are \(programHeaderSize) bytes")
+            throw Problem(
+                "its program header size (e_phentsize) is \(entrySize); ELF64 program headers are \(programHeaderSize) bytes"
+            )
         }
         let count = Int(fields.u16(56))
         guard count > 0 else { throw Problem("it has no program headers (e_phnum is 0); a shared library has some") }
@@ -90,7 +92,9 @@ struct ELFNotes: Equatable {
         let tableOffset = fields.u64(32)
         let tableSize = UInt64(count * programHeaderSize)
         guard tableOffset <= fileSize, tableSize <= fileSize - tableOffset else {
-            throw Problem("its program headers (e_phoff \(tableOffset), \(count) of \(programHeaderSize) bytes) run past the end of the file (\(fileSize) bytes)")
+            throw Problem(
+                "its program headers (e_phoff \(tableOffset), \(count) of \(programHeaderSize) bytes) run past the end of the file (\(fileSize) bytes)"
+            )
         }
         let table = read(tableOffset, Int(tableSize))
         guard table.count == Int(tableSize) else { throw Problem("the file ended within its program headers") }
@@ -98,16 +102,20 @@ struct ELFNotes: Equatable {
         var notes: [Note] = []
         var noteBytes = 0
         for index in 0..<count {
-            let entry = Fields(bytes: Array(table[index * programHeaderSize..<(index + 1) * programHeaderSize]),
-                               bigEndian: fields.bigEndian)
+            let entry = Fields(
+                bytes: Array(table[index * programHeaderSize..<(index + 1) * programHeaderSize]),
+                bigEndian: fields.bigEndian)
             guard entry.u32(0) == noteType else { continue }
             let segment = try Segment(entry, fileSize: fileSize)
             noteBytes += segment.size
             guard noteBytes <= maximumNoteBytes else {
-                throw Problem("its PT_NOTE segments hold more than \(maximumNoteBytes) bytes; petald reads at most that much")
+                throw Problem(
+                    "its PT_NOTE segments hold more than \(maximumNoteBytes) bytes; petald reads at most that much")
             }
             let bytes = read(segment.offset, segment.size)
-            guard bytes.count == segment.size else { throw Problem("the file ended within its PT_NOTE segment at offset \(segment.offset)") }
+            guard bytes.count == segment.size else {
+                throw Problem("the file ended within its PT_NOTE segment at offset \(segment.offset)")
+            }
             notes += try segment.notes(in: bytes, bigEndian: fields.bigEndian)
         }
         return ELFNotes(bigEndian: fields.bigEndian, notes: notes)
@@ -117,7 +125,10 @@ struct ELFNotes: Equatable {
     private static func checkIdentification(_ header: [UInt8], host: Host) throws(Problem) {
         switch header[4] {
         case 2: break
-        case 1: throw Problem("it is a 32-bit library (EI_CLASS is ELFCLASS32, 1); petald is 64-bit and loads ELFCLASS64 (2) libraries only")
+        case 1:
+            throw Problem(
+                "it is a 32-bit library (EI_CLASS is ELFCLASS32, 1); petald is 64-bit and loads ELFCLASS64 (2) libraries only"
+            )
         default: throw Problem("its class (EI_CLASS) is \(header[4]); ELFCLASS64 (2) is expected")
         }
         let order = { (big: Bool) in big ? "big-endian (ELFDATA2MSB, 2)" : "little-endian (ELFDATA2LSB, 1)" }
@@ -135,11 +146,14 @@ struct ELFNotes: Equatable {
         let type = fields.u16(16)
         guard type == 3 else {
             let kinds: [UInt16: String] = [1: "a relocatable object file", 2: "an executable", 4: "a core file"]
-            throw Problem("its type (e_type) is \(type)\(kinds[type].map { ", \($0)" } ?? ""); a plugin is a shared object, ET_DYN (3), linked with -shared")
+            throw Problem(
+                "its type (e_type) is \(type)\(kinds[type].map { ", \($0)" } ?? ""); a plugin is a shared object, ET_DYN (3), linked with -shared"
+            )
         }
         let machine = fields.u16(18)
         if let expected = host.machine, machine != expected {
-            throw Problem("it is built for another machine (e_machine is \(machine)); petald runs on machine \(expected)")
+            throw Problem(
+                "it is built for another machine (e_machine is \(machine)); petald runs on machine \(expected)")
         }
     }
 
@@ -153,16 +167,23 @@ struct ELFNotes: Equatable {
             offset = entry.u64(8)
             let size = entry.u64(32)
             guard offset <= fileSize, size <= fileSize - offset else {
-                throw Problem("its PT_NOTE segment at offset \(offset) of \(size) bytes (p_offset, p_filesz) runs past the end of the file (\(fileSize) bytes)")
+                throw Problem(
+                    "its PT_NOTE segment at offset \(offset) of \(size) bytes (p_offset, p_filesz) runs past the end of the file (\(fileSize) bytes)"
+                )
             }
             guard size <= UInt64(ELFNotes.maximumNoteBytes) else {
-                throw Problem("its PT_NOTE segment at offset \(offset) is \(size) bytes (p_filesz); petald reads at most \(ELFNotes.maximumNoteBytes)")
+                throw Problem(
+                    "its PT_NOTE segment at offset \(offset) is \(size) bytes (p_filesz); petald reads at most \(ELFNotes.maximumNoteBytes)"
+                )
             }
             self.size = Int(size)
             switch entry.u64(48) {
             case 0, 1, 4: alignment = 4
             case 8: alignment = 8
-            case let other: throw Problem("its PT_NOTE segment at offset \(offset) is aligned to \(other) (p_align); notes are aligned to 4 or 8")
+            case let other:
+                throw Problem(
+                    "its PT_NOTE segment at offset \(offset) is aligned to \(other) (p_align); notes are aligned to 4 or 8"
+                )
             }
         }
 
@@ -179,11 +200,15 @@ struct ELFNotes: Equatable {
                 let descriptorStart = aligned(nameStart + nameSize)
                 let end = descriptorStart + descriptorSize
                 guard end <= bytes.count else {
-                    throw Problem("a note at byte \(position) of its PT_NOTE segment at offset \(offset) (namesz \(nameSize), descsz \(descriptorSize)) runs past the segment's end (\(bytes.count) bytes)")
+                    throw Problem(
+                        "a note at byte \(position) of its PT_NOTE segment at offset \(offset) (namesz \(nameSize), descsz \(descriptorSize)) runs past the segment's end (\(bytes.count) bytes)"
+                    )
                 }
                 let owner = bytes[nameStart..<nameStart + nameSize].prefix { $0 != 0 }
-                notes.append(Note(owner: String(decoding: owner, as: UTF8.self), type: fields.u32(8),
-                                  descriptor: Array(bytes[descriptorStart..<end])))
+                notes.append(
+                    Note(
+                        owner: String(decoding: owner, as: UTF8.self), type: fields.u32(8),
+                        descriptor: Array(bytes[descriptorStart..<end])))
                 position = aligned(end)
             }
             return notes

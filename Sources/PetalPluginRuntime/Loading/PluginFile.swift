@@ -36,11 +36,14 @@ package final class PluginFile {
         let name = PluginSearchPath.lastComponent(of: path)
         let fd: Int32
         do {
-            fd = try systemCall("open", path: path) { openat(folder, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK) }
+            fd = try systemCall("open", path: path) {
+                openat(folder, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
+            }
         } catch {
-            throw Refusal(description: error.errno == ELOOP
-                ? "\(path) is a symbolic link; plugins are loaded only from regular files (copy the library instead of linking it)"
-                : "cannot open \(path): \(String(cString: strerror(error.errno)))")
+            throw Refusal(
+                description: error.errno == ELOOP
+                    ? "\(path) is a symbolic link; plugins are loaded only from regular files (copy the library instead of linking it)"
+                    : "cannot open \(path): \(String(cString: strerror(error.errno)))")
         }
         descriptor = fd
         var info = stat()
@@ -51,8 +54,9 @@ package final class PluginFile {
             throw Refusal(description: "cannot stat \(path): \(String(cString: strerror(error.errno)))")
         }
         // Nanoseconds, so a rebuild within the same second still lifts a quarantine.
-        identity = PluginIdentity(path: path, size: Int64(info.st_size),
-                                  modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
+        identity = PluginIdentity(
+            path: path, size: Int64(info.st_size),
+            modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
         // Fully initialised from here: a throw runs deinit, which closes the descriptor.
         try checkFile(info, user: user)
         note = try Self.readNote(fd, path: path, size: UInt64(max(0, info.st_size)))
@@ -84,11 +88,15 @@ package final class PluginFile {
             throw Refusal(description: "\(path) is not a regular file")
         }
         guard info.st_uid == user || info.st_uid == 0 else {
-            throw Refusal(description: "the file \(path) belongs to uid \(info.st_uid); it must belong to uid \(user) (petald's user) or root")
+            throw Refusal(
+                description:
+                    "the file \(path) belongs to uid \(info.st_uid); it must belong to uid \(user) (petald's user) or root"
+            )
         }
         guard info.st_mode & (S_IWGRP | S_IWOTH) == 0 else {
             let mode = String(info.st_mode & 0o7777, radix: 8)
-            throw Refusal(description: "the file \(path) is writable by other users (mode \(mode)); run chmod go-w on it")
+            throw Refusal(
+                description: "the file \(path) is writable by other users (mode \(mode)); run chmod go-w on it")
         }
     }
 
@@ -103,7 +111,8 @@ package final class PluginFile {
         do {
             return try PluginNote.find(in: elf)
         } catch {
-            throw Refusal(description: "\(path) has a malformed plugin description (\(PETAL_PLUGIN_NOTE_SECTION)): \(error)")
+            throw Refusal(
+                description: "\(path) has a malformed plugin description (\(PETAL_PLUGIN_NOTE_SECTION)): \(error)")
         }
     }
 

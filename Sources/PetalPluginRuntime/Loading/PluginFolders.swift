@@ -38,7 +38,8 @@ enum PluginFolders {
         do {
             handle = try systemCall("open", path: folder) { clinux_open_folder_handle(AT_FDCWD, folder, 0) }
         } catch {
-            throw PluginFile.Refusal(description: "cannot open the folder \(folder): \(String(cString: strerror(error.errno)))")
+            throw PluginFile.Refusal(
+                description: "cannot open the folder \(folder): \(String(cString: strerror(error.errno)))")
         }
         do {
             try checkChain(from: handle, named: folder, user: user)
@@ -60,7 +61,10 @@ enum PluginFolders {
             do {
                 parent = try systemCall("openat", path: "\(folder)/..") { clinux_open_folder_handle(current, "..", 1) }
             } catch {
-                throw PluginFile.Refusal(description: "cannot open the folder above \(name(of: current) ?? folder): \(String(cString: strerror(error.errno)))")
+                throw PluginFile.Refusal(
+                    description:
+                        "cannot open the folder above \(name(of: current) ?? folder): \(String(cString: strerror(error.errno)))"
+                )
             }
             let above: stat
             do {
@@ -83,7 +87,8 @@ enum PluginFolders {
         do {
             try systemCall("fstat", path: folder) { fstat(descriptor, &info) }
         } catch {
-            throw PluginFile.Refusal(description: "cannot stat the folder \(folder): \(String(cString: strerror(error.errno)))")
+            throw PluginFile.Refusal(
+                description: "cannot stat the folder \(folder): \(String(cString: strerror(error.errno)))")
         }
         return info
     }
@@ -96,15 +101,20 @@ enum PluginFolders {
         let octal = String(mode, radix: 8)
         if !own && sticky && info.st_uid == 0 { return }
         guard info.st_uid == user || info.st_uid == 0 else {
-            throw PluginFile.Refusal(description:
-                "the folder \(folder)\(place) belongs to uid \(info.st_uid) (mode \(octal)); it must belong to root or to petald's user (uid \(user)): run chown \(user == 0 ? "root" : String(user)) \(folder), or keep the plugin elsewhere")
+            throw PluginFile.Refusal(
+                description:
+                    "the folder \(folder)\(place) belongs to uid \(info.st_uid) (mode \(octal)); it must belong to root or to petald's user (uid \(user)): run chown \(user == 0 ? "root" : String(user)) \(folder), or keep the plugin elsewhere"
+            )
         }
         guard mode & (S_IWGRP | S_IWOTH) == 0 else {
-            let why = own
+            let why =
+                own
                 ? (sticky ? "; the plugin's own folder may not be writable by others, even with the sticky bit" : "")
                 : "; a folder above a plugin may be writable by others only when it is sticky and belongs to root, as /tmp is"
-            throw PluginFile.Refusal(description:
-                "the folder \(folder)\(place) is writable by other users (owner \(owner(info.st_uid)), mode \(octal)); run chmod go-w \(folder)\(why)")
+            throw PluginFile.Refusal(
+                description:
+                    "the folder \(folder)\(place) is writable by other users (owner \(owner(info.st_uid)), mode \(octal)); run chmod go-w \(folder)\(why)"
+            )
         }
     }
 
@@ -115,7 +125,8 @@ enum PluginFolders {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let link = "/proc/self/fd/\(descriptor)"
         guard let count = try? systemCall("readlink", path: link, { readlink(link, &buffer, buffer.count - 1) }),
-              count > 0 else { return nil }
+            count > 0
+        else { return nil }
         return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

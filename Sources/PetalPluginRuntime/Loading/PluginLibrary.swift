@@ -29,8 +29,12 @@ package enum PluginLibrary {
         case .failure(let refusal): return .failure(Refusal(status: .failed, reason: refusal.description))
         }
         guard let symbol = dlsym(handle, PETAL_PLUGIN_ENTRY_SYMBOL) else {
-            return .failure(Refusal(status: .incompatible,
-                reason: "it does not export \(PETAL_PLUGIN_ENTRY_SYMBOL); is it a Petal plugin built against petal_plugin.h?"))
+            return .failure(
+                Refusal(
+                    status: .incompatible,
+                    reason:
+                        "it does not export \(PETAL_PLUGIN_ENTRY_SYMBOL); is it a Petal plugin built against petal_plugin.h?"
+                ))
         }
         typealias Entry = @convention(c) () -> UnsafePointer<petal_plugin>?
         if recordsCode { slot.addCode(of: handle, log: log) }
@@ -45,10 +49,14 @@ package enum PluginLibrary {
             .failure(Refusal(status: .failed, reason: reason, name: plugin.name, version: plugin.version))
         }
         if let note = file.note, note.name != plugin.name {
-            return refuse("its table names it \"\(LogText.escaped(plugin.name))\" but its \(PluginRules.noteSection) names it \"\(note.name)\"; the two must be equal (PETAL_PLUGIN_DESCRIBE's first argument is the table's name)")
+            return refuse(
+                "its table names it \"\(LogText.escaped(plugin.name))\" but its \(PluginRules.noteSection) names it \"\(note.name)\"; the two must be equal (PETAL_PLUGIN_DESCRIBE's first argument is the table's name)"
+            )
         }
         guard PluginRules.isValidName(plugin.name) else {
-            return refuse("its name \"\(LogText.escaped(plugin.name))\" is not valid; names are lowercase letters, digits, \"-\" and \"_\"")
+            return refuse(
+                "its name \"\(LogText.escaped(plugin.name))\" is not valid; names are lowercase letters, digits, \"-\" and \"_\""
+            )
         }
         if let problem = PluginRules.actionsProblem(name: plugin.name, actions: plugin.declaredActions.map(\.id)) {
             return refuse(problem)

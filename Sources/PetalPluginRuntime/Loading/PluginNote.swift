@@ -32,7 +32,9 @@ package struct PluginNote: Equatable, Sendable {
     static func find(in elf: ELFNotes) throws(Malformed) -> PluginNote? {
         let ours = elf.notes.filter { $0.owner == owner && $0.type == type }
         guard ours.count <= 1 else {
-            throw Malformed("it holds \(ours.count) plugin descriptions (notes of owner \(owner), type \(type)); use PETAL_PLUGIN_DESCRIBE once per plugin")
+            throw Malformed(
+                "it holds \(ours.count) plugin descriptions (notes of owner \(owner), type \(type)); use PETAL_PLUGIN_DESCRIBE once per plugin"
+            )
         }
         guard let note = ours.first else { return nil }
         return try PluginNote(descriptor: note.descriptor, bigEndian: elf.bigEndian)
@@ -44,7 +46,9 @@ extension PluginNote {
     /// then nothing but NUL padding.
     init(descriptor bytes: [UInt8], bigEndian: Bool) throws(Malformed) {
         guard bytes.count >= 10 else {
-            throw Malformed("its descriptor is \(bytes.count) bytes; it needs at least 10: abi_major and abi_minor (4 bytes each), then the name and the version, each ending in NUL")
+            throw Malformed(
+                "its descriptor is \(bytes.count) bytes; it needs at least 10: abi_major and abi_minor (4 bytes each), then the name and the version, each ending in NUL"
+            )
         }
         let fields = ELFNotes.Fields(bytes: Array(bytes.prefix(8)), bigEndian: bigEndian)
         abiMajor = fields.u32(0)
@@ -61,7 +65,9 @@ extension PluginNote {
         }
         name = try Self.text(bytes[8..<nameEnd], field: "name")
         guard !name.isEmpty, PluginRules.isValidName(name) else {
-            throw Malformed("its name \"\(LogText.escaped(name))\" is not valid; names are lowercase letters, digits, \"-\" and \"_\"")
+            throw Malformed(
+                "its name \"\(LogText.escaped(name))\" is not valid; names are lowercase letters, digits, \"-\" and \"_\""
+            )
         }
         version = try Self.text(bytes[(nameEnd + 1)..<versionEnd], field: "version")
     }
@@ -72,7 +78,8 @@ extension PluginNote {
             throw Malformed("its \(field) is \(bytes.count) bytes long; at most \(maximumTextBytes) are allowed")
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw Malformed("its \(field) \"\(LogText.escaped(String(decoding: bytes, as: UTF8.self)))\" is not valid UTF-8")
+            throw Malformed(
+                "its \(field) \"\(LogText.escaped(String(decoding: bytes, as: UTF8.self)))\" is not valid UTF-8")
         }
         guard !text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7f }) else {
             throw Malformed("its \(field) \"\(LogText.escaped(text))\" contains control characters")

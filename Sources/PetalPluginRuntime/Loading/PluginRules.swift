@@ -15,7 +15,8 @@ package enum PluginRules {
         if let problem = abiProblem(major: UInt(table.abi_major), minor: UInt(table.abi_minor), claim: "it was") {
             return problem
         }
-        let minimum = MemoryLayout<petal_plugin>.offset(of: \petal_plugin.deinit)! + MemoryLayout<UnsafeRawPointer?>.size
+        let minimum =
+            MemoryLayout<petal_plugin>.offset(of: \petal_plugin.deinit)! + MemoryLayout<UnsafeRawPointer?>.size
         guard Int(table.struct_size) >= minimum else {
             return "its struct_size is \(table.struct_size) bytes; an ABI \(ours) table has at least \(minimum)"
         }
@@ -27,7 +28,8 @@ package enum PluginRules {
     package static func abiProblem(major: UInt, minor: UInt, claim: String) -> String? {
         let ours = "\(PETAL_PLUGIN_ABI_MAJOR).\(PETAL_PLUGIN_ABI_MINOR)"
         guard major == PETAL_PLUGIN_ABI_MAJOR else {
-            return "\(claim) built for plugin ABI \(major).\(minor); petald speaks \(ours) (rebuild it against this petal_plugin.h)"
+            return
+                "\(claim) built for plugin ABI \(major).\(minor); petald speaks \(ours) (rebuild it against this petal_plugin.h)"
         }
         guard minor <= PETAL_PLUGIN_ABI_MINOR else {
             return "\(claim) built for plugin ABI \(major).\(minor), newer than petald's \(ours); update petald"
@@ -41,10 +43,12 @@ package enum PluginRules {
         var seen = Set<String>()
         for action in actions {
             guard !action.isEmpty, action.utf8.count <= ConfigurationDecoder.maximumIDBytes else {
-                return "it declares an action id that is empty or longer than \(ConfigurationDecoder.maximumIDBytes) bytes"
+                return
+                    "it declares an action id that is empty or longer than \(ConfigurationDecoder.maximumIDBytes) bytes"
             }
             guard action.hasPrefix(name + "."), action.utf8.count > name.utf8.count + 1 else {
-                return "its action \"\(LogText.escaped(action))\" is outside its namespace: plugin \"\(name)\" may declare only actions named \"\(name).<verb>\""
+                return
+                    "its action \"\(LogText.escaped(action))\" is outside its namespace: plugin \"\(name)\" may declare only actions named \"\(name).<verb>\""
             }
             guard seen.insert(action).inserted else { return "it declares action \"\(action)\" twice" }
         }

@@ -17,59 +17,59 @@ package enum BuildInfo {
     /// release; a compiler newer than the ladder knows is said to be "or later".
     static var swiftCompiler: String {
         #if compiler(>=7.0)
-        return "7.0 or later"
+            return "7.0 or later"
         #elseif compiler(>=6.4)
-        return "6.4 or later"
+            return "6.4 or later"
         #elseif compiler(>=6.3.5)
-        return "6.3.5 or a later 6.3"
+            return "6.3.5 or a later 6.3"
         #elseif compiler(>=6.3.4)
-        return "6.3.4"
+            return "6.3.4"
         #elseif compiler(>=6.3.3)
-        return "6.3.3"
+            return "6.3.3"
         #elseif compiler(>=6.3.2)
-        return "6.3.2"
+            return "6.3.2"
         #elseif compiler(>=6.3.1)
-        return "6.3.1"
+            return "6.3.1"
         #elseif compiler(>=6.3)
-        return "6.3"
+            return "6.3"
         #elseif compiler(>=6.2.5)
-        return "6.2.5 or a later 6.2"
+            return "6.2.5 or a later 6.2"
         #elseif compiler(>=6.2.4)
-        return "6.2.4"
+            return "6.2.4"
         #elseif compiler(>=6.2.3)
-        return "6.2.3"
+            return "6.2.3"
         #elseif compiler(>=6.2.2)
-        return "6.2.2"
+            return "6.2.2"
         #elseif compiler(>=6.2.1)
-        return "6.2.1"
+            return "6.2.1"
         #elseif compiler(>=6.2)
-        return "6.2"
+            return "6.2"
         #elseif compiler(>=6.1.5)
-        return "6.1.5 or a later 6.1"
+            return "6.1.5 or a later 6.1"
         #elseif compiler(>=6.1.4)
-        return "6.1.4"
+            return "6.1.4"
         #elseif compiler(>=6.1.3)
-        return "6.1.3"
+            return "6.1.3"
         #elseif compiler(>=6.1.2)
-        return "6.1.2"
+            return "6.1.2"
         #elseif compiler(>=6.1.1)
-        return "6.1.1"
+            return "6.1.1"
         #elseif compiler(>=6.1)
-        return "6.1"
+            return "6.1"
         #elseif compiler(>=6.0.5)
-        return "6.0.5 or a later 6.0"
+            return "6.0.5 or a later 6.0"
         #elseif compiler(>=6.0.4)
-        return "6.0.4"
+            return "6.0.4"
         #elseif compiler(>=6.0.3)
-        return "6.0.3"
+            return "6.0.3"
         #elseif compiler(>=6.0.2)
-        return "6.0.2"
+            return "6.0.2"
         #elseif compiler(>=6.0.1)
-        return "6.0.1"
+            return "6.0.1"
         #elseif compiler(>=6.0)
-        return "6.0"
+            return "6.0"
         #else
-        return "older than 6.0"
+            return "older than 6.0"
         #endif
     }
 
@@ -90,7 +90,9 @@ package enum BuildInfo {
     /// The path of the `libswiftCore.so` this process has mapped, from
     /// /proc/self/maps; nil when the standard library is linked in statically.
     static func swiftRuntime() -> String? {
-        guard let fd = try? systemCall("open", path: "/proc/self/maps", { open("/proc/self/maps", O_RDONLY | O_CLOEXEC) }) else {
+        guard
+            let fd = try? systemCall("open", path: "/proc/self/maps", { open("/proc/self/maps", O_RDONLY | O_CLOEXEC) })
+        else {
             return nil
         }
         defer { close(fd) }

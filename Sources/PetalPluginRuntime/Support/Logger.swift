@@ -5,7 +5,11 @@ import Glibc
 package struct Logger: Sendable {
     /// Syslog priorities, most severe first.
     package enum Level: Int, Sendable, Comparable {
-        case error = 3, warning = 4, notice = 5, info = 6, debug = 7
+        case error = 3
+        case warning = 4
+        case notice = 5
+        case info = 6
+        case debug = 7
 
         package static func < (a: Level, b: Level) -> Bool { a.rawValue < b.rawValue }
     }

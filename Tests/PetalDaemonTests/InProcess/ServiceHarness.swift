@@ -1,9 +1,10 @@
-@testable import PetalDaemon
-@testable import PetalPluginRuntime
 import DBus
 import PetalCore
 import PetalJSON
 import Synchronization
+
+@testable import PetalDaemon
+@testable import PetalPluginRuntime
 
 /// A `MenuService` with no bus and no real time: a ``ManualScheduler``, a
 /// signal recorder and recorded calls, so that tests drive the state
@@ -14,14 +15,17 @@ final class ServiceHarness {
     let signals = RecordedSignals()
     let service: MenuService
 
-    init(items: [MenuItem], actions: [any Action], menu: MenuSettings = MenuSettings(),
-         limits: ActionSettings = ActionSettings()) {
+    init(
+        items: [MenuItem], actions: [any Action], menu: MenuSettings = MenuSettings(),
+        limits: ActionSettings = ActionSettings()
+    ) {
         var registry = ActionRegistry()
         for action in actions { registry.register(action, plugin: "inprocess") }
         let configuration = MenuConfiguration(menu: menu, items: items, actions: limits)
-        service = MenuService(registry: registry, initial: configuration, configuration: { configuration },
-                              scheduler: scheduler, signals: signals, server: nil,
-                              log: Logger(threshold: .error, journal: false))
+        service = MenuService(
+            registry: registry, initial: configuration, configuration: { configuration },
+            scheduler: scheduler, signals: signals, server: nil,
+            log: Logger(threshold: .error, journal: false))
         service.start()
     }
 
@@ -62,7 +66,9 @@ final class ServiceHarness {
     }
 
     /// Calls Choose with `options`.
-    func choose(_ options: [(String, DBusValue)] = [], sender: String = ":1.1") -> (call: RecordedCall<String>, thrown: DBusError?) {
+    func choose(_ options: [(String, DBusValue)] = [], sender: String = ":1.1") -> (
+        call: RecordedCall<String>, thrown: DBusError?
+    ) {
         let call = RecordedCall<String>(sender: sender)
         do throws(DBusError) {
             try menu.choose(options: DBusVariantDictionary(options.map { ($0.0, $0.1) }), call: call)
@@ -107,7 +113,9 @@ final class RecordedCall<Value: Sendable & Equatable>: PendingCall, Sendable {
 final class RecordedSignals: SignalSink {
     private(set) var lines: [String] = []
 
-    func emit(_ member: MemberName, of interface: InterfaceName, at path: ObjectPath, _ values: [DBusValue], reusable: Bool) {
+    func emit(
+        _ member: MemberName, of interface: InterfaceName, at path: ObjectPath, _ values: [DBusValue], reusable: Bool
+    ) {
         var words = [member.rawValue]
         for value in values {
             switch value {
@@ -125,7 +133,9 @@ final class RecordedSignals: SignalSink {
         lines.append((["PropertiesChanged", path.rawValue] + names).joined(separator: " "))
     }
 
-    func emitPropertiesChanged(at path: ObjectPath, interface: InterfaceName, values: [(String, DBusValue)], reusable: Bool) {
+    func emitPropertiesChanged(
+        at path: ObjectPath, interface: InterfaceName, values: [(String, DBusValue)], reusable: Bool
+    ) {
         lines.append((["PropertiesChanged", path.rawValue] + values.map(\.0)).joined(separator: " "))
     }
 

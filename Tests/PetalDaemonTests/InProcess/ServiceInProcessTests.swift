@@ -1,8 +1,9 @@
-@testable import PetalDaemon
 import DBus
 import PetalCore
 import PetalJSON
 import Testing
+
+@testable import PetalDaemon
 
 /// The menu service driven in-process on a manual scheduler: no bus, no
 /// sleeps, every step in the test's hands. The same behaviours are also
@@ -34,17 +35,20 @@ import Testing
         #expect(menu.state == .expanding)
         menu.scheduler.advance(by: .milliseconds(1))
         #expect(menu.state == .expanded)
-        #expect(menu.signals.take() == [
-            "StateChanged expanding collapsed", "PropertiesChanged /org/petal/Petal1 State",
-            "StateChanged expanded expanding", "PropertiesChanged /org/petal/Petal1 State",
-        ])
+        #expect(
+            menu.signals.take() == [
+                "StateChanged expanding collapsed", "PropertiesChanged /org/petal/Petal1 State",
+                "StateChanged expanded expanding", "PropertiesChanged /org/petal/Petal1 State",
+            ])
     }
 
     @Test func togglingWhileExpandingIsIgnoredAndTheMenuStillExpandsOnTime() {
         let menu = harness()
         _ = menu.menu.handle(.toggle)
         menu.scheduler.advance(by: .milliseconds(100))
-        #expect(menu.menu.handle(.toggle) == .expanding, "docs/dbus-api.md#the-state-machine: Toggle is ignored while expanding")
+        #expect(
+            menu.menu.handle(.toggle) == .expanding,
+            "docs/dbus-api.md#the-state-machine: Toggle is ignored while expanding")
         menu.scheduler.advance(by: .milliseconds(200))
         #expect(menu.state == .expanded)
         #expect(menu.menu.handle(.toggle) == .collapsing)
@@ -70,11 +74,12 @@ import Testing
         #expect(!call.isAnswered, "the outcome comes back through the scheduler, not on the action's thread")
         menu.scheduler.run()
         #expect(call.answer == .value(DBusVariantDictionary([("done", .boolean(true))])))
-        #expect(menu.signals.take() == [
-            "StateChanged collapsing expanded", "PropertiesChanged /org/petal/Petal1 State",
-            "ActionStarted inprocess.held run",
-            "ActionFinished inprocess.held true ",
-        ])
+        #expect(
+            menu.signals.take() == [
+                "StateChanged collapsing expanded", "PropertiesChanged /org/petal/Petal1 State",
+                "ActionStarted inprocess.held run",
+                "ActionFinished inprocess.held true ",
+            ])
     }
 
     @Test func activatingWhileCollapsedIsNotExpandedAndRunsNothing() {
@@ -152,12 +157,14 @@ import Testing
     @Test func aFinishedSlotIsFreeAgainAndOnlyMaxConcurrentRunAtOnce() {
         let action = HeldAction(id: Self.held)
         let menu = harness(heldAction: action, maxConcurrent: 2)
-        let first = menu.trigger(Self.held), second = menu.trigger(Self.held)
+        let first = menu.trigger(Self.held)
+        let second = menu.trigger(Self.held)
         #expect(first.thrown == nil && second.thrown == nil)
         #expect(menu.trigger(Self.held).thrown?.name == "org.petal.Petal1.Error.Busy")
         action.finish(1, .success([:]))
-        #expect(menu.trigger(Self.held).thrown?.name == "org.petal.Petal1.Error.Busy",
-                "the slot is freed when the outcome reaches the scheduler, not before")
+        #expect(
+            menu.trigger(Self.held).thrown?.name == "org.petal.Petal1.Error.Busy",
+            "the slot is freed when the outcome reaches the scheduler, not before")
         menu.scheduler.run()
         #expect(menu.trigger(Self.held).thrown == nil)
         #expect(action.started == 3)

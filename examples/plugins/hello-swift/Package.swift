@@ -8,10 +8,10 @@ let package = Package(
     name: "hello-swift",
     products: [
         // A dynamic library: `swift build` writes .build/debug/libhello-swift.so.
-        .library(name: "hello-swift", type: .dynamic, targets: ["HelloSwift"]),
+        .library(name: "hello-swift", type: .dynamic, targets: ["HelloSwift"])
     ],
     dependencies: [
-        .package(name: "Petal", path: "../../.."),
+        .package(name: "Petal", path: "../../..")
     ],
     targets: [
         .target(
@@ -26,7 +26,7 @@ let package = Package(
             // Export only petal_plugin_entry_v1 (exports.map): without it, every
             // public symbol of the SDK linked into the library is exported too.
             linkerSettings: [
-                .unsafeFlags(["-Xlinker", "--version-script=\(Context.packageDirectory)/exports.map"]),
+                .unsafeFlags(["-Xlinker", "--version-script=\(Context.packageDirectory)/exports.map"])
             ]
         ),
         // The plugin's ELF note, which petald reads before loading it: one line

@@ -18,7 +18,7 @@ let package = Package(
         .library(name: "awaiter", type: .dynamic, targets: ["Awaiter"]),
     ],
     dependencies: [
-        .package(name: "Petal", path: "../../../.."),
+        .package(name: "Petal", path: "../../../..")
     ],
     targets: [
         // The target of the first SDK's examples/plugins/hello-swift/Package.swift.
@@ -26,7 +26,7 @@ let package = Package(
             name: "FirstSDK",
             dependencies: [
                 .product(name: "PetalPlugin", package: "Petal"),  // Plugin, export, PluginHost
-                .product(name: "PetalCore", package: "Petal"),    // JSONObject, JSONValue
+                .product(name: "PetalCore", package: "Petal"),  // JSONObject, JSONValue
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
