@@ -52,7 +52,7 @@ DESTDIR      ?=
 PRODUCTS     ?=
 
 .PHONY: all build build-deps run test deps examples introspect clean install uninstall check-units man scdoc previews overlay-images \
-        bench bench-smoke
+        bench bench-smoke format lint
 
 # The man pages, written in scdoc under docs/man, built into .build/man.
 MAN_SOURCES  := $(wildcard docs/man/*.scd)
@@ -96,8 +96,19 @@ scdoc:
 	scdoc <$< >$@.tmp || { rm -f $@.tmp; exit 1; }
 	@mv $@.tmp $@
 
+# Every Swift file of the repository, for swift format (.swift-format holds its settings).
+FORMATTED    := Package.swift Sources Tests Plugins examples/plugins/hello-swift bench/dispatch-idle.swift
+
+## Check the style of every Swift file (swift format lint, warnings as errors).
+lint:
+	$(SWIFT) format lint --strict --recursive --parallel $(FORMATTED)
+
+## Format every Swift file in place.
+format:
+	$(SWIFT) format format --in-place --recursive --parallel $(FORMATTED)
+
 ## Install what is missing, build everything and run the whole test suite.
-test: deps $(GTK_PC) examples man
+test: deps $(GTK_PC) examples man lint
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	SWIFT="$(SWIFT)" scripts/run-tests.sh $(CONFIG)
 	$(MAKE) check-units
