@@ -27,17 +27,21 @@ BIN          := $(shell $(SWIFT) build -c $(CONFIG) --show-bin-path 2>/dev/null)
 # windows; adwaita-icon-theme and fonts-dejavu-core so GTK finds an icon
 # theme and a font on a bare machine; x11-utils (xwininfo, xprop, xdpyinfo)
 # to look at an X display by hand when a test fails.
+# petal-context builds against libxcb and its RandR extension (libxcb1-dev,
+# libxcb-randr0-dev) for its X11 backend.
 APT_PACKAGES := libdbus-1-dev pkg-config dbus dbus-bin systemd libglib2.0-bin util-linux \
                 python3-dbus python3-gi gcc binutils scdoc zsh fish \
                 libgtk-3-dev libgtk-layer-shell-dev xvfb xcompmgr xdotool imagemagick \
-                sway grim wtype waybar passwd gir1.2-gtk-3.0 adwaita-icon-theme fonts-dejavu-core x11-utils strace
+                sway grim wtype waybar passwd gir1.2-gtk-3.0 adwaita-icon-theme fonts-dejavu-core x11-utils strace \
+                libxcb1-dev libxcb-randr0-dev
 
 # make install: PREFIX is where Petal lives (~/.local by default, /usr for a
 # package), DESTDIR a staging root for packagers. The products come from a
 # release build made first, unless PRODUCTS names a folder of products already
 # built (e.g. PRODUCTS=.build/debug, as the tests and check-units do).
-# What building alone needs: libdbus, and GTK 3 with gtk-layer-shell for petal-overlay.
-BUILD_PACKAGES := libdbus-1-dev pkg-config libgtk-3-dev libgtk-layer-shell-dev
+# What building alone needs: libdbus, GTK 3 with gtk-layer-shell for
+# petal-overlay, and libxcb with RandR for petal-context.
+BUILD_PACKAGES := libdbus-1-dev pkg-config libgtk-3-dev libgtk-layer-shell-dev libxcb1-dev libxcb-randr0-dev
 # What the overlay benchmark adds: a display of its own (Xvfb), a compositor so
 # the RGBA popup is composited as on a desktop, and xwininfo for its size.
 BENCH_PACKAGES := xvfb xcompmgr x11-utils

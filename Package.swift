@@ -109,6 +109,11 @@ let libraryTargets: [Target] = [
     // petald uses too, and never PetalDaemon (ArchitectureTests checks).
     .executableTarget(name: "petal-plugin-host", dependencies: ["CLinux", "DBus", "DBusJSON", "PetalAPI", "PetalJSON", "PetalPluginABI", "PetalPluginRuntime", "TextEscaping"]),
     .executableTarget(name: "petal-overlay", dependencies: ["PetalOverlay"]),
+
+    // libxcb and RandR through pkg-config, for petal-context's X11 backend,
+    // and a small safe Swift client on them (atoms, properties, events, outputs).
+    .systemLibrary(name: "CXCB", pkgConfig: "xcb-randr", providers: [.apt(["libxcb1-dev", "libxcb-randr0-dev"])]),
+    .target(name: "XCB", dependencies: ["CXCB"]),
 ]
 
 let testTargets: [Target] = [
