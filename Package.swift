@@ -114,6 +114,9 @@ let libraryTargets: [Target] = [
     // and a small safe Swift client on them (atoms, properties, events, outputs).
     .systemLibrary(name: "CXCB", pkgConfig: "xcb-randr", providers: [.apt(["libxcb1-dev", "libxcb-randr0-dev"])]),
     .target(name: "XCB", dependencies: ["CXCB"]),
+    // What the desktop's messages say, with no I/O: i3-ipc framing and JSON,
+    // Hyprland's lines, X11 properties, the backend choice, what to send when.
+    .target(name: "PetalContextCore", dependencies: ["PetalJSON", "TextEscaping"]),
 ]
 
 let testTargets: [Target] = [
@@ -145,6 +148,8 @@ let testTargets: [Target] = [
     // real headless display servers (Xvfb + xcompmgr, sway) against petald on a
     // private bus; and the display harness's own tests.
     .testTarget(name: "PetalOverlayTests", dependencies: ["TestSupport", "DBus", "PetalCore", "PetalJSON"]),
+    // petal-context: its pure core in unit tests.
+    .testTarget(name: "PetalContextTests", dependencies: ["PetalContextCore", "PetalJSON"], exclude: ["Support", "HyprlandContextTests.swift"]),
 ]
 
 let package = Package(
