@@ -30,9 +30,9 @@ final class X11Source: DesktopSource {
 
     func follow(report: (DesktopContext) -> Void) throws(SourceFailure) -> Never {
         // The root's events first, then its property: a change in between is then an event.
-        connection.watchProperties(of: connection.root)
+        connection.select(.propertyChange, on: connection.root)
         var active = activeWindow()
-        if active != .none { connection.watchProperties(of: active) }
+        if active != .none { connection.select(Self.activeWindowEvents, on: active) }
         var reported = context(of: active, output: nil)
         report(reported)
         while true {
@@ -42,14 +42,22 @@ final class X11Source: DesktopSource {
             } catch {
                 throw SourceFailure("\(error)")
             }
-            // Every event that has come is taken before the context is told:
-            // a window manager that sets _NET_ACTIVE_WINDOW to None between two
-            // windows (openbox does) then costs no context of its own.
+            // Every event that has come is taken before the context is told.
+            // Window managers set _NET_ACTIVE_WINDOW to None between two
+            // windows (openbox on every switch), so a window losing focus
+            // waits a moment for the next one before it is told: the None
+            // between then costs no SetContext of its own.
             var now: DesktopContext?
             while true {
                 if let changed = take(event, active: &active, output: now?.output ?? reported.output) { now = changed }
-                guard let next = connection.pendingEvent() else { break }
-                event = next
+                if let next = connection.pendingEvent() {
+                    event = next
+                } else if active == .none, reported != .empty,
+                          let next = try nextEvent(waitingAtMost: Self.focusHandOver) {
+                    event = next
+                } else {
+                    break
+                }
             }
             if let now, now != reported {
                 reported = now
@@ -58,23 +66,43 @@ final class X11Source: DesktopSource {
         }
     }
 
+    /// How long a window's losing focus waits for another to take it, in milliseconds.
+    static let focusHandOver: Int32 = 50
+
+    private func nextEvent(waitingAtMost milliseconds: Int32) throws(SourceFailure) -> XEvent? {
+        do {
+            return try connection.nextEvent(waitingAtMost: milliseconds)
+        } catch {
+            throw SourceFailure("\(error)")
+        }
+    }
+
+    /// What petal-context follows on the active window: its title's
+    /// changes, and its going, which not every window manager says with
+    /// `_NET_ACTIVE_WINDOW` (openbox leaves it naming the last window closed).
+    static let activeWindowEvents: XEventMask = [.propertyChange, .structureNotify]
+
     /// What `event` makes the context; nil when it changes nothing.
     private func take(_ event: XEvent, active: inout XWindow, output: String) -> DesktopContext? {
-        guard case .propertyChanged(let window, let atom) = event else { return nil }
-        if window == connection.root, atom == activeWindowAtom {
+        switch event {
+        case .propertyChanged(connection.root, activeWindowAtom):
             let next = activeWindow()
             if next != active {
-                if active != .none { connection.watchProperties(of: active, false) }
+                if active != .none { connection.select([], on: active) }
                 // Watched before it is read, so no title change between the two is lost.
-                if next != .none { connection.watchProperties(of: next) }
+                if next != .none { connection.select(Self.activeWindowEvents, on: next) }
                 active = next
             }
             return context(of: active, output: nil)
-        }
-        if window == active, [XAtom.wmClass, XAtom.wmName, netWMName].contains(atom) {
+        case .propertyChanged(active, let atom) where [XAtom.wmClass, XAtom.wmName, netWMName].contains(atom):
             return context(of: active, output: output)
+        case .unmapped(active), .destroyed(active):
+            guard active != .none else { return nil }
+            active = .none
+            return .empty
+        default:
+            return nil
         }
-        return nil
     }
 
     /// The window `_NET_ACTIVE_WINDOW` names; ``XWindow/none`` when it names none or is not set.

@@ -68,13 +68,14 @@ public final class XConnection: @unchecked Sendable {
         return atoms
     }
 
-    /// Asks for PropertyNotify events of `window` (its PropertyChangeMask), or for none.
+    /// Asks for `events` of `window`, replacing what this client asked for
+    /// before; an empty set asks for none.
     ///
     /// The event mask is this client's own: other clients' masks on the
     /// window are not touched. A window gone meanwhile answers an error,
     /// which ``nextEvent()`` returns as ``XEvent/error(code:)``.
-    public func watchProperties(of window: XWindow, _ watch: Bool = true) {
-        var mask = watch ? UInt32(XCB_EVENT_MASK_PROPERTY_CHANGE.rawValue) : 0
+    public func select(_ events: XEventMask, on window: XWindow) {
+        var mask = events.rawValue
         xcb_change_window_attributes(raw, window.id, UInt32(XCB_CW_EVENT_MASK.rawValue), &mask)
         xcb_flush(raw)
     }
@@ -112,6 +113,27 @@ public final class XConnection: @unchecked Sendable {
         return Self.event(event)
     }
 
+    /// The next event, waiting at most `milliseconds` for one; nil when none came.
+    ///
+    /// - Throws: ``XConnectionError`` when the connection is lost.
+    public func nextEvent(waitingAtMost milliseconds: Int32) throws(XConnectionError) -> XEvent? {
+        var deadline = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &deadline)
+        let end = Int64(deadline.tv_sec) * 1000 + Int64(deadline.tv_nsec) / 1_000_000 + Int64(milliseconds)
+        while true {
+            if let event = pendingEvent() { return event }
+            guard !hasFailed else {
+                throw XConnectionError("the connection to the X display \"\(displayName)\" was lost: \(Self.describe(connectionError: xcb_connection_has_error(raw)))")
+            }
+            var now = timespec()
+            clock_gettime(CLOCK_MONOTONIC, &now)
+            let left = end - (Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000)
+            guard left > 0 else { return nil }
+            var ready = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
+            _ = poll(&ready, 1, Int32(left))
+        }
+    }
+
     /// The next event if one has arrived, without waiting; nil when none has.
     public func pendingEvent() -> XEvent? {
         guard let event = xcb_poll_for_event(raw) else { return nil }
@@ -128,6 +150,10 @@ public final class XConnection: @unchecked Sendable {
         case UInt8(XCB_PROPERTY_NOTIFY):
             let notify = UnsafeRawPointer(event).load(as: xcb_property_notify_event_t.self)
             return .propertyChanged(window: XWindow(id: notify.window), atom: XAtom(id: notify.atom))
+        case UInt8(XCB_UNMAP_NOTIFY):
+            return .unmapped(window: XWindow(id: UnsafeRawPointer(event).load(as: xcb_unmap_notify_event_t.self).window))
+        case UInt8(XCB_DESTROY_NOTIFY):
+            return .destroyed(window: XWindow(id: UnsafeRawPointer(event).load(as: xcb_destroy_notify_event_t.self).window))
         default:
             return .other(type: type)
         }

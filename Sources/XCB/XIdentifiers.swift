@@ -80,10 +80,25 @@ public struct XOutput: Sendable, Equatable {
     }
 }
 
+/// The events a client asks the server for on a window (its event mask).
+public struct XEventMask: OptionSet, Sendable {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    /// PropertyNotify: a property of the window changed.
+    public static let propertyChange = XEventMask(rawValue: 0x40_0000)
+    /// UnmapNotify, DestroyNotify and the window's other changes of structure.
+    public static let structureNotify = XEventMask(rawValue: 0x2_0000)
+}
+
 /// What the server sent, as far as petal-context cares.
 public enum XEvent: Sendable, Equatable {
     /// A property of `window` changed or was deleted.
     case propertyChanged(window: XWindow, atom: XAtom)
+    /// `window` was unmapped (hidden, iconified, withdrawn).
+    case unmapped(window: XWindow)
+    /// `window` was destroyed.
+    case destroyed(window: XWindow)
     /// An error for an earlier request that had no reply (a window gone before
     /// its event mask was set, say), with the X error code.
     case error(code: UInt8)
