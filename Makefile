@@ -28,12 +28,14 @@ BIN          := $(shell $(SWIFT) build -c $(CONFIG) --show-bin-path 2>/dev/null)
 # theme and a font on a bare machine; x11-utils (xwininfo, xprop, xdpyinfo)
 # to look at an X display by hand when a test fails.
 # petal-context builds against libxcb and its RandR extension (libxcb1-dev,
-# libxcb-randr0-dev) for its X11 backend.
+# libxcb-randr0-dev) for its X11 backend; its tests read real window
+# managers on Xvfb: i3 (i3-wm, with i3-msg) through its IPC socket, and
+# openbox, which keeps _NET_ACTIVE_WINDOW, through the X server.
 APT_PACKAGES := libdbus-1-dev pkg-config dbus dbus-bin systemd libglib2.0-bin util-linux \
                 python3-dbus python3-gi gcc binutils scdoc zsh fish \
                 libgtk-3-dev libgtk-layer-shell-dev xvfb xcompmgr xdotool imagemagick \
                 sway grim wtype waybar passwd gir1.2-gtk-3.0 adwaita-icon-theme fonts-dejavu-core x11-utils strace \
-                libxcb1-dev libxcb-randr0-dev
+                libxcb1-dev libxcb-randr0-dev i3-wm openbox
 
 # make install: PREFIX is where Petal lives (~/.local by default, /usr for a
 # package), DESTDIR a staging root for packagers. The products come from a
