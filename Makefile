@@ -89,7 +89,7 @@ examples: deps
 	$(MAKE) -C examples/plugins/hello-c
 	$(SWIFT) build --package-path examples/plugins/hello-swift $(SWIFT_FLAGS)
 
-## Build the man pages (petald.8, petalctl.1, petal-overlay.1, petal-plugins.7) into .build/man.
+## Build the man pages (petald.8, petalctl.1, petal-overlay.1, petal-context.1, petal-plugins.7) into .build/man.
 ## Only scdoc is installed for them: `make install` needs no test packages.
 man: scdoc $(MAN_PAGES)
 
@@ -145,9 +145,10 @@ endif
 uninstall:
 	PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" scripts/install.sh uninstall
 
-## Check the units as installed: `systemd-analyze verify` of petald's and the
-## overlay's, and `security` of petald's (exposure at most 2.0), on a throwaway
-## install of the $(CONFIG) build.
+## Check the units as installed: `systemd-analyze verify` of petald's, the
+## overlay's and petal-context's, and `security` of petald's and
+## petal-context's (exposure at most 2.0), on a throwaway install of the
+## $(CONFIG) build.
 check-units: build man
 	@scripts/check-units.sh "$(BIN)"
 
