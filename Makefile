@@ -45,8 +45,10 @@ APT_PACKAGES := libdbus-1-dev pkg-config dbus dbus-bin systemd libglib2.0-bin ut
 # petal-overlay, and libxcb with RandR for petal-context.
 BUILD_PACKAGES := libdbus-1-dev pkg-config libgtk-3-dev libgtk-layer-shell-dev libxcb1-dev libxcb-randr0-dev
 # What the overlay benchmark adds: a display of its own (Xvfb), a compositor so
-# the RGBA popup is composited as on a desktop, and xwininfo for its size.
-BENCH_PACKAGES := xvfb xcompmgr x11-utils
+# the RGBA popup is composited as on a desktop, and xwininfo for its size; and
+# the part context (bench/context.py): headless sway and openbox, the desktops
+# petal-context reads, and xprop to see openbox ready.
+BENCH_PACKAGES := xvfb xcompmgr x11-utils sway openbox
 
 # SwiftPM refuses the -pthread that pkg-config gives for GTK (it warns and
 # drops it), so CGtk's flags come from a copy without it, written first.

@@ -5,6 +5,10 @@ petald, side by side, with ratios against the C peers measured in the same run.
 The part hostile adds a second: issue #13's goals under hostile traffic (a
 flood of unread calls, a 1,000,000-key a{sv}, a slow fsync), through the raw
 clients of bench/hostile.py.
+The part context runs bench/context.py: petal-context's delay from a focus
+change on headless sway and on Xvfb with openbox to the SetContext a
+stand-in petald receives, and its cost while idle (it needs sway, openbox
+and xvfb; it is not pinned).
 
 Everything runs on a private dbus-daemon started here with its own
 configuration, never on the user's session bus. By default the bus, the
@@ -13,7 +17,7 @@ confined to other CPUs, the first it may use); BENCH_PIN=0 lets the
 scheduler place them.
 
 Usage (normally through `make bench` or `make bench-smoke`):
-    bench/run.py --bin .build/release [--tools .build/bench] [--smoke] [--only trigger,hostile,...]
+    bench/run.py --bin .build/release [--tools .build/bench] [--smoke] [--only trigger,hostile,context,...]
 
 Standard library only, for Debian's /usr/bin/python3. Any failed call, wrong
 reply or server that does not start makes it exit non-zero.
@@ -65,7 +69,9 @@ PEERS = ("C peer", "C spec-states", "C contract", "dbus-python", "petald")
 # loads a plugin) and its other cells stay empty.
 PEER_SCENARIOS = {"C contract": {"startup", "trigger", "trigger_pipe", "trigger_procs"}}
 # The parts --only may pick; every part by default.
-PARTS = ("startup", "toggle", "trigger", "signals", "petald", "provider", "isolated", "hostile")
+PARTS = ("startup", "toggle", "trigger", "signals", "petald", "provider", "isolated", "hostile", "context")
+# The part context: petal-context on real desktops, with a table of its own (bench/context.py).
+CONTEXT = os.path.join(HERE, "context.py")
 # The peers whose Trigger must keep the contract, checked by `bench-client contract` in every run.
 CONTRACT_PEERS = ("C contract", "petald")
 # The part hostile (issue #13): the servers flooded and sent the huge a{sv}, each
@@ -972,8 +978,18 @@ def main():
         parser.error(f"--only takes parts of {', '.join(PARTS)}, not {args.only!r}")
     pin = os.environ.get("BENCH_PIN", "1") != "0"
     counts = COUNTS["smoke" if args.smoke else "full"]
-    bench = Bench(os.path.abspath(args.bin), os.path.abspath(args.tools), args.smoke, pin, parts)
     started = time.monotonic()
+    if "context" in parts:
+        command = [PYTHON, CONTEXT, "--bin", os.path.abspath(args.bin), "--tools", os.path.abspath(args.tools)]
+        context = subprocess.run(command + (["--smoke"] if args.smoke else []), stdout=subprocess.PIPE, text=True)
+        if context.returncode != 0:
+            print("bench: FAILED: the part context (bench/context.py said why above)", file=sys.stderr)
+            return 1
+        if parts == ["context"]:
+            print(context.stdout.lstrip("\n"))
+            print(f"({time.monotonic() - started:.0f} s)")
+            return 0
+    bench = Bench(os.path.abspath(args.bin), os.path.abspath(args.tools), args.smoke, pin, parts)
     try:
         bench.start_bus()
         print(f"Running the {'smoke ' if args.smoke else ''}benchmark on a private bus…", file=sys.stderr)
@@ -1008,6 +1024,8 @@ def main():
           "ActionStarted, run the action through the bench plugin's invoke, emit ActionFinished, then reply "
           "(checked by bench-client contract). C contract runs only the Trigger scenarios and start-up.\n")
     report(results, args, counts, pin)
+    if "context" in parts:
+        print(context.stdout, end="")
     print(f"\n({time.monotonic() - started:.0f} s)")
     return 0
 
