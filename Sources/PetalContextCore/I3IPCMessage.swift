@@ -7,10 +7,15 @@
 public struct I3IPCMessage: Equatable, Sendable {
     /// The message types petal-context sends and the events it subscribes to.
     public enum Kind: UInt32, Sendable {
+        /// `GET_WORKSPACES`: every workspace, the focused one marked.
         case getWorkspaces = 1
+        /// `SUBSCRIBE`: a JSON array of event names.
         case subscribe = 2
+        /// `GET_TREE`: the whole layout tree.
         case getTree = 4
+        /// The `workspace` event.
         case workspaceEvent = 0x8000_0000
+        /// The `window` event.
         case windowEvent = 0x8000_0003
     }
 

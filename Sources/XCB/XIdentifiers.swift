@@ -65,9 +65,13 @@ public struct XProperty: Sendable, Equatable {
 public struct XOutput: Sendable, Equatable {
     /// The output's name, e.g. `HDMI-1`.
     public let name: String
+    /// The left edge of what it shows, in root-window pixels.
     public let x: Int
+    /// The top edge of what it shows, in root-window pixels.
     public let y: Int
+    /// The width of what it shows, in pixels.
     public let width: Int
+    /// The height of what it shows, in pixels.
     public let height: Int
 
     /// The output `name` showing `width`×`height` at (`x`, `y`) of the root window.
