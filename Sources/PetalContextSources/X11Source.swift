@@ -48,16 +48,20 @@ final class X11Source: DesktopSource {
             // waits a moment for the next one before it is told: the None
             // between then costs no SetContext of its own.
             var now: DesktopContext?
+            var handOverEnds: ContinuousClock.Instant?
             while true {
                 if let changed = take(event, active: &active, output: now?.output ?? reported.output) { now = changed }
                 if let next = connection.pendingEvent() {
                     event = next
-                } else if active == .none, reported != .empty,
-                          let next = try nextEvent(waitingAtMost: Self.focusHandOver) {
-                    event = next
-                } else {
-                    break
+                    continue
                 }
+                guard active == .none, reported != .empty else { break }
+                // One wait in all, however many other events come meanwhile.
+                let ends = handOverEnds ?? .now + Self.focusHandOver
+                handOverEnds = ends
+                let left = Int32(max(0, (ends - .now) / .milliseconds(1)))
+                guard left > 0, let next = try nextEvent(waitingAtMost: left) else { break }
+                event = next
             }
             if let now, now != reported {
                 reported = now
@@ -66,8 +70,8 @@ final class X11Source: DesktopSource {
         }
     }
 
-    /// How long a window's losing focus waits for another to take it, in milliseconds.
-    static let focusHandOver: Int32 = 50
+    /// How long a window's losing focus waits for another to take it.
+    static let focusHandOver = Duration.milliseconds(50)
 
     private func nextEvent(waitingAtMost milliseconds: Int32) throws(SourceFailure) -> XEvent? {
         do {
