@@ -30,6 +30,9 @@ public enum ContextMain {
         // and the signals reach the loop's signalfd alone.
         var mask = signalMask()
         pthread_sigmask(SIG_BLOCK, &mask, nil)
+        // libxcb writes with writev: an X server gone mid-write must be an
+        // error petal-context reports, not a SIGPIPE that kills it silently.
+        signal(SIGPIPE, SIG_IGN)
         exit(run(arguments: Array(CommandLine.arguments.dropFirst())).rawValue)
     }
 
