@@ -27,20 +27,28 @@ BIN          := $(shell $(SWIFT) build -c $(CONFIG) --show-bin-path 2>/dev/null)
 # windows; adwaita-icon-theme and fonts-dejavu-core so GTK finds an icon
 # theme and a font on a bare machine; x11-utils (xwininfo, xprop, xdpyinfo)
 # to look at an X display by hand when a test fails.
+# petal-context builds against libxcb and its RandR extension (libxcb1-dev,
+# libxcb-randr0-dev) for its X11 backend; its tests read real window
+# managers on Xvfb: i3 (i3-wm, with i3-msg) through its IPC socket, and
+# openbox, which keeps _NET_ACTIVE_WINDOW, through the X server.
 APT_PACKAGES := libdbus-1-dev pkg-config dbus dbus-bin systemd libglib2.0-bin util-linux \
                 python3-dbus python3-gi gcc binutils scdoc zsh fish \
                 libgtk-3-dev libgtk-layer-shell-dev xvfb xcompmgr xdotool imagemagick \
-                sway grim wtype waybar passwd gir1.2-gtk-3.0 adwaita-icon-theme fonts-dejavu-core x11-utils strace
+                sway grim wtype waybar passwd gir1.2-gtk-3.0 adwaita-icon-theme fonts-dejavu-core x11-utils strace \
+                libxcb1-dev libxcb-randr0-dev i3-wm openbox
 
 # make install: PREFIX is where Petal lives (~/.local by default, /usr for a
 # package), DESTDIR a staging root for packagers. The products come from a
 # release build made first, unless PRODUCTS names a folder of products already
 # built (e.g. PRODUCTS=.build/debug, as the tests and check-units do).
-# What building alone needs: libdbus, and GTK 3 with gtk-layer-shell for petal-overlay.
-BUILD_PACKAGES := libdbus-1-dev pkg-config libgtk-3-dev libgtk-layer-shell-dev
+# What building alone needs: libdbus, GTK 3 with gtk-layer-shell for
+# petal-overlay, and libxcb with RandR for petal-context.
+BUILD_PACKAGES := libdbus-1-dev pkg-config libgtk-3-dev libgtk-layer-shell-dev libxcb1-dev libxcb-randr0-dev
 # What the overlay benchmark adds: a display of its own (Xvfb), a compositor so
-# the RGBA popup is composited as on a desktop, and xwininfo for its size.
-BENCH_PACKAGES := xvfb xcompmgr x11-utils
+# the RGBA popup is composited as on a desktop, and xwininfo for its size; and
+# the part context (bench/context.py): headless sway and openbox, the desktops
+# petal-context reads, and xprop to see openbox ready.
+BENCH_PACKAGES := xvfb xcompmgr x11-utils sway openbox
 
 # SwiftPM refuses the -pthread that pkg-config gives for GTK (it warns and
 # drops it), so CGtk's flags come from a copy without it, written first.
@@ -83,7 +91,7 @@ examples: deps
 	$(MAKE) -C examples/plugins/hello-c
 	$(SWIFT) build --package-path examples/plugins/hello-swift $(SWIFT_FLAGS)
 
-## Build the man pages (petald.8, petalctl.1, petal-overlay.1, petal-plugins.7) into .build/man.
+## Build the man pages (petald.8, petalctl.1, petal-overlay.1, petal-context.1, petal-plugins.7) into .build/man.
 ## Only scdoc is installed for them: `make install` needs no test packages.
 man: scdoc $(MAN_PAGES)
 
@@ -150,9 +158,10 @@ endif
 uninstall:
 	PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" scripts/install.sh uninstall
 
-## Check the units as installed: `systemd-analyze verify` of petald's and the
-## overlay's, and `security` of petald's (exposure at most 2.0), on a throwaway
-## install of the $(CONFIG) build.
+## Check the units as installed: `systemd-analyze verify` of petald's, the
+## overlay's and petal-context's, and `security` of petald's and
+## petal-context's (exposure at most 2.0), on a throwaway install of the
+## $(CONFIG) build.
 check-units: build man
 	@scripts/check-units.sh "$(BIN)"
 

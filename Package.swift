@@ -135,6 +135,20 @@ let libraryTargets: [Target] = [
             "TextEscaping",
         ]),
     .executableTarget(name: "petal-overlay", dependencies: ["PetalOverlay"]),
+
+    // petal-context: keeps petald's Context property what the desktop shows.
+    // libxcb and RandR through pkg-config, for the X11 backend, and a small
+    // safe Swift client on them (atoms, properties, events, outputs).
+    .systemLibrary(name: "CXCB", pkgConfig: "xcb-randr", providers: [.apt(["libxcb1-dev", "libxcb-randr0-dev"])]),
+    .target(name: "XCB", dependencies: ["CXCB"]),
+    // What the desktop's messages say, with no I/O: i3-ipc framing and JSON,
+    // Hyprland's lines, X11 properties, the backend choice, what to send when.
+    .target(name: "PetalContextCore", dependencies: ["PetalJSON", "TextEscaping"]),
+    // Reading each desktop, on a thread of its own: sway's and i3's socket, Hyprland's, the X server.
+    .target(name: "PetalContextSources", dependencies: ["Linux", "PetalContextCore", "XCB"]),
+    // The program: options, log, the backend's thread, publishing to petald over D-Bus.
+    .target(name: "PetalContext", dependencies: ["CLinux", "DBus", "Linux", "PetalAPI", "PetalContextCore", "PetalContextSources", "PetalCore", "TextEscaping"]),
+    .executableTarget(name: "petal-context", dependencies: ["PetalContext"]),
 ]
 
 let testTargets: [Target] = [
@@ -178,6 +192,9 @@ let testTargets: [Target] = [
     // real headless display servers (Xvfb + xcompmgr, sway) against petald on a
     // private bus; and the display harness's own tests.
     .testTarget(name: "PetalOverlayTests", dependencies: ["TestSupport", "DBus", "PetalCore", "PetalJSON"]),
+    // petal-context: its pure core in unit tests, and the built binary on real
+    // sway, i3 and openbox (and a Hyprland stand-in) against a stand-in petald.
+    .testTarget(name: "PetalContextTests", dependencies: ["PetalContextCore", "PetalJSON", "DBus", "PetalAPI", "TestSupport"]),
 ]
 
 let package = Package(
@@ -191,6 +208,7 @@ let package = Package(
         .executable(name: "petalctl", targets: ["petalctl"]),
         .executable(name: "petal-plugin-host", targets: ["petal-plugin-host"]),
         .executable(name: "petal-overlay", targets: ["petal-overlay"]),
+        .executable(name: "petal-context", targets: ["petal-context"]),
     ] + pluginProducts,
     targets: libraryTargets + pluginTargets + testTargets
 )

@@ -5,6 +5,10 @@ petald, side by side, with ratios against the C peers measured in the same run.
 The part hostile adds a second: the goals under hostile traffic (a
 flood of unread calls, a 1,000,000-key a{sv}, a slow fsync), through the raw
 clients of bench/hostile.py.
+The part context runs bench/context.py: petal-context's delay from a focus
+change on headless sway and on Xvfb with openbox to the SetContext a
+stand-in petald receives, and its cost while idle (it needs sway, openbox
+and xvfb; it is not pinned).
 
 Everything runs on a private dbus-daemon started here with its own
 configuration, never on the user's session bus. By default the bus, the
@@ -13,7 +17,7 @@ confined to other CPUs, the first it may use); BENCH_PIN=0 lets the
 scheduler place them.
 
 Usage (normally through `make bench` or `make bench-smoke`):
-    bench/run.py --bin .build/release [--tools .build/bench] [--smoke] [--only trigger,hostile,...]
+    bench/run.py --bin .build/release [--tools .build/bench] [--smoke] [--only trigger,hostile,context,...]
 
 Standard library only, for Debian's /usr/bin/python3. Any failed call, wrong
 reply or server that does not start makes it exit non-zero.
@@ -66,7 +70,7 @@ PEERS = ("C peer", "C spec-states", "C contract", "dbus-python", "petald")
 PEER_SCENARIOS = {"C contract": {"startup", "trigger", "trigger_pipe", "trigger_procs",
                                   "builtin", "builtin_pipe", "builtin_procs"}}
 # The parts --only may pick; every part by default.
-PARTS = ("startup", "toggle", "trigger", "builtin", "signals", "petald", "provider", "isolated", "hostile")
+PARTS = ("startup", "toggle", "trigger", "builtin", "signals", "petald", "provider", "isolated", "hostile", "context")
 # The part builtin: a Trigger through a built-in plugin, and so through the Swift SDK. None
 # has an action without side effects (each starts a program or calls a service), so it is
 # phone.call with no number, which the plugin refuses with InvalidParams having started
@@ -76,6 +80,8 @@ PARTS = ("startup", "toggle", "trigger", "builtin", "signals", "petald", "provid
 BUILTIN_ACTION = "phone.call"
 BUILTIN_LIBRARY = "libpetal-phone.so"
 BUILTIN_ERROR = "org.petal.Petal1.Error.InvalidParams"
+# The part context: petal-context on real desktops, with a table of its own (bench/context.py).
+CONTEXT = os.path.join(HERE, "context.py")
 # The peers whose Trigger must keep the contract, checked by `bench-client contract` in every run.
 CONTRACT_PEERS = ("C contract", "petald")
 # The part hostile: the servers flooded and sent the huge a{sv}, each
@@ -1005,8 +1011,18 @@ def main():
         parser.error(f"--only takes parts of {', '.join(PARTS)}, not {args.only!r}")
     pin = os.environ.get("BENCH_PIN", "1") != "0"
     counts = COUNTS["smoke" if args.smoke else "full"]
-    bench = Bench(os.path.abspath(args.bin), os.path.abspath(args.tools), args.smoke, pin, parts)
     started = time.monotonic()
+    if "context" in parts:
+        command = [PYTHON, CONTEXT, "--bin", os.path.abspath(args.bin), "--tools", os.path.abspath(args.tools)]
+        context = subprocess.run(command + (["--smoke"] if args.smoke else []), stdout=subprocess.PIPE, text=True)
+        if context.returncode != 0:
+            print("bench: FAILED: the part context (bench/context.py said why above)", file=sys.stderr)
+            return 1
+        if parts == ["context"]:
+            print(context.stdout.lstrip("\n"))
+            print(f"({time.monotonic() - started:.0f} s)")
+            return 0
+    bench = Bench(os.path.abspath(args.bin), os.path.abspath(args.tools), args.smoke, pin, parts)
     try:
         bench.start_bus()
         print(f"Running the {'smoke ' if args.smoke else ''}benchmark on a private bus…", file=sys.stderr)
@@ -1046,6 +1062,8 @@ def main():
               "C peer, C spec-states and dbus-python answer it as any Trigger, at once.")
     print()
     report(results, args, counts, pin)
+    if "context" in parts:
+        print(context.stdout, end="")
     print(f"\n({time.monotonic() - started:.0f} s)")
     return 0
 

@@ -1,11 +1,11 @@
 #!/bin/sh
 # make check-units: install the products in $1 into a throwaway prefix, then
-# check the installed units the way CI must — `systemd-analyze verify` of both
-# (syntax, and that ExecStart= names an executable: hence a real prefix, not a
-# DESTDIR whose paths point elsewhere), and `systemd-analyze security` of
-# petald.service, offline, failing above an exposure of 2.0. The overlay's
-# unit is a GTK client and barely sandboxed on purpose (its comments say why):
-# its exposure is printed, not judged.
+# check the installed units the way CI must — `systemd-analyze verify` of
+# each (syntax, and that ExecStart= names an executable: hence a real prefix,
+# not a DESTDIR whose paths point elsewhere), and `systemd-analyze security`
+# of petald.service and petal-context.service, offline, failing above an
+# exposure of 2.0. The overlay's unit is a GTK client and barely sandboxed on
+# purpose (its comments say why): its exposure is printed, not judged.
 set -eu
 products=${1:?usage: scripts/check-units.sh PRODUCTS-FOLDER}
 cd "$(dirname "$0")/.."
@@ -18,6 +18,7 @@ mkdir -m 700 "$XDG_RUNTIME_DIR"
 PREFIX="$work/prefix" DESTDIR= PRODUCTS="$products" scripts/install.sh install >/dev/null
 unit="$work/prefix/share/systemd/user/petald.service"
 overlay="$work/prefix/share/systemd/user/petal-overlay.service"
+context="$work/prefix/share/systemd/user/petal-context.service"
 # Documentation=man:… is checked against the installed man pages, once there
 # are any and man(1) is there to look them up.
 man=no
@@ -25,8 +26,10 @@ if [ -d "$work/prefix/share/man" ] && command -v man >/dev/null; then
     man=yes
     export MANPATH="$work/prefix/share/man:"
 fi
-systemd-analyze verify --user --man="$man" "$unit" "$overlay"
+systemd-analyze verify --user --man="$man" "$unit" "$overlay" "$context"
 systemd-analyze security --user --offline=true --threshold=20 "$unit" | tail -n 1
 echo "check-units: petald.service verifies, exposure within 2.0"
+systemd-analyze security --user --offline=true --threshold=20 "$context" | tail -n 1
+echo "check-units: petal-context.service verifies, exposure within 2.0"
 exposure=$(systemd-analyze security --user --offline=true "$overlay" | tail -n 1 | sed 's/.*: //')
 echo "check-units: petal-overlay.service verifies, exposure $exposure (a GTK client: not judged)"

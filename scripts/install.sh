@@ -5,12 +5,12 @@
 #
 # Reads PREFIX (where Petal will live), DESTDIR (a staging root for packagers,
 # usually empty) and, for install, PRODUCTS (the folder holding the built
-# petald, petalctl, petal-overlay and plugin libraries). Install copies the
-# binaries, the plugins, the plugin header, the unit files (petald's, the
-# overlay's and the D-Bus activation file) with their paths filled in, the
-# man pages (built by `make man` from docs/man/*.scd into .build/man), the
-# shell completions (completions/) and the documentation, and records every
-# file it wrote in a manifest; uninstall
+# petald, petalctl, petal-overlay, petal-context and plugin libraries).
+# Install copies the binaries, the plugins, the plugin header, the unit files
+# (petald's, the overlay's, petal-context's and the D-Bus activation file)
+# with their paths filled in, the man pages (built by `make man` from
+# docs/man/*.scd into .build/man), the shell completions (completions/) and
+# the documentation, and records every file it wrote in a manifest; uninstall
 # removes exactly the files that manifest names, then the manifest, then
 # Petal's own folders if they are empty.
 set -eu
@@ -38,7 +38,7 @@ manifest=$PREFIX/lib/petal/install-manifest
 
 # Petal's built-in plugins (Package.swift's builtInPlugins), and the binaries.
 plugins="camera command message open phone"
-binaries="petald petalctl petal-overlay"
+binaries="petald petalctl petal-overlay petal-context"
 # Started by petald, one per isolated plugin; not for people, so not on PATH.
 libexecdir=$PREFIX/libexec/petal
 helpers="petal-plugin-host"
@@ -81,6 +81,7 @@ install_all() {
 
     fill systemd/petald.service.in "$userunitdir/petald.service"
     fill systemd/petal-overlay.service.in "$userunitdir/petal-overlay.service"
+    fill systemd/petal-context.service.in "$userunitdir/petal-context.service"
     fill systemd/org.petal.Petal1.service.in "$dbusservicedir/org.petal.Petal1.service"
 
     # Each man page into the folder of its section (petald.8 → man8).
