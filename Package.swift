@@ -147,7 +147,12 @@ let libraryTargets: [Target] = [
     // Reading each desktop, on a thread of its own: sway's and i3's socket, Hyprland's, the X server.
     .target(name: "PetalContextSources", dependencies: ["Linux", "PetalContextCore", "XCB"]),
     // The program: options, log, the backend's thread, publishing to petald over D-Bus.
-    .target(name: "PetalContext", dependencies: ["CLinux", "DBus", "Linux", "PetalAPI", "PetalContextCore", "PetalContextSources", "PetalCore", "TextEscaping"]),
+    .target(
+        name: "PetalContext",
+        dependencies: [
+            "CLinux", "DBus", "Linux", "PetalAPI", "PetalContextCore", "PetalContextSources", "PetalCore",
+            "TextEscaping",
+        ]),
     .executableTarget(name: "petal-context", dependencies: ["PetalContext"]),
 ]
 
@@ -194,7 +199,8 @@ let testTargets: [Target] = [
     .testTarget(name: "PetalOverlayTests", dependencies: ["TestSupport", "DBus", "PetalCore", "PetalJSON"]),
     // petal-context: its pure core in unit tests, and the built binary on real
     // sway, i3 and openbox (and a Hyprland stand-in) against a stand-in petald.
-    .testTarget(name: "PetalContextTests", dependencies: ["PetalContextCore", "PetalJSON", "DBus", "PetalAPI", "TestSupport"]),
+    .testTarget(
+        name: "PetalContextTests", dependencies: ["PetalContextCore", "PetalJSON", "DBus", "PetalAPI", "TestSupport"]),
 ]
 
 let package = Package(

@@ -72,7 +72,9 @@ public enum ContextMain {
             }
         }
         let backend = source.backend
-        log.info("reading \(backend.displayName)'s focus from \(source.location); petald's context says source \(backend.source)")
+        log.info(
+            "reading \(backend.displayName)'s focus from \(source.location); petald's context says source \(backend.source)"
+        )
 
         let loop: EventLoop
         let connection: DBusConnection

@@ -38,7 +38,8 @@ final class PetaldPublisher: @unchecked Sendable {
             ownerChanged(to: owner)
         }
         // Asked after the rule is sent: the bus reads both in order, so an owner that comes later is a signal.
-        connection.callOnLoop(BusDaemonInterface.getNameOwner, on: .bus, at: .bus, PetalBus.name.rawValue) { [self] result in
+        connection.callOnLoop(BusDaemonInterface.getNameOwner, on: .bus, at: .bus, PetalBus.name.rawValue) {
+            [self] result in
             guard case .success(let owner) = result else {
                 log.info("petald is not on the bus yet; its context will be set when it starts")
                 return
@@ -92,9 +93,12 @@ final class PetaldPublisher: @unchecked Sendable {
         guard error.name != lastRefusal else { return }
         lastRefusal = error.name
         if error.name == DBusError.Name.unknownMethod || error.name == DBusError.Name.unknownInterface {
-            log.warning("petald does not serve \(PetalBus.Menus.interface).SetContext: it is older than petal-context. Menus cannot follow the context until petald is updated (\(error.name))")
+            log.warning(
+                "petald does not serve \(PetalBus.Menus.interface).SetContext: it is older than petal-context. Menus cannot follow the context until petald is updated (\(error.name))"
+            )
         } else {
-            log.warning("petald refused the context: \(error.message) (\(error.name)); it is sent again at the next change")
+            log.warning(
+                "petald refused the context: \(error.message) (\(error.name)); it is sent again at the next change")
         }
     }
 }

@@ -54,7 +54,9 @@ public enum BackendChoice: Equatable, Sendable {
     /// The backend for `environment`: sway, then i3, then Hyprland, then X11
     /// (only outside a Wayland session: an X server inside one is Xwayland,
     /// which sees X11 windows alone); or `forced`, when given, if its variable is set.
-    public static func choose(environment: [String: String], forced: ContextBackend? = nil) -> Result<BackendChoice, Unreadable> {
+    public static func choose(environment: [String: String], forced: ContextBackend? = nil) -> Result<
+        BackendChoice, Unreadable
+    > {
         func value(_ name: String) -> String? {
             guard let value = environment[name], !value.isEmpty else { return nil }
             return value
@@ -63,16 +65,23 @@ public enum BackendChoice: Equatable, Sendable {
         let candidates: [(ContextBackend, BackendChoice?)] = [
             (.sway, value("SWAYSOCK").map { .sway(socket: $0) }),
             (.i3, value("I3SOCK").map { .i3(socket: $0) }),
-            (.hyprland, value("HYPRLAND_INSTANCE_SIGNATURE").map { signature in
-                .hyprland(folders: hyprlandFolders(signature: signature, runtimeDirectory: value("XDG_RUNTIME_DIR")))
-            }),
+            (
+                .hyprland,
+                value("HYPRLAND_INSTANCE_SIGNATURE").map { signature in
+                    .hyprland(
+                        folders: hyprlandFolders(signature: signature, runtimeDirectory: value("XDG_RUNTIME_DIR")))
+                }
+            ),
             (.x11, value("DISPLAY").map { .x11(display: $0) }),
         ]
         if let forced {
             if let choice = candidates.first(where: { $0.0 == forced })?.1 { return .success(choice) }
-            return .failure(Unreadable(
-                description: "--backend \(forced.rawValue) reads \(variable(of: forced)), which is not set",
-                advice: "run petal-context inside the \(forced.displayName) session, or import the variable into the user manager (systemctl --user import-environment \(variable(of: forced)))"))
+            return .failure(
+                Unreadable(
+                    description: "--backend \(forced.rawValue) reads \(variable(of: forced)), which is not set",
+                    advice:
+                        "run petal-context inside the \(forced.displayName) session, or import the variable into the user manager (systemctl --user import-environment \(variable(of: forced)))"
+                ))
         }
         for (backend, choice) in candidates {
             guard let choice else { continue }
@@ -97,17 +106,25 @@ public enum BackendChoice: Equatable, Sendable {
     }
 
     private static func unreadable(environment: [String: String], wayland: String?, display: String?) -> Unreadable {
-        let looked = "it looked for SWAYSOCK or I3SOCK (sway, i3), HYPRLAND_INSTANCE_SIGNATURE (Hyprland) and DISPLAY (X11)"
+        let looked =
+            "it looked for SWAYSOCK or I3SOCK (sway, i3), HYPRLAND_INSTANCE_SIGNATURE (Hyprland) and DISPLAY (X11)"
         let found: String
         if let wayland {
-            let desktop = environment["XDG_CURRENT_DESKTOP"].flatMap { $0.isEmpty ? nil : " (XDG_CURRENT_DESKTOP=\($0))" } ?? ""
-            found = "found only the Wayland display \(wayland)\(desktop), a compositor whose focus no program may read"
-                + (display.map { "; DISPLAY=\($0) is its Xwayland, which sees X11 windows alone (--backend x11 reads it anyway)" } ?? "")
+            let desktop =
+                environment["XDG_CURRENT_DESKTOP"].flatMap { $0.isEmpty ? nil : " (XDG_CURRENT_DESKTOP=\($0))" } ?? ""
+            found =
+                "found only the Wayland display \(wayland)\(desktop), a compositor whose focus no program may read"
+                + (display.map {
+                    "; DISPLAY=\($0) is its Xwayland, which sees X11 windows alone (--backend x11 reads it anyway)"
+                } ?? "")
         } else {
-            found = "found none of them set: is petal-context running outside the graphical session, or does the user manager lack the session's environment (systemctl --user import-environment)?"
+            found =
+                "found none of them set: is petal-context running outside the graphical session, or does the user manager lack the session's environment (systemctl --user import-environment)?"
         }
         return Unreadable(
             description: "cannot read which window has focus on this desktop: \(looked), and \(found)",
-            advice: "instead, bind keys to open a menu by name (petalctl show NAME), or set the context from a script or a compositor extension (petalctl context app=… title=…); see petal-context(1)")
+            advice:
+                "instead, bind keys to open a menu by name (petalctl show NAME), or set the context from a script or a compositor extension (petalctl context app=… title=…); see petal-context(1)"
+        )
     }
 }

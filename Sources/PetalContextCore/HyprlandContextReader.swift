@@ -26,14 +26,18 @@ public struct HyprlandContextReader: Sendable {
     /// - Throws: ``Failure`` naming the reply that is not what it should be.
     public mutating func start(activeWindow: [UInt8], monitors: [UInt8]) throws(Failure) -> DesktopContext {
         guard let window = (try? JSONValue.parse(String(decoding: activeWindow, as: UTF8.self)))?.objectValue else {
-            throw Failure(description: "Hyprland's answer to \(Self.activeWindowRequest) is no JSON object: \(Self.excerpt(activeWindow))")
+            throw Failure(
+                description:
+                    "Hyprland's answer to \(Self.activeWindowRequest) is no JSON object: \(Self.excerpt(activeWindow))")
         }
         guard let list = (try? JSONValue.parse(String(decoding: monitors, as: UTF8.self)))?.arrayValue else {
-            throw Failure(description: "Hyprland's answer to \(Self.monitorsRequest) is no JSON array: \(Self.excerpt(monitors))")
+            throw Failure(
+                description: "Hyprland's answer to \(Self.monitorsRequest) is no JSON array: \(Self.excerpt(monitors))")
         }
         let output = list.first { $0["focused"]?.boolValue == true }?["name"]?.stringValue ?? ""
-        context = DesktopContext(app: window["class"]?.stringValue ?? "", title: window["title"]?.stringValue ?? "",
-                                 output: output)
+        context = DesktopContext(
+            app: window["class"]?.stringValue ?? "", title: window["title"]?.stringValue ?? "",
+            output: output)
         return context
     }
 

@@ -17,8 +17,10 @@ public enum HyprlandEvent: Equatable, Sendable {
         switch line[..<separator.lowerBound] {
         case "activewindow":
             guard let comma = data.firstIndex(of: ",") else { return nil }
-            let app = data[..<comma], title = data[data.index(after: comma)...]
-            self = app.isEmpty && title.isEmpty ? .noActiveWindow : .activeWindow(app: String(app), title: String(title))
+            let app = data[..<comma]
+            let title = data[data.index(after: comma)...]
+            self =
+                app.isEmpty && title.isEmpty ? .noActiveWindow : .activeWindow(app: String(app), title: String(title))
         case "focusedmon":
             guard let comma = data.firstIndex(of: ",") else { return nil }
             self = .focusedMonitor(name: String(data[..<comma]), workspace: String(data[data.index(after: comma)...]))

@@ -48,7 +48,9 @@ public struct I3ContextReader: Sendable {
         switch message.kind {
         case .subscribe:
             guard json?["success"]?.boolValue == true else {
-                throw Failure(description: "the compositor refused to subscribe to window and workspace events: \(Self.excerpt(message))")
+                throw Failure(
+                    description:
+                        "the compositor refused to subscribe to window and workspace events: \(Self.excerpt(message))")
             }
         case .getTree:
             guard let json, json.objectValue != nil else {
@@ -177,7 +179,8 @@ public struct I3ContextReader: Sendable {
             let children = children(of: node)
             guard !children.isEmpty else { return node }
             guard let first = node["focus"]?.arrayValue?.first?.int64Value,
-                  let next = children.first(where: { $0["id"]?.int64Value == first }) else { return nil }
+                let next = children.first(where: { $0["id"]?.int64Value == first })
+            else { return nil }
             node = next
         }
         return nil

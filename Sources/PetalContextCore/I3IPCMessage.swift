@@ -89,14 +89,19 @@ public struct I3IPCDecoder: Sendable {
     public mutating func next() throws(Failure) -> I3IPCMessage? {
         let available = buffer.count - start
         let magicCount = I3IPCMessage.magic.count
-        if !buffer[start..<start + min(available, magicCount)].elementsEqual(I3IPCMessage.magic.prefix(min(available, magicCount))) {
-            throw Failure(description: "the socket sent bytes that are no i3-ipc message (they do not start with \"i3-ipc\")")
+        if !buffer[start..<start + min(available, magicCount)].elementsEqual(
+            I3IPCMessage.magic.prefix(min(available, magicCount)))
+        {
+            throw Failure(
+                description: "the socket sent bytes that are no i3-ipc message (they do not start with \"i3-ipc\")")
         }
         guard available >= I3IPCMessage.headerSize else { return nil }
         let length = Int(word(at: start + 6))
         let type = word(at: start + 10)
         guard length <= Self.maximumPayload else {
-            throw Failure(description: "the socket announced a message of \(length) bytes; at most \(Self.maximumPayload) are taken")
+            throw Failure(
+                description:
+                    "the socket announced a message of \(length) bytes; at most \(Self.maximumPayload) are taken")
         }
         guard available >= I3IPCMessage.headerSize + length else { return nil }
         let payloadStart = start + I3IPCMessage.headerSize

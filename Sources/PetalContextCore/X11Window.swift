@@ -46,7 +46,8 @@ public enum X11Window {
         holding point: (x: Int, y: Int), among outputs: [(name: String, x: Int, y: Int, width: Int, height: Int)]
     ) -> String {
         outputs.first { output in
-            (output.x..<output.x + output.width).contains(point.x) && (output.y..<output.y + output.height).contains(point.y)
+            (output.x..<output.x + output.width).contains(point.x)
+                && (output.y..<output.y + output.height).contains(point.y)
         }?.name ?? ""
     }
 }

@@ -24,7 +24,9 @@ final class HyprlandSource: DesktopSource {
         do {
             events = try UnixSocket(connectingTo: "\(folder)/.socket2.sock")
         } catch {
-            throw SourceFailure("cannot connect to Hyprland's event socket (looked in \(folders.joined(separator: " and ")), from HYPRLAND_INSTANCE_SIGNATURE and XDG_RUNTIME_DIR): \(error). Is HYPRLAND_INSTANCE_SIGNATURE from the running Hyprland?")
+            throw SourceFailure(
+                "cannot connect to Hyprland's event socket (looked in \(folders.joined(separator: " and ")), from HYPRLAND_INSTANCE_SIGNATURE and XDG_RUNTIME_DIR): \(error). Is HYPRLAND_INSTANCE_SIGNATURE from the running Hyprland?"
+            )
         }
     }
 
@@ -34,8 +36,9 @@ final class HyprlandSource: DesktopSource {
         var reader = HyprlandContextReader()
         var reported: DesktopContext
         do {
-            reported = try reader.start(activeWindow: try ask(HyprlandContextReader.activeWindowRequest),
-                                        monitors: try ask(HyprlandContextReader.monitorsRequest))
+            reported = try reader.start(
+                activeWindow: try ask(HyprlandContextReader.activeWindowRequest),
+                monitors: try ask(HyprlandContextReader.monitorsRequest))
         } catch {
             throw SourceFailure("\(error)")
         }

@@ -13,7 +13,9 @@ final class I3Source: DesktopSource {
         do {
             socket = try UnixSocket(connectingTo: path)
         } catch {
-            throw SourceFailure("cannot connect to \(backend.displayName)'s IPC socket, which \(variable) names: \(error). Is \(variable) from the running \(backend.displayName) session?")
+            throw SourceFailure(
+                "cannot connect to \(backend.displayName)'s IPC socket, which \(variable) names: \(error). Is \(variable) from the running \(backend.displayName) session?"
+            )
         }
     }
 
@@ -29,7 +31,8 @@ final class I3Source: DesktopSource {
             while true {
                 let count = try socket.read(into: &buffer)
                 guard count > 0 else {
-                    throw SourceFailure("\(backend.displayName) closed its IPC socket \(socket.path): the session has ended")
+                    throw SourceFailure(
+                        "\(backend.displayName) closed its IPC socket \(socket.path): the session has ended")
                 }
                 decoder.append(buffer[..<count])
                 // Told once per read, with where the messages read end: a burst costs one report.

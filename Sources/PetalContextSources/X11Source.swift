@@ -119,11 +119,13 @@ final class X11Source: DesktopSource {
     /// (a title change does not move the window).
     private func context(of window: XWindow, output: String?) -> DesktopContext {
         guard window != .none else { return .empty }
-        let values = connection.properties([.wmClass, netWMName, .wmName], of: window,
-                                           maximumBytes: X11Window.maximumPropertyBytes)
+        let values = connection.properties(
+            [.wmClass, netWMName, .wmName], of: window,
+            maximumBytes: X11Window.maximumPropertyBytes)
         let app = values[0].map { X11Window.windowClass(fromWMClass: $0.bytes) } ?? ""
-        let title = X11Window.title(netWMName: values[1].map(\.bytes),
-                                    wmName: values[2].map { ($0.bytes, encoding(of: $0.type)) })
+        let title = X11Window.title(
+            netWMName: values[1].map(\.bytes),
+            wmName: values[2].map { ($0.bytes, encoding(of: $0.type)) })
         return DesktopContext(app: app, title: title, output: output ?? self.output(of: window))
     }
 

@@ -20,8 +20,10 @@ extension XConnection {
             free(origin)
         }
         guard let geometry, let origin else { return nil }
-        return (Int(origin.pointee.dst_x) + Int(geometry.pointee.width) / 2,
-                Int(origin.pointee.dst_y) + Int(geometry.pointee.height) / 2)
+        return (
+            Int(origin.pointee.dst_x) + Int(geometry.pointee.width) / 2,
+            Int(origin.pointee.dst_y) + Int(geometry.pointee.height) / 2
+        )
     }
 
     /// The RandR outputs that show part of the screen now, each with the
@@ -29,17 +31,19 @@ extension XConnection {
     public func outputs() -> [XOutput] {
         guard randrIsPresent() else { return [] }
         var error: UnsafeMutablePointer<xcb_generic_error_t>?
-        guard let resources = xcb_randr_get_screen_resources_current_reply(
-            raw, xcb_randr_get_screen_resources_current(raw, root.id), &error)
+        guard
+            let resources = xcb_randr_get_screen_resources_current_reply(
+                raw, xcb_randr_get_screen_resources_current(raw, root.id), &error)
         else {
             free(error)
             return []
         }
         defer { free(resources) }
         let timestamp = resources.pointee.config_timestamp
-        let crtcs = Array(UnsafeBufferPointer(
-            start: xcb_randr_get_screen_resources_current_crtcs(resources),
-            count: Int(xcb_randr_get_screen_resources_current_crtcs_length(resources))))
+        let crtcs = Array(
+            UnsafeBufferPointer(
+                start: xcb_randr_get_screen_resources_current_crtcs(resources),
+                count: Int(xcb_randr_get_screen_resources_current_crtcs_length(resources))))
         // Every CRTC asked for at once, then the first output of each that shows something.
         let crtcCookies = crtcs.map { xcb_randr_get_crtc_info(raw, $0, timestamp) }
         var shown: [(x: Int, y: Int, width: Int, height: Int, output: xcb_randr_output_t)] = []
@@ -51,9 +55,13 @@ extension XConnection {
             }
             defer { free(info) }
             guard info.pointee.mode != 0, xcb_randr_get_crtc_info_outputs_length(info) > 0,
-                  let first = xcb_randr_get_crtc_info_outputs(info) else { continue }
-            shown.append((Int(info.pointee.x), Int(info.pointee.y), Int(info.pointee.width),
-                          Int(info.pointee.height), first.pointee))
+                let first = xcb_randr_get_crtc_info_outputs(info)
+            else { continue }
+            shown.append(
+                (
+                    Int(info.pointee.x), Int(info.pointee.y), Int(info.pointee.width),
+                    Int(info.pointee.height), first.pointee
+                ))
         }
         let outputCookies = shown.map { xcb_randr_get_output_info(raw, $0.output, timestamp) }
         var outputs: [XOutput] = []
@@ -64,9 +72,10 @@ extension XConnection {
                 continue
             }
             defer { free(info) }
-            let name = String(decoding: UnsafeBufferPointer(
-                start: xcb_randr_get_output_info_name(info),
-                count: Int(xcb_randr_get_output_info_name_length(info))), as: UTF8.self)
+            let name = String(
+                decoding: UnsafeBufferPointer(
+                    start: xcb_randr_get_output_info_name(info),
+                    count: Int(xcb_randr_get_output_info_name_length(info))), as: UTF8.self)
             outputs.append(XOutput(name: name, x: crtc.x, y: crtc.y, width: crtc.width, height: crtc.height))
         }
         return outputs
@@ -78,10 +87,12 @@ extension XConnection {
         if let known = randrVersionKnown { return known }
         var present = false
         if let extensionData = xcb_get_extension_data(raw, petal_xcb_randr_extension()),
-           extensionData.pointee.present != 0 {
+            extensionData.pointee.present != 0
+        {
             var error: UnsafeMutablePointer<xcb_generic_error_t>?
             if let version = xcb_randr_query_version_reply(raw, xcb_randr_query_version(raw, 1, 3), &error) {
-                present = version.pointee.major_version > 1
+                present =
+                    version.pointee.major_version > 1
                     || (version.pointee.major_version == 1 && version.pointee.minor_version >= 3)
                 free(version)
             }

@@ -26,7 +26,8 @@ public final class XConnection: @unchecked Sendable {
         let failure = xcb_connection_has_error(connection)
         guard failure == 0 else {
             xcb_disconnect(connection)
-            throw XConnectionError("cannot open the X display \"\(displayName)\": \(Self.describe(connectionError: failure))")
+            throw XConnectionError(
+                "cannot open the X display \"\(displayName)\": \(Self.describe(connectionError: failure))")
         }
         var screens = xcb_setup_roots_iterator(xcb_get_setup(connection))
         var skipped: Int32 = 0
@@ -60,7 +61,8 @@ public final class XConnection: @unchecked Sendable {
         var atoms: [String: XAtom] = [:]
         for (name, cookie) in zip(names, cookies) {
             guard let reply = xcb_intern_atom_reply(raw, cookie, nil) else {
-                throw XConnectionError("the X server did not answer InternAtom(\(name)): the connection to \"\(displayName)\" is lost")
+                throw XConnectionError(
+                    "the X server did not answer InternAtom(\(name)): the connection to \"\(displayName)\" is lost")
             }
             atoms[name] = XAtom(id: reply.pointee.atom)
             free(reply)
@@ -97,8 +99,9 @@ public final class XConnection: @unchecked Sendable {
             guard reply.pointee.type != XAtom.none.id else { return nil }
             let count = min(Int(xcb_get_property_value_length(reply)), maximumBytes)
             let start = xcb_get_property_value(reply)!.assumingMemoryBound(to: UInt8.self)
-            return XProperty(type: XAtom(id: reply.pointee.type), format: reply.pointee.format,
-                             bytes: Array(UnsafeBufferPointer(start: start, count: count)))
+            return XProperty(
+                type: XAtom(id: reply.pointee.type), format: reply.pointee.format,
+                bytes: Array(UnsafeBufferPointer(start: start, count: count)))
         }
     }
 
@@ -107,7 +110,9 @@ public final class XConnection: @unchecked Sendable {
     /// - Throws: ``XConnectionError`` when the connection is lost.
     public func nextEvent() throws(XConnectionError) -> XEvent {
         guard let event = xcb_wait_for_event(raw) else {
-            throw XConnectionError("the connection to the X display \"\(displayName)\" was lost: \(Self.describe(connectionError: xcb_connection_has_error(raw)))")
+            throw XConnectionError(
+                "the connection to the X display \"\(displayName)\" was lost: \(Self.describe(connectionError: xcb_connection_has_error(raw)))"
+            )
         }
         defer { free(event) }
         return Self.event(event)
@@ -123,7 +128,9 @@ public final class XConnection: @unchecked Sendable {
         while true {
             if let event = pendingEvent() { return event }
             guard !hasFailed else {
-                throw XConnectionError("the connection to the X display \"\(displayName)\" was lost: \(Self.describe(connectionError: xcb_connection_has_error(raw)))")
+                throw XConnectionError(
+                    "the connection to the X display \"\(displayName)\" was lost: \(Self.describe(connectionError: xcb_connection_has_error(raw)))"
+                )
             }
             var now = timespec()
             clock_gettime(CLOCK_MONOTONIC, &now)
@@ -151,9 +158,11 @@ public final class XConnection: @unchecked Sendable {
             let notify = UnsafeRawPointer(event).load(as: xcb_property_notify_event_t.self)
             return .propertyChanged(window: XWindow(id: notify.window), atom: XAtom(id: notify.atom))
         case UInt8(XCB_UNMAP_NOTIFY):
-            return .unmapped(window: XWindow(id: UnsafeRawPointer(event).load(as: xcb_unmap_notify_event_t.self).window))
+            return .unmapped(
+                window: XWindow(id: UnsafeRawPointer(event).load(as: xcb_unmap_notify_event_t.self).window))
         case UInt8(XCB_DESTROY_NOTIFY):
-            return .destroyed(window: XWindow(id: UnsafeRawPointer(event).load(as: xcb_destroy_notify_event_t.self).window))
+            return .destroyed(
+                window: XWindow(id: UnsafeRawPointer(event).load(as: xcb_destroy_notify_event_t.self).window))
         default:
             return .other(type: type)
         }

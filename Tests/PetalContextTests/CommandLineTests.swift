@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// petal-context's command line, and a desktop it cannot read: the built
 /// binary, run with nothing but the variables each test gives it.
@@ -10,21 +10,27 @@ struct CommandLineTests {
     func helpNamesEveryBackend() async throws {
         let run = try await ContextProgram.run(["--help"], environment: [:])
         #expect(run.status == 0)
-        for name in ["sway", "i3", "hyprland", "x11", "SWAYSOCK", "I3SOCK", "HYPRLAND_INSTANCE_SIGNATURE", "DISPLAY",
-                     "petalctl show NAME", "petalctl context"] {
+        for name in [
+            "sway", "i3", "hyprland", "x11", "SWAYSOCK", "I3SOCK", "HYPRLAND_INSTANCE_SIGNATURE", "DISPLAY",
+            "petalctl show NAME", "petalctl context",
+        ] {
             #expect(run.output.contains(name), "--help lacks \(name):\n\(run.output)")
         }
     }
 
     @Test("GNOME on Wayland: status 1, naming what was looked for and what to do instead")
     func gnomeOnWaylandIsUnreadable() async throws {
-        let run = try await ContextProgram.run([], environment: [
-            "WAYLAND_DISPLAY": "wayland-0", "DISPLAY": ":0", "XDG_CURRENT_DESKTOP": "GNOME",
-            "DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent",
-        ])
+        let run = try await ContextProgram.run(
+            [],
+            environment: [
+                "WAYLAND_DISPLAY": "wayland-0", "DISPLAY": ":0", "XDG_CURRENT_DESKTOP": "GNOME",
+                "DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent",
+            ])
         #expect(run.status == 1, "\(run.summary)")
-        for text in ["SWAYSOCK", "I3SOCK", "HYPRLAND_INSTANCE_SIGNATURE", "DISPLAY", "wayland-0", "GNOME",
-                     "petalctl show NAME", "petalctl context app="] {
+        for text in [
+            "SWAYSOCK", "I3SOCK", "HYPRLAND_INSTANCE_SIGNATURE", "DISPLAY", "wayland-0", "GNOME",
+            "petalctl show NAME", "petalctl context app=",
+        ] {
             #expect(run.errors.contains(text), "the message lacks \(text):\n\(run.errors)")
         }
         #expect(run.output.isEmpty)

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// petal-context on Hyprland: Hyprland is not in Debian, so a stand-in that
 /// speaks its socket protocol (Support/HyprlandStandIn.swift) plays it, fed
@@ -15,7 +15,9 @@ struct HyprlandContextTests {
         let hyprland: HyprlandStandIn
         let program: BackgroundProcess
 
-        init(_ name: String, state: HyprlandStandIn.State = HyprlandStandIn.State(), petaldRuns: Bool = true) async throws {
+        init(_ name: String, state: HyprlandStandIn.State = HyprlandStandIn.State(), petaldRuns: Bool = true)
+            async throws
+        {
             let folder = try ContextProgram.scratchFolder(name)
             bus = try PrivateBus()
             petald = try await StandInPetald(bus: bus)
@@ -42,11 +44,16 @@ struct HyprlandContextTests {
         let scene = try await Scene("start", state: state)
         defer { scene.stop() }
         let call = try await scene.petald.waitForApp("kitty")
-        #expect(call.context == ["app": "kitty", "title": "~/src/petal", "output": "HDMI-A-1",
-                                 "source": "petal-context/hyprland"])
+        #expect(
+            call.context == [
+                "app": "kitty", "title": "~/src/petal", "output": "HDMI-A-1",
+                "source": "petal-context/hyprland",
+            ])
         #expect(Set(scene.hyprland.requestsAnswered) == ["j/activewindow", "j/monitors"])
-        #expect(scene.program.log.contains("reading Hyprland's focus from \(scene.hyprland.runtimeDirectory.path)/hypr/petaltest"),
-                "the log names the backend: \(scene.program.log)")
+        #expect(
+            scene.program.log.contains(
+                "reading Hyprland's focus from \(scene.hyprland.runtimeDirectory.path)/hypr/petaltest"),
+            "the log names the backend: \(scene.program.log)")
     }
 
     @Test("no active window at the start ({}) is app \"\" and title \"\"")
@@ -97,8 +104,13 @@ struct HyprlandContextTests {
         ])
         scene.hyprland.send("activewindow>>sentinel,done")
         let sentinel = try await petald.waitForApp("sentinel", skipping: before)
-        #expect(sentinel.context == ["app": "sentinel", "title": "done", "output": "HDMI-A-1", "source": "petal-context/hyprland"])
-        #expect(petald.calls.count == before + 1, "only the sentinel changed the context: \(petald.calls.dropFirst(before))")
+        #expect(
+            sentinel.context == [
+                "app": "sentinel", "title": "done", "output": "HDMI-A-1", "source": "petal-context/hyprland",
+            ])
+        #expect(
+            petald.calls.count == before + 1, "only the sentinel changed the context: \(petald.calls.dropFirst(before))"
+        )
     }
 
     @Test("a burst of focus changes ends in one call for where it ended, not one each")

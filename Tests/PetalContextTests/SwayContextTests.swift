@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// petal-context on a real sway (headless, as an unprivileged user), with
 /// two real windows of different app ids, against a stand-in petald.
@@ -19,13 +19,17 @@ struct SwayContextTests {
             alpha.stop()
             beta.stop()
         }
-        let program = try ContextProgram.start(bus: bus, environment: ["SWAYSOCK": sway.ipcSocket], logIn: sway.directory)
+        let program = try ContextProgram.start(
+            bus: bus, environment: ["SWAYSOCK": sway.ipcSocket], logIn: sway.directory)
         defer { program.stop() }
 
         // The window mapped last has focus.
         let start = try await petald.waitForApp("petal-beta")
-        #expect(start.context == ["app": "petal-beta", "title": "Beta — the second", "output": "HEADLESS-1",
-                                  "source": "petal-context/sway"])
+        #expect(
+            start.context == [
+                "app": "petal-beta", "title": "Beta — the second", "output": "HEADLESS-1",
+                "source": "petal-context/sway",
+            ])
         #expect(program.log.contains("reading sway's focus from \(sway.ipcSocket)"), "\(program.log)")
 
         var seen = petald.calls.count

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// petal-context on X11 desktops, on Xvfb: i3 through its IPC socket, and
 /// openbox (a window manager that keeps `_NET_ACTIVE_WINDOW`) through the X
@@ -59,7 +59,8 @@ struct X11ContextTests {
         let bus = try PrivateBus()
         defer { bus.stop() }
         let petald = try await StandInPetald(bus: bus)
-        let program = try ContextProgram.start(bus: bus, environment: ["DISPLAY": ":\(display.number)"], logIn: display.directory)
+        let program = try ContextProgram.start(
+            bus: bus, environment: ["DISPLAY": ":\(display.number)"], logIn: display.directory)
         defer { program.stop() }
         // No window yet: no window has focus.
         let nothing = try await petald.waitForCall { _ in true }
@@ -67,8 +68,9 @@ struct X11ContextTests {
         #expect(program.log.contains("reading X11's focus from :\(display.number)"), "\(program.log)")
 
         let alpha = try await NamedWindow("petal-alpha", title: "Alpha, the first", on: display, position: (40, 40))
-        let beta = try await NamedWindow("petal-beta", title: "Ünïcode — ベータ", on: display, colour: "#993366",
-                                        position: (600, 300))
+        let beta = try await NamedWindow(
+            "petal-beta", title: "Ünïcode — ベータ", on: display, colour: "#993366",
+            position: (600, 300))
         defer {
             alpha.stop()
             beta.stop()
@@ -79,8 +81,11 @@ struct X11ContextTests {
         var seen = petald.calls.count
         try await display.xdotool(["windowactivate", alphaID])
         let first = try await petald.waitForApp("Petal-alpha", skipping: seen)
-        #expect(first.context == ["app": "Petal-alpha", "title": "Alpha, the first", "output": "screen",
-                                  "source": "petal-context/x11"], "Xvfb's one RandR output is called screen")
+        #expect(
+            first.context == [
+                "app": "Petal-alpha", "title": "Alpha, the first", "output": "screen",
+                "source": "petal-context/x11",
+            ], "Xvfb's one RandR output is called screen")
 
         seen = petald.calls.count
         try await display.xdotool(["windowactivate", betaID])
@@ -93,14 +98,16 @@ struct X11ContextTests {
         try await setNetWMName(of: betaID, to: "Beta renamed, with focus", on: display)
         let renamed = try await petald.waitForCall(skipping: seen) { $0.context["title"] == "Beta renamed, with focus" }
         #expect(renamed.app == "Petal-beta")
-        #expect(!petald.calls.dropFirst(seen).contains { $0.context["title"] == "Alpha renamed while in the background" })
+        #expect(
+            !petald.calls.dropFirst(seen).contains { $0.context["title"] == "Alpha renamed while in the background" })
 
         seen = petald.calls.count
         try await display.xdotool(["windowactivate", alphaID])
         let back = try await petald.waitForApp("Petal-alpha", skipping: seen)
         #expect(back.context["title"] == "Alpha renamed while in the background", "read afresh on activation")
-        #expect(!petald.calls.dropFirst().contains { $0.app == "" },
-                "openbox sets _NET_ACTIVE_WINDOW to None between two windows; that moment is no context of its own")
+        #expect(
+            !petald.calls.dropFirst().contains { $0.app == "" },
+            "openbox sets _NET_ACTIVE_WINDOW to None between two windows; that moment is no context of its own")
 
         // With every window gone, no window has focus.
         seen = petald.calls.count
@@ -122,7 +129,8 @@ struct X11ContextTests {
     /// Sets a window's `_NET_WM_NAME`, as an application retitling itself does.
     private func setNetWMName(of id: String, to title: String, on display: XvfbDisplay) async throws {
         let run = try await ExternalCommand.running([
-            "env", "DISPLAY=:\(display.number)", "xprop", "-id", id, "-f", "_NET_WM_NAME", "8u", "-set", "_NET_WM_NAME", title,
+            "env", "DISPLAY=:\(display.number)", "xprop", "-id", id, "-f", "_NET_WM_NAME", "8u", "-set", "_NET_WM_NAME",
+            title,
         ])
         guard run.status == 0 else { throw TestSetupError("xprop -set _NET_WM_NAME failed: \(run.summary)") }
     }

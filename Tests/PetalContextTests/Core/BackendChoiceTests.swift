@@ -3,15 +3,20 @@ import Testing
 
 /// The backend the environment names: sway, i3, Hyprland, then X11 outside Wayland.
 @Suite struct BackendChoiceTests {
-    static func choose(_ environment: [String: String], forced: ContextBackend? = nil) -> Result<BackendChoice, BackendChoice.Unreadable> {
+    static func choose(_ environment: [String: String], forced: ContextBackend? = nil) -> Result<
+        BackendChoice, BackendChoice.Unreadable
+    > {
         BackendChoice.choose(environment: environment, forced: forced)
     }
 
     @Test func swayFirstThenI3ThenHyprlandThenX11() throws {
-        let everything = ["SWAYSOCK": "/run/user/1000/sway-ipc.sock", "I3SOCK": "/run/user/1000/i3/ipc",
-                          "HYPRLAND_INSTANCE_SIGNATURE": "abc", "DISPLAY": ":0", "XDG_RUNTIME_DIR": "/run/user/1000"]
-        #expect(try Self.choose(everything).get() == .sway(socket: "/run/user/1000/sway-ipc.sock"),
-                "sway sets I3SOCK too, to the same socket")
+        let everything = [
+            "SWAYSOCK": "/run/user/1000/sway-ipc.sock", "I3SOCK": "/run/user/1000/i3/ipc",
+            "HYPRLAND_INSTANCE_SIGNATURE": "abc", "DISPLAY": ":0", "XDG_RUNTIME_DIR": "/run/user/1000",
+        ]
+        #expect(
+            try Self.choose(everything).get() == .sway(socket: "/run/user/1000/sway-ipc.sock"),
+            "sway sets I3SOCK too, to the same socket")
         var rest = everything
         rest["SWAYSOCK"] = nil
         #expect(try Self.choose(rest).get() == .i3(socket: "/run/user/1000/i3/ipc"))
@@ -71,7 +76,8 @@ import Testing
             return
         }
         #expect(unreadable.description == "--backend sway reads SWAYSOCK, which is not set")
-        #expect(try Self.choose(["DISPLAY": ":0", "SWAYSOCK": "/s"], forced: .x11).get() == .x11(display: ":0"),
-                "the X11 of a sway session's Xwayland, when asked for")
+        #expect(
+            try Self.choose(["DISPLAY": ":0", "SWAYSOCK": "/s"], forced: .x11).get() == .x11(display: ":0"),
+            "the X11 of a sway session's Xwayland, when asked for")
     }
 }

@@ -37,7 +37,9 @@ import Testing
             #expect(publication.desktopChanged(to: context) == nil, "one call in flight at most")
         }
         #expect(publication.desktopChanged(to: Self.emacs) == nil)
-        #expect(publication.callFinished(accepted: true) == Self.send(Self.emacs), "then the latest, not the 10,000 between")
+        #expect(
+            publication.callFinished(accepted: true) == Self.send(Self.emacs), "then the latest, not the 10,000 between"
+        )
         #expect(publication.callFinished(accepted: true) == nil)
     }
 
@@ -60,7 +62,9 @@ import Testing
         #expect(publication.petaldAppeared(as: ":1.9") == Self.send(Self.firefox, to: ":1.9"))
         _ = publication.callFinished(accepted: true)
         publication.petaldLeft()
-        #expect(publication.petaldAppeared(as: ":1.12") == Self.send(Self.firefox, to: ":1.12"), "unchanged, and sent again")
+        #expect(
+            publication.petaldAppeared(as: ":1.12") == Self.send(Self.firefox, to: ":1.12"), "unchanged, and sent again"
+        )
     }
 
     @Test func aNewPetaldWhileACallIsInFlightToTheOldOneIsSentAfterIt() {
@@ -69,8 +73,9 @@ import Testing
         #expect(publication.desktopChanged(to: Self.foot) == Self.send(Self.foot))
         publication.petaldLeft()
         #expect(publication.petaldAppeared(as: ":1.9") == nil, "one call in flight")
-        #expect(publication.callFinished(accepted: true) == Self.send(Self.foot, to: ":1.9"),
-                "the old petald's answer does not count for the new one")
+        #expect(
+            publication.callFinished(accepted: true) == Self.send(Self.foot, to: ":1.9"),
+            "the old petald's answer does not count for the new one")
     }
 
     @Test func aRefusedContextIsNotSentAgainUntilSomethingChanges() {
@@ -82,7 +87,8 @@ import Testing
         #expect(publication.desktopChanged(to: Self.firefox) == Self.send(Self.firefox))
         _ = publication.callFinished(accepted: false)
         publication.petaldLeft()
-        #expect(publication.petaldAppeared(as: ":1.9") == Self.send(Self.firefox, to: ":1.9"), "a new petald may take it")
+        #expect(
+            publication.petaldAppeared(as: ":1.9") == Self.send(Self.firefox, to: ":1.9"), "a new petald may take it")
     }
 
     @Test func anAnswerWithNoCallInFlightChangesNothing() {

@@ -5,7 +5,8 @@ import Testing
 @Suite struct HyprlandTests {
     @Test func activeWindowIsClassThenTitleWhichMayHoldCommas() {
         #expect(HyprlandEvent(line: "activewindow>>kitty,~") == .activeWindow(app: "kitty", title: "~"))
-        #expect(HyprlandEvent(line: "activewindow>>firefox,Petal, menus, and more — Mozilla Firefox")
+        #expect(
+            HyprlandEvent(line: "activewindow>>firefox,Petal, menus, and more — Mozilla Firefox")
                 == .activeWindow(app: "firefox", title: "Petal, menus, and more — Mozilla Firefox"))
         #expect(HyprlandEvent(line: "activewindow>>firefox,") == .activeWindow(app: "firefox", title: ""))
         #expect(HyprlandEvent(line: "activewindow>>,a title only") == .activeWindow(app: "", title: "a title only"))
@@ -18,7 +19,9 @@ import Testing
 
     @Test func focusedMonIsTheOutputAndItsWorkspace() {
         #expect(HyprlandEvent(line: "focusedmon>>HDMI-A-1,2") == .focusedMonitor(name: "HDMI-A-1", workspace: "2"))
-        #expect(HyprlandEvent(line: "focusedmon>>DP-1,name:web, and more") == .focusedMonitor(name: "DP-1", workspace: "name:web, and more"))
+        #expect(
+            HyprlandEvent(line: "focusedmon>>DP-1,name:web, and more")
+                == .focusedMonitor(name: "DP-1", workspace: "name:web, and more"))
     }
 
     @Test func everyOtherEventIsIgnored() {
@@ -43,7 +46,8 @@ import Testing
     @Test func linesSplitAcrossReadsComeOutWhole() {
         var reader = HyprlandLineReader()
         #expect(reader.lines(in: Array("activewin".utf8)).isEmpty)
-        #expect(reader.lines(in: Array("dow>>kitty,~\nfocusedmon>>DP-1,1\nactive".utf8))
+        #expect(
+            reader.lines(in: Array("dow>>kitty,~\nfocusedmon>>DP-1,1\nactive".utf8))
                 == ["activewindow>>kitty,~", "focusedmon>>DP-1,1"])
         #expect(reader.lines(in: Array("window>>,\n".utf8)) == ["activewindow>>,"])
     }
@@ -68,14 +72,17 @@ import Testing
     @Test func theStartingStateComesFromActiveWindowAndTheFocusedMonitor() throws {
         var reader = HyprlandContextReader()
         let window = Array(#"{"address": "0x55d0c0ffee10", "class": "kitty", "title": "~, home", "monitor": 1}"#.utf8)
-        let monitors = Array(#"[{"id": 0, "name": "DP-1", "focused": false}, {"id": 1, "name": "HDMI-A-1", "focused": true}]"#.utf8)
-        #expect(try reader.start(activeWindow: window, monitors: monitors)
+        let monitors = Array(
+            #"[{"id": 0, "name": "DP-1", "focused": false}, {"id": 1, "name": "HDMI-A-1", "focused": true}]"#.utf8)
+        #expect(
+            try reader.start(activeWindow: window, monitors: monitors)
                 == DesktopContext(app: "kitty", title: "~, home", output: "HDMI-A-1"))
     }
 
     @Test func noActiveWindowAtTheStartIsAnEmptyObject() throws {
         var reader = HyprlandContextReader()
-        let context = try reader.start(activeWindow: Array("{}".utf8), monitors: Array(#"[{"name": "DP-1", "focused": true}]"#.utf8))
+        let context = try reader.start(
+            activeWindow: Array("{}".utf8), monitors: Array(#"[{"name": "DP-1", "focused": true}]"#.utf8))
         #expect(context == DesktopContext(app: "", title: "", output: "DP-1"))
     }
 
@@ -91,11 +98,13 @@ import Testing
 
     @Test func eventsChangeTheContextAndOnlyChangesAreSaid() throws {
         var reader = HyprlandContextReader()
-        _ = try reader.start(activeWindow: Array("{}".utf8), monitors: Array(#"[{"name": "DP-1", "focused": true}]"#.utf8))
+        _ = try reader.start(
+            activeWindow: Array("{}".utf8), monitors: Array(#"[{"name": "DP-1", "focused": true}]"#.utf8))
         #expect(reader.take(line: "activewindow>>kitty,~") == DesktopContext(app: "kitty", title: "~", output: "DP-1"))
         #expect(reader.take(line: "activewindow>>kitty,~") == nil)
         #expect(reader.take(line: "focusedmonv2>>HDMI-A-1,2") == nil)
-        #expect(reader.take(line: "focusedmon>>HDMI-A-1,2") == DesktopContext(app: "kitty", title: "~", output: "HDMI-A-1"))
+        #expect(
+            reader.take(line: "focusedmon>>HDMI-A-1,2") == DesktopContext(app: "kitty", title: "~", output: "HDMI-A-1"))
         #expect(reader.take(line: "focusedmon>>HDMI-A-1,3") == nil, "another workspace on the same output")
         #expect(reader.take(line: "activewindow>>,") == DesktopContext(app: "", title: "", output: "HDMI-A-1"))
     }

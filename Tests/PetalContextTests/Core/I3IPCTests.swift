@@ -4,7 +4,8 @@ import Testing
 /// The i3-ipc framing: `i3-ipc`, length, type, payload, however reads split or join messages.
 @Suite struct I3IPCTests {
     static let tree = I3IPCMessage(.getTree, payload: #"{"id":1,"type":"root","nodes":[]}"#)
-    static let event = I3IPCMessage(.windowEvent, payload: #"{"change":"focus","container":{"id":7,"app_id":"foot","name":"~"}}"#)
+    static let event = I3IPCMessage(
+        .windowEvent, payload: #"{"change":"focus","container":{"id":7,"app_id":"foot","name":"~"}}"#)
 
     @Test func aMessageIsMagicLengthTypeAndPayload() {
         let bytes = I3IPCMessage(.subscribe, payload: #"["window"]"#).bytes

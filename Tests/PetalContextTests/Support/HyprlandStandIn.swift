@@ -71,7 +71,9 @@ final class HyprlandStandIn: @unchecked Sendable {
     func waitForEventClients(_ count: Int = 1, within limit: Duration = .seconds(10)) async throws {
         let deadline = ContinuousClock.now + limit
         while eventClients.withLock({ $0.count }) < count {
-            guard ContinuousClock.now < deadline else { throw TestSetupError("no client connected to .socket2.sock within \(limit)") }
+            guard ContinuousClock.now < deadline else {
+                throw TestSetupError("no client connected to .socket2.sock within \(limit)")
+            }
             try await Task.sleep(for: .milliseconds(5))
         }
     }
@@ -162,7 +164,9 @@ final class HyprlandStandIn: @unchecked Sendable {
         }
         withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: bytes) }
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
         }
         guard bound == 0, Glibc.listen(fd, 16) == 0 else {
             close(fd)

@@ -22,11 +22,14 @@ final class NamedWindow: @unchecked Sendable {
     ) async throws {
         self.name = name
         self.title = title
-        client = try display.launch("/usr/bin/python3", arguments: [
-            SolidWindow.scripts.appendingPathComponent("solid_window.py").path, "--name=\(name)",
-            "--color", colour, "--size", "\(size.width)x\(size.height)", "--position", "\(position.x),\(position.y)",
-            "--title", title,
-        ])
+        client = try display.launch(
+            "/usr/bin/python3",
+            arguments: [
+                SolidWindow.scripts.appendingPathComponent("solid_window.py").path, "--name=\(name)",
+                "--color", colour, "--size", "\(size.width)x\(size.height)", "--position",
+                "\(position.x),\(position.y)",
+                "--title", title,
+            ])
         try await client.waitForLine(within: .seconds(20)) { $0.hasPrefix("ready ") }
     }
 

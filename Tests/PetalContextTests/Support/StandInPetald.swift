@@ -19,7 +19,9 @@ final class StandInPetald: @unchecked Sendable {
         let receivedAt: UInt64
 
         var app: String? { context["app"] }
-        var description: String { context.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ") }
+        var description: String {
+            context.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+        }
     }
 
     let bus: PrivateBus
@@ -46,17 +48,21 @@ final class StandInPetald: @unchecked Sendable {
     /// Connects anew and owns the name, as a restarted petald does.
     func appear() async throws {
         let connection = try DBusConnection.connect(to: .address(bus.address))
-        let interface = DBusInterface(PetalBus.Menus.interface, methods: [
-            PetalBus.Menus.setContext.serve { [recorded] call, context in
-                var values: [String: String] = [:]
-                for (key, value) in context.entries { values[key] = value.stringValue ?? "\(value)" }
-                let now = Self.monotonicNow()
-                recorded.calls.withLock { $0.append(Call(context: values, sender: call.sender, receivedAt: now)) }
-            },
-        ])
+        let interface = DBusInterface(
+            PetalBus.Menus.interface,
+            methods: [
+                PetalBus.Menus.setContext.serve { [recorded] call, context in
+                    var values: [String: String] = [:]
+                    for (key, value) in context.entries { values[key] = value.stringValue ?? "\(value)" }
+                    let now = Self.monotonicNow()
+                    recorded.calls.withLock { $0.append(Call(context: values, sender: call.sender, receivedAt: now)) }
+                }
+            ])
         try await connection.loop.perform { connection.objectServer.register([interface], at: PetalBus.path) }
         let reply = try await connection.requestName(PetalBus.name, flags: [.doNotQueue])
-        guard reply == .primaryOwner else { throw TestSetupError("the stand-in petald could not own \(PetalBus.name): \(reply)") }
+        guard reply == .primaryOwner else {
+            throw TestSetupError("the stand-in petald could not own \(PetalBus.name): \(reply)")
+        }
         current.withLock { $0 = connection }
     }
 
@@ -79,8 +85,9 @@ final class StandInPetald: @unchecked Sendable {
         while true {
             if let call = calls.dropFirst(skipping).first(where: predicate) { return call }
             guard ContinuousClock.now < deadline else {
-                throw TestSetupError("no SetContext as expected within \(limit); the calls were:\n"
-                    + calls.map(\.description).joined(separator: "\n"))
+                throw TestSetupError(
+                    "no SetContext as expected within \(limit); the calls were:\n"
+                        + calls.map(\.description).joined(separator: "\n"))
             }
             try await Task.sleep(for: .milliseconds(5))
         }

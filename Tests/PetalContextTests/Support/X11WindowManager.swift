@@ -15,14 +15,14 @@ final class X11WindowManager: @unchecked Sendable {
         let socket = display.directory.appendingPathComponent("i3-ipc.sock").path
         let config = display.directory.appendingPathComponent("i3.config")
         try """
-            # i3 config file (v4): written by PetalContextTests, nothing but what the tests need.
-            ipc-socket \(socket)
-            font pango:DejaVu Sans 8
-            default_border none
-            default_floating_border none
-            focus_follows_mouse no
-            focus_on_window_activation focus
-            """.write(to: config, atomically: true, encoding: .utf8)
+        # i3 config file (v4): written by PetalContextTests, nothing but what the tests need.
+        ipc-socket \(socket)
+        font pango:DejaVu Sans 8
+        default_border none
+        default_floating_border none
+        focus_follows_mouse no
+        focus_on_window_activation focus
+        """.write(to: config, atomically: true, encoding: .utf8)
         let manager = try X11WindowManager(
             display: display, executable: "/usr/bin/i3", arguments: ["-c", config.path], ipcSocket: socket)
         try await manager.waitUntilReady { try await manager.i3msg(["-t", "get_version"]).status == 0 }
@@ -50,8 +50,10 @@ final class X11WindowManager: @unchecked Sendable {
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         process = try BackgroundProcess(
             executable, arguments: arguments,
-            environment: BackgroundProcess.environment(adding: display.environment.merging(["HOME": home.path]) { _, new in new }),
-            logFile: display.directory.appendingPathComponent("\(URL(fileURLWithPath: executable).lastPathComponent).log"),
+            environment: BackgroundProcess.environment(
+                adding: display.environment.merging(["HOME": home.path]) { _, new in new }),
+            logFile: display.directory.appendingPathComponent(
+                "\(URL(fileURLWithPath: executable).lastPathComponent).log"),
             diesWithTests: true)
     }
 
@@ -59,7 +61,8 @@ final class X11WindowManager: @unchecked Sendable {
         let deadline = ContinuousClock.now + .seconds(20)
         while try await !ready() {
             guard process.isRunning, ContinuousClock.now < deadline else {
-                throw TestSetupError("the window manager did not start\(process.isRunning ? "" : " (it exited)"):\n\(process.log)")
+                throw TestSetupError(
+                    "the window manager did not start\(process.isRunning ? "" : " (it exited)"):\n\(process.log)")
             }
             try await Task.sleep(for: .milliseconds(20))
         }
