@@ -120,7 +120,7 @@ let libraryTargets: [Target] = [
     // The overlay client: GTK windows, Cairo painting and petald's D-Bus API, around PetalScene.
     .target(
         name: "PetalOverlay",
-        dependencies: ["CGtk", "DBus", "PetalAPI", "PetalCore", "PetalConfiguration", "PetalScene"]),
+        dependencies: ["CGtk", "DBus", "Linux", "PetalAPI", "PetalCore", "PetalConfiguration", "PetalScene"]),
 
     // Thin executables.
     .executableTarget(name: "petald", dependencies: ["PetalDaemon"]),
@@ -131,7 +131,7 @@ let libraryTargets: [Target] = [
     .executableTarget(
         name: "petal-plugin-host",
         dependencies: [
-            "CLinux", "DBus", "DBusJSON", "PetalAPI", "PetalJSON", "PetalPluginABI", "PetalPluginRuntime",
+            "CLinux", "DBus", "DBusJSON", "Linux", "PetalAPI", "PetalJSON", "PetalPluginABI", "PetalPluginRuntime",
             "TextEscaping",
         ]),
     .executableTarget(name: "petal-overlay", dependencies: ["PetalOverlay"]),

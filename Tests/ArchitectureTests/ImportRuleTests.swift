@@ -207,10 +207,12 @@ import Testing
     }
 
     /// Whether target `name` lives under Tests/ (test support, test daemons).
+    /// Whether the target called `name` lives under Tests/: its call, up to the next target's, gives such a path.
     static func isTestSupport(_ name: String, _ manifest: String) -> Bool {
         guard let range = manifest.range(of: "name: \"\(name)\"") else { return false }
         let rest = manifest[range.upperBound...]
-        let end = rest.firstIndex(of: "\n") ?? rest.endIndex
-        return rest[..<end].contains("path: \"Tests/")
+        let next = ["\n    .target(", "\n    .executableTarget(", "\n    .testTarget(", "\n    .systemLibrary(", "\n]"]
+            .compactMap { rest.range(of: $0)?.lowerBound }.min() ?? rest.endIndex
+        return rest[..<next].contains("path: \"Tests/")
     }
 }
