@@ -211,7 +211,8 @@ import Testing
     static func isTestSupport(_ name: String, _ manifest: String) -> Bool {
         guard let range = manifest.range(of: "name: \"\(name)\"") else { return false }
         let rest = manifest[range.upperBound...]
-        let next = ["\n    .target(", "\n    .executableTarget(", "\n    .testTarget(", "\n    .systemLibrary(", "\n]"]
+        let next =
+            ["\n    .target(", "\n    .executableTarget(", "\n    .testTarget(", "\n    .systemLibrary(", "\n]"]
             .compactMap { rest.range(of: $0)?.lowerBound }.min() ?? rest.endIndex
         return rest[..<next].contains("path: \"Tests/")
     }
