@@ -1,5 +1,5 @@
 /// A live signal subscription; ``cancel()`` ends it and removes its match rule.
-public final class SignalSubscriptionToken: @unchecked Sendable {
+public final class SignalSubscriptionToken: Sendable {
     private let connection: DBusConnection
     private let id: UInt64
     private let rule: MatchRule

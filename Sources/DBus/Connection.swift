@@ -31,6 +31,8 @@ public enum BusAddress: Sendable, Equatable, CustomStringConvertible {
 /// Every libdbus call on the connection is made on the loop's thread; the
 /// public methods may be called from any thread and hop there when needed.
 /// Incoming method calls go to ``objectServer``; signals go to subscriptions.
+///
+/// Unchecked Sendable: every libdbus call is made on its loop's thread; the public methods hop there.
 public final class DBusConnection: @unchecked Sendable {
     /// The loop that owns this connection.
     public let loop: EventLoop

@@ -11,6 +11,8 @@ import Synchronization
 /// loop callbacks touch needs no locks. ``execute(_:)`` and ``stop()`` may be
 /// called from any thread; the other methods only from the loop's own thread
 /// (``inEventLoop``), which they check.
+///
+/// Unchecked Sendable: its sources and timers are the loop thread's; what other threads post is behind a Mutex.
 public final class EventLoop: @unchecked Sendable {
     /// Identifies a registered file-descriptor source.
     public struct SourceID: Hashable, Sendable { let raw: UInt64 }
@@ -51,6 +53,7 @@ public final class EventLoop: @unchecked Sendable {
     private let posted = Mutex<(queue: [@Sendable () -> Void], ended: Bool)>(([], false))
     private let loopThread = Atomic<UInt>(0)
     private let stopRequested = Atomic<Bool>(false)
+    /// A semaphore: ``waitUntilStopped()`` blocks a thread (petald's main one) until the loop has ended.
     private let finished = DispatchSemaphore(value: 0)
 
     // Confined to the loop thread.
@@ -64,6 +67,7 @@ public final class EventLoop: @unchecked Sendable {
     /// - Parameter name: the thread's name, as `top -H` shows it (15 bytes at most).
     public init(name: String = "dbus-loop") throws(SystemCallError) {
         wakeFD = try systemCall("eventfd") { clinux_eventfd() }
+        // A semaphore: the creator blocks the moment it takes the thread to start and say who it is.
         let ready = DispatchSemaphore(value: 0)
         try startThread(name: name) { [self] in
             loopThread.store(UInt(pthread_self()), ordering: .releasing)

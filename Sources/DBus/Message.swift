@@ -12,6 +12,8 @@ public enum MessageType: Int32, Sendable {
 ///
 /// A message is built by one owner and treated as read-only once it has been
 /// sent or handed to another thread; libdbus counts its references atomically.
+///
+/// Unchecked Sendable: built by one owner and read-only once sent or handed over; libdbus counts its references atomically.
 public final class Message: @unchecked Sendable {
     /// The libdbus message; one reference is owned by this object.
     let pointer: OpaquePointer

@@ -9,6 +9,8 @@
 /// policy → handler.
 ///
 /// All methods run on the connection's loop thread.
+///
+/// Unchecked Sendable: confined to the connection's loop thread.
 public final class ObjectServer: @unchecked Sendable {
     /// Receives one line for every unexpected error a handler threw; set with ``logErrors(to:)``.
     public private(set) var log: @Sendable (String) -> Void = { _ in }

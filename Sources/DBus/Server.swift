@@ -8,6 +8,8 @@ import Glibc
 /// Only the EXTERNAL mechanism is offered, and libdbus's default policy
 /// then admits a client only if the kernel says it runs as the server's
 /// user (or root): authentication by uid, with no cookie files.
+///
+/// Unchecked Sendable: confined to its loop's thread, where libdbus calls it back.
 public final class DBusServer: @unchecked Sendable {
     /// The address clients connect to, e.g. `unix:path=/run/user/1000/petal/host.socket,guid=…`.
     public let address: String

@@ -8,6 +8,7 @@ import Synchronization
 /// waiting for petald's answer, a starting host).
 public final class Handoff<Value: Sendable>: Sendable {
     private let value = Mutex<Value?>(nil)
+    /// A semaphore: the taker blocks until the giver has put the value.
     private let ready = DispatchSemaphore(value: 0)
 
     /// An empty handoff.

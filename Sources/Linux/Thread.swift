@@ -7,6 +7,7 @@ import Glibc
 /// that touches pthreads. Linux keeps 15 bytes of a thread's name: longer
 /// names are cut at a character boundary.
 public func startThread(name: String, _ body: @escaping @Sendable () -> Void) throws(SystemCallError) {
+    /// Unchecked Sendable: handed once to the new thread, which alone uses it.
     final class Context: @unchecked Sendable {
         let name: String
         let body: @Sendable () -> Void

@@ -4,6 +4,8 @@
 ///
 /// The one such box in Petal; each use says in a comment why the value is
 /// used on one thread only.
+///
+/// Unchecked Sendable: that is what it is for; its uses say why.
 public struct UncheckedSendable<Value>: @unchecked Sendable {
     /// The value.
     public let value: Value

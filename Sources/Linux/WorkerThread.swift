@@ -6,6 +6,8 @@ import Glibc
 ///
 /// A submission costs a lock and, when the thread is asleep, one wake-up
 /// (a futex): the one hop from the submitter's thread to this one.
+///
+/// Unchecked Sendable: its queue and flags are guarded by its pthread mutex, which the unsafe pointers hold.
 public final class WorkerThread: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
@@ -46,6 +48,7 @@ public final class WorkerThread: @unchecked Sendable {
     /// Waits until the thread has run everything submitted before this call,
     /// for at most `limit`; returns whether it has.
     public func drain(within limit: Duration) -> Bool {
+        // A semaphore: the caller (petald's last moment, off any loop) blocks until the worker gets here.
         let done = DispatchSemaphore(value: 0)
         guard submit({ done.signal() }) else { return true }
         return done.wait(for: limit)

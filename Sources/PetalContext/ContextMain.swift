@@ -146,6 +146,8 @@ public enum ContextMain {
 }
 
 /// The source, handed to the one thread that follows it and used there alone.
+///
+/// Unchecked Sendable: handed once to the thread that follows the desktop, which alone uses it.
 private struct UncheckedSource: @unchecked Sendable {
     let source: any DesktopSource
     init(_ source: any DesktopSource) { self.source = source }

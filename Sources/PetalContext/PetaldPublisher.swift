@@ -13,6 +13,8 @@ import PetalContextCore
 /// one, which is then sent the context as it appears.
 ///
 /// Confined to the connection's loop thread: every method runs there.
+///
+/// Unchecked Sendable: confined to the connection's loop thread.
 final class PetaldPublisher: @unchecked Sendable {
     private let connection: DBusConnection
     private let source: String

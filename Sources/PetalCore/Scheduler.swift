@@ -34,6 +34,8 @@ public protocol Scheduler: AnyObject, Sendable {
 /// during ``advance(by:)``; work posted with ``execute(_:)``, from any thread,
 /// runs during ``run()`` and ``advance(by:)``. Both are called on the test's
 /// thread, which is then the scheduler's thread.
+///
+/// Unchecked Sendable: used on the test's thread alone; execute's queue is behind a Mutex.
 public final class ManualScheduler: Scheduler, @unchecked Sendable {
     private struct Timer {
         let id: ScheduledTimer

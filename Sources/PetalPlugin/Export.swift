@@ -33,6 +33,8 @@ private enum Performer: Sendable {
 }
 
 /// The one plugin this library exports, its C table, and its running invocations.
+///
+/// Unchecked Sendable: its table is written once before the daemon sees it; the rest is behind Mutexes.
 final class Exported: @unchecked Sendable {
     static let shared = Mutex<Exported?>(nil)
 
@@ -137,6 +139,8 @@ final class Exported: @unchecked Sendable {
 }
 
 /// The daemon's completion callback for one invocation.
+///
+/// Unchecked Sendable: the daemon's completion may be called from any thread, once.
 private struct Completion: @unchecked Sendable {
     let complete: petal_complete_fn
     let context: UnsafeMutableRawPointer?

@@ -8,6 +8,8 @@ import Synchronization
 ///
 /// All methods are thread-safe. Programs started here run outside the daemon's
 /// sandbox (under systemd, in a transient unit of their own).
+///
+/// Unchecked Sendable: the daemon's host table is thread-safe and lives as long as the process.
 public struct PluginHost: @unchecked Sendable {
     private let table: UnsafePointer<petal_host>
 
@@ -250,6 +252,8 @@ public struct DBusCallError: Error, Equatable, Sendable, CustomStringConvertible
 }
 
 /// A live signal subscription; ``cancel()`` ends it.
+///
+/// Unchecked Sendable: its box is released once, by cancel or deinit, which the daemon's table serialises.
 public final class SignalSubscription: @unchecked Sendable {
     private let host: PluginHost
     private let id: UInt64
@@ -268,10 +272,12 @@ public final class SignalSubscription: @unchecked Sendable {
     }
 }
 
+/// Unchecked Sendable: its continuation is resumed once, by the one reply the daemon delivers.
 private final class ReplyBox: @unchecked Sendable {
     var continuation: CheckedContinuation<[JSONValue], any Error>?
 }
 
+/// Unchecked Sendable: immutable; it only carries a Sendable handler through a C context pointer.
 private final class SignalBox: @unchecked Sendable {
     let handler: @Sendable ([JSONValue]) -> Void
     init(_ handler: @escaping @Sendable ([JSONValue]) -> Void) { self.handler = handler }
@@ -336,6 +342,8 @@ private final class StoppableRun: Sendable {
 }
 
 /// The daemon's host table, which is valid and thread-safe for the life of the process.
+///
+/// Unchecked Sendable: the daemon's table is valid and thread-safe for the life of the process.
 private struct UncheckedHostTable: @unchecked Sendable {
     let table: UnsafePointer<petal_host>
     init(_ table: UnsafePointer<petal_host>) { self.table = table }

@@ -6,6 +6,8 @@ import Glibc
 /// The libxcb connection is owned here and closed in `deinit`; nothing
 /// outside this module sees an xcb pointer. Requests that need a reply wait
 /// for it; events come from ``nextEvent()``, which blocks.
+///
+/// Unchecked Sendable: libxcb's connection is thread-safe, and the pointer never leaves this type.
 public final class XConnection: @unchecked Sendable {
     /// The libxcb connection, never NULL (xcb_connect returns an errored one instead).
     let raw: OpaquePointer

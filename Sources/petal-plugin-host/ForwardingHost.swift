@@ -16,6 +16,8 @@ import TextEscaping
 /// A function that returns a value petald must give (launch's result,
 /// start_run's "started") waits for petald's answer, except on the host's
 /// bus thread, where reply and signal handlers run and no call may wait.
+///
+/// Unchecked Sendable: its mutable state is behind a Mutex; the C table it builds lives as long as the process.
 final class ForwardingHost: @unchecked Sendable {
     private let link: PetaldLink
     private let settings: UnsafeMutablePointer<CChar>

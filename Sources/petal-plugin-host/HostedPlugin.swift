@@ -11,6 +11,8 @@ import PetalPluginRuntime
 /// worker, so a worker stuck inside the plugin leaves it unanswered.
 ///
 /// Its state lives on the host's bus thread.
+///
+/// Unchecked Sendable: its running invocations are touched on the host's bus thread alone.
 final class HostedPlugin: @unchecked Sendable {
     let plugin: NativePlugin
     private let loop: EventLoop

@@ -13,6 +13,8 @@ import PetalPluginRuntime
 /// entry point runs there. Its seams come with `init`: the scheduler and
 /// its clock, where signals go, and the object server, which is nil when
 /// there is no bus (in-process tests, `--introspect`).
+///
+/// Unchecked Sendable: confined to its scheduler's thread (the event loop), where every entry point runs.
 public final class MenuService: @unchecked Sendable {
     /// Ids and action ids longer than this are refused.
     static let maximumIDBytes = 255

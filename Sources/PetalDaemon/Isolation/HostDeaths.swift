@@ -10,6 +10,8 @@ import PetalPluginRuntime
 /// until its file changes or the quarantine is cleared. The quarantine's file
 /// is written, and the plugin's file checked, on the plugin's thread in
 /// petald, never on the loop. On the loop thread but for that.
+///
+/// Unchecked Sendable: confined to the event loop; its file work hops to the plugin's thread and back.
 final class HostDeaths: @unchecked Sendable {
     private var window = CrashWindow()
     private let quarantine: Quarantine

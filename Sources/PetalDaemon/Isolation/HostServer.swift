@@ -12,6 +12,8 @@ import PetalPluginRuntime
 /// says which plugin it is.
 ///
 /// Lives on the event loop thread.
+///
+/// Unchecked Sendable: confined to the event loop thread.
 final class HostServer: @unchecked Sendable {
     /// The address a host connects to, for its environment.
     let address: String

@@ -15,6 +15,8 @@ import Synchronization
 /// (which under systemd waits for systemd) and starting one run on the
 /// plugin's own thread in petald, never on the loop. When the host goes, its
 /// programs are stopped and its subscriptions ended: nothing outlives it.
+///
+/// Unchecked Sendable: confined to the event loop, but for its runs, which are behind a Mutex.
 final class HostServices: @unchecked Sendable {
     let connection: DBusConnection
     private unowned let server: HostServer

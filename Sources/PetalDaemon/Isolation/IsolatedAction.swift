@@ -40,6 +40,8 @@ extension IsolatedPlugin {
     }
 
     /// What a cancellation finds: whether it came, and how to stop the invocation once started.
+    ///
+    /// Unchecked Sendable: confined to the event loop thread.
     private final class PendingInvocation: @unchecked Sendable {
         var cancelled = false
         var cancel: (() -> Void)?

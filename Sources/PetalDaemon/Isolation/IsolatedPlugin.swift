@@ -19,6 +19,8 @@ import Synchronization
 /// answering a ping for the action timeout is killed.
 ///
 /// Everything but ``startAndWait()`` and ``finish(until:)`` runs on the event loop thread.
+///
+/// Unchecked Sendable: confined to the event loop, but for startAndWait and finish, which hop to it.
 final class IsolatedPlugin: @unchecked Sendable {
     /// Where a plugin stands, as `Plugins` reports it.
     enum Phase: Equatable {

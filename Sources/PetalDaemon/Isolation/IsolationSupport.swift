@@ -6,6 +6,8 @@ import PetalPluginRuntime
 /// What the loader needs to run plugins isolated: the policy, and the hosts'
 /// server and executable, or why there are none (then every plugin the
 /// policy isolates fails with that reason rather than running inside petald).
+///
+/// Unchecked Sendable: prepared once at start-up, before the loop serves; read-only after.
 final class IsolationSupport: @unchecked Sendable {
     let policy: PluginIsolation
     let loop: EventLoop

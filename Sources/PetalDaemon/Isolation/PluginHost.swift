@@ -6,6 +6,8 @@ import PetalPluginRuntime
 /// of it, and the calls petald makes on its connection: each invocation an
 /// `Invoke` of the provider interface, and a `Ping` when one ended without
 /// its result. On the loop thread.
+///
+/// Unchecked Sendable: confined to the event loop thread.
 final class PluginHost: @unchecked Sendable {
     let process: HostProcess
     let token: String

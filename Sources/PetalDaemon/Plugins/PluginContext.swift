@@ -11,6 +11,8 @@ import TextEscaping
 /// connection. A plugin inside petald reaches these through its
 /// ``PluginHostTable``; an isolated one through the calls its host forwards
 /// (``HostServices``). Lives as long as the process.
+///
+/// Unchecked Sendable: its table is built once before init; the calls it serves are thread-safe or hop to the loop.
 final class PluginContext: PluginHostServices, @unchecked Sendable {
     let name: String
     let log: Logger

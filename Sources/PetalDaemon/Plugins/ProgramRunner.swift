@@ -194,7 +194,8 @@ final class RunningProgram: Sendable {
     /// Asks the thread collecting the program to end it; it acts within one poll turn.
     func requestStop() { stopping.store(true, ordering: .releasing) }
 
-    /// Signalled each time the last running program is forgotten.
+    /// A semaphore, signalled each time the last running program is
+    /// forgotten: petald's main thread blocks on it at its very end.
     private static let emptied = DispatchSemaphore(value: 0)
 
     static func find(_ id: UInt64) -> RunningProgram? { running.withLock { $0[id] } }

@@ -24,6 +24,8 @@ import TextEscaping
 /// had an invocation pending is never blamed; a daemon killed by SIGKILL or
 /// stopped cleanly leaves no crash line, so it quarantines nothing. Both files
 /// live in `$XDG_STATE_HOME/petal/`.
+///
+/// Unchecked Sendable: read at start-up; later changes are made on one plugin's thread at a time, in order.
 final class Quarantine: @unchecked Sendable {
     /// A quarantined file and why.
     struct Entry: Equatable {

@@ -194,6 +194,8 @@ enum TransientOutcome: Sendable {
 }
 
 /// One StartTransientUnit in flight: its JobRemoved subscription, its timer, its completion. Loop thread only.
+///
+/// Unchecked Sendable: confined to the event loop thread.
 private final class JobWatch: @unchecked Sendable {
     private let loop: EventLoop
     var token: SignalSubscriptionToken?

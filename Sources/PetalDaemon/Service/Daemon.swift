@@ -55,7 +55,7 @@ public enum Daemon {
     }
 
     /// A daemon serving on its loop thread, until a signal or the bus stops it.
-    struct Serving: @unchecked Sendable {
+    struct Serving: Sendable {
         let loop: EventLoop
         let status: @Sendable () -> ExitStatus
         let plugins: [NativePlugin]

@@ -9,6 +9,8 @@ import PetalPluginRuntime
 ///
 /// Without `NOTIFY_SOCKET` (not started by systemd with `Type=notify`) every
 /// call does nothing.
+///
+/// Unchecked Sendable: its address is set in init and only read after; sendto is thread-safe.
 final class SystemdNotifier: @unchecked Sendable {
     private let socketFD: Int32
     private var address = sockaddr_un()

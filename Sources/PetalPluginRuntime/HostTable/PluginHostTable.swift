@@ -34,6 +34,8 @@ package protocol PluginHostServices: AnyObject, Sendable {
 /// and call the plugin's completions, replies and signal handlers with the
 /// thread marked by its crash slot. Lives as long as the process: plugins
 /// may keep the table's pointer.
+///
+/// Unchecked Sendable: its table is built once, before the plugin's init, and only read after.
 package final class PluginHostTable: @unchecked Sendable {
     private let services: any PluginHostServices
     /// Marks the thread around the calls back into the plugin's code.

@@ -13,6 +13,8 @@ import Synchronization
 /// `invoke` and `cancel` are called on the plugin's worker thread, never on
 /// the event loop, so one plugin's slow `invoke` delays only its own
 /// invocations; `deinit` comes at stop, once they have all returned.
+///
+/// Unchecked Sendable: its C state is used on its worker thread alone, its gate is thread-safe.
 package final class NativePlugin: @unchecked Sendable {
     package let name: String
     package let version: String

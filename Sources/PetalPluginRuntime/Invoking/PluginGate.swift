@@ -39,7 +39,8 @@ final class PluginGate: Sendable {
     }
 
     private let state = Mutex(State())
-    /// Signalled when the last call inside leaves a closing gate: ``close(within:)`` waits on it.
+    /// A semaphore, signalled when the last call inside leaves a closing
+    /// gate: ``close(within:)`` blocks on it, at stop, off any loop.
     private let drained = DispatchSemaphore(value: 0)
 
     /// Starts tracking invocation `id`; pair with ``end(_:)``.
