@@ -5,6 +5,10 @@
 /// the text against the D-Bus specification, and ``isValid(_:)`` runs the same check
 /// without building an error. String literals are for compile-time constants: an
 /// invalid literal traps.
+///
+/// This file is over 300 lines on purpose: the five name types share one
+/// grammar and one error type, and read best side by side, as zbus_names
+/// keeps them in one crate.
 public protocol DBusName: Hashable, Sendable, Comparable, CustomStringConvertible,
     ExpressibleByStringLiteral
 where StringLiteralType == String {

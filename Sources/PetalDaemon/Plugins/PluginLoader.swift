@@ -11,6 +11,9 @@ import TextEscaping
 /// checked by ``PluginRules`` and by the rules here, which depend on what
 /// else is loaded. Every file found gets a ``PluginRecord``; a bad one is skipped
 /// with its reason, never a crash. Libraries are never `dlclose`d.
+///
+/// This file is over 300 lines on purpose: it reads top to bottom in the
+/// order the loader checks a file, which is the order docs/plugins.md gives.
 struct PluginLoader {
     /// The plugins shipped with Petal, which `--safe-mode` still loads.
     static let builtInNames: Set<String> = ["camera", "message", "phone", "command", "open"]
