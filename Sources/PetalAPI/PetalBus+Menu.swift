@@ -34,6 +34,11 @@ extension PetalBus {
         /// `UnregisterProvider(o path)`.
         public static let unregisterProvider = DBusMethodDeclaration(
             interface, "UnregisterProvider", in: DBusIn("path", ObjectPath.self))
+        /// `Show(a{sv} options) → s state`: opens this menu where the options say (``ShowOptions``).
+        public static let show = DBusMethodDeclaration(
+            interface, "Show", in: DBusIn("options", DBusVariantDictionary.self), out: DBusOut("state", String.self))
+        /// `Back() → s state`: closes the innermost open submenu of this menu's chain, else this menu.
+        public static let back = DBusMethodDeclaration(interface, "Back", out: DBusOut("state", String.self))
 
         // MARK: Properties
 
@@ -57,6 +62,18 @@ extension PetalBus {
         public static let version = DBusPropertyDeclaration(interface, "Version", String.self, emitsChange: .const)
         /// `Appearance a{sv}`: what every client draws (``MenuAppearance``).
         public static let appearance = DBusPropertyDeclaration(interface, "Appearance", DBusVariantDictionary.self)
+        /// `Name s`: the menu's name; never changes.
+        public static let name = DBusPropertyDeclaration(interface, "Name", String.self, emitsChange: .const)
+        /// `Title s`.
+        public static let title = DBusPropertyDeclaration(interface, "Title", String.self)
+        /// `Placement a{sv}`: where clients draw the menu (``MenuPlacement``).
+        public static let placement = DBusPropertyDeclaration(interface, "Placement", DBusVariantDictionary.self)
+        /// `Parent o`: while open as a submenu, the menu it was opened from; `/` otherwise.
+        public static let parent = DBusPropertyDeclaration(interface, "Parent", ObjectPath.self)
+        /// `Submenu o`: the submenu open from this menu; `/` when none.
+        public static let submenu = DBusPropertyDeclaration(interface, "Submenu", ObjectPath.self)
+        /// `Owner s`: an ad-hoc menu's owner (a unique bus name); "" for configured menus. Never changes.
+        public static let owner = DBusPropertyDeclaration(interface, "Owner", String.self, emitsChange: .const)
 
         // MARK: Signals
 
@@ -103,6 +120,12 @@ extension PetalBus {
         public static let selected = DBusPropertyDeclaration(interface, "Selected", Bool.self)
         /// `Toggle b`: whether it is a toggle.
         public static let toggle = DBusPropertyDeclaration(interface, "Toggle", Bool.self)
+        /// `Kind s`: `action`, `submenu`, or `choice` (an ad-hoc item with neither).
+        public static let kind = DBusPropertyDeclaration(interface, "Kind", String.self)
+        /// `Submenu o`: the menu the item opens; `/` for others.
+        public static let submenu = DBusPropertyDeclaration(interface, "Submenu", ObjectPath.self)
+        /// `Key s`: the character that activates it while its menu is open; "" for none.
+        public static let key = DBusPropertyDeclaration(interface, "Key", String.self)
     }
 
     /// `org.petal.Petal1.ActionProvider`, served by a program that gives

@@ -6,21 +6,41 @@ import PetalCore
 public enum PetalBus {
     /// petald's well-known bus name.
     public static let name: BusName = "org.petal.Petal1"
-    /// The menu's object path, also the root of the item objects' ObjectManager.
+    /// The main menu's object path, also the root of every object's ObjectManager.
     public static let path: ObjectPath = "/org/petal/Petal1"
-    /// The folder of the item objects; each is `itemsPath/<label>`.
+    /// The folder of the main menu's item objects; each is `itemsPath/<label>`.
     public static let itemsPath: ObjectPath = "/org/petal/Petal1/items"
+    /// The folder of the other menus' objects; each is `menusPath/<label>`.
+    public static let menusPath: ObjectPath = "/org/petal/Petal1/menus"
+    /// The name of the main menu, served at ``path``.
+    public static let mainMenu = "main"
     /// The prefix of every Petal error name.
     public static let errorPrefix = "org.petal.Petal1.Error."
 
-    /// The object path of the item with `id`: `itemsPath/<label>`, its bytes
-    /// outside `[A-Za-z0-9]` written as `_xx`, as systemd labels its objects.
+    /// The object path of the main menu's item with `id`: `itemsPath/<label>`,
+    /// its bytes outside `[A-Za-z0-9]` written as `_xx`, as systemd labels its objects.
     public static func itemPath(_ id: String) -> ObjectPath {
+        labelled(itemsPath, id)
+    }
+
+    /// The object path of the menu called `name`: ``path`` for ``mainMenu``,
+    /// `menusPath/<label>` for any other, labelled as item ids are.
+    public static func menuPath(_ name: String) -> ObjectPath {
+        name == mainMenu ? path : labelled(menusPath, name)
+    }
+
+    /// The object path of the item `id` of the menu at `menu`: under
+    /// ``itemsPath`` for the main menu, under `<menu>/items` for any other.
+    public static func itemPath(_ id: String, inMenuAt menu: ObjectPath) -> ObjectPath {
+        menu == path ? itemPath(id) : labelled(labelled(menu, "items", escaping: false), id)
+    }
+
+    private static func labelled(_ folder: ObjectPath, _ text: String, escaping: Bool = true) -> ObjectPath {
         do {
-            return try itemsPath.appending(ItemLabel.escape(id))
+            return try folder.appending(escaping ? ItemLabel.escape(text) : text)
         } catch {
             // A label is [A-Za-z0-9_]+ and never empty: always a valid element.
-            preconditionFailure("the label of item \"\(id)\" is not a path element: \(error)")
+            preconditionFailure("the label of \"\(text)\" is not a path element: \(error)")
         }
     }
 
@@ -39,6 +59,9 @@ public enum PetalBus {
         case stateNotSaved = "StateNotSaved"
         case invalidProvider = "InvalidProvider"
         case unknownProvider = "UnknownProvider"
+        case unknownMenu = "UnknownMenu"
+        case invalidMenu = "InvalidMenu"
+        case limitExceeded = "LimitExceeded"
 
         /// The full D-Bus error name.
         public var errorName: String { PetalBus.errorPrefix + rawValue }
