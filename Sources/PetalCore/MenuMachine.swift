@@ -57,6 +57,16 @@ public struct MenuMachine: Sendable {
         return changes
     }
 
+    /// Closes the menu whether it is opening or open: the one case of
+    /// `expanding → collapsing`, when another chain of menus opens or a menu
+    /// above it closes (it is not a mashed button, so it is not ignored).
+    /// Collapsed and collapsing menus are left as they are.
+    public mutating func interrupt() -> [StateTransition] {
+        var changes = advance()
+        if state == .expanding || state == .expanded { changes += begin(.collapsing, lasting: closeDuration) }
+        return changes
+    }
+
     /// The activation rule: activating an item closes the menu; same as `.close`.
     public mutating func closeAfterActivation() -> [StateTransition] {
         handle(.close)
