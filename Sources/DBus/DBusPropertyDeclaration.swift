@@ -73,7 +73,7 @@ public struct DBusPropertyDeclaration<Value: DBusArgumentValue>: DBusPropertyMem
     }
 
     /// The `(name, value)` pair of a `PropertiesChanged` announcing `value`.
-    public func change(to value: Value) -> (String, DBusValue) {
+    public func change(to value: Value) -> (key: String, value: DBusValue) {
         (name.rawValue, value.dbusValue)
     }
 }

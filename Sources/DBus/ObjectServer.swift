@@ -153,7 +153,7 @@ public final class ObjectServer: @unchecked Sendable {
     /// with new values for those that emit them and names for those that invalidate.
     public func emitPropertiesChanged(at path: ObjectPath, interface: InterfaceName, _ names: [String]) {
         guard let description = objects[path.rawValue]?.interface(named: interface.rawValue) else { return }
-        var changed: [(String, DBusValue)] = []
+        var changed: [(key: String, value: DBusValue)] = []
         var invalidated: [String] = []
         for name in names {
             guard let property = description.property(named: name) else { continue }
@@ -189,7 +189,7 @@ public final class ObjectServer: @unchecked Sendable {
     /// Emits `PropertiesChanged` for `interface` at `path` with the given new values,
     /// for a change whose value at emission time is no longer the one to announce.
     public func emitPropertiesChanged(
-        at path: ObjectPath, interface: InterfaceName, values: [(String, DBusValue)], reusable: Bool = false
+        at path: ObjectPath, interface: InterfaceName, values: [(key: String, value: DBusValue)], reusable: Bool = false
     ) {
         emit(
             PropertiesInterface.propertiesChanged, at: path, interface.rawValue, DBusVariantDictionary(values), [],

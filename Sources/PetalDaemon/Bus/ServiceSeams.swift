@@ -27,7 +27,7 @@ protocol SignalSink: AnyObject {
     func emitPropertiesChanged(at path: ObjectPath, interface: InterfaceName, _ names: [String])
     /// Emits `PropertiesChanged` with the given values.
     func emitPropertiesChanged(
-        at path: ObjectPath, interface: InterfaceName, values: [(String, DBusValue)], reusable: Bool)
+        at path: ObjectPath, interface: InterfaceName, values: [(key: String, value: DBusValue)], reusable: Bool)
 }
 
 extension ObjectServer: SignalSink {}
@@ -65,6 +65,6 @@ final class DiscardedSignals: SignalSink {
     ) {}
     func emitPropertiesChanged(at path: ObjectPath, interface: InterfaceName, _ names: [String]) {}
     func emitPropertiesChanged(
-        at path: ObjectPath, interface: InterfaceName, values: [(String, DBusValue)], reusable: Bool
+        at path: ObjectPath, interface: InterfaceName, values: [(key: String, value: DBusValue)], reusable: Bool
     ) {}
 }

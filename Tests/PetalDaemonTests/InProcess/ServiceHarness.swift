@@ -134,9 +134,9 @@ final class RecordedSignals: SignalSink {
     }
 
     func emitPropertiesChanged(
-        at path: ObjectPath, interface: InterfaceName, values: [(String, DBusValue)], reusable: Bool
+        at path: ObjectPath, interface: InterfaceName, values: [(key: String, value: DBusValue)], reusable: Bool
     ) {
-        lines.append((["PropertiesChanged", path.rawValue] + values.map(\.0)).joined(separator: " "))
+        lines.append((["PropertiesChanged", path.rawValue] + values.map(\.key)).joined(separator: " "))
     }
 
     /// The lines since the last call.
