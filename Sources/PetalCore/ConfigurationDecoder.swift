@@ -7,7 +7,8 @@ import PetalJSON
 /// ``MenuConfiguration/embeddedDefault`` (with no `items` key, the embedded
 /// items). Values must have exactly the types of docs/configuration.md. Unknown
 /// keys are warnings; everything else is an error. No I/O: reading the file,
-/// and its size and type limits, are the daemon's.
+/// and its size and type limits, are the daemon's. ``AdHocMenuDecoder`` uses the
+/// same rules for a menu made over D-Bus.
 public struct ConfigurationDecoder {
     /// The most items a menu may have.
     public static let maximumItems = MenuLimits.maximumItems

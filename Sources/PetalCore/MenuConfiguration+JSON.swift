@@ -48,6 +48,20 @@ extension MenuConfiguration {
     }
 }
 
+extension AdHocMenu {
+    /// The menu as `CreateMenu` takes it, with its name, its submenus written in
+    /// place, and only what differs from `defaults` written out;
+    /// ``AdHocMenuDecoder`` reads it back, with the same defaults, to an equal menu.
+    public func jsonValue(over defaults: MenuDefaults) -> JSONValue {
+        let writer = MenuWriter(
+            defaults: defaults,
+            menus: Dictionary(submenus.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first }))
+        var object: JSONObject = ["name": .string(top.name)]
+        for (key, value) in writer.section(top).objectValue ?? [:] { object[key] = value }
+        return .object(object)
+    }
+}
+
 /// Writes menu sections, with the menus written in place in their items.
 private struct MenuWriter {
     let defaults: MenuDefaults
