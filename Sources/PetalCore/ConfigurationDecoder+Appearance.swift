@@ -12,8 +12,11 @@ extension ConfigurationDecoder {
     /// The largest magnitude of `springVelocity`.
     public static let maximumSpringVelocity = 100.0
 
-    mutating func appearanceSettings(_ appearance: JSONObject, at path: String) -> AppearanceSettings {
-        var settings = AppearanceSettings()
+    /// The keys of `appearance` that `appearance` (at `path`) gives, over `base`.
+    mutating func appearanceSettings(
+        _ appearance: JSONObject, at path: String, over base: AppearanceSettings = AppearanceSettings()
+    ) -> AppearanceSettings {
+        var settings = base
         let anchors = Anchor.allCases.map { JSONPath.quoted($0.rawValue) }
         let anchorNames = anchors.dropLast().joined(separator: ", ") + " or " + anchors.last!
         if let anchor = member(

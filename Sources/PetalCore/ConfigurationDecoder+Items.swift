@@ -1,33 +1,42 @@
 import PetalJSON
 
-/// The `items` array.
+/// The `items` array of a menu.
 extension ConfigurationDecoder {
     /// The keys of an item.
     static let itemKeys = [
-        "id", "title", "icon", "selectedIcon", "color", "action", "params",
-        "toggle", "selected", "enabled", "keepOpen",
+        "id", "title", "icon", "selectedIcon", "color", "action", "submenu", "params",
+        "toggle", "selected", "enabled", "keepOpen", "key",
     ]
     /// The longest `title`, in UTF-8 bytes.
     public static let maximumTitleBytes = 1024
     /// The longest `icon` or `selectedIcon` (a name or a path), in UTF-8 bytes.
     public static let maximumIconBytes = 4096
 
-    mutating func items(_ value: JSONValue, at path: String) -> [MenuItem] {
+    /// The items of the menu `menu` at `path`; at most ``maximumItems``, and at
+    /// least one unless `allowsEmpty`. Menus written in place in them are added
+    /// to ``sections``.
+    mutating func items(
+        _ value: JSONValue, at path: String, of menu: String, in context: MenuContext, allowsEmpty: Bool = true
+    ) -> [MenuItem] {
         guard let elements = value.arrayValue else {
             report(.error, path, "expected an array of items, found \(Self.describe(value))")
             return []
         }
+        let range = allowsEmpty ? "at most \(Self.maximumItems)" : "1 to \(Self.maximumItems)"
         if elements.count > Self.maximumItems {
-            report(.error, path, "expected at most \(Self.maximumItems) items, found \(elements.count)")
+            reportExceeded(path, "expected \(range) items, found \(elements.count)")
+        } else if elements.isEmpty && !allowsEmpty {
+            report(.error, path, "expected \(range) items, found none")
         }
         var items: [MenuItem] = []
         var firstIndexOfID: [String: Int] = [:]
+        var firstIndexOfKey: [String: Int] = [:]
         for (index, element) in elements.prefix(Self.maximumItems).enumerated() {
             let itemPath = JSONPath.element(index, of: path)
             guard let object = element.objectValue else {
-                report(
-                    .error, itemPath,
-                    "expected an item (an object with an id and an action), found \(Self.describe(element))")
+                let expected =
+                    context.isAdHoc ? "an object with an id" : "an object with an id, and an action or a submenu"
+                report(.error, itemPath, "expected an item (\(expected)), found \(Self.describe(element))")
                 continue
             }
             let id = itemID(object, at: itemPath)
@@ -41,7 +50,19 @@ extension ConfigurationDecoder {
                     firstIndexOfID[id] = index
                 }
             }
-            if let item = self.item(object, id: id, at: itemPath) { items.append(item) }
+            let key = itemKey(object, at: itemPath)
+            if let key {
+                if let first = firstIndexOfKey[key] {
+                    report(
+                        .error, JSONPath.member("key", of: itemPath),
+                        "expected a unique key, found \(Self.describe(.string(key))), which \(JSONPath.element(first, of: path)) has too"
+                    )
+                } else {
+                    firstIndexOfKey[key] = index
+                }
+            }
+            let place = ItemPlace(index: index, path: itemPath, menu: menu)
+            if let item = self.item(object, id: id, key: key, at: place, in: context) { items.append(item) }
         }
         return items
     }
@@ -59,9 +80,32 @@ extension ConfigurationDecoder {
             maximumBytes: Self.maximumIDBytes, allowsEmpty: false)
     }
 
-    /// The item, or nil if its id or action is missing or invalid; every other
-    /// problem is reported too.
-    private mutating func item(_ object: JSONObject, id: String?, at path: String) -> MenuItem? {
+    /// The item's valid `key`: one character, not a control character. Nil
+    /// when there is none, or after reporting what is wrong with it.
+    private mutating func itemKey(_ object: JSONObject, at path: String) -> String? {
+        guard let value = object["key"] else { return nil }
+        guard let key = value.stringValue, key.count == 1, !Self.hasControlCharacters(key) else {
+            report(
+                .error, JSONPath.member("key", of: path),
+                "expected a key of one character such as \"s\", found \(Self.describe(value))")
+            return nil
+        }
+        return key
+    }
+
+    /// Where an item is: its index, its path, and the name of its menu.
+    private struct ItemPlace {
+        var index: Int
+        var path: String
+        var menu: String
+    }
+
+    /// The item, or nil if its id, action or submenu is missing or invalid;
+    /// every other problem is reported too.
+    private mutating func item(
+        _ object: JSONObject, id: String?, key: String?, at place: ItemPlace, in context: MenuContext
+    ) -> MenuItem? {
+        let path = place.path
         warnAboutUnknownKeys(in: object, at: path, known: Self.itemKeys)
         let title = text("title", of: object, at: path, what: "a title", maximumBytes: Self.maximumTitleBytes)
         let icon = text(
@@ -76,17 +120,7 @@ extension ConfigurationDecoder {
         ) { value in
             value.stringValue.flatMap { Self.isColour($0) ? $0 : nil }
         }
-        let action: String?
-        if object["action"] == nil {
-            report(
-                .error, JSONPath.member("action", of: path),
-                "missing; every item needs an action such as \"camera.open\"", positionOf: path)
-            action = nil
-        } else {
-            action = text(
-                "action", of: object, at: path, what: "an action id", example: "\"camera.open\"",
-                maximumBytes: Self.maximumIDBytes, allowsEmpty: false)
-        }
+        let target = self.target(object, id: id, at: place, in: context)
         let params = member("params", of: object, at: path, expected: "an object of parameters") { $0.objectValue }
         let toggle = flag("toggle", of: object, at: path) ?? false
         let selected = flag("selected", of: object, at: path) ?? false
@@ -97,11 +131,57 @@ extension ConfigurationDecoder {
                 .warning, JSONPath.member("selected", of: path),
                 "\"selected\": true has no effect without \"toggle\": true")
         }
-        guard let id, let action else { return nil }
+        guard let id, let target else { return nil }
         return MenuItem(
             id: id, title: title ?? id, icon: icon ?? "", selectedIcon: selectedIcon ?? "", color: color ?? "",
-            action: action, params: params ?? [:], toggle: toggle, selected: selected, enabled: enabled,
-            keepOpen: keepOpen)
+            action: target.action, submenu: target.submenu, params: params ?? [:], toggle: toggle,
+            selected: selected, enabled: enabled, keepOpen: keepOpen, key: key)
+    }
+
+    /// What the item does: its action, or the name of its submenu, or neither
+    /// for a choice (only in a menu made over D-Bus). Nil after reporting what
+    /// is wrong.
+    private mutating func target(
+        _ object: JSONObject, id: String?, at place: ItemPlace, in context: MenuContext
+    ) -> (action: String, submenu: String?)? {
+        let path = place.path
+        var valid = true
+        if object["action"] != nil && object["submenu"] != nil {
+            report(.error, path, "expected either an action or a submenu, found both")
+            valid = false
+        }
+        var action = ""
+        if object["action"] != nil {
+            action =
+                text(
+                    "action", of: object, at: path, what: "an action id", example: "\"camera.open\"",
+                    maximumBytes: Self.maximumIDBytes, allowsEmpty: false) ?? ""
+            valid = valid && !action.isEmpty
+        } else if object["submenu"] == nil && !context.isAdHoc {
+            report(
+                .error, JSONPath.member("action", of: path),
+                "missing; every item needs an action such as \"camera.open\" or a submenu", positionOf: path)
+            valid = false
+        }
+        guard let value = object["submenu"] else { return valid ? (action, nil) : nil }
+        // The id names a menu written in place, and `Choose` joins ids with "/".
+        var name = id ?? "items[\(place.index)]"
+        if let id, id.utf8.contains(UInt8(ascii: "/")) {
+            report(
+                .error, JSONPath.member("id", of: path),
+                "expected an id without \"/\" for an item with a submenu, found \(Self.describe(.string(id)))")
+            name = "items[\(place.index)]"
+            valid = false
+        }
+        if object["params"] != nil {
+            report(
+                .warning, JSONPath.member("params", of: path),
+                "\"params\" has no effect on an item with a submenu, which runs no action")
+        }
+        let submenu = self.submenu(
+            value, at: JSONPath.member("submenu", of: path), item: name, of: place.menu, in: context)
+        guard valid, let submenu else { return nil }
+        return (action, submenu)
     }
 
     /// The string member `key`: at most `maximumBytes` UTF-8 bytes, without

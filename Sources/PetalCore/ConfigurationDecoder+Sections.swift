@@ -14,8 +14,11 @@ extension ConfigurationDecoder {
 
     // MARK: - menu
 
-    mutating func menuSettings(_ menu: JSONObject, at path: String) -> MenuSettings {
-        var settings = MenuSettings()
+    /// The keys of `menu` that `menu` (at `path`) gives, over `base`.
+    mutating func menuSettings(_ menu: JSONObject, at path: String, over base: MenuSettings = MenuSettings())
+        -> MenuSettings
+    {
+        var settings = base
         if let style = member(
             "layout", of: menu, at: path, expected: #""linear", "stack" or "radial""#,
             {

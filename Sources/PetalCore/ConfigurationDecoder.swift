@@ -5,12 +5,13 @@ import PetalJSON
 ///
 /// Every key is optional; a missing key keeps the value of
 /// ``MenuConfiguration/embeddedDefault`` (with no `items` key, the embedded
-/// items). Values must have exactly the types of the spec's example. Unknown
+/// items). Values must have exactly the types of docs/configuration.md. Unknown
 /// keys are warnings; everything else is an error. No I/O: reading the file,
-/// and its size and type limits, are the daemon's.
+/// and its size and type limits, are the daemon's. ``AdHocMenuDecoder`` uses the
+/// same rules for a menu made over D-Bus.
 public struct ConfigurationDecoder {
     /// The most items a menu may have.
-    public static let maximumItems = 64
+    public static let maximumItems = MenuLimits.maximumItems
     /// The most problems reported for one text; past this, one last error says
     /// that more were left out.
     public static let maximumProblems = 100
@@ -31,6 +32,13 @@ public struct ConfigurationDecoder {
     let positions: JSONSourceMap
     private(set) var problems: [ConfigurationProblem] = []
     private(set) var hasErrors = false
+    /// The errors that are limits exceeded (items, chains), which a menu made
+    /// over D-Bus is refused for with `LimitExceeded` rather than `InvalidMenu`.
+    private(set) var exceededLimits: [ConfigurationProblem] = []
+    /// The menus decoded so far, in configuration order.
+    var sections: [MenuSection] = []
+    /// Every submenu an item opens, for the check of cycles and chains.
+    var links: [SubmenuLink] = []
     private var leftOut = 0
     private var leftOutErrors = false
 
@@ -42,8 +50,7 @@ public struct ConfigurationDecoder {
     public static func decode(_ bytes: [UInt8]) -> ConfigurationDecoding {
         let parsed: (value: JSONValue, positions: JSONSourceMap)
         do {
-            // Problems are reported at most three levels deep (items[2].color).
-            parsed = try JSONValue.parseWithPositions(bytes, maximumPathDepth: 3)
+            parsed = try JSONValue.parseWithPositions(bytes, maximumPathDepth: Self.positionDepth)
         } catch {
             let position = SourcePosition(line: error.line, column: error.column, offset: error.offset)
             let problem = ConfigurationProblem(.error, path: "", "invalid JSON: \(error.message)", at: position)
@@ -59,10 +66,16 @@ public struct ConfigurationDecoder {
         decode(Array(text.utf8))
     }
 
+    /// How deep values have their positions recorded: problems are reported
+    /// down to the values of a menu section's items and appearance, and a
+    /// section is at most 2 deep (`menus.apps`) plus 3 for each menu written in
+    /// place (`items[0].submenu`), 9 of them to report a chain that is too long.
+    static let positionDepth = 2 + 3 * (MenuLimits.maximumChain + 1) + 1
+
     // MARK: - The document
 
     /// The top-level keys.
-    static let topLevelKeys = ["menu", "items", "plugins", "actions", "appearance"]
+    static let topLevelKeys = ["menu", "items", "menus", "plugins", "actions", "appearance"]
 
     mutating func configuration(from root: JSONValue) -> MenuConfiguration {
         var configuration = MenuConfiguration()
@@ -71,20 +84,20 @@ public struct ConfigurationDecoder {
             return configuration
         }
         warnAboutUnknownKeys(in: top, at: "", known: Self.topLevelKeys)
+        var defaults = MenuDefaults()
         if let menu = section("menu", of: top, at: "", known: Self.menuKeys) {
-            configuration.menu = menuSettings(menu, at: "menu")
+            defaults.settings = menuSettings(menu, at: "menu")
         }
-        if let items = top["items"] {
-            configuration.items = self.items(items, at: "items")
+        if let appearance = section("appearance", of: top, at: "", known: Self.appearanceKeys) {
+            defaults.appearance = appearanceSettings(appearance, at: "appearance")
         }
+        configuration.defaults = defaults
+        (configuration.main, configuration.otherMenus) = menus(of: top, defaults: defaults)
         if let plugins = section("plugins", of: top, at: "", known: Self.pluginKeys) {
             configuration.plugins = pluginSettings(plugins, at: "plugins")
         }
         if let actions = section("actions", of: top, at: "", known: Self.actionKeys) {
             configuration.actions = actionSettings(actions, at: "actions")
-        }
-        if let appearance = section("appearance", of: top, at: "", known: Self.appearanceKeys) {
-            configuration.appearance = appearanceSettings(appearance, at: "appearance")
         }
         return configuration
     }
@@ -119,6 +132,15 @@ public struct ConfigurationDecoder {
             return
         }
         problems.append(ConfigurationProblem(severity, path: path, message, at: positions[positionPath ?? path]))
+    }
+
+    /// Records the error that a limit is exceeded at `path`: an error, which a
+    /// menu made over D-Bus is refused for with `LimitExceeded`.
+    mutating func reportExceeded(_ path: String, _ message: String) {
+        if exceededLimits.count < Self.maximumProblems {
+            exceededLimits.append(ConfigurationProblem(.error, path: path, message, at: positions[path]))
+        }
+        report(.error, path, message)
     }
 
     /// The value as a message shows what was found: `"red"`, `42`, `true`,

@@ -69,21 +69,30 @@ public struct PluginSettings: Equatable, Sendable {
     }
 }
 
-/// The whole configuration of the daemon (docs/configuration.md).
+/// The whole configuration of the daemon (docs/configuration.md): its menus,
+/// the top-level sections they take their defaults from, plugins and actions.
+///
+/// The main menu is always there, first; v2's `menu`, `items` and
+/// `appearance` read and write it, so a one-menu configuration is used as
+/// before.
 public struct MenuConfiguration: Equatable, Sendable {
-    /// The `menu` section.
-    public var menu: MenuSettings
-    /// The menu's items, in display order.
-    public var items: [MenuItem]
+    /// The main menu: the top-level `menu` and `items`, or `menus.main`.
+    public var main: MenuSection
+    /// Every other menu, in configuration order: the menus written in place in
+    /// main's items first, then the entries of `menus` in file order, each
+    /// followed by the menus written in place within it, depth-first.
+    public var otherMenus: [MenuSection]
+    /// The top-level `menu` and `appearance` sections, which every menu (and
+    /// every menu made over D-Bus) takes what it leaves out from.
+    public var defaults: MenuDefaults
     /// The `plugins` section.
     public var plugins: PluginSettings
     /// The `actions` section.
     public var actions: ActionSettings
-    /// The `appearance` section: what clients draw (v2).
-    public var appearance: AppearanceSettings
 
-    /// Creates a configuration; by default the embedded menu's items and the spec's
-    /// settings.
+    /// Creates a configuration of one menu, as v2 wrote it: `menu` and
+    /// `appearance` are both main's and the defaults. By default the embedded
+    /// menu's items and the documented settings.
     public init(
         menu: MenuSettings = MenuSettings(),
         items: [MenuItem] = MenuConfiguration.defaultItems,
@@ -91,11 +100,49 @@ public struct MenuConfiguration: Equatable, Sendable {
         actions: ActionSettings = ActionSettings(),
         appearance: AppearanceSettings = AppearanceSettings()
     ) {
-        self.menu = menu
-        self.items = items
+        self.init(
+            main: MenuSection(name: MenuName.main, settings: menu, items: items, appearance: appearance),
+            defaults: MenuDefaults(settings: menu, appearance: appearance), plugins: plugins, actions: actions)
+    }
+
+    /// Creates a configuration of several menus; `main` is named ``MenuName/main``
+    /// whatever its name says.
+    public init(
+        main: MenuSection, otherMenus: [MenuSection] = [], defaults: MenuDefaults = MenuDefaults(),
+        plugins: PluginSettings = PluginSettings(), actions: ActionSettings = ActionSettings()
+    ) {
+        self.main = main
+        self.main.name = MenuName.main
+        self.otherMenus = otherMenus
+        self.defaults = defaults
         self.plugins = plugins
         self.actions = actions
-        self.appearance = appearance
+    }
+
+    /// Every menu in configuration order, main first.
+    public var menus: [MenuSection] { [main] + otherMenus }
+
+    /// The menu called `name`, if any.
+    public func section(named name: String) -> MenuSection? {
+        name == MenuName.main ? main : otherMenus.first { $0.name == name }
+    }
+
+    /// The main menu's settings.
+    public var menu: MenuSettings {
+        get { main.settings }
+        set { main.settings = newValue }
+    }
+
+    /// The main menu's items, in display order.
+    public var items: [MenuItem] {
+        get { main.items }
+        set { main.items = newValue }
+    }
+
+    /// What clients draw for the main menu.
+    public var appearance: AppearanceSettings {
+        get { main.appearance }
+        set { main.appearance = newValue }
     }
 
     /// The items of the embedded default menu: camera, message and phone, as in
@@ -116,8 +163,8 @@ public struct MenuConfiguration: Equatable, Sendable {
     /// a radial layout and every setting at its spec default.
     public static let embeddedDefault = MenuConfiguration()
 
-    /// The item with `id`, if any.
+    /// The main menu's item with `id`, if any.
     public func item(withID id: String) -> MenuItem? {
-        items.first { $0.id == id }
+        main.item(withID: id)
     }
 }

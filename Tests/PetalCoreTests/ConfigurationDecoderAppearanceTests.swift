@@ -133,7 +133,7 @@ struct ConfigurationDecoderAppearanceTests {
         ProblemCase(
             #"{"apperance": {}}"#, "apperance",
             #"unknown key, ignored (did you mean "appearance"?); the keys known at the top level are "#
-                + "menu, items, plugins, actions, appearance",
+                + "menu, items, menus, plugins, actions, appearance",
             at: "{}", .warning),
     ]
 

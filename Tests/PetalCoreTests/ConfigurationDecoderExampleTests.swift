@@ -27,10 +27,11 @@ struct ConfigurationDecoderExampleTests {
             .sorted()
     }
 
-    @Test func theClassicDesignsAreAllThere() {
+    @Test func theClassicDesignsAndTheMenusAreAllThere() {
         #expect(
             Self.exampleNames == [
                 "circle-camera.json", "fab-stack.json", "full-circle.json", "like-toggle.json", "linear-contacts.json",
+                "named-menus.json", "submenus.json",
             ])
     }
 
@@ -38,8 +39,15 @@ struct ConfigurationDecoderExampleTests {
     func everyExampleLoadsCleanlyAndUsesBuiltInActions(_ name: String) throws {
         let config = try Self.load(name)
         #expect(!config.items.isEmpty)
-        for item in config.items {
-            #expect(Self.builtInActions.contains(item.action), "\(name): \(item.id) uses \(item.action)")
+        for item in config.menus.flatMap(\.items) {
+            switch item.kind {
+            case .action:
+                #expect(Self.builtInActions.contains(item.action), "\(name): \(item.id) uses \(item.action)")
+            case .submenu:
+                #expect(config.section(named: item.submenu ?? "") != nil, "\(name): \(item.id)")
+            case .choice:
+                Issue.record("\(name): \(item.id) is a choice")
+            }
             #expect(!item.icon.isEmpty && item.color.hasPrefix("#") && item.title != item.id, "\(name): \(item.id)")
         }
         // Written out and read back, it is the same configuration.
@@ -81,6 +89,65 @@ struct ConfigurationDecoderExampleTests {
         let like = try #require(config.item(withID: "like"))
         #expect(like.toggle && !like.selected && like.keepOpen)
         #expect(like.icon == "non-starred" && like.selectedIcon == "starred")
+    }
+
+    @Test func submenus() throws {
+        let config = try Self.load("submenus.json")
+        #expect(config.menus.map(\.name) == ["main", "main/session", "apps"])
+        #expect(config.items.map(\.kind) == [.submenu, .action, .submenu])
+        #expect(config.items.map(\.submenu) == ["apps", nil, "main/session"])
+        let session = try #require(config.section(named: "main/session"))
+        #expect(session.title == "Session" && session.settings.geometry.style == .linear)
+        #expect(config.section(named: "apps")?.settings.geometry.firstAngle == 90)
+        // Every item of a menu has a key of its own.
+        for menu in config.menus {
+            let keys = menu.items.compactMap(\.key)
+            #expect(keys.count == menu.items.count && Set(keys).count == keys.count, "\(menu.name)")
+        }
+    }
+
+    @Test func namedMenusWithAnchorsOfTheirOwn() throws {
+        let config = try Self.load("named-menus.json")
+        #expect(config.menus.map(\.name) == ["main", "power", "web"])
+        #expect(config.menus.map(\.appearance.anchor) == [.bottomRight, .center, .topRight])
+        #expect(config.menus.map(\.settings.geometry.style) == [.stack, .linear, .radial])
+        #expect(config.section(named: "web")?.appearance.margin == Margin(x: 24, y: 24))
+        #expect(config.section(named: "power")?.settings.geometry.spacing == 72)
+    }
+
+    // MARK: - The guide
+
+    /// The fenced blocks of docs/configuration.md, in order: their language and text.
+    static func guideBlocks() throws -> [(language: String, text: String)] {
+        let guide = try String(contentsOf: root.appendingPathComponent("docs/configuration.md"), encoding: .utf8)
+        var blocks: [(language: String, text: String)] = []
+        var open: (language: String, lines: [Substring])?
+        for line in guide.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("```") {
+                if let block = open {
+                    blocks.append((block.language, block.lines.joined(separator: "\n")))
+                    open = nil
+                } else {
+                    open = (String(line.dropFirst(3)), [])
+                }
+            } else {
+                open?.lines.append(line)
+            }
+        }
+        return blocks
+    }
+
+    @Test func theGuidesMenusLoadAndItsRefusalsAreAsShown() throws {
+        let blocks = try Self.guideBlocks()
+        let withMenus = blocks.indices.filter { blocks[$0].language == "json" && blocks[$0].text.contains(#""menus""#) }
+        #expect(withMenus.count == 2)
+        guard withMenus.count == 2 else { return }
+        let named = ConfigurationDecoder.decode(blocks[withMenus[0]].text)
+        #expect(named.problems.isEmpty, "\(named.problems)")
+        #expect(named.configuration?.menus.map(\.name) == ["main", "apps", "power"])
+        let refused = ConfigurationDecoder.decode(blocks[withMenus[1]].text)
+        let shown = blocks[withMenus[1] + 1].text.split(separator: "\n").map(String.init)
+        #expect(refused.problems.map { $0.inFile("config.json").description } == shown)
     }
 
     // MARK: - The embedded default

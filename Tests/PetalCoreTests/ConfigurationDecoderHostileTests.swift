@@ -59,6 +59,47 @@ struct ConfigurationDecoderHostileTests {
         }
     }
 
+    static let menuSectionKeys = [
+        "layout", "spacing", "firstAngle", "angleInterval", "radius", "openDuration", "closeDuration",
+        "closeOnActivate", "title", "items", "appearance",
+    ]
+
+    /// Every key of a menu section, wherever the section is, and an item's
+    /// `submenu` and `key`, with every wrong type: errors at that key's path.
+    @Test func wrongTypesInMenuSections() {
+        let item: JSONValue = ["id": "i", "action": "a"]
+        let places: [(path: String, wrap: (JSONObject) -> JSONValue)] = [
+            ("menus.apps", { ["menus": ["apps": .object($0)]] }),
+            ("menus.main", { ["menus": ["main": .object($0)]] }),
+            ("items[0].submenu", { ["items": [["id": "s", "submenu": .object($0)]]] }),
+        ]
+        for (path, wrap) in places {
+            for key in Self.menuSectionKeys {
+                for value in Self.wrongValues {
+                    var section: JSONObject = ["items": [item]]
+                    section[key] = value
+                    let text = wrap(section).jsonText
+                    for problem in ConfigurationDecoder.decode(text).problems {
+                        #expect(problem.path.hasPrefix("\(path).\(key)"), "\(text): \(problem)")
+                        #expect(
+                            problem.message.hasPrefix("expected ") || problem.message.hasPrefix("missing; ")
+                                || problem.severity == .warning, "\(text): \(problem)")
+                    }
+                }
+            }
+        }
+        for key in ["submenu", "key"] {
+            for value in Self.wrongValues {
+                var object: JSONObject = ["id": "i"]
+                object[key] = value
+                let text = JSONValue.object(["items": [.object(object)]]).jsonText
+                for problem in ConfigurationDecoder.decode(text).problems {
+                    #expect(problem.path.hasPrefix("items[0]"), "\(text): \(problem)")
+                }
+            }
+        }
+    }
+
     @Test func deepNestingIsASyntaxErrorAnywhere() {
         for prefix in ["", #"{"items": [{"id": "a", "action": "b", "params": "#, #"{"colour": "#] {
             let text = prefix + String(repeating: "[", count: 100_000)

@@ -29,7 +29,7 @@ struct ConfigurationDecoderReportTests {
                 ##"9:16: items[1].color: expected a colour such as "#ef5285" or "#ef5285cc", found "red""##,
                 #"10:13: items[2].id: expected a unique id, found "a", which items[0] has too"#,
                 #"10:28: items[2].action: expected an action id such as "camera.open", found """#,
-                "12:12: warning: extra: unknown key, ignored; the keys known at the top level are menu, items, plugins, actions, appearance",
+                "12:12: warning: extra: unknown key, ignored; the keys known at the top level are menu, items, menus, plugins, actions, appearance",
             ])
         #expect(decoded.errors.count == 5)
         #expect(decoded.warnings.map(\.path) == ["extra"])
@@ -74,7 +74,7 @@ struct ConfigurationDecoderReportTests {
     static let unknownKeys: [ProblemCase] = [
         ProblemCase(
             #"{"colour": 1}"#, "colour",
-            "unknown key, ignored; the keys known at the top level are menu, items, plugins, actions, appearance",
+            "unknown key, ignored; the keys known at the top level are menu, items, menus, plugins, actions, appearance",
             at: "1", .warning),
         ProblemCase(
             #"{"menu": {"Layout": "radial"}}"#, "menu.Layout",
@@ -84,7 +84,7 @@ struct ConfigurationDecoderReportTests {
         ProblemCase(
             item(##""colour": "#ef5285""##), "items[0].colour",
             #"unknown key, ignored (did you mean "color"?); the keys known in items[0] are id, title, icon, "#
-                + "selectedIcon, color, action, params, toggle, selected, enabled, keepOpen",
+                + "selectedIcon, color, action, submenu, params, toggle, selected, enabled, keepOpen, key",
             at: ##""#ef5285""##, .warning),
         ProblemCase(
             #"{"plugins": {"path": ["/opt"]}}"#, "plugins.path",

@@ -51,7 +51,8 @@ struct ConfigurationDecoderTests {
             ProblemCase(#"{"items": {}}"#, "items", "expected an array of items, found an object", at: "{}"),
             ProblemCase(
                 #"{"items": ["camera"]}"#, "items[0]",
-                #"expected an item (an object with an id and an action), found "camera""#, at: #""camera""#),
+                #"expected an item (an object with an id, and an action or a submenu), found "camera""#,
+                at: #""camera""#),
             ProblemCase(
                 #"{"items": [{"action": "a.b"}]}"#, "items[0].id",
                 #"missing; every item needs an id such as "camera""#, at: #"{"action""#),
@@ -100,7 +101,7 @@ struct ConfigurationDecoderTests {
     static let actionRules: [ProblemCase] = [
         ProblemCase(
             #"{"items": [{"id": "i"}]}"#, "items[0].action",
-            #"missing; every item needs an action such as "camera.open""#, at: #"{"id""#),
+            #"missing; every item needs an action such as "camera.open" or a submenu"#, at: #"{"id""#),
         ProblemCase(
             #"{"items": [{"id": "i", "action": ""}]}"#, "items[0].action",
             #"expected an action id such as "camera.open", found """#, at: #""""#),

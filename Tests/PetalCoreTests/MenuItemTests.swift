@@ -39,3 +39,24 @@ struct MenuItemTests {
         #expect(item.currentIcon == "heart-empty", "only toggle items switch icons")
     }
 }
+
+extension MenuItemTests {
+    @Test func kindFollowsActionAndSubmenu() {
+        #expect(MenuItem(id: "a", title: "A", action: "a.b").kind == .action)
+        #expect(MenuItem(id: "a", title: "A", submenu: "apps").kind == .submenu)
+        #expect(MenuItem(id: "a", title: "A").kind == .choice)
+        #expect(MenuItem.Kind.allCases.map(\.rawValue) == ["action", "submenu", "choice"])
+        let item = MenuItem(id: "a", title: "A", action: "a.b")
+        #expect(item.submenu == nil && item.key == nil)
+    }
+
+    @Test func submenuAndKeyCount() {
+        let base = MenuItem(id: "a", title: "A", submenu: "apps", key: "a")
+        var other = base
+        other.submenu = "power"
+        #expect(other != base)
+        other = base
+        other.key = "b"
+        #expect(other != base)
+    }
+}

@@ -63,7 +63,7 @@ struct ConfigurationFileTests {
         #expect(
             error.description.split(separator: "\n") == [
                 ##"\##(file):1:48: items[0].color: expected a colour such as "#ef5285" or "#ef5285cc", found "red""##,
-                #"\#(file):2:12: items[1].action: missing; every item needs an action such as "camera.open""#,
+                #"\#(file):2:12: items[1].action: missing; every item needs an action such as "camera.open" or a submenu"#,
                 #"\#(file):2:19: items[1].id: expected a unique id, found "a", which items[0] has too"#,
             ])
     }

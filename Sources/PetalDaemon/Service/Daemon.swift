@@ -283,11 +283,24 @@ public enum Daemon {
             printError("\(path): \(errors) error\(errors == 1 ? "" : "s"); petald would not start with this file")
             return ExitStatus.usage.rawValue
         }
-        let warnings = problems.count
-        print(
-            "\(path): OK, \(configuration.items.count) item\(configuration.items.count == 1 ? "" : "s"), "
-                + "\(warnings) warning\(warnings == 1 ? "" : "s")")
+        print("\(path): OK, \(menuSummary(configuration)), \(counted(problems.count, "warning"))")
         return ExitStatus.success.rawValue
+    }
+
+    /// `3 items` for one menu; for several, each with its item count:
+    /// `3 menus (main: 2 items, apps: 1, power: 1)`.
+    private static func menuSummary(_ configuration: MenuConfiguration) -> String {
+        let menus = configuration.menus
+        guard menus.count > 1 else { return counted(configuration.items.count, "item") }
+        let each = menus.enumerated().map { index, menu in
+            "\(menu.name): " + (index == 0 ? counted(menu.items.count, "item") : String(menu.items.count))
+        }
+        return "\(menus.count) menus (\(each.joined(separator: ", ")))"
+    }
+
+    /// `1 item`, `2 items`.
+    private static func counted(_ count: Int, _ noun: String) -> String {
+        "\(count) \(noun)\(count == 1 ? "" : "s")"
     }
 
     private static func printError(_ text: String) {
