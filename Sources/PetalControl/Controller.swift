@@ -1,4 +1,5 @@
 import DBus
+import Dispatch
 import Glibc
 import PetalAPI
 import PetalConfiguration
@@ -14,7 +15,11 @@ public struct Controller: Sendable {
     public init(invocation: Invocation) { self.invocation = invocation }
 
     /// petalctl's whole life: parse, run, print, exit.
-    public static func main(arguments: [String]) async -> Never {
+    ///
+    /// The commands a key runs (``runAtOnce()``) are carried out on the main
+    /// thread with no Swift task; every other one in a task, while the main
+    /// thread serves the main queue.
+    public static func main(arguments: [String]) -> Never {
         let invocation: Invocation
         do {
             invocation = try Invocation(arguments: arguments)
@@ -22,7 +27,10 @@ public struct Controller: Sendable {
             Console().error("petalctl: \(error)\nSee petalctl --help.")
             exit(ExitStatus.usage.rawValue)
         }
-        exit(await Controller(invocation: invocation).run().rawValue)
+        let controller = Controller(invocation: invocation)
+        if let status = controller.runAtOnce() { exit(status.rawValue) }
+        Task { exit(await controller.run().rawValue) }
+        dispatchMain()
     }
 
     /// Runs the command, printing its output and any failure.
