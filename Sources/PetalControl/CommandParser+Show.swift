@@ -28,7 +28,7 @@ extension CommandParser {
                 guard name == nil else {
                     throw UsageError("show opens one menu, but was given \"\(name ?? "")\" and \"\(word)\"")
                 }
-                name = try MenuName.checked(word)
+                name = try MenuNameOption.checked(word)
             }
         }
         switch (name, context) {

@@ -45,7 +45,7 @@ public struct Invocation: Equatable, Sendable {
                 try Self.noValue(name, inline)
                 clientVersion = true
             case "--menu":
-                menu = try MenuName.checked(
+                menu = try MenuNameOption.checked(
                     try Self.value(of: name, inline, &remaining, example: "--menu apps (see petalctl menus)"))
                 menuGiven = true
             case "--":

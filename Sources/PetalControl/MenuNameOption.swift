@@ -1,8 +1,8 @@
-/// What petalctl accepts as a menu's name before asking petald
-/// (docs/dbus-api.md): 1 to 64 bytes of `[A-Za-z0-9_-]`, and for a submenu
-/// written in place, its parent's name and `/ITEM` for each item on the way
-/// (`main/apps`).
-enum MenuName {
+/// What petalctl accepts as a menu's name (`--menu NAME`, `show NAME`)
+/// before asking petald (docs/dbus-api.md): 1 to 64 bytes of
+/// `[A-Za-z0-9_-]`, and for a submenu written in place, its parent's name
+/// and `/ITEM` for each item on the way (`main/apps`).
+enum MenuNameOption {
     /// The longest name of a configured menu, in bytes.
     static let maximumBytes = 64
 
