@@ -124,7 +124,12 @@ let libraryTargets: [Target] = [
 
     // Thin executables.
     .executableTarget(name: "petald", dependencies: ["PetalDaemon"]),
-    .executableTarget(name: "petalctl", dependencies: ["PetalControl"]),
+    // petalctl runs once per key press: linked with Swift's runtime and
+    // standard library built in (-static-stdlib), it starts without loading
+    // and relocating a dozen shared libraries (bench/petalctl.py measures it).
+    // It loads no plugins, so nothing needs the runtime shared with it.
+    .executableTarget(
+        name: "petalctl", dependencies: ["PetalControl"], linkerSettings: [.unsafeFlags(["-static-stdlib"])]),
     // One isolated plugin in a process of its own, started by petald (plugins.isolate):
     // its own few files (not one line: nothing else uses them) on the runtime
     // petald uses too, and never PetalDaemon (ArchitectureTests checks).

@@ -8,7 +8,10 @@ clients of bench/hostile.py.
 The part context runs bench/context.py: petal-context's delay from a focus
 change on headless sway and on Xvfb with openbox to the SetContext a
 stand-in petald receives, and its cost while idle (it needs sway, openbox
-and xvfb; it is not pinned).
+and xvfb; it is not pinned). The part petalctl runs bench/petalctl.py:
+`petalctl toggle` and `petalctl show NAME` from exec to exit against
+`busctl --user call` and `gdbus call` making the same call, the cost of
+a key press.
 
 Everything runs on a private dbus-daemon started here with its own
 configuration, never on the user's session bus. By default the bus, the
@@ -17,7 +20,7 @@ confined to other CPUs, the first it may use); BENCH_PIN=0 lets the
 scheduler place them.
 
 Usage (normally through `make bench` or `make bench-smoke`):
-    bench/run.py --bin .build/release [--tools .build/bench] [--smoke] [--only trigger,hostile,context,...]
+    bench/run.py --bin .build/release [--tools .build/bench] [--smoke] [--only trigger,hostile,context,petalctl,...]
 
 Standard library only, for Debian's /usr/bin/python3. Any failed call, wrong
 reply or server that does not start makes it exit non-zero.
@@ -70,7 +73,8 @@ PEERS = ("C peer", "C spec-states", "C contract", "dbus-python", "petald")
 PEER_SCENARIOS = {"C contract": {"startup", "trigger", "trigger_pipe", "trigger_procs",
                                   "builtin", "builtin_pipe", "builtin_procs"}}
 # The parts --only may pick; every part by default.
-PARTS = ("startup", "toggle", "trigger", "builtin", "signals", "petald", "provider", "isolated", "hostile", "context")
+PARTS = ("startup", "toggle", "trigger", "builtin", "signals", "petald", "provider", "isolated", "hostile", "context",
+         "petalctl")
 # The part builtin: a Trigger through a built-in plugin, and so through the Swift SDK. None
 # has an action without side effects (each starts a program or calls a service), so it is
 # phone.call with no number, which the plugin refuses with InvalidParams having started
@@ -82,6 +86,10 @@ BUILTIN_LIBRARY = "libpetal-phone.so"
 BUILTIN_ERROR = "org.petal.Petal1.Error.InvalidParams"
 # The part context: petal-context on real desktops, with a table of its own (bench/context.py).
 CONTEXT = os.path.join(HERE, "context.py")
+# The part petalctl: petalctl per key press against busctl and gdbus, with a table of its own (bench/petalctl.py).
+PETALCTL = os.path.join(HERE, "petalctl.py")
+# The parts that are scripts of their own, each printing its own table.
+SCRIPT_PARTS = {"context": CONTEXT, "petalctl": PETALCTL}
 # The peers whose Trigger must keep the contract, checked by `bench-client contract` in every run.
 CONTRACT_PEERS = ("C contract", "petald")
 # The part hostile: the servers flooded and sent the huge a{sv}, each
@@ -1012,16 +1020,21 @@ def main():
     pin = os.environ.get("BENCH_PIN", "1") != "0"
     counts = COUNTS["smoke" if args.smoke else "full"]
     started = time.monotonic()
-    if "context" in parts:
-        command = [PYTHON, CONTEXT, "--bin", os.path.abspath(args.bin), "--tools", os.path.abspath(args.tools)]
-        context = subprocess.run(command + (["--smoke"] if args.smoke else []), stdout=subprocess.PIPE, text=True)
-        if context.returncode != 0:
-            print("bench: FAILED: the part context (bench/context.py said why above)", file=sys.stderr)
+    tables = {}
+    for part, script in SCRIPT_PARTS.items():
+        if part not in parts:
+            continue
+        command = [PYTHON, script, "--bin", os.path.abspath(args.bin)]
+        command += ["--tools", os.path.abspath(args.tools)] if part == "context" else []
+        done = subprocess.run(command + (["--smoke"] if args.smoke else []), stdout=subprocess.PIPE, text=True)
+        if done.returncode != 0:
+            print(f"bench: FAILED: the part {part} (bench/{os.path.basename(script)} said why above)", file=sys.stderr)
             return 1
-        if parts == ["context"]:
-            print(context.stdout.lstrip("\n"))
-            print(f"({time.monotonic() - started:.0f} s)")
-            return 0
+        tables[part] = done.stdout
+    if set(parts) <= set(SCRIPT_PARTS):
+        print("".join(tables.values()).lstrip("\n"))
+        print(f"({time.monotonic() - started:.0f} s)")
+        return 0
     bench = Bench(os.path.abspath(args.bin), os.path.abspath(args.tools), args.smoke, pin, parts)
     try:
         bench.start_bus()
@@ -1062,8 +1075,8 @@ def main():
               "C peer, C spec-states and dbus-python answer it as any Trigger, at once.")
     print()
     report(results, args, counts, pin)
-    if "context" in parts:
-        print(context.stdout, end="")
+    for table in tables.values():
+        print(table, end="")
     print(f"\n({time.monotonic() - started:.0f} s)")
     return 0
 

@@ -1,9 +1,10 @@
 # bash completion for petalctl(1), the command-line client of Petal's petald.
 #
-# Completes commands, their options and values, and the ids of items and
-# actions, which it asks of the running petald (petalctl items --ids and
+# Completes commands, their options and values, and the names of menus and
+# the ids of items and actions, which it asks of the running petald (petalctl
+# menus --names, petalctl items --ids, of the --menu on the line, and
 # petalctl actions --ids) on the bus named on the line, if any. When petald is
-# not running those ids are simply not offered.
+# not running those names and ids are simply not offered.
 
 # _petalctl_words: sets _petalctl_line (the words before the cursor) and
 # _petalctl_cur (the word being completed), split at blanks only. bash splits
@@ -34,22 +35,39 @@ _petalctl_unquote() {
     printf '%s' "$word"
 }
 
-# _petalctl_ids KIND: the ids petald lists for `petalctl KIND --ids`, quietly.
-_petalctl_ids() {
+# _petalctl_ask ARGUMENTS...: what the petalctl of the line prints for
+# ARGUMENTS on the line's bus, quietly.
+_petalctl_ask() {
     local program=${_petalctl_line[0]:-petalctl}
     [[ $program == "~/"* ]] && program=$HOME/${program#"~/"}
-    timeout 3 "$program" "${_petalctl_bus[@]}" "$1" --ids 2>/dev/null
+    timeout 3 "$program" "${_petalctl_bus[@]}" "$@" 2>/dev/null
+}
+
+# _petalctl_ids KIND: the ids petald lists for `petalctl KIND --ids`; an
+# item's of the menu given with --menu on the line.
+_petalctl_ids() {
+    if [[ $1 == items ]]; then
+        _petalctl_ask items --ids "${_petalctl_menu[@]}"
+    else
+        _petalctl_ask "$1" --ids
+    fi
+}
+
+# _petalctl_menus: the names of petald's menus.
+_petalctl_menus() {
+    _petalctl_ask menus --names
 }
 
 _petalctl() {
     local _petalctl_line _petalctl_cur
     _petalctl_words
     local cur=$_petalctl_cur
-    local commands="toggle open close status items actions plugins activate trigger choose layout preview watch reload version help"
+    local commands="toggle open close show back menus status items actions plugins activate trigger choose layout preview watch reload version help"
+    local anchors="bottom-right bottom-left top-right top-left center pointer"
     local globals="--bus --address --json -j --help -h --version -V"
 
-    # The bus options, the command and its operands on the line so far.
-    local -a _petalctl_bus=() operands=()
+    # The bus and menu options, the command and its operands on the line so far.
+    local -a _petalctl_bus=() _petalctl_menu=() operands=()
     local command="" word prev="" i
     for ((i = 1; i < ${#_petalctl_line[@]}; i++)); do
         word=${_petalctl_line[i]}
@@ -61,9 +79,16 @@ _petalctl() {
             fi
             ;;
         --bus=* | --address=*) _petalctl_bus=(--bus "$(_petalctl_unquote "${word#*=}")") ;;
+        --menu)
+            if ((i + 1 < ${#_petalctl_line[@]})); then
+                _petalctl_menu=(--menu "$(_petalctl_unquote "${_petalctl_line[i + 1]}")")
+                ((i++))
+            fi
+            ;;
+        --menu=*) _petalctl_menu=(--menu "$(_petalctl_unquote "${word#*=}")") ;;
         -*) ;;
         *)
-            case $prev in --svg | --config | --state | --layout | --timeout | -t) ;;
+            case $prev in --svg | --config | --state | --layout | --timeout | -t | --from | --at | --anchor | --output) ;;
             *) if [[ -z $command ]]; then command=$word; else operands+=("$word"); fi ;;
             esac
             ;;
@@ -77,23 +102,44 @@ _petalctl() {
     case $prev in
     --bus) replies=(session system) ;;
     --address) ;;
-    --svg | --config) files=yes ;;
+    --svg | --config | --from) files=yes ;;
     --state) [[ $command == preview ]] && replies=(expanded collapsed) ;;
     --layout) [[ $command == preview ]] && replies=(linear stack radial) ;;
-    --timeout | -t) ;;
+    --menu) mapfile -t replies < <(_petalctl_menus) ;;
+    --anchor) replies=($anchors) ;;
+    --timeout | -t | --at | --output) ;;
     *)
         if [[ -z $command ]]; then
             if [[ $cur == -* ]]; then replies=($globals); else replies=($commands); fi
         else
             case $command in
-            items | actions) replies=(--ids) ;;
+            items) replies=(--ids --menu) ;;
+            actions) replies=(--ids) ;;
             plugins) replies=(--clear-quarantine) ;;
             watch) replies=(--waybar) ;;
-            choose) replies=(--timeout --no-dispatch) ;;
-            preview) replies=(--svg --state --layout --config --animate) ;;
-            activate) ((${#operands[@]} == 0)) && [[ $cur != -* ]] && mapfile -t replies < <(_petalctl_ids items) ;;
+            menus) replies=(--names) ;;
+            toggle | open | close | back | status) replies=(--menu) ;;
+            choose) replies=(--timeout --no-dispatch --from --lines --at --anchor --output --menu) ;;
+            preview) replies=(--svg --state --layout --config --animate --menu) ;;
+            show)
+                if ((${#operands[@]} == 0)) && [[ $cur != -* ]]; then
+                    mapfile -t replies < <(_petalctl_menus)
+                elif [[ $cur == -* ]]; then
+                    replies=(--at --anchor --output --toggle --context)
+                fi
+                ;;
+            activate)
+                if ((${#operands[@]} == 0)) && [[ $cur != -* ]]; then
+                    mapfile -t replies < <(_petalctl_ids items)
+                elif [[ $cur == -* ]]; then
+                    replies=(--menu)
+                fi
+                ;;
             trigger) ((${#operands[@]} == 0)) && [[ $cur != -* ]] && mapfile -t replies < <(_petalctl_ids actions) ;;
-            layout) ((${#operands[@]} == 0)) && replies=(linear stack radial) ;;
+            layout)
+                ((${#operands[@]} == 0)) && [[ $cur != -* ]] && replies=(linear stack radial)
+                [[ $cur == -* ]] && replies=(--menu)
+                ;;
             help) ((${#operands[@]} == 0)) && replies=($commands) ;;
             esac
             [[ $cur == -* ]] && replies+=($globals)

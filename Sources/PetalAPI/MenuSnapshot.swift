@@ -25,12 +25,25 @@ public struct MenuSnapshot: Equatable, Sendable {
     public var layout: [Place] = []
     /// `Appearance` (v2); the defaults when petald has no such property (v1).
     public var appearance = MenuAppearance()
+    /// `Name` (v3); `main` from a petald that has no such property, which serves `main` alone.
+    public var name = PetalBus.mainMenu
+    /// `Title` (v3); "" from a petald that has none.
+    public var title = ""
+    /// `Placement` (v3); from a petald that has none, the appearance's anchor.
+    public var placement = MenuPlacement(anchor: AppearanceSettings().anchor)
+    /// `Parent` (v3): the menu this one is open from as a submenu; `/` otherwise, or from a petald without it.
+    public var parent = ObjectPath.root
+    /// `Submenu` (v3): the submenu open from this one; `/` when none, or from a petald without it.
+    public var submenu = ObjectPath.root
+    /// `Owner` (v3): an ad-hoc menu's owner (a unique bus name); "" for a configured menu.
+    public var owner = ""
 
     /// Reads the properties `GetAll` returned.
     ///
     /// - Throws: `InvalidSignature` when a v1 property is missing or has
-    ///   another type than its declaration, naming it. `Appearance` may be
-    ///   missing (a v1 petald) and is read leniently.
+    ///   another type than its declaration, naming it. `Appearance` (v2)
+    ///   and the v3 properties may be missing (an older petald) and are read
+    ///   leniently: missing or mistyped, each keeps its default.
     public init(_ properties: DBusPropertyValues) throws {
         typealias Menu = PetalBus.Menu
         state = try properties.value(Menu.state)
@@ -44,6 +57,15 @@ public struct MenuSnapshot: Equatable, Sendable {
         if let appearance = try? properties.valueIfPresent(Menu.appearance) {
             self.appearance = MenuAppearance(appearance)
         }
+        func lenient<Value>(_ property: DBusPropertyDeclaration<Value>) -> Value? {
+            (try? properties.valueIfPresent(property)) ?? nil
+        }
+        name = lenient(Menu.name) ?? name
+        title = lenient(Menu.title) ?? title
+        placement = lenient(Menu.placement).map(MenuPlacement.init) ?? MenuPlacement(anchor: appearance.settings.anchor)
+        parent = lenient(Menu.parent) ?? parent
+        submenu = lenient(Menu.submenu) ?? submenu
+        owner = lenient(Menu.owner) ?? owner
     }
 
     /// Creates a snapshot from its parts.

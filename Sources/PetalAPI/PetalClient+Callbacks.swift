@@ -29,18 +29,7 @@ extension PetalClient {
     public func read(
         then completion: @escaping @Sendable (Result<(MenuSnapshot, [String: ItemDetails]), DBusError>) -> Void
     ) {
-        let menu = menu
-        menu.getAll(PetalBus.Menu.interface) { result in
-            let snapshot: MenuSnapshot
-            do {
-                snapshot = try MenuSnapshot(try result.get())
-            } catch {
-                return completion(.failure(error as? DBusError ?? DBusError.failed("\(error)")))
-            }
-            menu.call(ObjectManagerInterface.getManagedObjects) { objects in
-                completion(objects.map { (snapshot, ItemDetails.byID($0)) })
-            }
-        }
+        read(menu: menu.path, then: completion)
     }
 
     /// Asks the bus whether petald owns its name (which does not start it).

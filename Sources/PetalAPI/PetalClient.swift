@@ -75,7 +75,7 @@ public struct PetalClient: Sendable {
         if let timeout { options.append(("timeout", .double(timeout))) }
         if !dispatch { options.append(("dispatch", .boolean(false))) }
         var proxy = menu
-        proxy.timeout = timeout.map { .seconds($0) + .seconds(5) } ?? Self.endlessCallTimeout
+        proxy.timeout = Self.choiceCallTimeout(timeout)
         return try await proxy.call(PetalBus.Menu.choose, DBusVariantDictionary(options))
     }
 
@@ -115,9 +115,11 @@ public struct PetalClient: Sendable {
         }
     }
 
-    /// Every item object's `org.petal.Petal1.Item` properties, in the order of `order` (item ids).
+    /// This menu's item objects' `org.petal.Petal1.Item` properties, in the
+    /// order of `order` (item ids), from the root's ObjectManager.
     public func itemDetails(order: [String]) async throws -> [ItemDetails] {
-        let byID = ItemDetails.byID(try await menu.call(ObjectManagerInterface.getManagedObjects))
+        let objects = try await root.call(ObjectManagerInterface.getManagedObjects)
+        let byID = ItemDetails.byID(objects, inMenuAt: menu.path)
         return order.compactMap { byID[$0] }
     }
 

@@ -1,3 +1,4 @@
+import PetalAPI
 import PetalCore
 import PetalJSON
 
@@ -15,8 +16,16 @@ public enum Command: Equatable, Sendable {
     case activate(item: String)
     /// `trigger ACTION [KEY=VALUE | KEY:=JSON …]`
     case trigger(action: String, params: JSONObject)
-    /// `choose [--timeout S] [--no-dispatch]`
+    /// `choose [--timeout S] [--no-dispatch]`: `Choose` on the menu of ``Invocation/menu``.
     case choose(timeout: Double?, dispatch: Bool)
+    /// `choose --from FILE|-` or `choose --lines`: `ChooseFrom` with a menu made for the call.
+    case chooseFrom(ChoiceOptions)
+    /// `show NAME [--at X,Y] [--anchor A] [--output O] [--toggle]`; the name is "" for `show --context`.
+    case show(name: String, options: ShowOptions)
+    /// `back`: closes the innermost submenu of the menu of ``Invocation/menu``'s chain.
+    case back
+    /// `menus [--names]`
+    case menus(namesOnly: Bool)
     /// `layout [STYLE]`: show the layout, or set the style.
     case layout(style: LayoutStyle?)
     /// `preview --svg FILE …`
@@ -31,8 +40,38 @@ public enum Command: Equatable, Sendable {
 
 /// The names of the subcommands, in the order `petalctl --help` lists them.
 public enum CommandName: String, CaseIterable, Sendable {
-    case toggle, open, close, status, items, actions, plugins, activate, trigger, choose
+    case toggle, open, close, show, back, menus, status, items, actions, plugins, activate, trigger, choose
     case layout, preview, watch, reload, version, help
+
+    /// The commands that act on one menu, and so take `--menu NAME`.
+    public static let actingOnAMenu: [CommandName] = [
+        .toggle, .open, .close, .back, .status, .items, .activate, .choose, .layout, .preview,
+    ]
+}
+
+/// What `choose --from` and `choose --lines` offer, and how they wait.
+public struct ChoiceOptions: Equatable, Sendable {
+    /// Where the menu comes from.
+    public enum Source: Equatable, Sendable {
+        /// A menu section in JSON, from a file, or from standard input for `-`.
+        case file(String)
+        /// One item a line of standard input, `TITLE` or `TITLE<TAB>ICON` (``ChoiceLines``).
+        case lines
+    }
+
+    /// Where the menu comes from.
+    public var source: Source
+    /// Where it opens.
+    public var placement: ShowOptions
+    /// Seconds petald waits for a choice; nil for ever.
+    public var timeout: Double?
+    /// Whether a chosen item's action runs.
+    public var dispatch: Bool
+
+    /// Options for a menu from `source`.
+    public init(source: Source, placement: ShowOptions = ShowOptions(), timeout: Double? = nil, dispatch: Bool = true) {
+        (self.source, self.placement, self.timeout, self.dispatch) = (source, placement, timeout, dispatch)
+    }
 }
 
 /// What `preview` draws and where.

@@ -1,10 +1,11 @@
+import PetalAPI
 import PetalCore
 import PetalJSON
 
 /// Parses the words after a subcommand's name into a ``Command``.
 struct CommandParser {
     let name: CommandName
-    private var words: ArraySlice<String>
+    var words: ArraySlice<String>
 
     init(name: CommandName, words: [String]) {
         self.name = name
@@ -44,6 +45,11 @@ struct CommandParser {
                 "an action id, e.g. petalctl trigger open.uri uri=https://example.org (see petalctl actions)")
             return .trigger(action: action, params: try parameters())
         case .choose: return try choose()
+        case .show: return try show()
+        case .back:
+            try noArguments()
+            return .back
+        case .menus: return .menus(namesOnly: try flag("--names"))
         case .layout:
             guard let word = words.popFirst() else { return .layout(style: nil) }
             try noArguments()
@@ -61,7 +67,7 @@ struct CommandParser {
         }
     }
 
-    private mutating func noArguments() throws(UsageError) {
+    mutating func noArguments() throws(UsageError) {
         if let extra = words.first {
             throw UsageError("\(name.rawValue) takes no argument \"\(extra)\"; see petalctl \(name.rawValue) --help")
         }
@@ -125,6 +131,8 @@ struct CommandParser {
     private mutating func choose() throws(UsageError) -> Command {
         var timeout: Double?
         var dispatch = true
+        var source: ChoiceOptions.Source?
+        var placement = ShowOptions()
         while let word = words.popFirst() {
             let (option, inline) = Invocation.split(word)
             switch option {
@@ -139,11 +147,37 @@ struct CommandParser {
             case "--no-dispatch":
                 try Invocation.noValue(option, inline)
                 dispatch = false
+            case "--from", "--lines":
+                let given: ChoiceOptions.Source
+                if option == "--from" {
+                    given = .file(
+                        try Invocation.value(
+                            of: option, inline, &words, example: "--from menu.json (or - for standard input)"))
+                } else {
+                    try Invocation.noValue(option, inline)
+                    given = .lines
+                }
+                if source != nil {
+                    throw UsageError("choose takes one of --from FILE and --lines, once")
+                }
+                source = given
+            case "--at", "--anchor", "--output":
+                try placementOption(option, inline, into: &placement)
             default:
-                throw UsageError("choose takes --timeout S and --no-dispatch, not \"\(word)\"")
+                throw UsageError(
+                    "choose takes --timeout S, --no-dispatch, --from FILE or --lines, and with those --at X,Y, --anchor A and --output O, not \"\(word)\""
+                )
             }
         }
-        return .choose(timeout: timeout, dispatch: dispatch)
+        guard let source else {
+            guard placement == ShowOptions() else {
+                throw UsageError(
+                    "--at, --anchor and --output place a menu of choose --from or --lines; a menu of petald's opens where it rests (petalctl show NAME --at X,Y places it)"
+                )
+            }
+            return .choose(timeout: timeout, dispatch: dispatch)
+        }
+        return .chooseFrom(ChoiceOptions(source: source, placement: placement, timeout: timeout, dispatch: dispatch))
     }
 
     private mutating func preview() throws(UsageError) -> Command {

@@ -15,6 +15,15 @@ struct Console: Sendable {
         }
     }
 
+    /// Writes `bytes` to standard output as they are (a line `choose --lines` gives back).
+    ///
+    /// - Throws: as ``print(_:)``.
+    func write(bytes: [UInt8]) throws(OutputError) {
+        guard write(bytes[...], to: STDOUT_FILENO) else {
+            throw errno == EPIPE ? .readerGone : .failed(errno)
+        }
+    }
+
     /// Writes `text` to standard error, with a newline if it lacks one. A
     /// failure is ignored: there is nowhere left to report it.
     func error(_ text: String) { write(text.hasSuffix("\n") ? text : text + "\n", to: STDERR_FILENO) }
@@ -42,7 +51,11 @@ struct Console: Sendable {
 
     @discardableResult
     private func write(_ text: String, to fd: Int32) -> Bool {
-        var bytes = Array(text.utf8)[...]
+        write(Array(text.utf8)[...], to: fd)
+    }
+
+    private func write(_ bytes: ArraySlice<UInt8>, to fd: Int32) -> Bool {
+        var bytes = bytes
         while !bytes.isEmpty {
             let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
             if written < 0 {

@@ -1,4 +1,5 @@
 import DBus
+import Dispatch
 import Glibc
 import PetalAPI
 import PetalConfiguration
@@ -14,15 +15,22 @@ public struct Controller: Sendable {
     public init(invocation: Invocation) { self.invocation = invocation }
 
     /// petalctl's whole life: parse, run, print, exit.
-    public static func main(arguments: [String]) async -> Never {
-        let console = Console()
+    ///
+    /// The commands a key runs (``runAtOnce()``) are carried out on the main
+    /// thread with no Swift task; every other one in a task, while the main
+    /// thread serves the main queue.
+    public static func main(arguments: [String]) -> Never {
+        let invocation: Invocation
         do {
-            let invocation = try Invocation(arguments: arguments)
-            exit(await Controller(invocation: invocation).run().rawValue)
+            invocation = try Invocation(arguments: arguments)
         } catch {
-            console.error("petalctl: \(error)\nSee petalctl --help.")
+            Console().error("petalctl: \(error)\nSee petalctl --help.")
             exit(ExitStatus.usage.rawValue)
         }
+        let controller = Controller(invocation: invocation)
+        if let status = controller.runAtOnce() { exit(status.rawValue) }
+        Task { exit(await controller.run().rawValue) }
+        dispatchMain()
     }
 
     /// Runs the command, printing its output and any failure.
@@ -30,14 +38,20 @@ public struct Controller: Sendable {
         do {
             try await perform(invocation.command)
             return .success
-        } catch OutputError.readerGone {
-            // The reader of a pipeline went away (waybar quit, `| head` had enough): nothing is left to do.
-            return .success
         } catch {
-            let failure = ControlFailure.from(error, bus: invocation.bus)
-            console.error(failure.isDaemonAnswer ? failure.message : "petalctl: \(failure.message)")
-            return failure.status
+            return report(error)
         }
+    }
+
+    /// Prints what went wrong, if anything is to be said, and returns the exit status it calls for.
+    func report(_ error: any Error) -> ExitStatus {
+        // The reader of a pipeline went away (waybar quit, `| head` had enough): nothing is left to do.
+        if let error = error as? OutputError, error == .readerGone { return .success }
+        let failure = ControlFailure.from(error, bus: invocation.bus)
+        if !failure.message.isEmpty {
+            console.error(failure.isDaemonAnswer ? failure.message : "petalctl: \(failure.message)")
+        }
+        return failure.status
     }
 
     private func perform(_ command: Command) async throws {
@@ -50,25 +64,40 @@ public struct Controller: Sendable {
                     ? JSONValue.object(["petalctl": .string(petalVersion)]).jsonText + "\n"
                     : "petalctl \(petalVersion)\n")
         case .preview(let options) where options.configPath != nil:
-            try await Preview(options: options, client: nil, console: console).write()
+            try await Preview(options: options, menu: invocation.menu, client: nil, console: console).write()
         case .plugins(clearQuarantine: true):
             try clearQuarantine()
         case .watch(let waybar):
             try await Watcher(bus: invocation.bus, json: invocation.json, waybar: waybar, console: console).run()
         default:
-            try await withClient { client in try await perform(command, with: client) }
+            try await withClient { client in
+                do {
+                    try await perform(command, with: client)
+                } catch let error as DBusError {
+                    let names =
+                        MenuFailure.needsMenuNames(error, menu: invocation.menu)
+                        ? (try? await client.menus())?.map(\.name) : nil
+                    throw MenuFailure.explained(error, command: command, menu: invocation.menu, menuNames: names)
+                }
+            }
         }
     }
 
     private func perform(_ command: Command, with client: PetalClient) async throws {
+        // The Menu calls go to the menu of --menu; the rest (actions, plugins, reload) are petald's own.
+        let menu = client.menu(named: invocation.menu)
         switch command {
-        case .toggle: try printState(try await client.change(PetalBus.Menu.toggle))
-        case .open: try printState(try await client.change(PetalBus.Menu.open))
-        case .close: try printState(try await client.change(PetalBus.Menu.close))
+        case .toggle: try printState(try await menu.change(PetalBus.Menu.toggle))
+        case .open: try printState(try await menu.change(PetalBus.Menu.open))
+        case .close: try printState(try await menu.change(PetalBus.Menu.close))
+        case .back: try printState(try await menu.back())
+        case .show(let name, let options): try await showMenu(name, options, client: client)
+        case .menus(let namesOnly): try await listMenus(namesOnly: namesOnly, client: client)
+        case .chooseFrom(let options): try await choose(options, client: client)
         case .reload: try await client.reload()
-        case .status: try show(Reports.status(try await client.snapshot()))
+        case .status: try show(Reports.status(try await menu.snapshot()))
         case .items(let idsOnly):
-            let menu = try await client.snapshot()
+            let menu = try await menu.snapshot()
             try idsOnly ? printIDs(menu.items.map(\.id)) : show(Reports.items(menu))
         case .actions(let idsOnly):
             let menu = try await client.snapshot()
@@ -76,14 +105,14 @@ public struct Controller: Sendable {
         case .plugins: try show(Reports.plugins(try await client.snapshot()))
         case .layout(let style):
             if let style {
-                try await client.setLayoutStyle(style)
+                try await menu.setLayoutStyle(style)
             } else {
-                try show(Reports.layout(try await client.snapshot()))
+                try show(Reports.layout(try await menu.snapshot()))
             }
-        case .activate(let item): try printResult(try await client.activate(item))
+        case .activate(let item): try printResult(try await menu.activate(item))
         case .trigger(let action, let params): try printResult(try await client.trigger(action, params))
         case .choose(let timeout, let dispatch):
-            let id = try await client.choose(timeout: timeout, dispatch: dispatch)
+            let id = try await menu.choose(timeout: timeout, dispatch: dispatch)
             try console.print(invocation.json ? JSONValue.object(["id": .string(id)]).jsonText + "\n" : id + "\n")
         case .version:
             let daemon = try await client.snapshot().version
@@ -92,7 +121,7 @@ public struct Controller: Sendable {
                     ? JSONValue.object(["petalctl": .string(petalVersion), "petald": .string(daemon)]).jsonText + "\n"
                     : "petalctl \(petalVersion)\npetald \(daemon)\n")
         case .preview(let options):
-            try await Preview(options: options, client: client, console: console).write()
+            try await Preview(options: options, menu: invocation.menu, client: menu, console: console).write()
         case .help, .watch:
             break
         }
@@ -110,11 +139,11 @@ public struct Controller: Sendable {
         try await body(PetalClient(connection: connection))
     }
 
-    private func show(_ report: (text: String, json: JSONValue)) throws {
+    func show(_ report: (text: String, json: JSONValue)) throws {
         try console.print(invocation.json ? report.json.jsonText(pretty: true) + "\n" : report.text)
     }
 
-    private func printIDs(_ ids: [String]) throws {
+    func printIDs(_ ids: [String]) throws {
         try console.print(
             invocation.json
                 ? JSONValue.array(ids.map(JSONValue.string)).jsonText + "\n"
@@ -122,7 +151,7 @@ public struct Controller: Sendable {
     }
 
     /// Toggle, Open and Close are quiet unless JSON is asked for.
-    private func printState(_ state: String) throws {
+    func printState(_ state: String) throws {
         if invocation.json { try console.print(JSONValue.object(["state": .string(state)]).jsonText + "\n") }
     }
 

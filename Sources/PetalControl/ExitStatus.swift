@@ -34,6 +34,7 @@ struct ControlFailure: Error {
     /// a missing or silent daemon status 3 with a hint how to start it.
     static func from(_ error: any Error, bus: BusAddress) -> ControlFailure {
         if let error = error as? ControlFailure { return error }
+        if let error = error as? UsageError { return ControlFailure(status: .usage, message: error.description) }
         if let error = error as? OutputError { return ControlFailure(status: .daemonError, message: error.message) }
         if let error = error as? DBusError {
             if silentErrors.contains(error.name) {

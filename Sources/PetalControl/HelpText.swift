@@ -10,6 +10,10 @@ public enum HelpText {
           toggle                      open the menu if it is closed, close it if open
           open                        open the menu
           close                       close the menu
+          show NAME|--context [--at X,Y] [--anchor A] [--output O] [--toggle]
+                                      open a menu where you say
+          back                        close the innermost open submenu
+          menus [--names]             list every menu, its state and owner
           status                      show the menu's state, layout and plugins
           items [--ids]               list the menu's items
           actions [--ids]             list the actions plugins provide
@@ -18,8 +22,8 @@ public enum HelpText {
           activate ID                 activate an item of the open menu
           trigger ACTION [KEY=VALUE | KEY:=JSON ...]
                                       run an action with parameters
-          choose [-t|--timeout S] [--no-dispatch]
-                                      open the menu and print the item chosen next
+          choose [-t|--timeout S] [--no-dispatch] [--from FILE|- | --lines]
+                                      open a menu and print the item chosen next
           layout [linear|stack|radial]
                                       show where items sit, or change the layout
           preview --svg FILE [--state S] [--layout L] [--config FILE] [--animate]
@@ -29,11 +33,16 @@ public enum HelpText {
           version                     print petalctl's and petald's versions
           help [COMMAND]              print help for a command
 
+        toggle, open, close, back, status, items, activate, choose, layout and
+        preview act on the main menu, or on the menu given with --menu NAME
+        anywhere among their options.
+
         Options:
           --bus session|system|ADDRESS
                                       the bus petald is on (default: session)
           --address ADDRESS           the same as --bus ADDRESS
           -j, --json                  print JSON (one object, or one per line for watch)
+          --menu NAME                 the menu a command acts on (default: main)
           -V, --version               print petalctl's version and exit
           -h, --help                  print help (after a command: that command's)
 
@@ -49,32 +58,34 @@ public enum HelpText {
         switch command {
         case .toggle:
             """
-            Usage: petalctl toggle
+            Usage: petalctl toggle [--menu NAME]
 
             Open the menu if it is collapsed, close it if it is expanded. During an
             animation the call is ignored. Prints nothing; with --json, {"state": S}
-            with the state after the call.
+            with the state after the call. Opening a menu closes any other that is
+            open. --menu NAME acts on the menu NAME instead of main.
 
             """
         case .open:
             """
-            Usage: petalctl open
+            Usage: petalctl open [--menu NAME]
 
-            Open the menu (a no-op when it is open). Prints nothing; with --json,
-            {"state": S}.
+            Open the menu (a no-op when it is open), where it rests. Prints nothing;
+            with --json, {"state": S}. --menu NAME opens the menu NAME; petalctl
+            show NAME opens it where you say.
 
             """
         case .close:
             """
-            Usage: petalctl close
+            Usage: petalctl close [--menu NAME]
 
-            Close the menu (a no-op when it is closed). Prints nothing; with --json,
-            {"state": S}.
+            Close the menu and its open submenus (a no-op when it is closed).
+            Prints nothing; with --json, {"state": S}.
 
             """
         case .status:
             """
-            Usage: petalctl status
+            Usage: petalctl status [--menu NAME]
 
             Show the menu's state, layout style, highlighted item, how many items
             there are (enabled, selected), how many actions, the plugins by status,
@@ -84,7 +95,7 @@ public enum HelpText {
             """
         case .items:
             """
-            Usage: petalctl items [--ids]
+            Usage: petalctl items [--ids] [--menu NAME]
 
             List the menu's items in order: id, title, icon, action, whether each is
             enabled and selected. --ids prints only the ids, one a line, for scripts
@@ -114,11 +125,13 @@ public enum HelpText {
             """
         case .activate:
             """
-            Usage: petalctl activate ID
+            Usage: petalctl activate ID [--menu NAME]
 
             Activate item ID, as a click would: the menu must be expanded and the
             item enabled. Waits for the item's action and prints its result, one
-            "key: value" a line (nothing when the result is empty).
+            "key: value" a line (nothing when the result is empty). An item that
+            opens a submenu prints "submenu: PATH". --menu NAME activates an item of
+            the menu NAME (a submenu, say).
 
             """
         case .trigger:
@@ -134,19 +147,74 @@ public enum HelpText {
             """
         case .choose:
             """
-            Usage: petalctl choose [-t|--timeout S] [--no-dispatch]
+            Usage: petalctl choose [-t|--timeout S] [--no-dispatch] [--menu NAME]
+                   petalctl choose --from FILE|- [--at X,Y] [--anchor A] [--output O] [-t S] [--no-dispatch]
+                   petalctl choose --lines [--at X,Y] [--anchor A] [--output O] [-t S]
 
             Open the menu and wait until an item is activated (by any client: an
-            overlay, a click, petalctl activate), then print its id. The chosen
-            item's action still runs unless --no-dispatch is given. If the menu
-            closes first, or S seconds pass, exits 1 with Cancelled.
+            overlay, a click, petalctl activate), then print its id; an item of a
+            submenu as the ids on the way, joined by /: apps/web. The chosen item's
+            action still runs unless --no-dispatch is given. If the menu closes
+            first, or S seconds pass, exits 1 with Cancelled.
 
-            Example: item=$(petalctl choose --timeout 10 --no-dispatch) || exit
+            --from FILE shows a menu made for this choice alone, from FILE (- for
+            standard input): a menu in JSON, {"title": T, "layout": L, "items":
+            [{"id", "title", "icon", "action", "params", "submenu", "key"}]}; an
+            item with neither action nor submenu is a plain choice. --at X,Y,
+            --anchor A and --output O say where it opens, as for show.
+
+            --lines makes that menu of standard input, dmenu-style: each line is
+            a choice, TITLE or TITLE<TAB>ICON (empty lines are skipped; at most 64).
+            The chosen line is printed back exactly as it came; when nothing is
+            chosen, it exits 1 and prints nothing.
+
+            Examples:
+              item=$(petalctl choose --timeout 10 --no-dispatch) || exit
+              printf 'Lock\tsystem-lock-screen\nLog out\n' | petalctl choose --lines
+
+            """
+        case .show:
+            """
+            Usage: petalctl show NAME [--at X,Y] [--anchor A] [--output O] [--toggle]
+                   petalctl show --context [--at X,Y] [--anchor A] [--output O] [--toggle]
+
+            Open the menu NAME (petalctl menus lists them), closing any other that is
+            open. --context opens the menu the desktop's context asks for (main when
+            none does). Prints nothing; with --json, {"menu": NAME, "path": PATH}.
+
+              --at X,Y       put the centre button there: logical pixels from the
+                             output's top-left corner (wins over --anchor)
+              --anchor A     bottom-right, bottom-left, top-right, top-left, center
+                             or pointer
+              --output O     on this output (as swaymsg -t get_outputs or xrandr
+                             names it)
+              --toggle       close the menu instead when it is open: for a key that
+                             opens and closes it
+
+            Example, in sway: bindsym $mod+p exec petalctl show power --toggle
+
+            """
+        case .back:
+            """
+            Usage: petalctl back [--menu NAME]
+
+            Close the innermost open submenu of the menu's chain; with none open,
+            close the menu itself. Prints nothing; with --json, {"state": S}, the
+            menu's state after the call.
+
+            """
+        case .menus:
+            """
+            Usage: petalctl menus [--names]
+
+            List every menu petald serves: name, title, state, and owner (the bus
+            name of the program that made an ad-hoc menu, - for a configured one).
+            --names prints only the names, one a line, for scripts and completion.
 
             """
         case .layout:
             """
-            Usage: petalctl layout [linear|stack|radial]
+            Usage: petalctl layout [linear|stack|radial] [--menu NAME]
 
             Without an argument, print the layout style and each item's centre in
             the expanded menu, in pixels from the centre button (x right, y down).
@@ -157,6 +225,7 @@ public enum HelpText {
             """
             Usage: petalctl preview --svg FILE [--state expanded|collapsed]
                                     [--layout linear|stack|radial] [--config FILE] [--animate]
+                                    [--menu NAME]
 
             Draw the menu as SVG into FILE (- for standard output): the centre
             button, and each item at its place with its colour, icon name and title;
@@ -166,7 +235,8 @@ public enum HelpText {
             By default the running petald's menu is drawn in its current state.
             --config FILE draws FILE's menu instead, expanded, without asking petald.
             --state and --layout draw another state or style; --animate adds the
-            spread of the items over the configured open duration.
+            spread of the items over the configured open duration. --menu NAME draws
+            the running petald's menu NAME (with --config, only main can be drawn).
 
             """
         case .watch:
@@ -174,12 +244,15 @@ public enum HelpText {
             Usage: petalctl watch [--waybar]
 
             Print each signal of petald as it arrives, one line each (one JSON object
-            a line with --json), until interrupted. Keeps running while petald
-            restarts.
+            a line with --json), until interrupted; a menu's signals name the menu
+            first: StateChanged menu=apps state=expanded previous=expanding. Keeps
+            running while petald restarts.
 
             --waybar prints, at start and on every change, the JSON line a waybar
-            custom module reads: text, alt and class (the state, or "offline") and a
-            tooltip. In waybar: "exec": "petalctl watch --waybar", "return-type": "json".
+            custom module reads: text and class (the state, or "offline"), alt (the
+            open menu's name, or the state while none is open; the name is a class
+            too) and a tooltip. In waybar: "exec": "petalctl watch --waybar",
+            "return-type": "json".
 
             """
         case .reload:

@@ -1,4 +1,5 @@
 import DBus
+import PetalAPI
 import PetalCore
 
 /// A parsed petalctl command line: where to connect, how to print, what to do.
@@ -9,17 +10,21 @@ public struct Invocation: Equatable, Sendable {
     public var json = false
     /// The subcommand.
     public var command: Command = .help(nil)
+    /// The menu a command that acts on one menu acts on (`--menu NAME`; `main` by default).
+    public var menu = PetalBus.mainMenu
 
     /// Parses the arguments after the program name.
     ///
     /// Global options (`--bus`, `--address`, `--json`, `--help`, `--version`)
-    /// may come before or after the subcommand.
+    /// may come before or after the subcommand, and so may `--menu NAME`,
+    /// which only the commands that act on one menu take.
     /// - Throws: ``UsageError`` saying what was wrong and what is expected.
     public init(arguments: [String]) throws(UsageError) {
         var words: [String] = []
         var remaining = arguments[...]
         var help = false
         var clientVersion = false
+        var menuGiven = false
         while let argument = remaining.popFirst() {
             let (name, inline) = Self.split(argument)
             switch name {
@@ -39,6 +44,10 @@ public struct Invocation: Equatable, Sendable {
             case "-V", "--version":
                 try Self.noValue(name, inline)
                 clientVersion = true
+            case "--menu":
+                menu = try MenuNameOption.checked(
+                    try Self.value(of: name, inline, &remaining, example: "--menu apps (see petalctl menus)"))
+                menuGiven = true
             case "--":
                 words += remaining
                 remaining = []
@@ -67,6 +76,25 @@ public struct Invocation: Equatable, Sendable {
         }
         var parser = CommandParser(name: name, words: Array(words.dropFirst()))
         command = try parser.parse()
+        if menuGiven { try checkMenuOption(of: name) }
+    }
+
+    /// Only the commands that act on one menu take `--menu`, and `choose` only for a menu of petald's.
+    private func checkMenuOption(of name: CommandName) throws(UsageError) {
+        switch command {
+        case .show:
+            throw UsageError("show takes the menu's name itself, not --menu: petalctl show \(menu)")
+        case .chooseFrom:
+            throw UsageError(
+                "choose --from and --lines show a menu of their own, so they take no --menu; to choose from \(menu), leave out --from and --lines"
+            )
+        case .toggle, .open, .close, .back, .status, .items, .activate, .choose, .layout, .preview:
+            return
+        default:
+            throw UsageError(
+                "\(name.rawValue) takes no --menu; the commands that act on one menu are \(CommandName.actingOnAMenu.map(\.rawValue).joined(separator: ", "))"
+            )
+        }
     }
 
     /// `session`, `system`, or a D-Bus address (`transport:key=value,…`).

@@ -7,6 +7,9 @@ import PetalCore
 /// file) and writes it as SVG.
 struct Preview {
     let options: PreviewOptions
+    /// The menu to draw (`--menu`).
+    let menu: String
+    /// A client of that menu; nil with `--config`.
     let client: PetalClient?
     let console: Console
 
@@ -47,6 +50,13 @@ struct Preview {
     }
 
     private func fileModel(path: String) throws -> PreviewModel {
+        guard menu == PetalBus.mainMenu else {
+            throw ControlFailure(
+                status: .usage,
+                message:
+                    "preview --config draws a file's main menu (its top-level menu and items) only; to draw \"\(menu)\", leave out --config and petalctl draws it as the running petald serves it"
+            )
+        }
         let configuration: MenuConfiguration
         do {
             configuration = try ConfigurationFile.load(path: path).0

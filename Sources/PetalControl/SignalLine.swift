@@ -19,14 +19,30 @@ enum SignalLine {
         return names
     }()
 
+    /// The menu whose signal `message` is, by the object it comes from (the
+    /// root is `main`'s): for the Menu interface's own signals and its
+    /// `PropertiesChanged`; nil for any other (the Menus interface's, the
+    /// ObjectManager's, the bus's).
+    static func menu(of message: Message) -> String? {
+        guard let text = message.path, let path = try? ObjectPath(text) else { return nil }
+        let values = { (try? message.argumentsWithoutDescriptors()) ?? [] }
+        let ofMenu =
+            message.interface == PetalBus.Menu.interface.rawValue
+            || (PropertiesInterface.propertiesChanged.matches(message)
+                && values().first == .string(PetalBus.Menu.interface.rawValue))
+        return ofMenu ? PetalBus.menuName(at: path) : nil
+    }
+
     /// The signal's fields in order, named after its declared arguments
-    /// (`arg0`, `arg1`… for a signal this petalctl does not know).
+    /// (`arg0`, `arg1`… for a signal this petalctl does not know), after
+    /// `menu` for a menu's signal (``menu(of:)``).
     static func fields(of message: Message) -> (member: String, fields: JSONObject) {
         let member = message.member ?? "?"
         let values = (try? message.argumentsWithoutDescriptors()) ?? []
         let names = argumentNames[member] ?? values.indices.map { "arg\($0)" }
         let interfacesAdded = ObjectManagerInterface.interfacesAdded.matches(message)
         var fields = JSONObject()
+        if let menu = menu(of: message) { fields["menu"] = .string(menu) }
         for (name, value) in zip(names, values) {
             // Only the interfaces' names of InterfacesAdded matter here, not their properties.
             if interfacesAdded, name == "interfaces", case .object(let interfaces) = DBusJSON.json(value) {
@@ -47,7 +63,8 @@ enum SignalLine {
         let (member, fields) = fields(of: message)
         if member == PropertiesInterface.propertiesChanged.name.rawValue, case .object(let changed)? = fields["changed"]
         {
-            return ([member] + changed.map { "\($0.key)=\(word($0.value))" }).joined(separator: " ")
+            let menu = fields["menu"].map { ["menu=\(word($0))"] } ?? []
+            return ([member] + menu + changed.map { "\($0.key)=\(word($0.value))" }).joined(separator: " ")
         }
         return ([member] + fields.map { "\($0.key)=\(word($0.value))" }).joined(separator: " ")
     }

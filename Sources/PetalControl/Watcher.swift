@@ -30,11 +30,13 @@ struct Watcher {
                 continuation.finish()
             }
         }
-        // Everything the root object emits (Menu signals, PropertiesChanged,
-        // InterfacesAdded/Removed), and petald coming and going.
-        _ = try await connection.subscribe(
-            MatchRule(sender: PetalClient.name.rawValue, path: PetalClient.path)
-        ) { continuation.yield($0) }
+        // Everything petald emits, of which the menus' objects' signals are
+        // shown (``shows(_:)``): the root's (the main menu's, the Menus
+        // interface's, InterfacesAdded/Removed) and every other menu's; and
+        // petald coming and going.
+        _ = try await connection.subscribe(MatchRule(sender: PetalClient.name.rawValue)) { message in
+            if Self.shows(message) { continuation.yield(message) }
+        }
         _ = try await connection.subscribe(
             BusDaemonInterface.nameOwnerChanged.rule(
                 sender: .bus, path: .bus, arguments: [0: PetalClient.name.rawValue])
@@ -44,8 +46,8 @@ struct Watcher {
         var waybarLine = ""
         var running = 0
         func showWaybar(online: Bool) async throws {
-            let menu = online ? try? await client.snapshot() : nil
-            let line = WaybarStatus.line(menu: menu, runningActions: running)
+            let (menu, open) = online ? await Self.openMenu(client) : (nil, false)
+            let line = WaybarStatus.line(menu: menu, open: open, runningActions: running)
             if line != waybarLine {
                 waybarLine = line
                 try console.print(line + "\n")
@@ -73,6 +75,25 @@ struct Watcher {
         }
         if readerGone.load(ordering: .relaxed) { throw OutputError.readerGone }
         throw ControlFailure.unreachable("the connection to the bus was closed", bus: bus)
+    }
+
+    /// Whether a signal of petald's is one `watch` shows: one from the root
+    /// or from another menu's object, not from an item's.
+    static func shows(_ message: Message) -> Bool {
+        guard let text = message.path, let path = try? ObjectPath(text) else { return false }
+        return path == PetalBus.path || path.parent == PetalBus.menusPath
+    }
+
+    /// The menu waybar shows: the innermost open one (`ActiveMenu`), and
+    /// true; else, or from a petald without named menus, `main`, and false.
+    /// nil when petald cannot be read.
+    static func openMenu(_ client: PetalClient) async -> (MenuSnapshot?, Bool) {
+        if let active = try? await client.activeMenu(), active != .root,
+            let menu = try? await client.menu(at: active).snapshot()
+        {
+            return (menu, true)
+        }
+        return (try? await client.snapshot(), false)
     }
 
     /// Calls `gone` once, on `loop`, when standard output's reader closes its

@@ -1,5 +1,6 @@
 import Foundation
 import PetalControl
+import PetalCore
 import TestSupport
 import Testing
 
@@ -32,8 +33,14 @@ import Testing
         #expect(try await Self.bashCompletions("petalctl watch --w") == ["--waybar"])
         #expect(
             try await Self.bashCompletions("petalctl choose --") == [
-                "--timeout", "--no-dispatch", "--bus", "--address", "--json", "--help", "--version",
+                "--timeout", "--no-dispatch", "--from", "--lines", "--at", "--anchor", "--output", "--menu", "--bus",
+                "--address", "--json", "--help", "--version",
             ])
+        #expect(try await Self.bashCompletions("petalctl show --t") == ["--toggle"])
+        #expect(try await Self.bashCompletions("petalctl show power --anchor ") == Anchor.allCases.map(\.rawValue))
+        #expect(try await Self.bashCompletions("petalctl toggle --m") == ["--menu"])
+        #expect(try await Self.bashCompletions("petalctl menus --n") == ["--names"])
+        #expect(try await Self.bashCompletions("petalctl choose --l") == ["--lines"])
         #expect(try await Self.bashCompletions("petalctl preview --s") == ["--svg", "--state"])
         #expect(
             try await Self.bashCompletions("petalctl preview --svg menu.svg --state ") == ["expanded", "collapsed"])
@@ -44,7 +51,7 @@ import Testing
         #expect(try await Self.bashCompletions("petalctl --bus ") == ["session", "system"])
     }
 
-    @Test func bashCompletesFilesForSvgAndConfig() async throws {
+    @Test func bashCompletesFilesForSvgConfigAndFrom() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "petal-completion-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -58,6 +65,9 @@ import Testing
             try await Self.bashCompletions("petalctl preview --config \(folder.path)/co") == [
                 "\(folder.path)/config.json"
             ])
+        #expect(
+            try await Self.bashCompletions("petalctl choose --from \(folder.path)/co") == ["\(folder.path)/config.json"]
+        )
     }
 
     @Test func bashCompletesLiveItemAndActionIdsOnTheBusOfTheLine() async throws {

@@ -30,11 +30,16 @@ import Testing
         let lines = try await watcher.waitForLine { $0.hasPrefix("ActionFinished") }
         let new = Array(lines.dropFirst(before))
         let states = new.filter { $0.hasPrefix("StateChanged") }
-        #expect(states.last == "StateChanged state=expanded previous=expanding", "\(new)")
-        #expect(new.contains("PropertiesChanged State=expanded"))
-        #expect(new.contains { $0.hasPrefix("ActionStarted invocation=") && $0.hasSuffix("action=test.noop item=") })
+        #expect(states.last == "StateChanged menu=main state=expanded previous=expanding", "\(new)")
+        #expect(new.contains("PropertiesChanged menu=main State=expanded"))
         #expect(
-            new.contains { $0.hasPrefix("ActionFinished invocation=") && $0.contains("action=test.noop success=true") })
+            new.contains {
+                $0.hasPrefix("ActionStarted menu=main invocation=") && $0.hasSuffix("action=test.noop item=")
+            })
+        #expect(
+            new.contains {
+                $0.hasPrefix("ActionFinished menu=main invocation=") && $0.contains("action=test.noop success=true")
+            })
     }
 
     @Test func watchJSONPrintsOneObjectALine() async throws {

@@ -1,0 +1,110 @@
+import DBus
+import PetalAPI
+import PetalJSON
+
+/// The commands of named and ad-hoc menus: `show`, `menus`, `choose --from` and `choose --lines`.
+extension Controller {
+    /// `show NAME`: one `ShowMenu` call, quiet, so that a key binding costs one round trip.
+    func showMenu(_ name: String, _ options: ShowOptions, client: PetalClient) async throws {
+        try printShown(try await client.showMenu(name, options))
+    }
+
+    /// What `show` prints of the menu it opened: nothing, or with `--json` its name and path.
+    func printShown(_ path: ObjectPath) throws {
+        guard invocation.json else { return }
+        var shown: JSONObject = [:]
+        if let name = PetalBus.menuName(at: path) { shown["menu"] = .string(name) }
+        shown["path"] = .string(path.rawValue)
+        try console.print(JSONValue.object(shown).jsonText + "\n")
+    }
+
+    /// `menus`: every menu with its state and owner; `--names` the names alone, one a line.
+    func listMenus(namesOnly: Bool, client: PetalClient) async throws {
+        let rows = try await client.menus()
+        if namesOnly { return try printIDs(rows.map(\.name)) }
+        var listed: [Reports.ListedMenu] = []
+        for row in rows {
+            do {
+                let menu = try await client.menu(at: row.path).snapshot()
+                listed.append(Reports.ListedMenu(row: row, state: menu.state, owner: menu.owner))
+            } catch let error as DBusError where error.name == DBusError.Name.unknownObject {
+                continue  // An ad-hoc menu removed since Menus was read.
+            }
+        }
+        try show(Reports.menus(listed))
+    }
+
+    /// `choose --from` and `choose --lines`: a menu made for this call (`ChooseFrom`).
+    func choose(_ options: ChoiceOptions, client: PetalClient) async throws {
+        switch options.source {
+        case .file(let path):
+            let bytes = try InputFile.read(path)
+            guard let json = String(validating: bytes, as: UTF8.self) else {
+                throw UsageError("\(path == "-" ? "standard input" : path) is not UTF-8 text; a menu is JSON")
+            }
+            let id = try await client.chooseFrom(
+                json, options: options.placement, timeout: options.timeout, dispatch: options.dispatch)
+            try console.print(invocation.json ? JSONValue.object(["id": .string(id)]).jsonText + "\n" : id + "\n")
+        case .lines:
+            let lines = try ChoiceLines(try InputFile.read("-"))
+            let id: String
+            do {
+                id = try await client.chooseFrom(
+                    lines.menuJSON, options: options.placement, timeout: options.timeout, dispatch: options.dispatch)
+            } catch let error as DBusError where error.name == PetalBus.ErrorName.cancelled.errorName {
+                // As dmenu: nothing chosen is status 1 with nothing said.
+                throw ControlFailure(status: .daemonError, message: "")
+            }
+            guard let line = lines.line(chosen: id) else {
+                throw ControlFailure(
+                    status: .daemonError,
+                    message: "petald answered \"\(id)\", which is none of the \(lines.lines.count) lines offered")
+            }
+            if invocation.json {
+                let text = String(decoding: line.bytes, as: UTF8.self)
+                try console.print(JSONValue.object(["id": .string(id), "line": .string(text)]).jsonText + "\n")
+            } else {
+                try console.write(bytes: line.bytes + [UInt8(ascii: "\n")])
+            }
+        }
+    }
+}
+
+/// What petalctl says when a call about a menu fails the way an unknown
+/// menu, or a petald without named menus, makes it fail.
+enum MenuFailure {
+    /// `error`, explained when it says that `menu` is not served (naming
+    /// `menuNames`, petald's menus, if known), or that petald predates named
+    /// menus and so lacks what `command` calls; any other error as it came.
+    static func explained(_ error: DBusError, command: Command, menu: String, menuNames: [String]?) -> any Error {
+        if needsMenuNames(error, menu: menu) {
+            let known = menuNames.map { "its menus are \($0.joined(separator: ", "))" } ?? "it serves no menu but main"
+            return ControlFailure(status: .daemonError, message: "petald has no menu \"\(menu)\"; \(known)")
+        }
+        let unknownMember = [
+            DBusError.Name.unknownMethod, DBusError.Name.unknownInterface, DBusError.Name.unknownProperty,
+        ].contains(error.name)
+        guard unknownMember, command.needsNamedMenus else { return error }
+        return ControlFailure(
+            status: .daemonError,
+            message:
+                "this petald does not serve named menus (\(error.name): \(error.message)); they need a petald with the org.petal.Petal1.Menus interface (docs/dbus-api.md)"
+        )
+    }
+
+    /// Whether `error` says that `menu` has no object: then ``explained(_:command:menu:menuNames:)``
+    /// names the menus petald has, which the caller asks for.
+    static func needsMenuNames(_ error: DBusError, menu: String) -> Bool {
+        error.name == DBusError.Name.unknownObject && menu != PetalBus.mainMenu
+    }
+}
+
+extension Command {
+    /// Whether the command calls what only a petald with named menus serves.
+    var needsNamedMenus: Bool {
+        switch self {
+        case .show, .back, .menus, .chooseFrom: true
+        default: false
+        }
+    }
+}
