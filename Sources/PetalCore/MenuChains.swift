@@ -158,6 +158,12 @@ public struct MenuChains: Sendable {
         close(top(of: name))
     }
 
+    /// Closes the chain `name` is in at once, even while it opens: for a menu
+    /// whose only caller is gone (a `ChooseFrom` that timed out).
+    public mutating func dismiss(_ name: String) -> [Change] {
+        catchUp() + interruptChain(from: top(of: name))
+    }
+
     /// Closes the submenus open from `name`, innermost first, leaving `name` open
     /// (another of its items was activated).
     public mutating func closeSubmenus(of name: String) -> [Change] {

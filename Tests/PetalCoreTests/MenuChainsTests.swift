@@ -189,6 +189,20 @@ import Testing
             ])
     }
 
+    @Test func dismissingClosesTheWholeChainEvenWhileItOpens() {
+        var chains = menus()
+        _ = chains.open("power")
+        #expect(chains.close("power") == [], "Close is ignored while it opens")
+        #expect(chains.dismiss("power") == [state("power", .expanding, .collapsing)])
+        var open = openChain()
+        #expect(
+            open.dismiss("apps") == [
+                state("web", .expanded, .collapsing), state("apps", .expanded, .collapsing),
+                state("main", .expanded, .collapsing),
+            ])
+        #expect(open.dismiss("main") == [], "nothing is open any more")
+    }
+
     @Test func removingAnOpenMenuClosesItFirstAndUnlinksIt() {
         var chains = openChain()
         #expect(
