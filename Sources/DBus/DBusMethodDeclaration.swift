@@ -49,21 +49,30 @@ public struct DBusMethodDeclaration<each In: DBusArgumentValue, Out: Sendable>: 
     /// The signature replies carry, from ``outArguments``.
     public var outSignature: String { signature(of: outArguments.map(\.type)) }
 
-    /// This declaration with the array argument called `argument` capped at
-    /// `maximumBytes` in the message: a larger one is answered with
+    /// This declaration with the array or string argument called `argument`
+    /// capped at `maximumBytes` in the message: a larger one is answered with
     /// `refusal(bytes)` before the call is decoded, so its size costs the
-    /// loop only the length prefix libdbus has already validated. A server's
-    /// policy, which introspection does not show.
+    /// loop only the length prefix libdbus has already validated (for a
+    /// string, a count of the bytes where they lie, with no copy). A
+    /// server's policy, which introspection does not show.
     public func limitingSize(
         of argument: String, to maximumBytes: Int, refusal: @escaping @Sendable (_ bytes: Int) -> DBusError
     ) -> Self {
-        guard let index = inArguments.firstIndex(where: { $0.name == argument }), case .array = inArguments[index].type
+        guard let index = inArguments.firstIndex(where: { $0.name == argument }),
+            Self.canLimit(inArguments[index].type)
         else {
-            preconditionFailure("\(interface).\(name) has no array argument called \(argument) to limit")
+            preconditionFailure("\(interface).\(name) has no array or string argument called \(argument) to limit")
         }
         var limited = self
         limited.limits.append((index, DBusSizeLimit(maximumBytes: maximumBytes, refusal: refusal)))
         return limited
+    }
+
+    private static func canLimit(_ type: DBusType) -> Bool {
+        switch type {
+        case .array, .string: true
+        default: false
+        }
     }
 
     /// The in-arguments' values, as a call carries them.

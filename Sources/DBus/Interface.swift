@@ -41,7 +41,7 @@ public struct DBusMethod: Sendable {
     /// The refusal of the first array argument of `message` over its size limit, if any.
     func sizeRefusal(of message: Message) -> DBusError? {
         guard !limits.isEmpty else { return nil }
-        let lengths = message.arrayByteLengths()
+        let lengths = message.argumentByteLengths()
         for (index, limit) in limits {
             if index < lengths.count, let bytes = lengths[index], bytes > limit.maximumBytes {
                 return limit.refusal(bytes)

@@ -5,6 +5,7 @@ import CDBus
 /// and dbus-shared.h.
 enum LibDBus {
     static let typeInvalid: Int32 = 0
+    static let typeString = Int32(UInt8(ascii: "s"))
     static let typeArray = Int32(UInt8(ascii: "a"))
     static let typeVariant = Int32(UInt8(ascii: "v"))
     static let typeStruct = Int32(UInt8(ascii: "r"))

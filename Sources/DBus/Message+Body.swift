@@ -71,19 +71,25 @@ extension Message {
         try append(values)
     }
 
-    /// The bytes each top-level argument that is an array takes in the body,
-    /// read from its length prefix without decoding it; nil for other arguments.
-    public func arrayByteLengths() -> [Int?] {
+    /// The bytes each top-level argument that is an array or a string takes
+    /// in the body, without decoding it (an array's from its length prefix, a
+    /// string's counted where it lies); nil for other arguments.
+    public func argumentByteLengths() -> [Int?] {
         var iter = DBusMessageIter()
         guard dbus_message_iter_init(pointer, &iter) != 0 else { return [] }
         var lengths: [Int?] = []
         repeat {
-            if dbus_message_iter_get_arg_type(&iter) == LibDBus.typeArray {
+            switch dbus_message_iter_get_arg_type(&iter) {
+            case LibDBus.typeArray:
                 // libdbus reads the length through the iterator inside the array, not the one over it.
                 var elements = DBusMessageIter()
                 dbus_message_iter_recurse(&iter, &elements)
                 lengths.append(Int(petal_dbus_iter_array_bytes(&elements)))
-            } else {
+            case LibDBus.typeString:
+                var text: UnsafePointer<CChar>?
+                dbus_message_iter_get_basic(&iter, &text)
+                lengths.append(text.map { strlen($0) })
+            default:
                 lengths.append(nil)
             }
         } while dbus_message_iter_next(&iter) != 0

@@ -59,12 +59,16 @@ private func sample(of type: DBusType) -> DBusValue {
         #expect(back == 0 && back.sign == .minus)
     }
 
-    /// Read from the length prefix: each `{si}` entry here is 16 bytes (8-aligned).
-    @Test func arrayByteLengthsComeFromTheLengthPrefix() throws {
+    /// An array's from its length prefix (each `{si}` entry here is 16 bytes,
+    /// 8-aligned), a string's bytes without its nul; nil for other types.
+    @Test func argumentByteLengthsOfArraysAndStrings() throws {
         let message = Message.methodCall(
             destination: "org.example.Y", path: "/", interface: "org.example.Y", member: "M")
-        try message.append([.string("a"), .vardict((0..<1000).map { ("k\($0)", .int32(1)) }), .strings([])])
-        #expect(message.arrayByteLengths() == [nil, 16_000, 0])
+        try message.append([
+            .string("aé"), .vardict((0..<1000).map { ("k\($0)", .int32(1)) }), .strings([]), .uint32(7),
+            .objectPath("/a"),
+        ])
+        #expect(message.argumentByteLengths() == [3, 16_000, 0, nil, nil])
     }
 
     @Test func unixFDComesBackAsAnotherDescriptorOfTheSamePipe() throws {

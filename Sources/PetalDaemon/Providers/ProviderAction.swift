@@ -78,7 +78,7 @@ struct ProviderAction: Action {
                         "\(provider) answered \(action) with \"\(message.signature)\"; Invoke must return an \(declared)"
                     ))
             }
-            if let bytes = message.arrayByteLengths().first ?? nil, bytes > ParamsCoding.maximumWireBytes {
+            if let bytes = message.argumentByteLengths().first ?? nil, bytes > ParamsCoding.maximumWireBytes {
                 return .failure(
                     .failed(
                         "\(provider) returned a result for \(action) of \(bytes) bytes in the message; the limit is \(ParamsCoding.maximumJSONBytes) bytes as JSON"

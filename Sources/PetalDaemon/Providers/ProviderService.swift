@@ -170,7 +170,7 @@ final class ProviderService {
                 "its properties could not be read (\(error.name): \(error.message)); serve \(served) with the properties Name and Actions"
             )
         case .success(let message):
-            if let bytes = message.arrayByteLengths().first ?? nil, bytes > ProviderDescription.maximumReplyBytes {
+            if let bytes = message.argumentByteLengths().first ?? nil, bytes > ProviderDescription.maximumReplyBytes {
                 throw PetalError.make(
                     .invalidProvider,
                     "its properties take \(bytes) bytes; the limit is \(ProviderDescription.maximumReplyBytes)")
