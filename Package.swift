@@ -166,7 +166,8 @@ let testTargets: [Target] = [
     .target(name: "TestSupport", dependencies: ["DBus"], path: "Tests/Support", exclude: ["Peers"]),
     // petald with test actions registered in place of plugins.
     .executableTarget(
-        name: "petal-test-daemon", dependencies: ["PetalDaemon", "PetalCore", "PetalJSON", "PetalPluginRuntime"],
+        name: "petal-test-daemon",
+        dependencies: ["PetalDaemon", "PetalConfiguration", "PetalCore", "PetalJSON", "PetalPluginRuntime"],
         path: "Tests/TestDaemon"),
     .testTarget(name: "LinuxTests", dependencies: ["Linux"]),
     .testTarget(name: "TextEscapingTests", dependencies: ["TextEscaping"]),
@@ -179,7 +180,8 @@ let testTargets: [Target] = [
     .testTarget(
         name: "PetalDaemonTests",
         dependencies: [
-            "DBus", "PetalCore", "PetalJSON", "PetalConfiguration", "PetalDaemon", "PetalPluginRuntime", "TestSupport",
+            "DBus", "PetalAPI", "PetalCore", "PetalJSON", "PetalConfiguration", "PetalDaemon", "PetalPluginRuntime",
+            "TestSupport",
         ]),
     // petalctl: its parsing and SVG in unit tests, and the built binary against a daemon on a private bus.
     // The client library: lenient reading of what petald serves, and its calls against a daemon.

@@ -26,6 +26,7 @@ struct IntrospectedInterface: Equatable, CustomStringConvertible {
             "Choose": ["in a{sv}", "out s"],
             "Reload": [],
             "RegisterProvider": ["in o"], "UnregisterProvider": ["in o"],
+            "Show": ["in a{sv}", "out s"], "Back": ["out s"],
         ],
         signals: [
             "StateChanged": ["s", "s"],
@@ -35,7 +36,8 @@ struct IntrospectedInterface: Equatable, CustomStringConvertible {
         properties: [
             "State": "s read", "Items": "a(ssssbb) read", "Actions": "a(sss) read", "Plugins": "a(sssss) read",
             "Highlighted": "s readwrite", "Layout": "a(sdd) read", "LayoutStyle": "s readwrite", "Version": "s read",
-            "Appearance": "a{sv} read",
+            "Appearance": "a{sv} read", "Name": "s read", "Title": "s read", "Placement": "a{sv} read",
+            "Parent": "o read", "Submenu": "o read", "Owner": "s read",
         ])
 
     /// The same interface without annotations, to compare members only.

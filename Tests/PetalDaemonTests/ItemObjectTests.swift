@@ -33,8 +33,9 @@ import Testing
             #expect(
                 Set(properties.keys) == [
                     "Id", "Title", "Icon", "SelectedIcon", "Color", "Action", "Enabled",
-                    "Selected", "Toggle",
+                    "Selected", "Toggle", "Kind", "Submenu", "Key",
                 ])
+            #expect(properties["Kind"] == .string("action") && properties["Submenu"] == .objectPath("/"))
             #expect(properties["Action"] == .string("command.run"))
         }
     }

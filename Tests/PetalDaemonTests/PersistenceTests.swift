@@ -33,7 +33,7 @@ import Testing
         var daemon = try await RunningDaemon(environment: environment)
         try await daemon.openMenu()
         #expect(try await daemon.activate("like").entries["selected"] == .boolean(true))
-        #expect(saved == .loaded(["like": true]))
+        #expect(saved == .loaded(["main": ["like": true]]))
         daemon.stop()
 
         daemon = try await RunningDaemon(environment: environment)
@@ -45,7 +45,7 @@ import Testing
         daemon = try await RunningDaemon(environment: environment)
         defer { daemon.stop() }
         #expect(try await daemon.item("like")?.selected == false)
-        #expect(saved == .loaded(["like": false]))
+        #expect(saved == .loaded(["main": ["like": false]]))
     }
 
     /// strace on every thread of `daemon`, injecting `fault` into its fsync calls.
@@ -71,7 +71,7 @@ import Testing
         // Half of one delayed fsync: on the loop, the call would have waited for at least a whole one.
         #expect(waited < .seconds(2), "Get(State) waited \(waited) for the toggle's fsync")
         #expect(try await toggled.value.entries["selected"] == .boolean(true))
-        #expect(saved == .loaded(["like": true]))
+        #expect(saved == .loaded(["main": ["like": true]]))
     }
 
     /// The folder's fsync fails after the new file is in place: the old
@@ -90,7 +90,7 @@ import Testing
         #expect(saved == .loaded([:]), "the file says otherwise: \(saved)")
         #expect(try await daemon.state() == "expanded", "a refused activation closed the menu")
         #expect(try await daemon.activate("like").entries["selected"] == .boolean(true))
-        #expect(saved == .loaded(["like": true]))
+        #expect(saved == .loaded(["main": ["like": true]]))
     }
 
     @Test func aCorruptFileIsMovedAsideAndTheDaemonStartsWithDefaults() async throws {
@@ -107,7 +107,7 @@ import Testing
 
         try await daemon.openMenu()
         _ = try await daemon.activate("like")
-        #expect(saved == .loaded(["like": true]))
+        #expect(saved == .loaded(["main": ["like": true]]))
     }
 
     @Test func staleTemporaryFilesAreRemovedAtStart() async throws {
@@ -136,7 +136,7 @@ import Testing
         #expect(unlink(folder) == 0 && rename(folder + ".aside", folder) == 0)
         if try await daemon.state() != "expanded" { try await daemon.openMenu() }
         #expect(try await daemon.activate("like").entries["selected"] == .boolean(true))
-        #expect(saved == .loaded(["like": true]))
+        #expect(saved == .loaded(["main": ["like": true]]))
     }
 
     @Test func aStateFolderThatIsAFileLeavesSelectionsInMemory() async throws {
@@ -176,7 +176,8 @@ import Testing
             switch saved {
             case .missing: onDisk = false
             case .loaded(let selections):
-                onDisk = try #require(selections["like"] as Bool?, "round \(round): \(selections)")
+                let main = selections["main"] ?? [:]
+                onDisk = try #require(main["like"] as Bool?, "round \(round): \(selections)")
             case let other:
                 Issue.record("round \(round): the state file is \(other)")
                 daemon.stop(signal: SIGKILL)
@@ -205,7 +206,9 @@ import Testing
             toggler.connection.close()
             replied = quiet ? toggler.lastReply.withLock { $0 } ?? onDisk : nil
         }
-        #expect([.missing, .loaded(["like": true]), .loaded(["like": false])].contains(saved), "\(saved)")
+        #expect(
+            [.missing, .loaded(["main": ["like": true]]), .loaded(["main": ["like": false]])].contains(saved),
+            "\(saved)")
     }
 }
 

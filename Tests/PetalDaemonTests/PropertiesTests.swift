@@ -17,7 +17,10 @@ import Testing
             types == [
                 "State": "s", "Items": "a(ssssbb)", "Actions": "a(sss)", "Plugins": "a(sssss)",
                 "Highlighted": "s", "Layout": "a(sdd)", "LayoutStyle": "s", "Version": "s", "Appearance": "a{sv}",
+                "Name": "s", "Title": "s", "Placement": "a{sv}", "Parent": "o", "Submenu": "o", "Owner": "s",
             ])
+        #expect(all.entries["Name"] == .string("main") && all.entries["Parent"] == .objectPath("/"))
+        #expect(all.entries["Owner"] == .string(""), "a configured menu has no owner")
         #expect(all.entries["State"] == .string("collapsed"))
         #expect(all.entries["Highlighted"] == .string(""))
         #expect(all.entries["LayoutStyle"] == .string("radial"))

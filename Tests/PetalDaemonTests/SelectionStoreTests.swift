@@ -18,23 +18,47 @@ struct SelectionStoreTests {
         #expect(store.isPersistent)
         #expect(store.status == "selections are saved in \(folder.file("state.json"))")
 
-        try store.save(["like": true, "bell": false])
-        #expect(store.selections == ["like": true, "bell": false])
+        try store.save(["like": true, "bell": false], of: "main")
+        #expect(store.selections["main"] == ["like": true, "bell": false])
         #expect(
             folder.read("state.json")
-                == "{\n  \"version\": 1,\n  \"selected\": {\n    \"bell\": false,\n    \"like\": true\n  }\n}\n")
+                == "{\n  \"version\": 2,\n  \"selected\": {\n    \"main\": {\n      \"bell\": false,\n      \"like\": true\n    }\n  }\n}\n"
+        )
         #expect(folder.mode("state.json") == 0o600)
         #expect(folder.names() == ["state.json"])
 
         let next = SelectionStore(directory: folder.path, log: log)
-        #expect(next.selections == ["like": true, "bell": false])
+        #expect(next.selections["main"] == ["like": true, "bell": false])
         #expect(next.isPersistent)
     }
 
     @Test func ignoresUnknownTopLevelKeys() throws {
         let folder = try StateFolder()
         try folder.write("state.json", #"{"selected": {"like": true}, "version": 1, "later": [1, 2]}"#)
-        #expect(SelectionStore(directory: folder.path, log: log).selections == ["like": true])
+        #expect(SelectionStore(directory: folder.path, log: log).selections["main"] == ["like": true])
+    }
+
+    @Test func aVersion1FileIsTheMainMenusAndIsWrittenAsVersion2OnTheNextChange() throws {
+        let folder = try StateFolder()
+        try folder.write("state.json", #"{"version": 1, "selected": {"like": true, "bell": false}}"#)
+        let store = SelectionStore(directory: folder.path, log: log)
+        #expect(store.isPersistent)
+        #expect(store.selections == ["main": ["like": true, "bell": false]])
+        #expect(folder.read("state.json")?.contains(#""version": 1"#) == true, "read, not rewritten")
+        try store.save(["wifi": true], of: "power")
+        let written = SelectionStore(directory: folder.path, log: log)
+        #expect(written.selections == ["main": ["like": true, "bell": false], "power": ["wifi": true]])
+        #expect(folder.read("state.json")?.contains(#""version": 2"#) == true)
+    }
+
+    @Test func eachMenuKeepsItsOwnSelections() throws {
+        let folder = try StateFolder()
+        let store = SelectionStore(directory: folder.path, log: log)
+        try store.save(["like": true], of: "main")
+        try store.save(["like": false], of: "apps")
+        try store.save(["like": true, "star": true], of: "apps")
+        #expect(store.selections == ["main": ["like": true], "apps": ["like": true, "star": true]])
+        #expect(SelectionStore(directory: folder.path, log: log).selections == store.selections)
     }
 
     static let corruptFiles = [
@@ -42,6 +66,8 @@ struct SelectionStoreTests {
         "{\"version\": \"1\", \"selected\": {}}",
         "{\"version\": 1}", "{\"version\": 1, \"selected\": [\"like\"]}",
         "{\"version\": 1, \"selected\": {\"like\": 1}}",
+        "{\"version\": 2, \"selected\": {\"main\": true}}",
+        "{\"version\": 2, \"selected\": {\"main\": {\"like\": \"yes\"}}}",
         "\u{FF}\u{FE}garbage",
     ]
 
@@ -62,7 +88,7 @@ struct SelectionStoreTests {
         #expect((before...after).contains(stamp))
         #expect(folder.read(names[0]) == text, "the corrupt file is kept as it was")
 
-        try store.save(["like": true])
+        try store.save(["like": true], of: "main")
         #expect(folder.read(names[0]) == text)
         #expect(folder.names().count == 2)
     }
@@ -86,20 +112,20 @@ struct SelectionStoreTests {
         try folder.write("state.json.tmp-4242-7", #"{"version": 1, "sel"#)
         try folder.write("state.json.tmp-4242-probe", "")
         let store = SelectionStore(directory: folder.path, log: log)
-        #expect(store.selections == ["like": true])
+        #expect(store.selections["main"] == ["like": true])
         #expect(folder.names() == ["state.json"])
     }
 
     @Test func aFileOfAnUnknownVersionIsLeftAlone() throws {
         let folder = try StateFolder()
-        let text = #"{"version": 2, "selected": {"like": "very"}}"#
+        let text = #"{"version": 3, "selected": {"like": "very"}}"#
         try folder.write("state.json", text)
         let store = SelectionStore(directory: folder.path, log: log)
         #expect(!store.isPersistent)
         #expect(
-            store.status.hasPrefix("selections are kept in memory only: \(folder.file("state.json")) has version 2"))
-        try store.save(["like": true])
-        #expect(store.selections == ["like": true])
+            store.status.hasPrefix("selections are kept in memory only: \(folder.file("state.json")) has version 3"))
+        try store.save(["like": true], of: "main")
+        #expect(store.selections["main"] == ["like": true])
         #expect(folder.read("state.json") == text)
     }
 
@@ -130,8 +156,8 @@ struct SelectionStoreTests {
         let store = SelectionStore(directory: nil, log: log)
         #expect(!store.isPersistent)
         #expect(store.status == "selections are kept in memory only: there is no state folder")
-        try store.save(["like": true])
-        #expect(store.selections == ["like": true])
+        try store.save(["like": true], of: "main")
+        #expect(store.selections["main"] == ["like": true])
     }
 
     /// A regular file where the folder should be: even root cannot create files in it.
@@ -142,8 +168,8 @@ struct SelectionStoreTests {
         #expect(!store.isPersistent)
         #expect(store.status.hasPrefix("selections are kept in memory only: "))
         #expect(store.status.contains(folder.file("petal")))
-        try store.save(["like": true])
-        #expect(store.selections == ["like": true])
+        try store.save(["like": true], of: "main")
+        #expect(store.selections["main"] == ["like": true])
     }
 
     @Test func aRemovedFolderMeansMemoryOnly() throws {
@@ -164,13 +190,13 @@ struct SelectionStoreTests {
         try folder.write("state.json", text)
         try folder.whileImmutable {
             let store = SelectionStore(directory: folder.path, log: log)
-            #expect(store.selections == ["like": true])
+            #expect(store.selections["main"] == ["like": true])
             #expect(!store.isPersistent)
             #expect(
                 store.status
                     == "selections are kept in memory only: \(folder.path) is read-only (Operation not permitted)")
-            try store.save(["like": false])
-            #expect(store.selections == ["like": false])
+            try store.save(["like": false], of: "main")
+            #expect(store.selections["main"] == ["like": false])
         }
         #expect(folder.read("state.json") == text)
     }
@@ -179,17 +205,19 @@ struct SelectionStoreTests {
     @Test func aFailedSaveLeavesTheSelectionsAsTheyWere() throws {
         let folder = try StateFolder()
         let store = SelectionStore(directory: folder.path, log: log)
-        try store.save(["like": true])
+        try store.save(["like": true], of: "main")
         let saved = folder.read("state.json")
 
         try folder.swapForFile {
-            let failure = #expect(throws: SelectionStore.SaveFailure.self) { try store.save(["like": false]) }
+            let failure = #expect(throws: SelectionStore.SaveFailure.self) {
+                try store.save(["like": false], of: "main")
+            }
             #expect(failure?.description == "cannot save \(folder.file("state.json")): open failed: Not a directory")
-            #expect(store.selections == ["like": true])
+            #expect(store.selections["main"] == ["like": true])
         }
         #expect(folder.read("state.json") == saved)
         #expect(folder.names() == ["state.json"])
-        try store.save(["like": false])
-        #expect(SelectionStore(directory: folder.path, log: log).selections == ["like": false])
+        try store.save(["like": false], of: "main")
+        #expect(SelectionStore(directory: folder.path, log: log).selections["main"] == ["like": false])
     }
 }

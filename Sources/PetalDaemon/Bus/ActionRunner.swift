@@ -19,6 +19,10 @@ final class ActionRunner {
     private let scheduler: any Scheduler
     /// Run, on the scheduler, once no action runs: see ``whenIdle(_:)``.
     private var idleWaiters: [() -> Void] = []
+    /// The object each running invocation is announced on (the top menu of its chain), by invocation.
+    private var announcedAt: [UInt32: ObjectPath] = [:]
+    /// Where the invocation starting now is announced.
+    private var nextAnnouncedAt = PetalBus.path
 
     /// Runs the actions of `registry` with `settings`' limits on `scheduler`,
     /// announcing runs to `signals` from petald's root object.
@@ -29,32 +33,35 @@ final class ActionRunner {
         self.registry = registry
         self.signals = signals
         self.scheduler = scheduler
-        let idle = IdleNotice()
+        let events = Events()
         dispatcher = ActionDispatcher(
             settings: settings, scheduler: scheduler, log: log,
             events: .init(
-                started: { id, action, item in
-                    signals.emit(PetalBus.Menu.actionStarted, at: PetalBus.path, id, action, item)
-                },
-                finished: { id, action, outcome in
-                    let (success, name, message): (Bool, String, String) =
-                        switch outcome {
-                        case .success: (true, "", "")
-                        case .failure(let error): (false, error.name.errorName, error.message)
-                        }
-                    signals.emit(PetalBus.Menu.actionFinished, at: PetalBus.path, id, action, success, name, message)
-                    idle.runner?.finished()
-                }))
-        idle.runner = self
+                started: { id, action, item in events.runner?.started(id, action, item) },
+                finished: { id, action, outcome in events.runner?.finished(id, action, outcome) }))
+        events.runner = self
     }
 
     /// Lets the dispatcher's events reach the runner that owns it, without keeping it alive.
-    private final class IdleNotice {
+    private final class Events {
         weak var runner: ActionRunner?
     }
 
-    /// An action finished: once none runs, the idle waiters run, after the caller's answer has gone.
-    private func finished() {
+    private func started(_ id: UInt32, _ action: String, _ item: String) {
+        announcedAt[id] = nextAnnouncedAt
+        signals.emit(PetalBus.Menu.actionStarted, at: nextAnnouncedAt, id, action, item)
+    }
+
+    /// An action finished: announced, and once none runs, the idle waiters
+    /// run, after the caller's answer has gone.
+    private func finished(_ id: UInt32, _ action: String, _ outcome: ActionOutcome) {
+        let (success, name, message): (Bool, String, String) =
+            switch outcome {
+            case .success: (true, "", "")
+            case .failure(let error): (false, error.name.errorName, error.message)
+            }
+        let path = announcedAt.removeValue(forKey: id) ?? PetalBus.path
+        signals.emit(PetalBus.Menu.actionFinished, at: path, id, action, success, name, message)
         guard dispatcher.runningCount == 0, !idleWaiters.isEmpty else { return }
         let waiters = idleWaiters
         idleWaiters = []
@@ -126,13 +133,15 @@ final class ActionRunner {
     }
 
     /// Runs `action` with `params` for `item` ("" for a Trigger), answering
-    /// `call` with its result when it finishes; `reserved` takes a slot
-    /// ``reserve()`` held.
+    /// `call` with its result when it finishes, announced on the object at
+    /// `path`; `reserved` takes a slot ``reserve()`` held.
     func run(
-        _ action: any Action, params: ActionParams, item: String, call: any PendingCall<DBusVariantDictionary>,
-        reserved: Bool = false
+        _ action: any Action, params: ActionParams, item: String, at path: ObjectPath = PetalBus.path,
+        call: any PendingCall<DBusVariantDictionary>, reserved: Bool = false
     ) throws(DBusError) {
         if !reserved { try admit() }
+        nextAnnouncedAt = path
+        defer { nextAnnouncedAt = PetalBus.path }
         try dispatcher.run(
             action, plugin: registry.plugin(of: action.id) ?? "", params: params, item: item,
             reserved: reserved

@@ -68,17 +68,22 @@ struct ChooseWaiters {
         }
     }
 
-    /// Adds a waiting call; its timeout, if any, answers `Cancelled`.
-    /// Call ``admit()`` first.
-    mutating func add(_ call: any PendingCall<String>, options: ChooseOptions, scheduler: any Scheduler) {
+    /// Adds a waiting call; its timeout, if any, answers `Cancelled`, then
+    /// runs `timedOut`. Call ``admit()`` first.
+    mutating func add(
+        _ call: any PendingCall<String>, options: ChooseOptions, scheduler: any Scheduler,
+        timedOut: @escaping () -> Void = {}
+    ) {
         self.scheduler = scheduler
         let waiter = Waiter(call: call, dispatch: options.dispatch)
         if let timeout = options.timeout {
             waiter.timer = scheduler.schedule(after: timeout) { [weak waiter] in
-                waiter?.call.fail(
+                guard let waiter, !waiter.call.isAnswered else { return }
+                waiter.call.fail(
                     PetalError.make(
                         .cancelled,
                         "no item was chosen within \(timeout.secondsText) (the Choose timeout)"))
+                timedOut()
             }
         }
         waiters.append(waiter)

@@ -2,13 +2,15 @@ import DBus
 import PetalAPI
 import PetalCore
 
-/// The objects of a menu's items, one per item at ``PetalBus/itemPath(_:)``,
+/// The objects of a menu's items, one per item at ``PetalBus/itemPath(_:inMenuAt:)``,
 /// each serving `org.petal.Petal1.Item`: registered and unregistered as items
 /// come and go (the root's ObjectManager announces them), and their changed
 /// properties announced. Confined to the loop thread.
 struct ItemObjects {
     let server: ObjectServer
     let signals: any SignalSink
+    /// The object of the menu the items are in.
+    let menu: ObjectPath
 
     /// Brings the item objects in line with `items` after `previous`: removed
     /// ones are unregistered (InterfacesRemoved), new ones registered
@@ -17,12 +19,12 @@ struct ItemObjects {
     func publish(_ items: [MenuItem], replacing previous: [MenuItem], interface: (String) -> DBusInterface) {
         let current = Dictionary(items.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         for old in previous where current[old.id] == nil {
-            server.unregister(PetalBus.itemPath(old.id))
+            server.unregister(PetalBus.itemPath(old.id, inMenuAt: menu))
         }
         let before = Dictionary(previous.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         for item in items {
             guard let old = before[item.id] else {
-                server.register([interface(item.id)], at: PetalBus.itemPath(item.id))
+                server.register([interface(item.id)], at: PetalBus.itemPath(item.id, inMenuAt: menu))
                 continue
             }
             announce(Self.changedProperties(from: old, to: item), of: item.id)
@@ -32,7 +34,7 @@ struct ItemObjects {
     /// Announces `properties` of the item `id`'s object, read as they are now.
     func announce(_ properties: [any DBusPropertyMember], of id: String) {
         guard !properties.isEmpty else { return }
-        signals.emitPropertiesChanged(at: PetalBus.itemPath(id), properties)
+        signals.emitPropertiesChanged(at: PetalBus.itemPath(id, inMenuAt: menu), properties)
     }
 
     private static func changedProperties(from old: MenuItem, to new: MenuItem) -> [any DBusPropertyMember] {
@@ -46,6 +48,9 @@ struct ItemObjects {
         if old.enabled != new.enabled { changed.append(Item.enabled) }
         if old.selected != new.selected { changed.append(Item.selected) }
         if old.toggle != new.toggle { changed.append(Item.toggle) }
+        if old.kind != new.kind { changed.append(Item.kind) }
+        if old.submenu != new.submenu { changed.append(Item.submenu) }
+        if old.key != new.key { changed.append(Item.key) }
         return changed
     }
 }

@@ -2,22 +2,22 @@ import DBus
 import PetalAPI
 import PetalCore
 
-/// `org.petal.Petal1.Menu` and `org.petal.Petal1.Item` served from their
-/// declarations in PetalAPI (``PetalBus/Menu``, ``PetalBus/Item``): each
-/// handler bound to a declaration, so the types it takes and answers are
-/// the ones clients read. The object server derives dispatch, introspection
-/// and Properties from them.
+/// `org.petal.Petal1.Menu` on every menu's object and `org.petal.Petal1.Item`
+/// on every item's, served from their declarations in PetalAPI
+/// (``PetalBus/Menu``, ``PetalBus/Item``): each handler bound to a
+/// declaration, so the types it takes and answers are the ones clients read.
+/// A handler finds its menu by name at each call: an ad-hoc menu may be gone.
 extension MenuService {
-    /// The Menu interface of the main menu.
-    func menuInterface() -> DBusInterface {
+    /// The Menu interface of the menu `name`.
+    func menuInterface(_ name: String) -> DBusInterface {
         typealias Menu = PetalBus.Menu
         return DBusInterface(
             Menu.interface,
             methods: [
-                Menu.toggle.serve { [unowned self] _ in menu.handle(.toggle).rawValue },
-                Menu.open.serve { [unowned self] _ in menu.handle(.open).rawValue },
-                Menu.close.serve { [unowned self] _ in menu.handle(.close).rawValue },
-                Menu.activate.serveLater { [unowned self] reply, item in try menu.activate(item, call: reply) },
+                Menu.toggle.serve { [unowned self] _ in try handle(.toggle, of: menu(name).name).rawValue },
+                Menu.open.serve { [unowned self] _ in try handle(.open, of: menu(name).name).rawValue },
+                Menu.close.serve { [unowned self] _ in try handle(.close, of: menu(name).name).rawValue },
+                Menu.activate.serveLater { [unowned self] reply, item in try activate(item, in: name, call: reply) },
                 Menu.trigger.limitingSize(
                     of: "params", to: ParamsCoding.maximumWireBytes, refusal: ParamsCoding.tooLarge
                 )
@@ -25,7 +25,8 @@ extension MenuService {
                     try actions.trigger(action, params: params, call: reply)
                 },
                 Menu.choose.limitingSize(of: "options", to: ChooseOptions.maximumBytes, refusal: ChooseOptions.tooLarge)
-                    .serveLater { [unowned self] reply, options in try menu.choose(options: options, call: reply) },
+                    .serveLater { [unowned self] reply, options in try choose(in: name, options: options, call: reply)
+                    },
                 Menu.reload.serve { [unowned self] _ in try reload() },
                 Menu.registerProvider.serveLater { [unowned self] reply, path in
                     guard let providers else { throw DBusError.failed("providers register only over D-Bus") }
@@ -35,42 +36,53 @@ extension MenuService {
                     guard let providers else { throw DBusError.failed("providers register only over D-Bus") }
                     try providers.unregister(path, sender: call.sender)
                 },
+                Menu.show.limitingSize(of: "options", to: ChooseOptions.maximumBytes, refusal: ChooseOptions.tooLarge)
+                    .serve { [unowned self] _, options in try show(menu(name).name, ShowOptions(options)).rawValue },
+                Menu.back.serve { [unowned self] _ in try back(menu(name).name).rawValue },
             ],
             properties: [
-                Menu.state.serve { [unowned self] in menu.machine.state.rawValue },
-                Menu.items.serve { [unowned self] in menu.itemRows },
+                Menu.state.serve { [unowned self] in state(of: name).rawValue },
+                Menu.items.serve { [unowned self] in menus[name]?.itemRows ?? [] },
                 Menu.actions.serve { [unowned self] in actions.rows },
                 Menu.plugins.serve { [unowned self] in plugins.rows },
                 Menu.highlighted.serve(
-                    get: { [unowned self] in menu.highlighted },
-                    set: { [unowned self] in try menu.setHighlighted($0) }),
-                Menu.layout.serve { [unowned self] in menu.layoutRows },
+                    get: { [unowned self] in menus[name]?.highlighted ?? "" },
+                    set: { [unowned self] in try menu(name).setHighlighted($0) }),
+                Menu.layout.serve { [unowned self] in menus[name]?.layoutRows ?? [] },
                 Menu.layoutStyle.serve(
-                    get: { [unowned self] in menu.geometry.style.rawValue },
-                    set: { [unowned self] in try menu.setLayoutStyle($0) }),
+                    get: { [unowned self] in menus[name]?.geometry.style.rawValue ?? "" },
+                    set: { [unowned self] in try menu(name).setLayoutStyle($0) }),
                 Menu.version.serve { petalVersion },
-                Menu.appearance.serve { [unowned self] in appearance },
+                Menu.appearance.serve { [unowned self] in menus[name]?.appearance ?? DBusVariantDictionary([]) },
+                Menu.name.serve { name },
+                Menu.title.serve { [unowned self] in menus[name]?.title ?? name },
+                Menu.placement.serve { [unowned self] in
+                    menus[name]?.placement.dictionary ?? MenuPlacement(anchor: .bottomRight).dictionary
+                },
+                Menu.parent.serve { [unowned self] in parentPath(of: name) },
+                Menu.submenu.serve { [unowned self] in submenuPath(of: name) },
+                Menu.owner.serve { [unowned self] in menus[name]?.owner ?? "" },
             ], signals: Menu.signals)
     }
 
-    /// The Item interface of the item `id` of the main menu; its getters
+    /// The Item interface of the item `id` of the menu `name`; its getters
     /// read the item as it is now, so a reload needs no re-registration.
-    func itemInterface(_ id: String) -> DBusInterface {
+    func itemInterface(_ name: String, _ id: String) -> DBusInterface {
         typealias Item = PetalBus.Item
         func text(_ property: DBusPropertyDeclaration<String>, _ read: @escaping @Sendable (MenuItem) -> String)
             -> DBusProperty
         {
-            property.serve { [unowned self] in menu.item(id).map(read) ?? "" }
+            property.serve { [unowned self] in menus[name]?.item(id).map(read) ?? "" }
         }
         func flag(_ property: DBusPropertyDeclaration<Bool>, _ read: @escaping @Sendable (MenuItem) -> Bool)
             -> DBusProperty
         {
-            property.serve { [unowned self] in menu.item(id).map(read) ?? false }
+            property.serve { [unowned self] in menus[name]?.item(id).map(read) ?? false }
         }
         return DBusInterface(
             Item.interface,
             methods: [
-                Item.activate.serveLater { [unowned self] reply in try menu.activate(id, call: reply) }
+                Item.activate.serveLater { [unowned self] reply in try activate(id, in: name, call: reply) }
             ],
             properties: [
                 Item.id.serve { id },
@@ -78,10 +90,15 @@ extension MenuService {
                 text(Item.icon, \.icon),
                 text(Item.selectedIcon, \.selectedIcon),
                 text(Item.color, \.color),
-                text(Item.action, \.action),
+                text(Item.action, { $0.kind == .action ? $0.action : "" }),
                 flag(Item.enabled, \.enabled),
                 flag(Item.selected, \.selected),
                 flag(Item.toggle, \.toggle),
+                text(Item.kind, \.kind.rawValue),
+                Item.submenu.serve { [unowned self] in
+                    menus[name]?.item(id)?.submenu.flatMap { menus[$0]?.path } ?? "/"
+                },
+                text(Item.key, { $0.key ?? "" }),
             ])
     }
 }

@@ -4,15 +4,15 @@ import PetalCore
 import PetalJSON
 import PetalPluginRuntime
 
-/// petald's service: the menu it serves (``ServedMenu``), the action path
-/// (``ActionRunner``), the plugins and providers (``PluginDirectory``,
-/// ``ProviderService``), and what ties them together: start, reload, stop,
-/// and the status line.
+/// petald's service: the menus it serves (``ServedMenu``) and the chains
+/// they open in (``MenuChains``), the action path (``ActionRunner``), the
+/// plugins and providers (``PluginDirectory``, ``ProviderService``), the
+/// ad-hoc menus connections make (``AdHocMenus``), and what ties them
+/// together: start, reload, stop, and the status line.
 ///
-/// Confined to its scheduler's thread (the event loop in petald): every
-/// entry point runs there. Its seams come with `init`: the scheduler and
-/// its clock, where signals go, and the object server, which is nil when
-/// there is no bus (in-process tests, `--introspect`).
+/// Its seams come with `init`: the scheduler and its clock, where signals
+/// go, and the object server, which is nil when there is no bus (in-process
+/// tests, `--introspect`).
 ///
 /// Unchecked Sendable: confined to its scheduler's thread (the event loop), where every entry point runs.
 public final class MenuService: @unchecked Sendable {
@@ -29,8 +29,19 @@ public final class MenuService: @unchecked Sendable {
     let server: ObjectServer?
     let actions: ActionRunner
     let plugins: PluginDirectory
-    /// The main menu, at ``PetalBus/path``.
-    let menu: ServedMenu
+    /// Every menu served, by name.
+    private(set) var menus: [String: ServedMenu] = [:]
+    /// The menus' names in the order `Menus` lists them: configured ones in
+    /// configuration order, then ad-hoc ones in creation order.
+    private(set) var order: [String] = []
+    /// The menus' state machines and the chains they open in.
+    var chains: MenuChains
+    /// The timer for the next transition's deadline, and that deadline.
+    var transitionTimer: (timer: ScheduledTimer, deadline: Duration)?
+    /// The innermost open menu, as `ActiveMenu` last announced it.
+    var announcedActiveMenu: String?
+    /// Who made which ad-hoc menu, and the limits.
+    var adHoc = AdHocMenus()
     /// The plugins running in hosts of their own, whose rows in `Plugins` change as their hosts come and go.
     private let isolated: [IsolatedPlugin]
     /// The activatable providers drop-in files declare, listed once the service starts.
@@ -65,16 +76,13 @@ public final class MenuService: @unchecked Sendable {
         self.plugins = PluginDirectory(plugins)
         self.isolated = isolated
         self.providerDropIns = providerDropIns
-        let selections = selections ?? SelectionStore(directory: nil, log: log)
-        self.selections = selections
+        self.selections = selections ?? SelectionStore(directory: nil, log: log)
         self.loadConfiguration = configuration
         self.configuration = initial
+        chains = MenuChains(clock: scheduler.clock)
         actions = ActionRunner(
-            registry: registry, settings: initial.actions, scheduler: scheduler, signals: signals,
-            log: log)
-        menu = ServedMenu(
-            path: PetalBus.path, settings: initial.menu, items: initial.items, scheduler: scheduler,
-            signals: signals, server: server, actions: actions, selections: selections, log: log)
+            registry: registry, settings: initial.actions, scheduler: scheduler, signals: signals, log: log)
+        for definition in initial.menus { addMenu(definition) }
     }
 
     /// A service on petald's loop: its scheduler, and `server` for signals and objects.
@@ -95,7 +103,27 @@ public final class MenuService: @unchecked Sendable {
         let service = MenuService(
             registry: registry, initial: initial, configuration: { initial },
             scheduler: ManualScheduler(), signals: DiscardedSignals(), server: nil, log: log)
-        return [service.menuInterface(), ObjectServer.objectManagerDescription(at: PetalBus.path)]
+        return service.rootObject()
+    }
+
+    /// The main menu.
+    var main: ServedMenu { menus[PetalBus.mainMenu]! }
+
+    /// The menu called `name`.
+    ///
+    /// - Throws: `UnknownMenu` naming the menus there are.
+    func menu(_ name: String) throws(DBusError) -> ServedMenu {
+        guard let menu = menus[name] else {
+            throw PetalError.make(
+                .unknownMenu,
+                "no menu is called \"\(name)\"; the Menus property lists them: \(order.joined(separator: ", "))")
+        }
+        return menu
+    }
+
+    /// The menu served at `path`, if any.
+    func menu(at path: ObjectPath) -> ServedMenu? {
+        menus.values.first { $0.path == path }
     }
 
     /// Starts serving: lists the drop-ins' and isolated plugins' actions,
@@ -108,23 +136,85 @@ public final class MenuService: @unchecked Sendable {
             plugin.onChange = { [unowned self, unowned plugin] in isolatedPluginChanged(plugin) }
             isolatedPluginChanged(plugin)
         }
-        menu.start()
+        for name in order { menus[name]?.start() }
         guard let server else { return }
-        server.register([menuInterface(), server.objectManagerInterface(at: PetalBus.path)], at: PetalBus.path)
-        menu.publishItems(replacing: [], interface: itemInterface)
-        departures = server.connection.onDeparture { [unowned self] name in
-            menu.choosers.dropCalls(from: name)
-            providers?.dropProviders(of: name)
+        server.register(rootObject(), at: PetalBus.path)
+        for name in order {
+            guard let menu = menus[name] else { continue }
+            if menu.path != PetalBus.path { server.register([menuInterface(name)], at: menu.path) }
+            menu.publishItems(replacing: []) { [unowned self] in itemInterface(name, $0) }
         }
+        departures = server.connection.onDeparture { [unowned self] name in connectionLeft(name) }
+    }
+
+    /// The root object's interfaces: the main menu's, the Menus interface, and the object manager.
+    private func rootObject() -> [DBusInterface] {
+        var interfaces = [menuInterface(PetalBus.mainMenu), menusInterface()]
+        interfaces.append(
+            server?.objectManagerInterface(at: PetalBus.path)
+                ?? ObjectServer.objectManagerDescription(at: PetalBus.path))
+        return interfaces
+    }
+
+    // MARK: Menus coming and going
+
+    /// Serves a new menu from `definition` (its objects registered once started).
+    @discardableResult
+    func addMenu(_ definition: MenuSection, owner: String = "", transient: Bool = false) -> ServedMenu {
+        let menu = ServedMenu(
+            definition, owner: owner, transient: transient, signals: signals, server: server, actions: actions,
+            selections: selections, log: log)
+        menus[definition.name] = menu
+        order.append(definition.name)
+        chains.add(
+            definition.name, openDuration: menu.settings.openDuration, closeDuration: menu.settings.closeDuration)
+        return menu
+    }
+
+    /// Serves `menu` now that petald runs: its object and its items' (InterfacesAdded).
+    func publish(_ menu: ServedMenu) {
+        menu.start()
+        server?.register([menuInterface(menu.name)], at: menu.path)
+        let name = menu.name
+        menu.publishItems(replacing: []) { [unowned self] in itemInterface(name, $0) }
+    }
+
+    /// Stops serving the menu `name`: closed first if it is open (its
+    /// `Choose` callers answered `Cancelled`), then its objects go (InterfacesRemoved).
+    func removeMenu(_ name: String) {
+        guard let menu = menus[name] else { return }
+        apply(chains.remove(name))
+        menu.choosers.cancelAll("the menu \(name) was removed before an item was chosen")
+        menu.unpublishItems()
+        if menu.path != PetalBus.path { server?.unregister(menu.path) }
+        menus[name] = nil
+        order.removeAll { $0 == name }
+        adHoc.forget(name)
+        signals.emitPropertiesChanged(at: PetalBus.path, [PetalBus.Menus.menus])
+        announceActiveMenu()
+    }
+
+    /// What a connection that left the bus leaves behind: its `Choose` calls, its providers, its ad-hoc menus.
+    private func connectionLeft(_ name: String) {
+        for menu in menus.values { menu.choosers.dropCalls(from: name) }
+        providers?.dropProviders(of: name)
+        for menu in adHoc.menus(ownedBy: name) { removeMenu(menu) }
     }
 
     /// After actions came or went (a provider): items follow, and `Items`,
     /// `Actions` and `Plugins` are announced.
     private func actionsChanged() {
-        let previous = menu.actionsChanged()
-        signals.emitPropertiesChanged(
-            at: PetalBus.path, [PetalBus.Menu.items, PetalBus.Menu.actions, PetalBus.Menu.plugins])
-        menu.publishItems(replacing: previous, interface: itemInterface)
+        for name in order {
+            guard let menu = menus[name] else { continue }
+            let previous = menu.actionsChanged()
+            if name == PetalBus.mainMenu {
+                signals.emitPropertiesChanged(
+                    at: PetalBus.path, [PetalBus.Menu.items, PetalBus.Menu.actions, PetalBus.Menu.plugins])
+            } else if previous != menu.items {
+                signals.emitPropertiesChanged(at: menu.path, [PetalBus.Menu.items])
+            }
+            menu.publishItems(replacing: previous) { [unowned self] in itemInterface(name, $0) }
+        }
     }
 
     /// An isolated plugin's host started, ended or was given up on: its row in `Plugins` says so.
@@ -137,8 +227,9 @@ public final class MenuService: @unchecked Sendable {
 
     /// Loads the configuration again and swaps it in whole, or keeps the old one.
     ///
-    /// The state machine keeps its state; a highlighted item that is gone is cleared;
-    /// selections of items that remain are kept.
+    /// Menus keep their state; a menu the new configuration lacks is closed
+    /// and removed, a new one served; ad-hoc menus stay. Selections of items
+    /// that remain are kept, and a highlighted item that is gone is cleared.
     public func reload() throws(DBusError) {
         let fresh: MenuConfiguration
         do {
@@ -146,24 +237,45 @@ public final class MenuService: @unchecked Sendable {
         } catch {
             throw PetalError.make(.invalidConfig, "\(error); the previous configuration stays in force")
         }
-        let previousAppearance = appearance
+        let definitions = fresh.menus
         configuration = fresh
-        let (previous, highlightCleared) = menu.reload(settings: fresh.menu, items: fresh.items)
         actions.settings = fresh.actions
         for plugin in isolated { plugin.actionTimeout = fresh.actions.timeout }
-        typealias Menu = PetalBus.Menu
-        var changed: [any DBusPropertyMember] = [Menu.items, Menu.layout, Menu.layoutStyle, Menu.actions]
-        if highlightCleared { changed.append(Menu.highlighted) }
-        // Clients redraw on this one, so it is announced only when it changed.
-        if appearance != previousAppearance { changed.append(Menu.appearance) }
-        signals.emitPropertiesChanged(at: PetalBus.path, changed)
-        menu.publishItems(replacing: previous, interface: itemInterface)
-        log.info("configuration reloaded: \(menu.items.count) items")
+        let configured = Set(definitions.map(\.name))
+        for name in order where menus[name]?.isAdHoc == false && !configured.contains(name) { removeMenu(name) }
+        var added: [ServedMenu] = []
+        for definition in definitions {
+            guard let menu = menus[definition.name], !menu.isAdHoc else {
+                added.append(addMenu(definition))
+                continue
+            }
+            reload(menu, from: definition)
+        }
+        // Configured menus first, in configuration order; ad-hoc ones after, as they came.
+        order = definitions.map(\.name) + order.filter { menus[$0]?.isAdHoc == true }
+        for menu in added { publish(menu) }
+        signals.emitPropertiesChanged(at: PetalBus.path, [PetalBus.Menus.menus])
+        log.info(
+            "configuration reloaded: \(definitions.count) menu\(definitions.count == 1 ? "" : "s"), \(main.items.count) items in main"
+        )
     }
 
-    /// `Appearance`, in the form PetalAPI reads.
-    var appearance: DBusVariantDictionary {
-        DBusVariantDictionary(MenuAppearance(configuration).entries)
+    private func reload(_ menu: ServedMenu, from definition: MenuSection) {
+        let previousAppearance = menu.appearance
+        let previousTitle = menu.title
+        let (previous, highlightCleared) = menu.reload(definition)
+        chains.add(
+            menu.name, openDuration: definition.settings.openDuration, closeDuration: definition.settings.closeDuration)
+        typealias Menu = PetalBus.Menu
+        var changed: [any DBusPropertyMember] = [Menu.items, Menu.layout, Menu.layoutStyle]
+        if menu.path == PetalBus.path { changed.append(Menu.actions) }
+        if highlightCleared { changed.append(Menu.highlighted) }
+        // Clients redraw on this one, so it is announced only when it changed.
+        if menu.appearance != previousAppearance { changed.append(Menu.appearance) }
+        if menu.title != previousTitle { changed.append(Menu.title) }
+        signals.emitPropertiesChanged(at: menu.path, changed)
+        let name = menu.name
+        menu.publishItems(replacing: previous) { [unowned self] in itemInterface(name, $0) }
     }
 
     // MARK: Stop and status
@@ -175,7 +287,7 @@ public final class MenuService: @unchecked Sendable {
     public func shutDown(grace: Duration = .seconds(2), then done: @escaping () -> Void = {}) {
         guard !actions.stopping else { return }
         actions.stop()
-        menu.choosers.cancelAll("petald is stopping")
+        for menu in menus.values { menu.choosers.cancelAll("petald is stopping") }
         var finished = false
         let finish = { [unowned self] in
             guard !finished else { return }
@@ -194,7 +306,10 @@ public final class MenuService: @unchecked Sendable {
 
     /// A one-line summary for the service manager's STATUS.
     public var status: String {
-        var text = "Serving \(menu.items.count) items; " + plugins.summary
+        let others = order.count - 1
+        var text = "Serving \(main.items.count) items"
+        if others > 0 { text += " and \(others) other menu\(others == 1 ? "" : "s")" }
+        text += "; " + plugins.summary
         if !selections.isPersistent { text += "; " + selections.status }
         return text
     }

@@ -3,31 +3,36 @@ import PetalAPI
 import PetalCore
 import PetalPluginRuntime
 
-/// One menu as petald serves it: its state machine, its items, the item
-/// highlighted, a runtime layout style, and the `Choose` calls waiting on it.
-/// petald serves one of these at ``path`` with `org.petal.Petal1.Menu`
-/// (``MenuService/menuInterface(for:)``) and each item at its own object
+/// One menu as petald serves it: its items, the item highlighted, a runtime
+/// layout style, its placement, and the `Choose` calls waiting on it. Its
+/// state machine is in the service's ``MenuChains``, which knows the menus
+/// around it. petald serves it at ``path`` with `org.petal.Petal1.Menu`
+/// (``MenuService/menuInterface(_:)``) and each item at its own object
 /// (``ItemObjects``).
 ///
-/// Confined to its scheduler's thread. Its seams (scheduler, signals,
-/// object server, action path, selection store) come with `init`.
+/// Confined to the service's scheduler thread.
 final class ServedMenu {
+    /// The menu's name, which never changes.
+    let name: String
     /// The menu's object.
     let path: ObjectPath
-    /// The menu's own settings and configured items.
-    private(set) var settings: MenuSettings
-    private var configuredItems: [MenuItem]
-    /// The items as served: disabled when no action provides theirs, toggles with their saved selection.
+    /// The unique bus name of the connection that made it, for an ad-hoc menu; "" for a configured one.
+    let owner: String
+    /// Whether it goes away once it has closed (an ad-hoc menu made transient, or `ChooseFrom`'s).
+    let transient: Bool
+    private(set) var definition: MenuSection
+    /// The items as served: disabled when nothing provides their action, toggles with their selection.
     private(set) var items: [MenuItem] = []
-    var machine: MenuMachine
     private(set) var highlighted = ""
     private(set) var layoutOverride: LayoutStyle?
+    /// Where clients draw it: its anchor, or where `Show` put it, or the item it was opened from.
+    var placement: MenuPlacement
     var choosers = ChooseWaiters()
     /// Whether a toggle's selection is being written; another toggle waits its turn (`Busy`).
     var savingSelection = false
-    private var transitionTimer: ScheduledTimer?
+    /// The toggles' selections of an ad-hoc menu, which are never written to disk.
+    private var selectionsInMemory: [String: Bool] = [:]
 
-    let scheduler: any Scheduler
     let signals: any SignalSink
     let actions: ActionRunner
     let selections: SelectionStore
@@ -35,31 +40,35 @@ final class ServedMenu {
     /// The item objects; nil when there is no bus (in-process tests, `--introspect`).
     private let itemObjects: ItemObjects?
 
-    /// A menu at `path` with `settings` and `items`, on `scheduler`, whose
-    /// items run through `actions`; its item objects are served on `server`.
+    /// A menu from `definition`, whose items run through `actions`, their
+    /// objects served on `server`; ad-hoc when it has an `owner`.
     init(
-        path: ObjectPath, settings: MenuSettings, items: [MenuItem], scheduler: any Scheduler, signals: any SignalSink,
+        _ definition: MenuSection, owner: String = "", transient: Bool = false, signals: any SignalSink,
         server: ObjectServer?, actions: ActionRunner, selections: SelectionStore, log: Logger
     ) {
-        self.path = path
-        self.settings = settings
-        self.configuredItems = items
-        self.scheduler = scheduler
+        name = definition.name
+        path = PetalBus.menuPath(definition.name)
+        self.owner = owner
+        self.transient = transient
+        self.definition = definition
         self.signals = signals
         self.actions = actions
         self.selections = selections
         self.log = log
-        machine = MenuMachine(
-            openDuration: settings.openDuration, closeDuration: settings.closeDuration,
-            clock: scheduler.clock)
-        itemObjects = server.map { ItemObjects(server: $0, signals: signals) }
-        self.items = resolved(items, keeping: [:], warn: false)
+        placement = MenuPlacement(anchor: definition.appearance.anchor)
+        itemObjects = server.map { ItemObjects(server: $0, signals: signals, menu: PetalBus.menuPath(definition.name)) }
+        items = resolved(definition.items, keeping: [:], warn: false)
     }
+
+    /// Whether a connection made it over D-Bus.
+    var isAdHoc: Bool { !owner.isEmpty }
+    var settings: MenuSettings { definition.settings }
+    var title: String { definition.title }
 
     /// Resolves the items again, now that every action is listed, saying in
     /// the log which are disabled.
     func start() {
-        items = resolved(configuredItems, keeping: [:], warn: true)
+        items = resolved(definition.items, keeping: [:], warn: !isAdHoc)
     }
 
     // MARK: Items
@@ -67,16 +76,27 @@ final class ServedMenu {
     /// The item with `id` as it is now.
     func item(_ id: String) -> MenuItem? { items.first { $0.id == id } }
 
-    /// Items whose action nothing provides are served disabled (and said so in
-    /// the log, when `warn`); toggles keep `kept` selections, else take their saved one.
+    /// The object of the item `id`.
+    func itemPath(_ id: String) -> ObjectPath { PetalBus.itemPath(id, inMenuAt: path) }
+
+    /// The selections that are saved: the state file's for a configured menu, memory's for an ad-hoc one.
+    private var savedSelections: [String: Bool] {
+        isAdHoc ? selectionsInMemory : selections.selections[name] ?? [:]
+    }
+
+    /// Action items whose action nothing provides are served disabled (and
+    /// said so in the log, when `warn`); toggles keep `kept` selections, else
+    /// take their saved one.
     private func resolved(_ configured: [MenuItem], keeping kept: [String: Bool], warn: Bool) -> [MenuItem] {
-        configured.map { item in
+        let saved = savedSelections
+        return configured.map { item in
             var item = item
-            if item.toggle, let selected = kept[item.id] ?? selections.selections[item.id] { item.selected = selected }
-            if item.enabled && !actions.registry.contains(item.action) {
+            if item.toggle, let selected = kept[item.id] ?? saved[item.id] { item.selected = selected }
+            if item.kind == .action && item.enabled && !actions.registry.contains(item.action) {
                 if warn {
                     log.warning(
-                        "item \"\(item.id)\" is disabled: no loaded plugin provides its action \"\(item.action)\"")
+                        "item \"\(item.id)\" of menu \(name) is disabled: no loaded plugin provides its action \"\(item.action)\""
+                    )
                 }
                 item.enabled = false
             }
@@ -93,7 +113,7 @@ final class ServedMenu {
     /// for ``publishItems(replacing:interface:)``.
     func actionsChanged() -> [MenuItem] {
         let previous = items
-        items = resolved(configuredItems, keeping: currentSelections, warn: false)
+        items = resolved(definition.items, keeping: currentSelections, warn: false)
         return previous
     }
 
@@ -102,71 +122,71 @@ final class ServedMenu {
         itemObjects?.publish(items, replacing: previous, interface: interface)
     }
 
+    /// Stops serving the item objects.
+    func unpublishItems() {
+        itemObjects?.publish([], replacing: items, interface: { _ in DBusInterface(PetalBus.Item.interface) })
+    }
+
+    /// The toggles' selections with `id` set to `selected`, as they would be saved.
+    func selections(setting selected: Bool, of id: String) -> [String: Bool] {
+        var all = Dictionary(
+            items.filter(\.toggle).map { ($0.id, $0.selected) }, uniquingKeysWith: { first, _ in first })
+        all[id] = selected
+        return all
+    }
+
     /// Sets a toggle's selection once it is saved, and announces it.
     func setSelected(_ selected: Bool, of id: String) -> MenuItem? {
         guard let index = items.firstIndex(where: { $0.id == id }) else { return nil }
         items[index].selected = selected
+        if isAdHoc { selectionsInMemory[id] = selected }
         signals.emitPropertiesChanged(at: path, [PetalBus.Menu.items])
-        signals.emitPropertiesChanged(at: PetalBus.itemPath(id), [PetalBus.Item.selected])
+        signals.emitPropertiesChanged(at: itemPath(id), [PetalBus.Item.selected])
         return items[index]
     }
 
-    /// Takes `settings` and `items` from a reloaded configuration: the state
-    /// machine keeps its state, selections of items that remain are kept, a
-    /// highlighted item that is gone is cleared, and a runtime layout style
-    /// lasts until now. Returns the items as they were (for
-    /// ``publishItems(replacing:interface:)``) and whether the highlight was cleared.
-    func reload(settings: MenuSettings, items configured: [MenuItem]) -> (previous: [MenuItem], highlightCleared: Bool)
-    {
+    /// Takes a reloaded configuration's `definition`: selections of items
+    /// that remain are kept, a highlighted item that is gone is cleared, a
+    /// runtime layout style lasts until now, and a placement `Show` gave stays.
+    /// Returns the items as they were (for ``publishItems(replacing:interface:)``)
+    /// and whether the highlight was cleared.
+    func reload(_ definition: MenuSection) -> (previous: [MenuItem], highlightCleared: Bool) {
         let previous = items
         let kept = currentSelections
-        self.settings = settings
-        configuredItems = configured
-        items = resolved(configured, keeping: kept, warn: true)
+        self.definition = definition
+        items = resolved(definition.items, keeping: kept, warn: true)
         layoutOverride = nil
-        machine.openDuration = settings.openDuration
-        machine.closeDuration = settings.closeDuration
+        if placement.parent == nil && placement.at == nil && placement.output == nil {
+            placement.anchor = definition.appearance.anchor
+        }
         guard !highlighted.isEmpty && item(highlighted) == nil else { return (previous, false) }
         highlighted = ""
         return (previous, true)
     }
 
-    // MARK: State
+    // MARK: Placement
 
-    /// Applies Toggle, Open or Close and returns the state after it.
-    func handle(_ command: MenuCommand) -> MenuState {
-        announce(machine.handle(command))
-        return machine.state
-    }
-
-    /// Closes the menu after an item's activation, when its settings say so.
-    func closeAfterActivating(_ item: MenuItem) {
-        if settings.closesAfterActivating(item) { announce(machine.closeAfterActivation()) }
-    }
-
-    /// Emits `StateChanged` and `PropertiesChanged` for each transition, in
-    /// order; a closing menu cancels the `Choose` calls waiting on it.
-    func announce(_ transitions: [StateTransition]) {
-        for transition in transitions {
-            // Eight signals in all, whatever the menu: each is built once.
-            signals.emit(
-                PetalBus.Menu.stateChanged, at: path, transition.to.rawValue, transition.from.rawValue,
-                reusable: true)
-            signals.emitChange(of: PetalBus.Menu.state, at: path, to: transition.to.rawValue, reusable: true)
-            if transition.to == .collapsing || transition.to == .collapsed {
-                choosers.cancelAll("the menu closed before an item was chosen")
-            }
+    /// Where the menu goes when it opens on its own: where `options` say,
+    /// else its configured anchor. Announced when it changes.
+    func place(_ options: ShowOptions?) {
+        var placement = MenuPlacement(anchor: definition.appearance.anchor)
+        if let options {
+            placement.anchor = options.anchor ?? placement.anchor
+            placement.at = options.at
+            placement.output = options.output
         }
-        scheduleTransition()
+        setPlacement(placement)
     }
 
-    private func scheduleTransition() {
-        guard transitionTimer == nil, let deadline = machine.deadline else { return }
-        let delay = deadline - scheduler.clock.now
-        transitionTimer = scheduler.schedule(after: max(delay, Duration.zero)) { [unowned self] in
-            transitionTimer = nil
-            announce(machine.advance())
-        }
+    /// Places the menu at `item` of `parent`, opening as its submenu.
+    func place(asSubmenuOf parent: ObjectPath, item: String) {
+        setPlacement(MenuPlacement(anchor: definition.appearance.anchor, parent: parent, item: item))
+    }
+
+    private func setPlacement(_ placement: MenuPlacement) {
+        guard placement != self.placement else { return }
+        self.placement = placement
+        signals.emitPropertiesChanged(at: path, [PetalBus.Menu.placement])
     }
 
     // MARK: Highlight and layout
@@ -183,13 +203,22 @@ final class ServedMenu {
         zip(items, geometry.positions(count: items.count)).map { LayoutPoint(id: $0.id, x: $1.x, y: $1.y) }
     }
 
-    /// The `Items` rows.
+    /// The `Items` rows; a submenu item's action column is "".
     var itemRows: [ItemRow] {
         items.map {
             ItemRow(
-                id: $0.id, title: $0.title, icon: $0.currentIcon, action: $0.action, enabled: $0.enabled,
-                selected: $0.selected)
+                id: $0.id, title: $0.title, icon: $0.currentIcon, action: $0.kind == .action ? $0.action : "",
+                enabled: $0.enabled, selected: $0.selected)
         }
+    }
+
+    /// `Appearance`: the menu's, with its durations.
+    var appearance: DBusVariantDictionary {
+        DBusVariantDictionary(
+            MenuAppearance(
+                settings: definition.appearance, openDuration: settings.openDuration.configuredSeconds,
+                closeDuration: settings.closeDuration.configuredSeconds
+            ).entries)
     }
 
     func setHighlighted(_ id: String) throws(DBusError) {

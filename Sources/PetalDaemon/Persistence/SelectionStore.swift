@@ -1,20 +1,24 @@
 import DBus
 import Glibc
 import Linux
+import PetalAPI
 import PetalConfiguration
 import PetalCore
 import PetalJSON
 import PetalPluginRuntime
 
-/// Toggle selections on disk: `$XDG_STATE_HOME/petal/state.json` = {"version": 1, "selected": {"<item id>": true|false, ...}}.
+/// Toggle selections on disk, per menu: `$XDG_STATE_HOME/petal/state.json` =
+/// {"version": 2, "selected": {"<menu>": {"<item id>": true|false, ...}, ...}}.
+/// A version 1 file (one flat map, of the main menu's items) is read as the
+/// main menu's, and written in the new shape on the next change.
 ///
 /// Saved with `AtomicFile` before a toggle's reply (docs/configuration.md). The file is
 /// never silently overwritten: a corrupt one is moved aside first, and one
 /// that cannot be read, or has a version this petald does not know, is left
 /// alone while selections are kept in memory only.
 final class SelectionStore {
-    /// The selections read at start.
-    private(set) var selections: [String: Bool] = [:]
+    /// The selections read at start, and saved since: menu → item id → selected.
+    private(set) var selections: [String: [String: Bool]] = [:]
     /// Whether saves reach the disk.
     private(set) var isPersistent: Bool
     /// A one-line description for logs/STATUS, e.g. "selections are kept in memory only: /x is read-only".
@@ -103,9 +107,11 @@ final class SelectionStore {
     /// Saves all selections (replacing the file) on the calling thread. In
     /// memory-only mode, just updates `selections` and succeeds.
     /// - Throws: the failure, leaving `selections` as they were.
-    func save(_ selections: [String: Bool]) throws(SaveFailure) {
-        if let path { try Self.persist(Self.encode(selections), replacing: Self.encode(self.selections), at: path) }
-        self.selections = selections
+    func save(_ selections: [String: Bool], of menu: String) throws(SaveFailure) {
+        var all = self.selections
+        all[menu] = selections
+        if let path { try Self.persist(Self.encode(all), replacing: Self.encode(self.selections), at: path) }
+        self.selections = all
     }
 
     /// Saves all selections on the writer thread, so that fsync never holds the
@@ -113,14 +119,17 @@ final class SelectionStore {
     /// ``selections`` updated) or the save has failed (and they are unchanged).
     /// Saves run one after another, in the order they were asked for.
     func save(
-        _ selections: [String: Bool], on scheduler: any Scheduler,
+        _ selections: [String: Bool], of menu: String, on scheduler: any Scheduler,
         completion: @escaping (Result<Void, SaveFailure>) -> Void
     ) {
         guard let path, let writer else {
-            self.selections = selections
+            self.selections[menu] = selections
             return completion(.success(()))
         }
-        let new = Self.encode(selections)
+        var changed = self.selections
+        changed[menu] = selections
+        let all = changed
+        let new = Self.encode(all)
         let old = Self.encode(self.selections)
         // The store and the completion are the loop's; they only ride along to come back to it.
         let back = UncheckedSendable((WeakReference(self), completion))
@@ -130,7 +139,7 @@ final class SelectionStore {
             }
             scheduler.execute {
                 let (store, completion) = back.value
-                if case .success = outcome { store.object?.selections = selections }
+                if case .success = outcome { store.object?.selections = all }
                 completion(outcome)
             }
         }
@@ -159,17 +168,24 @@ final class SelectionStore {
         }
     }
 
+    /// The version of the file this petald writes.
+    static let version: Int64 = 2
+
     /// The file's bytes for `selections`: keys sorted, so equal selections give equal files.
-    static func encode(_ selections: [String: Bool]) -> [UInt8] {
-        let selected = JSONObject(selections.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.bool($0.value)) })
-        let document: JSONValue = ["version": 1, "selected": .object(selected)]
+    static func encode(_ selections: [String: [String: Bool]]) -> [UInt8] {
+        let menus = JSONObject(
+            selections.sorted { $0.key < $1.key }.map { menu, items in
+                let flags = items.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.bool($0.value)) }
+                return (menu, JSONValue.object(JSONObject(flags)))
+            })
+        let document: JSONValue = ["version": .int(version), "selected": .object(menus)]
         return Array((document.jsonText(pretty: true) + "\n").utf8)
     }
 
     /// What reading the state file found.
     enum Contents: Equatable {
         case missing
-        case loaded([String: Bool])
+        case loaded([String: [String: Bool]])
         case corrupt(String)
         case unreadable(Int32)
         /// Something else is at the path, e.g. "a FIFO".
@@ -199,7 +215,8 @@ final class SelectionStore {
         return decode(bytes)
     }
 
-    /// Checks the shape {"version": 1, "selected": {"<id>": <bool>, ...}}; other top-level keys are ignored.
+    /// Checks the shape {"version": 2, "selected": {"<menu>": {"<id>": <bool>, ...}, ...}}, or version 1's
+    /// {"version": 1, "selected": {"<id>": <bool>, ...}} (the main menu's); other top-level keys are ignored.
     static func decode(_ bytes: [UInt8]) -> Contents {
         let document: JSONValue
         do {
@@ -213,18 +230,43 @@ final class SelectionStore {
         guard let version = root["version"]?.int64Value else {
             return .corrupt("\"version\" is missing or not an integer")
         }
-        guard version == 1 else { return .unknownVersion(version) }
+        guard version == 1 || version == Self.version else { return .unknownVersion(version) }
         guard case .object(let selected)? = root["selected"] else {
             return .corrupt("\"selected\" is missing or not an object")
         }
-        var selections: [String: Bool] = [:]
-        for (id, value) in selected {
-            guard let flag = value.boolValue else {
-                return .corrupt("selected.\(id) is a \(value.typeName), not a boolean")
+        guard version == Self.version else {
+            return flags(selected, at: "selected").map { .loaded([PetalBus.mainMenu: $0]) }
+                ?? .corrupt(problem(selected))
+        }
+        var selections: [String: [String: Bool]] = [:]
+        for (menu, value) in selected {
+            guard case .object(let items) = value else {
+                return .corrupt("selected.\(menu) is a \(value.typeName), not an object of item ids")
             }
-            selections[id] = flag
+            guard let menuFlags = flags(items, at: "selected.\(menu)") else {
+                return .corrupt(problem(items, at: "selected.\(menu)"))
+            }
+            selections[menu] = menuFlags
         }
         return .loaded(selections)
+    }
+
+    /// The booleans of `object`, or nil when one is not a boolean.
+    private static func flags(_ object: JSONObject, at path: String) -> [String: Bool]? {
+        var flags: [String: Bool] = [:]
+        for (id, value) in object {
+            guard let flag = value.boolValue else { return nil }
+            flags[id] = flag
+        }
+        return flags
+    }
+
+    /// What is wrong with `object`, which ``flags(_:at:)`` refused.
+    private static func problem(_ object: JSONObject, at path: String = "selected") -> String {
+        guard let (id, value) = object.first(where: { $0.value.boolValue == nil }) else {
+            return "\(path) is unreadable"
+        }
+        return "\(path).\(id) is a \(value.typeName), not a boolean"
     }
 
     /// Renames `path` to "<path>.corrupt-<unix seconds>" (adding "-2", "-3"… rather than replacing

@@ -30,7 +30,7 @@ import Testing
 
     @Test func openingExpandsExactlyWhenTheOpenDurationHasPassed() {
         let menu = harness()
-        #expect(menu.menu.handle(.toggle) == .expanding)
+        #expect(menu.handle(.toggle) == .expanding)
         menu.scheduler.advance(by: .milliseconds(299))
         #expect(menu.state == .expanding)
         menu.scheduler.advance(by: .milliseconds(1))
@@ -44,14 +44,14 @@ import Testing
 
     @Test func togglingWhileExpandingIsIgnoredAndTheMenuStillExpandsOnTime() {
         let menu = harness()
-        _ = menu.menu.handle(.toggle)
+        _ = menu.handle(.toggle)
         menu.scheduler.advance(by: .milliseconds(100))
         #expect(
-            menu.menu.handle(.toggle) == .expanding,
+            menu.handle(.toggle) == .expanding,
             "docs/dbus-api.md#the-state-machine: Toggle is ignored while expanding")
         menu.scheduler.advance(by: .milliseconds(200))
         #expect(menu.state == .expanded)
-        #expect(menu.menu.handle(.toggle) == .collapsing)
+        #expect(menu.handle(.toggle) == .collapsing)
         menu.scheduler.advance(by: .seconds(5))
         #expect(menu.state == .collapsed)
         #expect(menu.scheduler.pendingTimers == 0, "no stale timer is left")
@@ -221,7 +221,7 @@ import Testing
         let menu = harness()
         let calls = (0..<3).map { menu.choose(sender: ":1.\($0)").call }
         menu.scheduler.advance(by: .milliseconds(300))
-        _ = menu.menu.handle(.close)
+        _ = menu.handle(.close)
         #expect(calls.allSatisfy { $0.errorName == "org.petal.Petal1.Error.Cancelled" })
     }
 }

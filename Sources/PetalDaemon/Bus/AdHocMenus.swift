@@ -1,0 +1,82 @@
+import DBus
+import PetalAPI
+import PetalCore
+
+/// Who made which ad-hoc menu, and the limits on them: checked before
+/// anything is made, the size first (docs/dbus-api.md, "Ad-hoc menus").
+/// A menu with the submenus written in place counts once.
+struct AdHocMenus {
+    /// A menu of JSON larger than this is refused unread.
+    static let maximumBytes = MenuLimits.maximumAdHocBytes
+    /// One connection may keep this many ad-hoc menus at once.
+    static let maximumPerConnection = 16
+    /// All connections together may keep this many.
+    static let maximumInAll = 256
+
+    /// The top menus made, by owner, with the in-place submenus each brought.
+    private var made: [String: [(top: String, all: [String])]] = [:]
+    private var count = 0
+    private var lastNumber = 0
+
+    /// The refusal of a menu of `bytes` bytes of JSON, over ``maximumBytes``:
+    /// given before the call is decoded.
+    @Sendable static func tooLarge(_ bytes: Int) -> DBusError {
+        PetalError.make(.limitExceeded, "the menu is \(bytes) bytes of JSON; the limit is \(maximumBytes) bytes")
+    }
+
+    /// Throws `LimitExceeded`, saying which, when `owner` may make no other
+    /// menu of `bytes` bytes of JSON now.
+    func admit(_ bytes: Int, from owner: String) throws(DBusError) {
+        guard bytes <= Self.maximumBytes else { throw Self.tooLarge(bytes) }
+        let own = made[owner]?.count ?? 0
+        guard own < Self.maximumPerConnection else {
+            throw PetalError.make(
+                .limitExceeded,
+                "\(owner) has made \(own) ad-hoc menus, the most one connection may keep; remove one (RemoveMenu) first"
+            )
+        }
+        guard count < Self.maximumInAll else {
+            throw PetalError.make(
+                .limitExceeded, "\(count) ad-hoc menus exist, the most petald keeps; try again when one is removed")
+        }
+    }
+
+    /// A name for an ad-hoc menu made without one, `adhoc-<n>`, that `isTaken` does not refuse.
+    mutating func nextName(isTaken: (String) -> Bool) -> String {
+        repeat { lastNumber += 1 } while isTaken("adhoc-\(lastNumber)")
+        return "adhoc-\(lastNumber)"
+    }
+
+    /// Records that `owner` made the menu `top`, with the menus `all` (itself and its in-place submenus).
+    mutating func record(_ top: String, with all: [String], by owner: String) {
+        made[owner, default: []].append((top, all))
+        count += 1
+    }
+
+    /// Whether `owner` made the top menu `name`.
+    func owns(_ owner: String, _ name: String) -> Bool {
+        made[owner]?.contains { $0.top == name } == true
+    }
+
+    /// The menus (top ones first, each followed by its submenus) `owner` made.
+    func menus(ownedBy owner: String) -> [String] {
+        (made[owner] ?? []).flatMap(\.all)
+    }
+
+    /// The menus that go with the top menu `name`: itself and its in-place submenus.
+    func family(of name: String) -> [String] {
+        for entries in made.values { if let entry = entries.first(where: { $0.top == name }) { return entry.all } }
+        return [name]
+    }
+
+    /// Forgets the menu `name`, once it is gone.
+    mutating func forget(_ name: String) {
+        for (owner, entries) in made {
+            guard let index = entries.firstIndex(where: { $0.top == name }) else { continue }
+            made[owner]?.remove(at: index)
+            if made[owner]?.isEmpty == true { made[owner] = nil }
+            count -= 1
+            return
+        }
+    }
+}

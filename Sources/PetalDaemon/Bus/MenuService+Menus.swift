@@ -1,0 +1,113 @@
+import DBus
+import PetalAPI
+import PetalCore
+
+/// `org.petal.Petal1.Menus` on the root object: showing any menu by name,
+/// ad-hoc menus made, removed and chosen from, and the lists of menus.
+extension MenuService {
+    /// The Menus interface, served from its declarations (``PetalBus/Menus``).
+    func menusInterface() -> DBusInterface {
+        typealias Menus = PetalBus.Menus
+        return DBusInterface(
+            Menus.interface,
+            methods: [
+                Menus.showMenu.limitingSize(
+                    of: "options", to: ChooseOptions.maximumBytes, refusal: ChooseOptions.tooLarge
+                )
+                .serve { [unowned self] _, name, options in try showMenu(name, options: options) },
+                Menus.createMenu.limitingSize(
+                    of: "options", to: ChooseOptions.maximumBytes, refusal: ChooseOptions.tooLarge
+                )
+                .limitingSize(of: "menu", to: AdHocMenus.maximumBytes, refusal: AdHocMenus.tooLarge)
+                .serve { [unowned self] call, json, options in
+                    try createMenu(json, options: options, owner: call.sender).path
+                },
+                Menus.removeMenu.serve { [unowned self] call, path in try removeMenu(at: path, by: call.sender) },
+                Menus.chooseFrom.limitingSize(
+                    of: "options", to: ChooseOptions.maximumBytes, refusal: ChooseOptions.tooLarge
+                )
+                .limitingSize(of: "menu", to: AdHocMenus.maximumBytes, refusal: AdHocMenus.tooLarge)
+                .serveLater { [unowned self] reply, json, options in try chooseFrom(json, options: options, call: reply)
+                },
+            ],
+            properties: [
+                Menus.menus.serve { [unowned self] in
+                    order.compactMap { name in menus[name].map { MenuRow(name: name, path: $0.path, title: $0.title) } }
+                },
+                Menus.activeMenu.serve { [unowned self] in activeMenuPath },
+            ])
+    }
+
+    /// `ShowMenu`: shows the menu `name` ("" is the menu the context asks
+    /// for: the main menu while no menu says when it applies) where
+    /// `options` say; returns its object.
+    func showMenu(_ name: String, options: DBusVariantDictionary) throws(DBusError) -> ObjectPath {
+        let menu = try menu(name.isEmpty ? PetalBus.mainMenu : name)
+        _ = show(menu.name, try ShowOptions(options))
+        return menu.path
+    }
+
+    /// `CreateMenu`: makes an ad-hoc menu of `json` owned by `owner`, with
+    /// the submenus written in it; `transient` in `options` removes it once it closes.
+    @discardableResult
+    func createMenu(
+        _ json: String, options: DBusVariantDictionary, owner: String, forcingTransient: Bool = false
+    ) throws(DBusError) -> ServedMenu {
+        try adHoc.admit(json.utf8.count, from: owner)
+        var transient = forcingTransient
+        for (key, value) in options.entries where key == "transient" {
+            guard let flag = value.unwrapped.boolValue else {
+                throw DBusError.invalidArgs("option \"transient\" must be a boolean (b), not \(value.unwrapped.type)")
+            }
+            transient = transient || flag
+        }
+        let (definitions, warnings) = try AdHocMenuDefinitions.decode(
+            json, defaults: configuration.defaults, isTaken: { [unowned self] in menus[$0] != nil },
+            nextName: { [unowned self] in adHoc.nextName { menus[$0] != nil } })
+        guard let top = definitions.first else { throw PetalError.make(.invalidMenu, "the menu has no items") }
+        if !warnings.isEmpty {
+            log.warning("menu \(top.name) from \(owner): \(AdHocMenuDefinitions.message(warnings))")
+        }
+        var made: [ServedMenu] = []
+        for definition in definitions {
+            made.append(addMenu(definition, owner: owner, transient: transient && definition.name == top.name))
+        }
+        adHoc.record(top.name, with: definitions.map(\.name), by: owner)
+        for menu in made { publish(menu) }
+        signals.emitPropertiesChanged(at: PetalBus.path, [PetalBus.Menus.menus])
+        return made[0]
+    }
+
+    /// `RemoveMenu`: removes the ad-hoc menu at `path`, which `owner` made, with its submenus.
+    func removeMenu(at path: ObjectPath, by owner: String) throws(DBusError) {
+        guard let menu = menu(at: path), adHoc.owns(owner, menu.name) else {
+            throw PetalError.make(
+                .unknownMenu, "\(owner) has made no ad-hoc menu at \(path); RemoveMenu removes only the caller's own")
+        }
+        removeFamily(of: menu.name)
+    }
+
+    /// Removes the ad-hoc menu `name` with the submenus written in it, innermost first.
+    func removeFamily(of name: String) {
+        for member in adHoc.family(of: name).reversed() { removeMenu(member) }
+    }
+
+    /// `ChooseFrom`: a transient ad-hoc menu of `json`, shown where `options`
+    /// say and answered as `Choose` is: every item of it, action or choice,
+    /// answers; gone once it has closed.
+    func chooseFrom(
+        _ json: String, options: DBusVariantDictionary, call: any PendingCall<String>
+    ) throws(DBusError) {
+        let show = try ShowOptions(options)
+        let choose = try ChooseOptions(options)
+        let menu = try createMenu(
+            json, options: DBusVariantDictionary([]), owner: call.sender, forcingTransient: true)
+        try menu.choosers.admit()
+        _ = self.show(menu.name, show)
+        // Nobody waits on it any more: it closes, even while it opens, and goes once closed.
+        menu.choosers.add(call, options: choose, scheduler: scheduler) { [unowned self, unowned menu] in
+            guard menus[menu.name] === menu else { return }
+            apply(chains.dismiss(menu.name))
+        }
+    }
+}
