@@ -59,12 +59,13 @@ extension RunningDaemon {
 
     /// Sends Choose now (queued on the client before this returns, so later calls
     /// on the same connection reach the daemon after it) and returns its answer as a task.
-    func startChoose(_ options: [(String, DBusValue)] = [], on connection: DBusConnection? = nil) throws -> Task<
-        String, any Error
-    > {
+    func startChoose(
+        _ options: [(String, DBusValue)] = [], on connection: DBusConnection? = nil,
+        at path: ObjectPath = RunningDaemon.path
+    ) throws -> Task<String, any Error> {
         let connection = connection ?? client
         let message = Message.methodCall(
-            destination: RunningDaemon.name, path: RunningDaemon.path, interface: RunningDaemon.menu, member: "Choose")
+            destination: RunningDaemon.name, path: path, interface: RunningDaemon.menu, member: "Choose")
         try message.append(.vardict(options))
         let (replies, continuation) = AsyncThrowingStream<Message, any Error>.makeStream()
         try connection.loop.performAndWait {

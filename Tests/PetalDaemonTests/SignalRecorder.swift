@@ -4,11 +4,13 @@ import TestSupport
 
 /// A signal the daemon emitted, decoded when it arrived.
 struct BusSignal: Sendable, CustomStringConvertible {
+    let path: String
     let interface: String
     let member: String
     let arguments: [DBusValue]
 
     init(_ message: Message) {
+        path = message.path ?? ""
         interface = message.interface ?? ""
         member = message.member ?? ""
         arguments = (try? message.arguments()) ?? []
@@ -22,11 +24,11 @@ struct BusSignal: Sendable, CustomStringConvertible {
     /// For `StateChanged`: `[state, previous]`.
     var stateChange: [String] { member == "StateChanged" ? arguments.compactMap(\.stringValue) : [] }
 
-    var description: String { "\(member)\(arguments)" }
+    var description: String { "\(path) \(member)\(arguments)" }
 }
 
-/// Records every signal the daemon emits from `/org/petal/Petal1`, from the
-/// moment it is created, so tests can wait for one with a deadline or check
+/// Records every signal the daemon emits from `/org/petal/Petal1` (or that
+/// `rule` matches), from the moment it is created, so tests can wait for one with a deadline or check
 /// what was (and was not) emitted before a reply arrived.
 ///
 /// The client handles incoming messages in order on its loop, so every signal
@@ -36,9 +38,12 @@ final class SignalRecorder: Sendable {
     private let token: SignalSubscriptionToken
 
     /// Starts recording on `connection` (the daemon's client by default).
-    init(_ daemon: RunningDaemon, on connection: DBusConnection? = nil) async throws {
+    init(
+        _ daemon: RunningDaemon, on connection: DBusConnection? = nil,
+        rule: MatchRule = MatchRule(path: RunningDaemon.path)
+    ) async throws {
         let recorded = Recorded()
-        token = try await (connection ?? daemon.client).subscribe(MatchRule(path: RunningDaemon.path)) { message in
+        token = try await (connection ?? daemon.client).subscribe(rule) { message in
             recorded.append(BusSignal(message))
         }
         self.recorded = recorded

@@ -7,7 +7,10 @@
 //   PETAL_TEST_TIMEOUT                  actions.timeout in seconds (default 2)
 //   PETAL_TEST_MAX_CONCURRENT           actions.maxConcurrent (default 4)
 //   PETAL_TEST_BROKEN_CONFIG            a path; while it exists, loading the configuration fails
+//   PETAL_TEST_CONFIG                   a configuration file to load (on each reload) in place of
+//                                       the menu above; its items may use the test.* actions
 import Glibc
+import PetalConfiguration
 import PetalCore
 import PetalDaemon
 import PetalJSON
@@ -77,7 +80,10 @@ struct BrokenConfiguration: Error, CustomStringConvertible {
     let description = "test configuration: items[0].action: expected a string, found 42 (PETAL_TEST_BROKEN_CONFIG)"
 }
 
-Daemon.main(registry: registry) { [brokenFlag, menu, items, limits] in
+let configurationFile = environment("PETAL_TEST_CONFIG")
+
+Daemon.main(registry: registry) { [brokenFlag, configurationFile, menu, items, limits] in
     if let brokenFlag, access(brokenFlag, F_OK) == 0 { throw BrokenConfiguration() }
+    if let configurationFile { return try ConfigurationFile.load(path: configurationFile).0 }
     return MenuConfiguration(menu: menu, items: items, actions: limits)
 }

@@ -1,0 +1,220 @@
+import DBus
+import Foundation
+import PetalAPI
+import TestSupport
+import Testing
+
+/// Menus that clients make with `CreateMenu` (docs/dbus-api.md, "Ad-hoc
+/// menus"): their names, owners and limits, and that they go with their owner.
+@Suite(.timeLimit(.minutes(3))) struct AdHocMenuTests {
+    static let picks = #"""
+        { "name": "picks", "title": "Picks", "items": [
+            { "id": "a", "title": "A", "icon": "" },
+            { "id": "b", "title": "B", "icon": "", "action": "test.echo", "toggle": true },
+            { "id": "sub", "title": "Sub", "icon": "", "submenu": { "items": [ { "id": "c", "title": "C", "icon": "" } ] } }
+        ] }
+        """#
+
+    /// A menu of one choice, with no name.
+    static let unnamed = #"{"items":[{"id":"x","title":"X","icon":""}]}"#
+
+    @Test func aMenuIsServedOwnedByItsMakerAndGoesWhenItLeaves() async throws {
+        let fixture = try await MenusFixture.start()
+        defer { fixture.stop() }
+        let signals = try await SignalRecorder(fixture.daemon)
+        let maker = try fixture.daemon.connectClient()
+        let path = try await fixture.client(on: maker).createMenu(Self.picks)
+        #expect(path == PetalBus.menuPath("picks"))
+        #expect(try await fixture.menuNames() == ["main", "main/more", "apps", "tools", "power", "picks", "picks/sub"])
+        let picks = try await fixture.menu("picks").snapshot()
+        #expect(picks.title == "Picks" && picks.owner == maker.uniqueName)
+        let added = try await signals.wait(for: "InterfacesAdded") { $0.arguments.first == .objectPath(path) }
+        #expect(added.arguments.count == 2)
+
+        let objects = try await fixture.managedObjects()
+        let choice = objects[PetalBus.itemPath("a", inMenuAt: path).rawValue]?[PetalBus.Item.interface.rawValue]
+        #expect(choice?["Kind"] == .string("choice") && choice?["Action"] == .string(""))
+        #expect(objects[PetalBus.menuPath("picks/sub").rawValue] != nil, "the submenu written in it is served")
+
+        // Someone else waits on it; its maker leaves.
+        _ = try await fixture.client.showMenu("picks")
+        try await fixture.wait(until: "picks", is: "expanded")
+        let waiting = try fixture.daemon.startChoose(at: path)
+        maker.close()
+        await expectPetalError("Cancelled") { try await waiting.value }
+        try await signals.wait(for: "InterfacesRemoved") { $0.arguments.first == .objectPath(path) }
+        try await signals.wait(for: "InterfacesRemoved") {
+            $0.arguments.first == .objectPath(PetalBus.menuPath("picks/sub"))
+        }
+        #expect(try await fixture.menuNames() == ["main", "main/more", "apps", "tools", "power"])
+        #expect(try await fixture.client.activeMenu() == .root)
+    }
+
+    @Test func namesAreTheirOwnOrAdhocNumbersAndATakenNameIsRefused() async throws {
+        let fixture = try await MenusFixture.start()
+        defer { fixture.stop() }
+        let client = fixture.client
+        #expect(try await client.createMenu(Self.unnamed) == PetalBus.menuPath("adhoc-1"))
+        #expect(try await client.createMenu(Self.unnamed) == PetalBus.menuPath("adhoc-2"))
+        for taken in ["main", "power", "adhoc-1"] {
+            await expectPetalError("InvalidMenu", containing: "\"\(taken)\"") {
+                try await client.createMenu(#"{"name":"\#(taken)","items":[{"id":"x","title":"X","icon":""}]}"#)
+            }
+        }
+        // A refused menu spends no number.
+        #expect(try await client.createMenu(Self.unnamed) == PetalBus.menuPath("adhoc-3"))
+    }
+
+    @Test func malformedMenusAreRefusedWithTheirJSONPath() async throws {
+        let fixture = try await MenusFixture.start()
+        defer { fixture.stop() }
+        let client = fixture.client
+        let cases: [(json: String, text: String)] = [
+            ("{", "invalid JSON"),
+            ("[]", "expected a menu section"),
+            (#"{"items":[]}"#, "items"),
+            (#"{"items":[{"title":"X","icon":""}]}"#, "items[0].id"),
+            (#"{"items":[{"id":"x","title":7}]}"#, "items[0].title"),
+            (#"{"items":[{"id":"x","title":"X","icon":"","action":"test.echo","submenu":"apps"}]}"#, "items[0]"),
+            (#"{"name":"a b","items":[{"id":"x","title":"X","icon":""}]}"#, "name"),
+            (
+                #"{"items":[{"id":"x","title":"X","icon":"","submenu":{"items":[{"id":"y","color":"red"}]}}]}"#,
+                "items[0].submenu.items[0].color"
+            ),
+            (#"{"items":[{"id":"x","title":"X","icon":"","submenu":"apps"}]}"#, "items[0].submenu"),
+        ]
+        for (json, text) in cases {
+            await expectPetalError("InvalidMenu", containing: text) { try await client.createMenu(json) }
+        }
+        #expect(try await fixture.menuNames().count == 5, "nothing was made")
+    }
+
+    @Test func limitsAreCheckedBeforeAnythingIsMadeTheSizeFirst() async throws {
+        let fixture = try await MenusFixture.start()
+        defer { fixture.stop() }
+        let client = fixture.client
+        // 64 KiB + 1 of JSON is refused unread: malformed as well, it is the size that is named.
+        let huge = "{" + String(repeating: " ", count: 64 * 1024)
+        await expectPetalError("LimitExceeded", containing: "65537 bytes") { try await client.createMenu(huge) }
+        await expectPetalError("LimitExceeded", containing: "65537 bytes") {
+            try await client.chooseFrom(huge, timeout: 1)
+        }
+        let items = (0...64).map { #"{"id":"i\#($0)","title":"I","icon":""}"# }.joined(separator: ",")
+        await expectPetalError("LimitExceeded", containing: "64") {
+            try await client.createMenu(#"{"items":[\#(items)]}"#)
+        }
+        // Nine menus in a chain, written in place.
+        var deep = #"{"items":[{"id":"x","title":"X","icon":""}]}"#
+        for _ in 1...8 { deep = #"{"items":[{"id":"s","title":"S","icon":"","submenu":\#(deep)}]}"# }
+        await expectPetalError("LimitExceeded", containing: "8") { try await client.createMenu(deep) }
+
+        // 16 a connection, the 17th refused; another connection may still make one.
+        for _ in 1...16 { _ = try await client.createMenu(Self.unnamed) }
+        await expectPetalError("LimitExceeded", containing: "16") { try await client.createMenu(Self.unnamed) }
+        await expectPetalError("LimitExceeded") { try await client.chooseFrom(Self.unnamed, timeout: 1) }
+        let other = fixture.client(on: try fixture.daemon.connectClient())
+        _ = try await other.createMenu(Self.unnamed)
+        #expect(try await fixture.menuNames().count == 5 + 17)
+        // Removing one makes room again.
+        try await client.removeMenu(PetalBus.menuPath("adhoc-1"))
+        _ = try await client.createMenu(Self.unnamed)
+    }
+
+    @Test func twoHundredFiftySixInAllThenNoMore() async throws {
+        let fixture = try await MenusFixture.start()
+        defer { fixture.stop() }
+        var connections: [DBusConnection] = []
+        defer { for connection in connections { connection.close() } }
+        for _ in 0..<16 {
+            let connection = try fixture.daemon.connectClient()
+            connections.append(connection)
+            let client = fixture.client(on: connection)
+            // With its submenu, a menu counts once.
+            for _ in 0..<16 {
+                _ = try await client.createMenu(Self.picks.replacingOccurrences(of: #""name": "picks", "#, with: ""))
+            }
+        }
+        #expect(try await fixture.menuNames().count == 5 + 256 * 2)
+        let late = fixture.client(on: try fixture.daemon.connectClient())
+        await expectPetalError("LimitExceeded", containing: "256") { try await late.createMenu(Self.unnamed) }
+        // One leaving frees its sixteen.
+        connections.removeFirst().close()
+        let freed = try await eventually { try await fixture.menuNames().count == 5 + 240 * 2 }
+        #expect(freed)
+        _ = try await late.createMenu(Self.unnamed)
+    }
+
+    @Test func removeMenuRemovesOnlyTheCallersOwn() async throws {
+        let fixture = try await MenusFixture.start()
+        defer { fixture.stop() }
+        let maker = fixture.client(on: try fixture.daemon.connectClient())
+        let path = try await maker.createMenu(Self.picks)
+        let client = fixture.client
+        await expectPetalError("UnknownMenu") { try await client.removeMenu(path) }
+        await expectPetalError("UnknownMenu") { try await maker.removeMenu(PetalBus.menuPath("power")) }
+        await expectPetalError("UnknownMenu") { try await maker.removeMenu(PetalBus.menuPath("picks/sub")) }
+        await expectPetalError("UnknownMenu") { try await maker.removeMenu(PetalBus.path) }
+        #expect(try await fixture.menuNames().contains("picks"))
+
+        try await maker.removeMenu(path)
+        #expect(try await fixture.menuNames() == ["main", "main/more", "apps", "tools", "power"])
+        // The name is free again.
+        #expect(try await maker.createMenu(Self.picks) == path)
+    }
+
+    @Test func aTransientMenuGoesOnceItHasClosed() async throws {
+        let fixture = try await MenusFixture.start()
+        defer { fixture.stop() }
+        let client = fixture.client
+        let path = try await client.createMenu(Self.unnamed, transient: true)
+        let name = try #require(PetalBus.menuName(at: path))
+        try await fixture.open(name)
+        #expect(try await fixture.client.menus().last?.path == path, "open, it stays")
+        _ = try await fixture.activate("x", in: name)
+        let gone = try await eventually { try await !fixture.menuNames().contains(name) }
+        #expect(gone)
+        // A transient option of the wrong type is refused.
+        await expectDBusError(DBusError.Name.invalidArgs) {
+            try await fixture.daemon.client.call(
+                PetalBus.Menus.createMenu, on: PetalBus.name, at: PetalBus.path, Self.unnamed,
+                DBusVariantDictionary([("transient", .string("yes"))]))
+        }
+    }
+
+    @Test func aToggleOfAnAdHocMenuIsKeptInMemoryOnly() async throws {
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "petal-adhoc-state-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: state) }
+        let fixture = try await MenusFixture.start(environment: ["XDG_STATE_HOME": state.path])
+        defer { fixture.stop() }
+        _ = try await fixture.client.createMenu(Self.picks)
+        try await fixture.open("picks")
+        #expect(try await fixture.activate("b", in: "picks")["selected"] == .boolean(true))
+        #expect(try await fixture.menu("picks").snapshot().items.first { $0.id == "b" }?.selected == true)
+        #expect(!FileManager.default.fileExists(atPath: state.appendingPathComponent("petal/state.json").path))
+    }
+
+    @Test func hostileMenusAreRefusedAndTheDaemonKeepsServing() async throws {
+        let fixture = try await MenusFixture.start()
+        defer { fixture.stop() }
+        let client = fixture.client
+        let deep = String(repeating: "[", count: 60_000)
+        await expectPetalError("InvalidMenu") { try await client.createMenu(deep) }
+        let wide =
+            #"{"items":[{"id":"x","title":"X","icon":"","params":{"#
+            + (0..<3000).map { #""k\#($0)":\#($0)"# }.joined(separator: ",") + "}}]}"
+        _ = try await client.createMenu(wide)
+        let longKey =
+            #"{"items":[{"id":"x","title":"X","icon":"","params":{""#
+            + String(repeating: "k", count: 30_000) + #"":[0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]}}]}"#
+        _ = try await client.createMenu(longKey)
+        for _ in 0..<200 { await expectPetalError("InvalidMenu") { try await client.createMenu("{\"items\":7}") } }
+        #expect(try await fixture.daemon.answers())
+        #expect(try await fixture.menuNames().count == 7)
+    }
+}
+
+extension MenusFixture {
+    /// The root's client on another connection.
+    func client(on connection: DBusConnection) -> PetalClient { menu(on: connection) }
+}
