@@ -111,10 +111,16 @@ import Testing
         let power = try await client.menu(at: path).snapshot()
         #expect(power.name == "power" && power.title == "Power" && power.placement.anchor == .center)
         #expect(try await client.menu(at: path).itemDetails(order: ["lock"]).map(\.title) == ["Lock"])
-        _ = try await client.menu(at: path).back()
+        // Back, as Close, is ignored while the menu opens; once it is open, Back closes it.
+        let opened = ContinuousClock.now + .seconds(10)
+        while try await client.menu(at: path).snapshot().state != "expanded", ContinuousClock.now < opened {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        #expect(try await client.menu(at: path).back() == "collapsing")
         #expect(try await client.menu(at: path).snapshot().state.hasPrefix("collaps"))
 
-        await #expect(throws: DBusError.self) { try await client.showMenu("nothing") }
+        let unknown = await #expect(throws: DBusError.self) { try await client.showMenu("nothing") }
+        #expect(unknown?.name == PetalBus.ErrorName.unknownMenu.errorName)
     }
 
     @Test func createRemoveAndChooseFrom() async throws {

@@ -72,19 +72,23 @@ import Testing
         #expect((start["tooltip"] as? String)?.contains("Echo") == true)
 
         _ = try await daemon.menu("Open")
-        let opened = try await watcher.waitForLine { (try? waybar($0)["alt"] as? String) == "expanded" }
+        // While a menu is open, alt names it and the classes are its state and name.
+        let opened = try await watcher.waitForLine {
+            (try? waybar($0)["class"] as? [String]) == ["expanded", "main"]
+        }
         #expect(opened.count >= 2)
+        #expect(try waybar(opened.last!)["alt"] as? String == "main")
 
         // An action running adds the class "running"; its end removes it.
         async let slow = daemon.menu(
             "Trigger", [.string("test.slow"), .vardict([("seconds", .variant(.double(0.5)))])])
         let running = try await watcher.waitForLine {
-            (try? waybar($0)["class"] as? [String]) == ["expanded", "running"]
+            (try? waybar($0)["class"] as? [String]) == ["expanded", "main", "running"]
         }
         #expect(running.last?.contains("1 action running") == true)
         _ = try await slow
         let settled = try await watcher.waitForLines(running.count + 1)
-        #expect(try waybar(settled[running.count])["class"] as? String == "expanded")
+        #expect(try waybar(settled[running.count])["class"] as? [String] == ["expanded", "main"])
         // No line repeats the one before it.
         let all = watcher.output
         #expect(zip(all, all.dropFirst()).allSatisfy { $0 != $1 })
