@@ -83,6 +83,18 @@ public enum MenuName {
         }
     }
 
+    /// Whether `name` can be any menu's name: one that ``isValid(_:)``
+    /// accepts, followed, for a menu written in place, by `/ITEM` for each
+    /// item on the way (`main/apps`, `apps/games/chess`), each part between
+    /// slashes 1 to ``ConfigurationDecoder/maximumIDBytes`` bytes.
+    ///
+    /// Clients check a name with it before they ask petald for the menu.
+    public static func isWellFormed(_ name: String) -> Bool {
+        let parts = name.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+        guard let first = parts.first, isValid(String(decoding: first, as: UTF8.self)) else { return false }
+        return parts.dropFirst().allSatisfy { (1...ConfigurationDecoder.maximumIDBytes).contains($0.count) }
+    }
+
     /// The name of the menu written in place in item `itemID` of menu `parent`:
     /// `<parent>/<item id>`.
     public static func inPlace(in parent: String, item itemID: String) -> String {
