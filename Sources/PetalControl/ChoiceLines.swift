@@ -27,9 +27,9 @@ struct ChoiceLines {
     let lines: [Line]
 
     /// An ad-hoc menu holds at most this many items (docs/dbus-api.md's limits).
-    static let maximumItems = ConfigurationDecoder.maximumItems
+    static let maximumItems = MenuLimits.maximumItems
     /// An ad-hoc menu is at most this many bytes of JSON.
-    static let maximumJSONBytes = 64 * 1024
+    static let maximumJSONBytes = MenuLimits.maximumAdHocBytes
 
     /// The lines of `input`.
     ///
