@@ -21,6 +21,12 @@ public struct ItemDetails: Equatable, Sendable {
     public var selected = false
     /// Whether it is a toggle.
     public var toggle = false
+    /// `action`, `submenu`, or `choice` (an ad-hoc item with neither); "" from a petald without named menus.
+    public var kind = ""
+    /// The menu it opens; `/` for an item that opens none, or from a petald without named menus.
+    public var submenu = ObjectPath.root
+    /// The character that activates it while its menu is open; "" for none.
+    public var key = ""
 
     /// Reads the properties of one item object; a missing or mistyped one keeps its default.
     public init(_ values: DBusPropertyValues) {
@@ -37,6 +43,9 @@ public struct ItemDetails: Equatable, Sendable {
         enabled = read(Item.enabled, true)
         selected = read(Item.selected, false)
         toggle = read(Item.toggle, false)
+        kind = read(Item.kind, "")
+        submenu = read(Item.submenu, .root)
+        key = read(Item.key, "")
     }
 
     /// The icon it shows now: `selectedIcon` when a selected toggle has one, else `icon`.

@@ -123,6 +123,38 @@ import Testing
         #expect(unknown?.name == PetalBus.ErrorName.unknownMenu.errorName)
     }
 
+    /// Every menu and its items, read at once, each item with the menu it opens.
+    @Test func everyMenuIsReadWithItsItems() async throws {
+        let config = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "petal-api-served-\(UUID().uuidString.prefix(8)).json")
+        try Data(
+            #"""
+            {"items": [{"id": "go", "title": "Go", "submenu": "power", "key": "g"},
+                       {"id": "more", "title": "More", "submenu": {"title": "More",
+                        "items": [{"id": "x", "title": "X", "action": "command.run", "params": {"argv": ["true"]}}]}},
+                       {"id": "run", "title": "Run", "action": "command.run", "params": {"argv": ["true"]}}],
+             "menus": {"power": {"title": "Power", "layout": "linear", "appearance": {"buttonSize": 40},
+                                 "items": [{"id": "lock", "title": "Lock", "action": "command.run",
+                                            "params": {"argv": ["true"]}}]}}}
+            """#.utf8
+        ).write(to: config)
+        let daemon = try await RunningDaemon(executable: "petald", arguments: ["--config", config.path])
+        defer { daemon.stop() }
+        let client = PetalClient(connection: daemon.client)
+        let made = try await client.createMenu(#"{"name":"picks","items":[{"id":"a","title":"A","icon":""}]}"#)
+        let menus = try await client.everyMenu()
+        #expect(menus.map(\.snapshot.name) == ["main", "main/more", "power", "picks"])
+        #expect(menus.map(\.path) == [PetalBus.path, PetalBus.menuPath("main/more"), PetalBus.menuPath("power"), made])
+        let main = try #require(menus.first)
+        #expect(main.items.map(\.id) == ["go", "more", "run"])
+        #expect(main.items.map(\.kind) == ["submenu", "submenu", "action"])
+        #expect(main.items.map(\.submenu) == [PetalBus.menuPath("power"), PetalBus.menuPath("main/more"), .root])
+        #expect(main.items.map(\.key) == ["g", "", ""])
+        #expect(menus[1].items.map(\.title) == ["X"], "an item of main/more, not main's")
+        #expect(menus[2].snapshot.layoutStyle == "linear" && menus[2].snapshot.appearance.settings.buttonSize == 40)
+        #expect(menus[3].items.map(\.kind) == ["choice"])
+    }
+
     @Test func createRemoveAndChooseFrom() async throws {
         let daemon = try await Self.petald()
         defer { daemon.stop() }
