@@ -78,8 +78,11 @@ enum MenuFailure {
     /// menus and so lacks what `command` calls; any other error as it came.
     static func explained(_ error: DBusError, command: Command, menu: String, menuNames: [String]?) -> any Error {
         if needsMenuNames(error, menu: menu) {
-            let known = menuNames.map { "its menus are \($0.joined(separator: ", "))" } ?? "it serves no menu but main"
-            return ControlFailure(status: .daemonError, message: "petald has no menu \"\(menu)\"; \(known)")
+            guard let menuNames else {
+                return ControlFailure(
+                    status: .daemonError, message: "petald has no menu \"\(menu)\"; it serves no menu but main")
+            }
+            return unknown(menu, in: "petald", known: menuNames)
         }
         let unknownMember = [
             DBusError.Name.unknownMethod, DBusError.Name.unknownInterface, DBusError.Name.unknownProperty,
@@ -90,6 +93,14 @@ enum MenuFailure {
             message:
                 "this petald does not serve named menus (\(error.name): \(error.message)); they need a petald with the org.petal.Petal1.Menus interface (docs/dbus-api.md)"
         )
+    }
+
+    /// `SOURCE has no menu "NAME"; its menus are …`: `menu` is none of
+    /// `known`, the menus of `source` (petald, or a configuration file).
+    static func unknown(_ menu: String, in source: String, known: [String]) -> ControlFailure {
+        ControlFailure(
+            status: .daemonError,
+            message: "\(source) has no menu \"\(menu)\"; its menus are \(known.joined(separator: ", "))")
     }
 
     /// Whether `error` says that `menu` has no object: then ``explained(_:command:menu:menuNames:)``

@@ -121,7 +121,7 @@ public struct Controller: Sendable {
                     ? JSONValue.object(["petalctl": .string(petalVersion), "petald": .string(daemon)]).jsonText + "\n"
                     : "petalctl \(petalVersion)\npetald \(daemon)\n")
         case .preview(let options):
-            try await Preview(options: options, menu: invocation.menu, client: menu, console: console).write()
+            try await Preview(options: options, menu: invocation.menu, client: client, console: console).write()
         case .help, .watch:
             break
         }

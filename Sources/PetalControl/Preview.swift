@@ -1,3 +1,4 @@
+import DBus
 import Glibc
 import PetalAPI
 import PetalConfiguration
@@ -5,11 +6,15 @@ import PetalCore
 
 /// `petalctl preview`: gathers the menu (from petald, or from a configuration
 /// file) and writes it as SVG.
+///
+/// A submenu is drawn open from its item: the menus of the route to it
+/// (``SubmenuRoute``), each parent expanded with its other items faded, each
+/// menu with its own layout and appearance.
 struct Preview {
     let options: PreviewOptions
     /// The menu to draw (`--menu`).
     let menu: String
-    /// A client of that menu; nil with `--config`.
+    /// A client of petald; nil with `--config`.
     let client: PetalClient?
     let console: Console
 
@@ -20,65 +25,122 @@ struct Preview {
     private func model() async throws -> PreviewModel {
         // With --config the file is drawn and petald is not asked (the client is nil then).
         guard let client, options.configPath == nil else { return try fileModel(path: options.configPath ?? "") }
-        let menu = try await client.snapshot()
-        let details = try await client.itemDetails(order: menu.items.map(\.id))
-        // The geometry is not on the bus; it comes from the configuration file
-        // petald reads by default, if there is one. Sizes, colours and
-        // durations are petald's Appearance (its defaults from a v1 petald).
-        let configured = defaultConfiguration()
-        var geometry = configured.menu.geometry
-        let daemonStyle = LayoutStyle(rawValue: menu.layoutStyle) ?? geometry.style
-        geometry.style = options.layout ?? daemonStyle
+        return try await daemonModel(client)
+    }
+
+    // MARK: - From petald
+
+    private func daemonModel(_ client: PetalClient) async throws -> PreviewModel {
+        let served = try await client.everyMenu()
+        let names = Dictionary(served.map { ($0.path, $0.snapshot.name) }, uniquingKeysWith: { first, _ in first })
+        guard let previewed = served.first(where: { $0.path == PetalBus.menuPath(menu) }) else {
+            throw MenuFailure.unknown(menu, in: "petald", known: served.map(\.snapshot.name))
+        }
+        let byName = Dictionary(served.map { ($0.snapshot.name, $0) }, uniquingKeysWith: { first, _ in first })
+        var open: [String: SubmenuRoute.Step] = [:]
+        for menu in served {
+            guard menu.snapshot.parent != .root, let parentName = names[menu.snapshot.parent],
+                let parent = byName[parentName]
+            else { continue }
+            // The item it opened from, as its Placement says, else the parent's first item that opens it.
+            let index =
+                menu.snapshot.placement.item.flatMap { id in parent.items.firstIndex { $0.id == id } }
+                ?? parent.items.firstIndex { $0.submenu == menu.path }
+            if let index { open[menu.snapshot.name] = SubmenuRoute.Step(menu: parentName, item: index) }
+        }
+        let route = SubmenuRoute(
+            to: previewed.snapshot.name,
+            among: served.map { menu in
+                SubmenuRoute.Menu(name: menu.snapshot.name, submenus: menu.items.map { names[$0.submenu] })
+            },
+            open: open)
+        let state = previewed.snapshot.state
+        return chain(
+            route, state: options.state ?? (state == "collapsed" || state == "collapsing" ? .collapsed : .expanded)
+        ) { name in daemonMenu(byName[name] ?? previewed, isPreviewed: name == route.target) }
+    }
+
+    /// One menu as petald serves it, at its `Layout` unless `--layout` asks
+    /// the previewed one for another style.
+    private func daemonMenu(_ served: MenuContents, isPreviewed: Bool) -> PreviewModel.Menu {
+        let menu = served.snapshot
+        let daemonStyle = LayoutStyle(rawValue: menu.layoutStyle) ?? .radial
+        let style = isPreviewed ? options.layout ?? daemonStyle : daemonStyle
         let positions: [Point]
-        if geometry.style == daemonStyle {
+        if style == daemonStyle {
             let byID = Dictionary(
                 menu.layout.map { ($0.id, Point(x: $0.x, y: $0.y)) }, uniquingKeysWith: { first, _ in first })
-            positions = details.map { byID[$0.id] ?? Point(x: 0, y: 0) }
+            positions = served.items.map { byID[$0.id] ?? Point(x: 0, y: 0) }
         } else {
-            positions = geometry.positions(count: details.count)
+            // The geometry is not on the bus; it comes from the configuration file
+            // petald reads by default, if there is one.
+            var geometry = configuredGeometry(of: menu.name)
+            geometry.style = style
+            positions = geometry.positions(count: served.items.count)
         }
-        let state = options.state ?? (menu.state == "collapsed" || menu.state == "collapsing" ? .collapsed : .expanded)
-        return PreviewModel(
-            state: state, style: geometry.style, openSeconds: menu.appearance.openDuration, animate: options.animate,
-            items: zip(details, positions).map { item, position in
+        return PreviewModel.Menu(
+            name: menu.name, style: style, openSeconds: menu.appearance.openDuration,
+            items: zip(served.items, positions).map { item, position in
                 PreviewModel.Item(
-                    id: item.id, title: item.title, icon: item.currentIcon,
-                    color: item.color, enabled: item.enabled, selected: item.selected, toggle: item.toggle,
-                    position: position)
+                    id: item.id, title: item.title, icon: item.currentIcon, color: item.color,
+                    enabled: item.enabled, selected: item.selected, toggle: item.toggle, position: position)
             },
             appearance: menu.appearance.settings)
     }
 
+    /// The geometry the default configuration file gives the menu `name`; the documented one without a file.
+    private func configuredGeometry(of name: String) -> MenuGeometry {
+        let configuration = (try? ConfigurationFile.loadConfigured(explicitPath: nil).0) ?? .embeddedDefault
+        return (configuration.section(named: name)?.settings ?? configuration.defaults.settings).geometry
+    }
+
+    // MARK: - From a file
+
     private func fileModel(path: String) throws -> PreviewModel {
-        guard menu == PetalBus.mainMenu else {
-            throw ControlFailure(
-                status: .usage,
-                message:
-                    "preview --config draws a file's main menu (its top-level menu and items) only; to draw \"\(menu)\", leave out --config and petalctl draws it as the running petald serves it"
-            )
-        }
         let configuration: MenuConfiguration
         do {
             configuration = try ConfigurationFile.load(path: path).0
         } catch {
             throw ControlFailure(status: .usage, message: "the configuration cannot be previewed:\n\(error)")
         }
-        var geometry = configuration.menu.geometry
-        geometry.style = options.layout ?? geometry.style
-        return PreviewModel(
-            state: options.state ?? .expanded, style: geometry.style,
-            openSeconds: configuration.menu.openDuration.configuredSeconds, animate: options.animate,
-            items: zip(configuration.items, geometry.positions(count: configuration.items.count)).map {
-                item, position in
+        guard let previewed = configuration.section(named: menu) else {
+            throw MenuFailure.unknown(menu, in: path, known: configuration.menus.map(\.name))
+        }
+        let route = SubmenuRoute(
+            to: menu,
+            among: configuration.menus.map { SubmenuRoute.Menu(name: $0.name, submenus: $0.items.map(\.submenu)) })
+        return chain(route, state: options.state ?? .expanded) { name in
+            fileMenu(configuration.section(named: name) ?? previewed, isPreviewed: name == route.target)
+        }
+    }
+
+    /// One menu of the file, with its own layout (or the style `--layout` gives the previewed one).
+    private func fileMenu(_ section: MenuSection, isPreviewed: Bool) -> PreviewModel.Menu {
+        var geometry = section.settings.geometry
+        if isPreviewed { geometry.style = options.layout ?? geometry.style }
+        return PreviewModel.Menu(
+            name: section.name, style: geometry.style,
+            openSeconds: section.settings.openDuration.configuredSeconds,
+            items: zip(section.items, geometry.positions(count: section.items.count)).map { item, position in
                 PreviewModel.Item(
                     id: item.id, title: item.title, icon: item.currentIcon, color: item.color,
                     enabled: item.enabled, selected: item.selected, toggle: item.toggle, position: position)
             },
-            appearance: configuration.appearance)
+            appearance: section.appearance)
     }
 
-    private func defaultConfiguration() -> MenuConfiguration {
-        (try? ConfigurationFile.loadConfigured(explicitPath: nil).0) ?? .embeddedDefault
+    // MARK: - Both
+
+    /// The menus of `route`, each submenu open from its item of the one before.
+    /// `menu` gives each menu by name; every name of a route is one of the
+    /// menus it was made from.
+    private func chain(_ route: SubmenuRoute, state: PreviewState, menu: (String) -> PreviewModel.Menu) -> PreviewModel
+    {
+        var model = PreviewModel(state: state, animate: options.animate, menu: menu(route.names[0]))
+        for (step, next) in zip(route.steps, route.names.dropFirst()) {
+            model.open(menu(next), from: step.item)
+        }
+        return model
     }
 
     private func save(_ svg: String) throws {

@@ -12,6 +12,12 @@ struct SVGDocument {
     /// For each element's index, the index of the first element after its end.
     let groupEnds: [Int: Int]
 
+    /// A part of a document: `elements` alone (their groups' ends are not kept).
+    init(elements: [Element]) {
+        self.elements = elements
+        groupEnds = [:]
+    }
+
     /// Parses `text`; throws when it is not well-formed XML.
     init(_ text: String) throws {
         let collector = Collector()
@@ -35,6 +41,23 @@ struct SVGDocument {
             }
     }
 
+    /// The menu groups, in order: `data-menu`, `data-layout` and their `translate(x y)`.
+    var menus: [(name: String, layout: String, x: Double, y: Double)] {
+        elements.filter { $0.name == "g" && $0.attributes["class"] == "menu" }.compactMap { element in
+            guard let name = element.attributes["data-menu"],
+                let (x, y) = Self.translation(element.attributes["transform"])
+            else { return nil }
+            return (name, element.attributes["data-layout"] ?? "", x, y)
+        }
+    }
+
+    /// The item groups of the menu group called `name`, with their place
+    /// relative to its centre; nil when there is no such menu.
+    func items(inMenu name: String) -> [(id: String, x: Double, y: Double)]? {
+        guard let content = group(where: "data-menu", is: name, class: "menu") else { return nil }
+        return SVGDocument(elements: content).itemPositions
+    }
+
     func items(withClass name: String) -> [String] {
         elements.filter {
             $0.name == "g" && ($0.attributes["class"] ?? "").split(separator: " ").contains(Substring(name))
@@ -42,9 +65,15 @@ struct SVGDocument {
         .compactMap { $0.attributes["data-id"] }
     }
 
-    /// The elements inside the first `g` with `attribute` equal to `value`, up to its end.
-    func group(where attribute: String, is value: String) -> [Element]? {
-        guard let start = elements.firstIndex(where: { $0.name == "g" && $0.attributes[attribute] == value }) else {
+    /// The elements inside the first `g` with `attribute` equal to `value`
+    /// (and with exactly the class `className`, when given), up to its end.
+    func group(where attribute: String, is value: String, class className: String? = nil) -> [Element]? {
+        guard
+            let start = elements.firstIndex(where: {
+                $0.name == "g" && $0.attributes[attribute] == value
+                    && (className == nil || $0.attributes["class"] == className)
+            })
+        else {
             return nil
         }
         let end = groupEnds[start] ?? elements.count
