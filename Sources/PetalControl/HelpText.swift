@@ -230,13 +230,20 @@ public enum HelpText {
             Draw the menu as SVG into FILE (- for standard output): the centre
             button, and each item at its place with its colour, icon name and title;
             selected toggles are ringed, disabled items dimmed. Sizes and colours
-            are petald's Appearance, or with --config the file's appearance section.
+            are petald's Appearance, or with --config the file's appearance sections.
 
             By default the running petald's menu is drawn in its current state.
             --config FILE draws FILE's menu instead, expanded, without asking petald.
-            --state and --layout draw another state or style; --animate adds the
-            spread of the items over the configured open duration. --menu NAME draws
-            the running petald's menu NAME (with --config, only main can be drawn).
+            --menu NAME draws the menu NAME (main by default), of petald or of FILE.
+            A submenu is drawn open from its item: the menus that lead to it, from
+            the top-level one, each expanded with its other items faded, and the
+            submenu spread around the item that opens it (the one it was opened
+            from, when petald has it open), each menu with its own layout and
+            appearance. An unknown NAME is refused with the names there are.
+
+            --state and --layout draw another state or style (--layout restyles
+            the menu NAME, not the menus before it); --animate adds the spread of
+            each menu's items over its open duration.
 
             """
         case .watch:

@@ -249,5 +249,9 @@ import Testing
         #expect(try await CompletionTests.bashCompletions("petalctl --bus \(bus) show ") == ["main", "apps", "power"])
         #expect(try await CompletionTests.bashCompletions("petalctl --bus \(bus) activate --menu power ") == ["lock"])
         #expect(try await CompletionTests.fishCompletions("petalctl --bus \(bus) show p") == ["power"])
+        #expect(
+            try await CompletionTests.bashCompletions("petalctl --bus \(bus) preview --svg - --menu ")
+                == ["main", "apps", "power"])
+        #expect(try await CompletionTests.fishCompletions("petalctl --bus \(bus) preview --menu a") == ["apps"])
     }
 }
