@@ -14,3 +14,7 @@ for config in examples/config/*.json; do
     rsvg-convert --zoom 1.5 "$svg" --output "docs/images/$name.png"
     echo "docs/images/$name.png"
 done
+# A submenu, drawn open from the item that opens it.
+"$petalctl" preview --config examples/config/submenus.json --menu apps --svg "$svg"
+rsvg-convert --zoom 1.5 "$svg" --output docs/images/submenus-apps.png
+echo docs/images/submenus-apps.png
