@@ -211,9 +211,6 @@ public struct DBusInterface: Sendable {
     public let properties: [DBusProperty]
     /// Its signals.
     public let signals: [DBusSignal]
-    private let methodIndex: [String: Int]
-    private let propertyIndex: [String: Int]
-    private let signalIndex: [String: Int]
 
     /// Describes an interface.
     public init(
@@ -224,26 +221,25 @@ public struct DBusInterface: Sendable {
         self.methods = methods
         self.properties = properties
         self.signals = signals
-        methodIndex = Dictionary(
-            methods.enumerated().map { ($1.name.rawValue, $0) }, uniquingKeysWith: { first, _ in first })
-        propertyIndex = Dictionary(
-            properties.enumerated().map { ($1.name.rawValue, $0) }, uniquingKeysWith: { first, _ in first })
-        signalIndex = Dictionary(
-            signals.enumerated().map { ($1.name.rawValue, $0) }, uniquingKeysWith: { first, _ in first })
     }
+
+    // Members are found by a linear search, not through dictionaries: an
+    // interface has a few dozen members at most, whose names are mostly short
+    // enough to compare in a word or two, and every object of a menu's items
+    // holds its own interfaces, so per-object dictionaries cost kilobytes each.
 
     /// The method called `name`, if any.
     public func method(named name: String) -> DBusMethod? {
-        methodIndex[name].map { methods[$0] }
+        methods.first { $0.name.rawValue == name }
     }
 
     /// The property called `name`, if any.
     public func property(named name: String) -> DBusProperty? {
-        propertyIndex[name].map { properties[$0] }
+        properties.first { $0.name.rawValue == name }
     }
 
     /// The signal called `name`, if any.
     public func signal(named name: String) -> DBusSignal? {
-        signalIndex[name].map { signals[$0] }
+        signals.first { $0.name.rawValue == name }
     }
 }

@@ -52,15 +52,14 @@ public final class ObjectServer: @unchecked Sendable {
     struct ServedObject {
         /// The interfaces in introspection order: the object's own, then the standard ones.
         var interfaces: [DBusInterface]
-        var byName: [String: Int]
 
         init(_ interfaces: [DBusInterface]) {
             self.interfaces = interfaces
-            byName = Dictionary(interfaces.enumerated().map { ($1.name.rawValue, $0) }, uniquingKeysWith: { a, _ in a })
         }
 
+        /// The interface called `name`, if any: a linear search over a handful.
         func interface(named name: String) -> DBusInterface? {
-            byName[name].map { interfaces[$0] }
+            interfaces.first { $0.name.rawValue == name }
         }
     }
 

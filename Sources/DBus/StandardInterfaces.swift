@@ -14,7 +14,7 @@ enum StandardInterfaces {
         [
             propertiesInterface(server: server, path: path),
             introspectableInterface(server: server, path: path),
-            peerInterface(),
+            peerInterface,
         ]
     }
 
@@ -32,7 +32,8 @@ enum StandardInterfaces {
             ])
     }
 
-    private static func peerInterface() -> DBusInterface {
+    /// One for every object: it holds nothing of any of them.
+    private static let peerInterface: DBusInterface = {
         // libdbus answers Peer calls itself before they reach the server; this
         // description makes introspection list them and serves them if it ever does not.
         DBusInterface(
@@ -45,7 +46,7 @@ enum StandardInterfaces {
                     return String(cString: raw)
                 },
             ])
-    }
+    }()
 
     private static func propertiesInterface(server: ObjectServer?, path: ObjectPath) -> DBusInterface {
         DBusInterface(
