@@ -95,7 +95,8 @@ extension MenuService {
         let active = chains.activeMenu
         guard active != announcedActiveMenu else { return }
         announcedActiveMenu = active
-        signals.emitPropertiesChanged(at: PetalBus.path, [PetalBus.Menus.activeMenu])
+        // A copy of a message built once: one of these goes with every Toggle.
+        signals.emitChange(of: PetalBus.Menus.activeMenu, at: PetalBus.path, to: activeMenuPath, reusable: true)
     }
 
     /// Keeps one timer, for the earliest end of a running transition.
