@@ -74,7 +74,7 @@ PEER_SCENARIOS = {"C contract": {"startup", "trigger", "trigger_pipe", "trigger_
                                   "builtin", "builtin_pipe", "builtin_procs"}}
 # The parts --only may pick; every part by default.
 PARTS = ("startup", "toggle", "trigger", "builtin", "signals", "petald", "provider", "isolated", "hostile", "context",
-         "petalctl")
+         "petalctl", "menus")
 # The part builtin: a Trigger through a built-in plugin, and so through the Swift SDK. None
 # has an action without side effects (each starts a program or calls a service), so it is
 # phone.call with no number, which the plugin refuses with InvalidParams having started
@@ -88,8 +88,10 @@ BUILTIN_ERROR = "org.petal.Petal1.Error.InvalidParams"
 CONTEXT = os.path.join(HERE, "context.py")
 # The part petalctl: petalctl per key press against busctl and gdbus, with a table of its own (bench/petalctl.py).
 PETALCTL = os.path.join(HERE, "petalctl.py")
+# The part menus: ShowMenu, ChooseFrom, ad-hoc menus' memory and floods, with tables of its own (bench/menus.py).
+MENUS = os.path.join(HERE, "menus.py")
 # The parts that are scripts of their own, each printing its own table.
-SCRIPT_PARTS = {"context": CONTEXT, "petalctl": PETALCTL}
+SCRIPT_PARTS = {"context": CONTEXT, "petalctl": PETALCTL, "menus": MENUS}
 # The peers whose Trigger must keep the contract, checked by `bench-client contract` in every run.
 CONTRACT_PEERS = ("C contract", "petald")
 # The part hostile: the servers flooded and sent the huge a{sv}, each
@@ -1025,7 +1027,7 @@ def main():
         if part not in parts:
             continue
         command = [PYTHON, script, "--bin", os.path.abspath(args.bin)]
-        command += ["--tools", os.path.abspath(args.tools)] if part == "context" else []
+        command += ["--tools", os.path.abspath(args.tools)] if part in ("context", "menus") else []
         done = subprocess.run(command + (["--smoke"] if args.smoke else []), stdout=subprocess.PIPE, text=True)
         if done.returncode != 0:
             print(f"bench: FAILED: the part {part} (bench/{os.path.basename(script)} said why above)", file=sys.stderr)

@@ -1,0 +1,282 @@
+/*
+ * menus-client.c — bench-menus-client: the timed calls of the part `menus`
+ * (bench/menus.py), made with libdbus against petald on a private bus. Four
+ * scenarios, interleaved iteration by iteration so that load from elsewhere
+ * lands on each alike, every reply checked:
+ *
+ *   toggle          Toggle on /org/petal/Petal1, once to open and once to
+ *                   close the main menu: each call is a sample
+ *   show            ShowMenu(MENU, {}) opening the closed menu MENU: the
+ *                   sample; then Close on its object, not timed
+ *   toggle+activate Toggle opening main, then Activate(ITEM) on it (which
+ *                   runs bench.noop and closes the menu): the two round
+ *                   trips together are the sample
+ *   choose          ChooseFrom(a menu of --items choices, {}) on one
+ *                   connection, answered by a second connection that waits
+ *                   for the menu's StateChanged "expanded" and calls
+ *                   Activate on it: from sending ChooseFrom to its reply
+ *                   (the id the second client chose). Each menu has a name
+ *                   of its own; the next iteration starts once it has closed
+ *
+ * Usage: bench-menus-client [-n N] [--warmup W] [--menu MENU] [--item ITEM] [--items K]
+ * Prints one line: `key=value` per scenario (p50/p90/max in µs).
+ * The bus is $DBUS_SESSION_BUS_ADDRESS.
+ */
+#define _GNU_SOURCE
+#include <dbus/dbus.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define DEST "org.petal.Petal1"
+#define ROOT "/org/petal/Petal1"
+#define MENU_IFACE "org.petal.Petal1.Menu"
+#define MENUS_IFACE "org.petal.Petal1.Menus"
+
+static struct {
+    long n, warmup, items;
+    const char *menu, *item;
+} opt = { .n = 2000, .warmup = 200, .items = 20, .menu = "apps", .item = "item-0" };
+
+__attribute__((noreturn, format(printf, 1, 2))) static void die(const char *format, ...) {
+    va_list args;
+    va_start(args, format);
+    fputs("bench-menus-client: ", stderr);
+    vfprintf(stderr, format, args);
+    fputc('\n', stderr);
+    va_end(args);
+    exit(1);
+}
+
+static void *need(void *pointer) {
+    if (!pointer) die("out of memory");
+    return pointer;
+}
+
+static double now_us(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec * 1e6 + (double)t.tv_nsec / 1e3;
+}
+
+static DBusConnection *connect_bus(void) {
+    DBusError error;
+    dbus_error_init(&error);
+    DBusConnection *bus = dbus_bus_get_private(DBUS_BUS_SESSION, &error);
+    if (!bus) die("cannot connect to the bus: %s", error.message);
+    dbus_connection_set_exit_on_disconnect(bus, FALSE);
+    return bus;
+}
+
+/* Sends `call` and waits for its return of `signature`; dies on an error, naming it. */
+static DBusMessage *call(DBusConnection *bus, DBusMessage *message, const char *signature) {
+    DBusError error;
+    dbus_error_init(&error);
+    const char *member = dbus_message_get_member(message);
+    DBusMessage *reply = dbus_connection_send_with_reply_and_block(bus, message, DBUS_TIMEOUT_USE_DEFAULT, &error);
+    if (!reply) die("%s failed: %s: %s", member, error.name, error.message);
+    dbus_message_unref(message);
+    if (!dbus_message_has_signature(reply, signature))
+        die("%s: expected a reply of signature \"%s\", got \"%s\"", member, signature, dbus_message_get_signature(reply));
+    return reply;
+}
+
+/* The first string (or object path) of a reply. */
+static const char *first_string(DBusMessage *reply) {
+    DBusMessageIter it;
+    const char *value;
+    dbus_message_iter_init(reply, &it);
+    dbus_message_iter_get_basic(&it, &value);
+    return value;
+}
+
+static DBusMessage *menu_call(const char *path, const char *member) {
+    return need(dbus_message_new_method_call(DEST, path, MENU_IFACE, member));
+}
+
+/* A call `member(s, a{sv})` on the Menus interface, with an empty a{sv}. */
+static DBusMessage *menus_call(const char *member, const char *text) {
+    DBusMessage *message = need(dbus_message_new_method_call(DEST, ROOT, MENUS_IFACE, member));
+    DBusMessageIter it, dict;
+    dbus_message_iter_init_append(message, &it);
+    if (!dbus_message_iter_append_basic(&it, DBUS_TYPE_STRING, &text)
+        || !dbus_message_iter_open_container(&it, DBUS_TYPE_ARRAY, "{sv}", &dict)
+        || !dbus_message_iter_close_container(&it, &dict)) die("out of memory");
+    return message;
+}
+
+static DBusMessage *activate_call(const char *path, const char *item) {
+    DBusMessage *message = menu_call(path, "Activate");
+    if (!dbus_message_append_args(message, DBUS_TYPE_STRING, &item, DBUS_TYPE_INVALID)) die("out of memory");
+    return message;
+}
+
+/* Makes a Menu call whose reply is a state, and checks it is `expected`. */
+static void expect_state(DBusConnection *bus, const char *path, const char *member, const char *expected) {
+    DBusMessage *reply = call(bus, menu_call(path, member), "s");
+    if (strcmp(first_string(reply), expected))
+        die("%s on %s: expected \"%s\", got \"%s\"", member, path, expected, first_string(reply));
+    dbus_message_unref(reply);
+}
+
+/* ---- the scenarios, one iteration each; each returns its sample in µs ---- */
+
+static double toggle(DBusConnection *bus, const char *expected) {
+    double t0 = now_us();
+    expect_state(bus, ROOT, "Toggle", expected);
+    return now_us() - t0;
+}
+
+static double show(DBusConnection *bus, const char *menu_path) {
+    double t0 = now_us();
+    DBusMessage *reply = call(bus, menus_call("ShowMenu", opt.menu), "o");
+    double sample = now_us() - t0;
+    if (strcmp(first_string(reply), menu_path))
+        die("ShowMenu(%s): expected the path %s, got %s", opt.menu, menu_path, first_string(reply));
+    dbus_message_unref(reply);
+    expect_state(bus, menu_path, "Close", "collapsed");
+    return sample;
+}
+
+static double toggle_and_activate(DBusConnection *bus) {
+    double t0 = now_us();
+    expect_state(bus, ROOT, "Toggle", "expanded");
+    dbus_message_unref(call(bus, activate_call(ROOT, opt.item), "a{sv}"));
+    double sample = now_us() - t0;
+    expect_state(bus, ROOT, "Close", "collapsed");  /* activating closed it: Close is then a no-op */
+    return sample;
+}
+
+/* The next StateChanged for `path` on `bus` that says `wanted`; other messages are dropped. */
+static void wait_state(DBusConnection *bus, const char *path, const char *wanted) {
+    for (;;) {
+        DBusMessage *message;
+        while ((message = dbus_connection_pop_message(bus))) {
+            const char *state = NULL;
+            int match = dbus_message_is_signal(message, MENU_IFACE, "StateChanged")
+                && dbus_message_has_path(message, path)
+                && dbus_message_get_args(message, NULL, DBUS_TYPE_STRING, &state, DBUS_TYPE_INVALID)
+                && !strcmp(state, wanted);
+            dbus_message_unref(message);
+            if (match) return;
+        }
+        if (!dbus_connection_read_write(bus, 10 * 1000)) die("the bus connection was lost");
+    }
+}
+
+/* The JSON of a menu called `name` with `items` choices c0, c1, …. */
+static char *choice_menu(const char *name, long items) {
+    size_t size = 64 + (size_t)items * 64;
+    char *json = need(malloc(size));
+    int at = snprintf(json, size, "{\"name\":\"%s\",\"items\":[", name);
+    for (long i = 0; i < items; i++)
+        at += snprintf(json + at, size - (size_t)at, "%s{\"id\":\"c%ld\",\"title\":\"Choice %ld\"}", i ? "," : "", i, i);
+    snprintf(json + at, size - (size_t)at, "]}");
+    return json;
+}
+
+static double choose(DBusConnection *asker, DBusConnection *chooser, long iteration) {
+    char name[32], path[96], chosen[24];
+    snprintf(name, sizeof name, "pick%ld", iteration);  /* a name whose path needs no escaping */
+    snprintf(path, sizeof path, ROOT "/menus/%s", name);
+    snprintf(chosen, sizeof chosen, "c%ld", iteration % opt.items);
+    char *json = choice_menu(name, opt.items);
+    DBusMessage *message = menus_call("ChooseFrom", json);
+    dbus_uint32_t serial;
+    double t0 = now_us();
+    if (!dbus_connection_send(asker, message, &serial)) die("out of memory");
+    dbus_connection_flush(asker);
+    dbus_message_unref(message);
+    wait_state(chooser, path, "expanded");
+    dbus_message_unref(call(chooser, activate_call(path, chosen), "a{sv}"));
+    DBusMessage *reply = NULL;
+    while (!reply) {
+        if (!dbus_connection_read_write(asker, 10 * 1000)) die("the bus connection was lost");
+        DBusMessage *popped;
+        while (!reply && (popped = dbus_connection_pop_message(asker))) {
+            if (dbus_message_get_reply_serial(popped) == serial) reply = popped;
+            else dbus_message_unref(popped);
+        }
+    }
+    double sample = now_us() - t0;
+    if (dbus_message_get_type(reply) == DBUS_MESSAGE_TYPE_ERROR)
+        die("ChooseFrom failed: %s", dbus_message_get_error_name(reply));
+    if (!dbus_message_has_signature(reply, "s") || strcmp(first_string(reply), chosen))
+        die("ChooseFrom: expected the answer \"%s\"", chosen);
+    dbus_message_unref(reply);
+    wait_state(chooser, path, "collapsed");
+    free(json);
+    return sample;
+}
+
+/* ---- figures ---- */
+
+static int by_value(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static double percentile(const double *sorted, long count, double fraction) {
+    long rank = (long)(fraction * (double)count + 0.999999);
+    return sorted[(rank < 1 ? 1 : rank) - 1];
+}
+
+static void print_figures(const char *key, double *samples, long count) {
+    qsort(samples, (size_t)count, sizeof *samples, by_value);
+    printf("%s_p50_us=%.1f %s_p90_us=%.1f %s_max_us=%.1f ", key, percentile(samples, count, .5), key,
+           percentile(samples, count, .9), key, samples[count - 1]);
+}
+
+static long number(const char *text, const char *option) {
+    char *end;
+    long value = strtol(text ? text : "", &end, 10);
+    if (!text || *end || value < 1) die("%s takes a positive number, not \"%s\"", option, text ? text : "");
+    return value;
+}
+
+int main(int argc, char **argv) {
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(a, "-n")) opt.n = number(v, a), i++;
+        else if (!strcmp(a, "--warmup")) opt.warmup = number(v, a), i++;
+        else if (!strcmp(a, "--items")) opt.items = number(v, a), i++;
+        else if (!strcmp(a, "--menu") && v) opt.menu = argv[++i];
+        else if (!strcmp(a, "--item") && v) opt.item = argv[++i];
+        else die("unknown argument \"%s\" (see menus-client.c)", a);
+    }
+    DBusConnection *bus = connect_bus(), *chooser = connect_bus();
+    const char *rule = "type='signal',sender='" DEST "',interface='" MENU_IFACE "',member='StateChanged',"
+                       "path_namespace='" ROOT "/menus'";
+    DBusError error;
+    dbus_error_init(&error);
+    dbus_bus_add_match(chooser, rule, &error);
+    if (dbus_error_is_set(&error)) die("AddMatch: %s", error.message);
+    char menu_path[128];
+    snprintf(menu_path, sizeof menu_path, ROOT "/menus/%s", opt.menu);
+
+    double *samples[4];
+    for (int s = 0; s < 4; s++) samples[s] = need(calloc((size_t)opt.n * 2, sizeof(double)));
+    long toggles = 0;
+    for (long i = 0; i < opt.warmup + opt.n; i++) {
+        int measured = i >= opt.warmup;
+        long at = i - opt.warmup;
+        double open = toggle(bus, "expanded"), close = toggle(bus, "collapsed");
+        double shown = show(bus, menu_path);
+        double pair = toggle_and_activate(bus);
+        double chosen = choose(bus, chooser, i);
+        if (!measured) continue;
+        samples[0][toggles++] = open;
+        samples[0][toggles++] = close;
+        samples[1][at] = shown;
+        samples[2][at] = pair;
+        samples[3][at] = chosen;
+    }
+    print_figures("toggle", samples[0], toggles);
+    print_figures("show", samples[1], opt.n);
+    print_figures("toggle_activate", samples[2], opt.n);
+    print_figures("choose", samples[3], opt.n);
+    printf("iterations=%ld\n", opt.n);
+    return 0;
+}
