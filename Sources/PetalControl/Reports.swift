@@ -92,13 +92,24 @@ enum Reports {
         return (table.text, json)
     }
 
+    /// A plugin's file as it is, and a provider's `dbus:<bus name><object path>`
+    /// (docs/dbus-api.md) as its bus name and object path apart: glued
+    /// together, a unique name's colon read as part of the `dbus:` prefix
+    /// (`dbus::1.3/org/…`). The JSON keeps the property's own form.
+    static func readable(location: String) -> String {
+        guard location.hasPrefix("dbus:") else { return location }
+        let rest = location.dropFirst("dbus:".count)
+        guard let slash = rest.firstIndex(of: "/"), slash != rest.startIndex else { return location }
+        return "\(rest[..<slash]) \(rest[slash...])"
+    }
+
     static func plugins(_ menu: MenuSnapshot) -> (text: String, json: JSONValue) {
         var table = TextTable("NAME", "VERSION", "STATUS", "RUNS", "FILE", "REASON")
         for plugin in menu.plugins {
             let runs = PluginPlace(plugin)
             table.add(
                 plugin.name.isEmpty ? "-" : plugin.name, plugin.version.isEmpty ? "-" : plugin.version,
-                plugin.status, runs.text, plugin.path, plugin.reason)
+                plugin.status, runs.text, Self.readable(location: plugin.path), plugin.reason)
         }
         let json = JSONValue.array(
             menu.plugins.map {

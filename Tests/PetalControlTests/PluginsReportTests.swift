@@ -32,10 +32,11 @@ struct PluginsReportTests {
         #expect(table.contains("command 0.1.0 loaded petald /usr/lib/petal/plugins/libpetal-command.so"), "\(table)")
         #expect(table.contains { $0.hasPrefix("weather 2.0 loaded host 4242 ") }, "\(table)")
         #expect(table.contains { $0.hasPrefix("radio 1.0 loaded host (not running) ") }, "\(table)")
-        #expect(table.contains("hello - loaded provider dbus::1.42/org/example/Hello"), "\(table)")
+        #expect(table.contains("hello - loaded provider :1.42 /org/example/Hello"), "\(table)")
         #expect(table.contains { $0.hasPrefix("crashy 1.0 quarantined - /opt/crashy.so ") }, "\(table)")
         let places = json.arrayValue?.map { ($0["runs"]?.stringValue ?? "?", $0["pid"]?.int64Value) } ?? []
         #expect(places.map(\.0) == ["petald", "isolated", "isolated", "provider", ""])
         #expect(places.map(\.1) == [nil, 4242, nil, nil, nil])
+        #expect(json.arrayValue?[3]["path"]?.stringValue == "dbus::1.42/org/example/Hello")
     }
 }

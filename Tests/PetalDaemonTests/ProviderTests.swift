@@ -100,13 +100,19 @@ import Testing
         try await Task.sleep(for: .milliseconds(200))
         try await hello.stopAndWaitForTheName()
 
-        await expectPetalError("ActionFailed", containing: "provider hello") { try await pending.value }
+        await expectPetalError("ActionFailed", containing: "provider hello left the bus while running hello.wait") {
+            try await pending.value
+        }
         for _ in 0..<200 where try await actionIDs(daemon).contains("hello.greet") {
             try await Task.sleep(for: .milliseconds(10))
         }
         #expect(try await !actionIDs(daemon).contains("hello.greet"))
         #expect(try await !pluginRows(daemon).contains { $0.first == "hello" })
-        await expectPetalError("UnknownAction") { try await trigger(daemon, "hello.greet") }
+        await expectPetalError(
+            "UnknownAction", containing: "no loaded plugin or provider provides action \"hello.greet\""
+        ) {
+            try await trigger(daemon, "hello.greet")
+        }
     }
 
     @Test(arguments: [

@@ -127,7 +127,8 @@ final class ActionRunner {
         guard let action = registry.action(actionID) else {
             throw PetalError.make(
                 .unknownAction,
-                "no loaded plugin provides action \"\(actionID)\"; the Actions property lists those that are available")
+                "no loaded plugin or provider provides action \"\(actionID)\"; the Actions property lists those that are available"
+            )
         }
         try run(action, params: try ParamsCoding.params(from: params), item: "", call: call)
     }

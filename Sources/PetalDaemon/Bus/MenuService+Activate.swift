@@ -31,7 +31,7 @@ extension MenuService {
             let reason =
                 item.kind != .action || actions.registry.contains(item.action)
                 ? "it is disabled in the configuration"
-                : "no loaded plugin provides its action \"\(item.action)\""
+                : "no loaded plugin or provider provides its action \"\(item.action)\""
             throw PetalError.make(.itemDisabled, "item \"\(id)\" of menu \(name) cannot be activated: \(reason)")
         }
         if item.kind == .submenu, let child = item.submenu {

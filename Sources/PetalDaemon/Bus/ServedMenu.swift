@@ -95,7 +95,7 @@ final class ServedMenu {
             if item.kind == .action && item.enabled && !actions.registry.contains(item.action) {
                 if warn {
                     log.warning(
-                        "item \"\(item.id)\" of menu \(name) is disabled: no loaded plugin provides its action \"\(item.action)\""
+                        "item \"\(item.id)\" of menu \(name) is disabled: no loaded plugin or provider provides its action \"\(item.action)\""
                     )
                 }
                 item.enabled = false

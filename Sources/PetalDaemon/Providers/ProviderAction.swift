@@ -94,6 +94,9 @@ struct ProviderAction: Action {
             switch error.name {
             case PetalError.Name.invalidParams.errorName: return .failure(.invalidParams(error.message))
             case PetalError.Name.actionFailed.errorName: return .failure(.failed(error.message))
+            case DBusError.Name.noReply where error.message.contains("disconnected"):
+                // The bus's answer for a call whose recipient left, which reads like a timeout.
+                return .failure(.failed("\(provider) left the bus while running \(action)"))
             default: return .failure(.failed("\(provider) failed \(action): \(error.name): \(error.message)"))
             }
         }
