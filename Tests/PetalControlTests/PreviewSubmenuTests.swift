@@ -72,10 +72,11 @@ import Testing
         // main: radial from 90° by 45°; apps opens from main's first item, straight up.
         #expect(Self.near(try Self.centre(document, "apps"), try Self.place(document, "apps", of: "main")))
         #expect(Self.near(try Self.centre(document, "apps"), (0, -100)))
-        // apps has its own radius (120) and main's angles: 90°, 135°, 180° around its centre.
+        // apps has its own radius (120) and angles: 45°, 90°, 135° around its centre, fanning
+        // away from main's other items.
         let apps = try #require(document.items(inMenu: "apps"))
         #expect(apps.map(\.id) == ["web", "files", "mail"])
-        for (item, expected) in zip(apps, [(0.0, -120.0), (-84.853, -84.853), (-120.0, 0.0)]) {
+        for (item, expected) in zip(apps, [(84.853, -84.853), (0.0, -120.0), (-84.853, -84.853)]) {
             #expect(Self.near((item.x, item.y), expected), "\(item.id) around the apps item")
         }
         #expect(document.items(withClass: "faded") == ["screenshot", "session"])

@@ -98,7 +98,8 @@ struct ConfigurationDecoderExampleTests {
         #expect(config.items.map(\.submenu) == ["apps", nil, "main/session"])
         let session = try #require(config.section(named: "main/session"))
         #expect(session.title == "Session" && session.settings.geometry.style == .linear)
-        #expect(config.section(named: "apps")?.settings.geometry.firstAngle == 90)
+        #expect(config.section(named: "apps")?.settings.geometry.firstAngle == 45)
+        #expect(config.section(named: "main/session")?.settings.geometry.firstAngle == 90, "main's, inherited")
         // Every item of a menu has a key of its own.
         for menu in config.menus {
             let keys = menu.items.compactMap(\.key)
