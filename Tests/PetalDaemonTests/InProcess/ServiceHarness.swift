@@ -142,6 +142,7 @@ final class RecordedSignals: SignalSink {
     func emitPropertiesChanged(
         at path: ObjectPath, interface: InterfaceName, values: [(key: String, value: DBusValue)], reusable: Bool
     ) {
+        guard interface != PetalBus.Menus.interface else { return }
         lines.append((["PropertiesChanged", path.rawValue] + values.map(\.key)).joined(separator: " "))
     }
 
