@@ -148,6 +148,26 @@ import Testing
         #expect(try await fixture.menuNames().count == 5, "petald still answers")
     }
 
+    @Test(.enabled(if: getuid() != 65534, "the tests must not themselves run as nobody"))
+    func onlyTheDaemonsUserMaySetItAndAnyoneMayReadIt() async throws {
+        let fixture = try await Self.start()
+        defer { fixture.stop() }
+        try await fixture.client.setContext(Self.firefox)
+        let root = ["org.petal.Petal1", "/org/petal/Petal1", Menus.interface.rawValue]
+        func asNobody(_ arguments: [String]) async throws -> ExternalCommand {
+            try await ExternalCommand.running(
+                [
+                    "SYSTEMD_LOG_LEVEL=debug", "setpriv", "--reuid=65534", "--regid=65534", "--clear-groups",
+                    "busctl", "--address=\(fixture.daemon.bus.address)",
+                ] + arguments)
+        }
+        let denied = try await asNobody(["call"] + root + ["SetContext", "a{sv}", "1", "app", "s", "foot"])
+        #expect(denied.errors.contains("error-name=org.freedesktop.DBus.Error.AccessDenied"), "\(denied.summary)")
+        let read = try await asNobody(["get-property"] + root + ["Context"])
+        #expect(read.status == 0 && read.output.contains(#""app" s "firefox""#), "\(read.summary)")
+        #expect(try await fixture.client.context() == Self.firefox)
+    }
+
     @Test(arguments: [
         (ContextProperty(app: "firefox", title: "Petal · GitHub"), "github"),
         (ContextProperty(app: "firefox", title: "Mail"), "browser"),
