@@ -2,18 +2,18 @@
 """The context benchmark: how soon petal-context tells petald of a focus
 change, and what it costs while nothing changes. On a real sway (headless,
 wlroots' pixman renderer) and a real X11 desktop (Xvfb with openbox), each
-with two GTK windows whose focus goes back and forth, against a stand-in
-petald on a private bus (petald itself does not serve SetContext yet; the
-stand-in records when each call arrives).
+with two GTK windows whose focus goes back and forth, against the real
+petald on a private bus.
 
     bench/context.py --bin .build/release [--tools .build/bench] [--smoke]
 
-Latency is from the compositor's event to the SetContext the stand-in
-receives: on sway, the window::focus event as a second IPC client reads it
-(the focus moved by a RUN_COMMAND on a third); on X11, the PropertyNotify of
-_NET_ACTIVE_WINDOW as bench-x11-focus reads it (the focus moved by the EWMH
-request a pager sends). Both ends are CLOCK_MONOTONIC; the stand-in is
-dbus-python, so its own dispatch (~0.1 ms) is counted in. Idle is petal-
+Latency is from the compositor's event to petald's PropertiesChanged of
+Context as a client on the bus receives it: on sway, the window::focus
+event as a second IPC client reads it (the focus moved by a RUN_COMMAND on
+a third); on X11, the PropertyNotify of _NET_ACTIVE_WINDOW as
+bench-x11-focus reads it (the focus moved by the EWMH request a pager
+sends). Both ends are CLOCK_MONOTONIC; the client is dbus-python, so its
+own dispatch (~0.1 ms) is counted in. Idle is petal-
 context's context switches, summed over its threads, and its RssAnon, with
 focus still. Nothing is pinned to a CPU.
 
@@ -47,26 +47,29 @@ class BenchError(Exception):
     """Something went wrong; the message says what."""
 
 
-def stand_in():
-    """The stand-in petald: owns org.petal.Petal1, serves Menus.SetContext,
-    prints `NANOSECONDS APP` for each call as it arrives."""
+def watcher():
+    """A client of petald: once petald owns its name, prints `ready`, then
+    `NANOSECONDS APP` for each PropertiesChanged of Context as it arrives."""
     import dbus
     import dbus.mainloop.glib
-    import dbus.service
     from gi.repository import GLib
 
-    class Menus(dbus.service.Object):
-        @dbus.service.method("org.petal.Petal1.Menus", in_signature="a{sv}", out_signature="")
-        def SetContext(self, context):
-            print(time.monotonic_ns(), str(context.get("app", "")), flush=True)
+    def changed(interface, properties, invalidated):
+        if interface == "org.petal.Petal1.Menus" and "Context" in properties:
+            print(time.monotonic_ns(), str(properties["Context"].get("app", "")), flush=True)
 
     dbus.mainloop.glib.DBusGMainLoop(set_as_default=True)
     bus = dbus.SessionBus()
-    name = dbus.service.BusName("org.petal.Petal1", bus, do_not_queue=True)
-    Menus(bus, "/org/petal/Petal1")
+    bus.add_signal_receiver(changed, signal_name="PropertiesChanged", dbus_interface="org.freedesktop.DBus.Properties",
+                            bus_name="org.petal.Petal1", path="/org/petal/Petal1")
+    for _ in range(400):
+        if bus.name_has_owner("org.petal.Petal1"):
+            break
+        time.sleep(0.025)
+    else:
+        raise SystemExit("petald did not take its name on the bus")
     print("ready", flush=True)
     GLib.MainLoop().run()
-    del name
 
 
 def lines_of(process, into):
@@ -118,7 +121,7 @@ class ContextBench:
         self.tmp = tempfile.mkdtemp(prefix="petal-bench-context-")
         os.chmod(self.tmp, 0o711)  # sway's user passes through to its runtime folder
         self.processes = []
-        self.petald = None
+        self.watcher = None
         self.calls = queue.Queue()
         self.env = None
 
@@ -139,7 +142,7 @@ class ContextBench:
                     process.wait()
         shutil.rmtree(self.tmp, ignore_errors=True)
 
-    # ---- the bus and the stand-in petald ----
+    # ---- the bus, petald, and a client watching its Context ----
 
     def start_bus(self):
         config = os.path.join(self.tmp, "bus.conf")
@@ -164,15 +167,18 @@ class ContextBench:
             raise BenchError("the private dbus-daemon did not start")
         self.env = {"PATH": "/usr/bin:/bin", "DBUS_SESSION_BUS_ADDRESS": address, "NO_AT_BRIDGE": "1",
                     "GDK_GL": "disable", "HOME": self.tmp}
-        self.petald = self.start([PYTHON, os.path.abspath(__file__), "--stand-in"], "stand-in", self.env,
-                                 stdout=subprocess.PIPE)
-        lines_of(self.petald, self.calls)
-        take(self.calls, "the stand-in petald on the bus", timeout=10, predicate=lambda line: line == "ready")
+        # The embedded menu (no configuration file under this HOME); no plugin needs isolating.
+        self.start([os.path.join(self.bin_dir, "petald"), "--bus", address], "petald",
+                   dict(self.env, XDG_RUNTIME_DIR=self.tmp))
+        self.watcher = self.start([PYTHON, os.path.abspath(__file__), "--watch"], "watcher", self.env,
+                                  stdout=subprocess.PIPE)
+        lines_of(self.watcher, self.calls)
+        take(self.calls, "petald on the bus", timeout=10, predicate=lambda line: line == "ready")
 
     def context_program(self, env, name):
         program = self.start([os.path.join(self.bin_dir, "petal-context"), "--bus",
                               self.env["DBUS_SESSION_BUS_ADDRESS"]] + (["-v"] if os.environ.get("BENCH_CONTEXT_VERBOSE") else []), name, env)
-        take(self.calls, f"{name}'s first SetContext", timeout=10)
+        take(self.calls, f"the first Context {name} set", timeout=10)
         return program
 
     def window(self, name, env):
@@ -183,8 +189,8 @@ class ContextBench:
         return int(ready[1])
 
     def told(self, app):
-        """When the stand-in received the next SetContext for `app`."""
-        line = take(self.calls, f"SetContext(app={app})", predicate=lambda line: line.split(" ", 1)[1:] == [app])
+        """When the watcher received the next PropertiesChanged of Context with `app`."""
+        line = take(self.calls, f"Context(app={app})", predicate=lambda line: line.split(" ", 1)[1:] == [app])
         return int(line.split()[0])
 
     def idle(self, pid):
@@ -325,10 +331,10 @@ def percentile(values, fraction):
 
 
 def main():
-    if sys.argv[1:] == ["--stand-in"]:
-        return stand_in()
+    if sys.argv[1:] == ["--watch"]:
+        return watcher()
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--bin", required=True, help="the folder of the release petal-context")
+    parser.add_argument("--bin", required=True, help="the folder of the release petal-context and petald")
     parser.add_argument("--tools", default=os.path.join(HERE, "..", ".build", "bench"),
                         help="the folder of bench-x11-focus")
     parser.add_argument("--smoke", action="store_true", help="tiny counts: check that everything works")
@@ -346,7 +352,7 @@ def main():
         return 1
     finally:
         bench.close()
-    print(f"\npetal-context: focus change → SetContext received by a stand-in petald "
+    print(f"\npetal-context: focus change → petald's PropertiesChanged of Context, as a client receives it "
           f"({'SMOKE: figures meaningless; ' if args.smoke else ''}idle over {bench.counts['idle']:.0f} s)")
     rows = [[desktop, len(r["latencies"]), f"{statistics.median(r['latencies']):.2f}",
              f"{percentile(r['latencies'], 0.9):.2f}", f"{max(r['latencies']):.2f}", r["idle_wakeups"],

@@ -6,8 +6,8 @@ The part hostile adds a second: the goals under hostile traffic (a
 flood of unread calls, a 1,000,000-key a{sv}, a slow fsync), through the raw
 clients of bench/hostile.py.
 The part context runs bench/context.py: petal-context's delay from a focus
-change on headless sway and on Xvfb with openbox to the SetContext a
-stand-in petald receives, and its cost while idle (it needs sway, openbox
+change on headless sway and on Xvfb with openbox to petald's
+PropertiesChanged of Context, and its cost while idle (it needs sway, openbox
 and xvfb; it is not pinned). The part petalctl runs bench/petalctl.py:
 `petalctl toggle` and `petalctl show NAME` from exec to exit against
 `busctl --user call` and `gdbus call` making the same call, the cost of

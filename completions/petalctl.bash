@@ -62,7 +62,7 @@ _petalctl() {
     local _petalctl_line _petalctl_cur
     _petalctl_words
     local cur=$_petalctl_cur
-    local commands="toggle open close show back menus status items actions plugins activate trigger choose layout preview watch reload version help"
+    local commands="toggle open close show back menus context status items actions plugins activate trigger choose layout preview watch reload version help"
     local anchors="bottom-right bottom-left top-right top-left center pointer"
     local globals="--bus --address --json -j --help -h --version -V"
 
@@ -118,6 +118,7 @@ _petalctl() {
             plugins) replies=(--clear-quarantine) ;;
             watch) replies=(--waybar) ;;
             menus) replies=(--names) ;;
+            context) [[ $cur != -* ]] && replies=(app= title= output=) ;;
             toggle | open | close | back | status) replies=(--menu) ;;
             choose) replies=(--timeout --no-dispatch --from --lines --at --anchor --output --menu) ;;
             preview) replies=(--svg --state --layout --config --animate --menu) ;;
@@ -158,6 +159,8 @@ _petalctl() {
     for reply in "${replies[@]}"; do
         [[ $reply == "$cur"* ]] && COMPREPLY+=("$reply")
     done
+    # A context's KEY= goes on with its value, with no space.
+    [[ $command == context && ${COMPREPLY[0]-} == *= ]] && compopt -o nospace 2>/dev/null
     # bash replaces only its own current word, which starts after the last
     # ":" or "=" (COMP_WORDBREAKS): drop what comes before it.
     local own=${COMP_WORDS[COMP_CWORD]-$cur}

@@ -6,7 +6,7 @@
 # petalctl actions --ids) on the bus named on the line, if any. When petald is
 # not running those names and ids are simply not offered.
 
-set -l petalctl_commands toggle open close show back menus status items actions plugins activate trigger choose layout preview watch reload version help
+set -l petalctl_commands toggle open close show back menus context status items actions plugins activate trigger choose layout preview watch reload version help
 set -l petalctl_anchors bottom-right bottom-left top-right top-left center pointer
 # The commands that act on one menu, and so take --menu.
 set -l petalctl_menu_commands toggle open close back status items activate choose layout preview
@@ -103,6 +103,7 @@ complete -c petalctl -n __petalctl_needs_command -a close -d 'close the menu'
 complete -c petalctl -n __petalctl_needs_command -a show -d 'open a menu where you say'
 complete -c petalctl -n __petalctl_needs_command -a back -d 'close the innermost open submenu'
 complete -c petalctl -n __petalctl_needs_command -a menus -d 'list every menu, its state and owner'
+complete -c petalctl -n __petalctl_needs_command -a context -d 'show the context, or set it while petalctl runs'
 complete -c petalctl -n __petalctl_needs_command -a status -d "show the menu's state, layout and plugins"
 complete -c petalctl -n __petalctl_needs_command -a items -d "list the menu's items"
 complete -c petalctl -n __petalctl_needs_command -a actions -d 'list the actions plugins provide'
@@ -127,6 +128,7 @@ complete -c petalctl -n "__fish_seen_subcommand_from choose" -l from -r -F -d 'c
 complete -c petalctl -n "__fish_seen_subcommand_from choose" -l lines -d 'choose one of the lines of standard input'
 complete -c petalctl -n "__fish_seen_subcommand_from $petalctl_menu_commands" -l menu -x -a '(__petalctl_menus)' -d 'the menu to act on (default: main)'
 complete -c petalctl -n "__fish_seen_subcommand_from menus" -l names -d 'print only the names, one a line'
+complete -c petalctl -n "__fish_seen_subcommand_from context" -a 'app= title= output=' -d 'a key of the context'
 complete -c petalctl -n "__petalctl_first_operand_of show" -a '(__petalctl_menus)' -d 'menu'
 complete -c petalctl -n "__fish_seen_subcommand_from show choose" -l at -x -d 'where the centre button goes: X,Y logical pixels on the output'
 complete -c petalctl -n "__fish_seen_subcommand_from show choose" -l anchor -x -a "$petalctl_anchors" -d 'where the menu opens'

@@ -30,17 +30,24 @@ public struct ShowOptions: Equatable, Sendable {
     public var output: String?
     /// When the menu is open, close it instead.
     public var toggle = false
+    /// For `ShowMenu("")`: choose the menu with this context instead of the
+    /// `Context` property, for this call (others ignore it).
+    public var context: ContextProperty?
 
     /// Options that say nothing: open where the menu's anchor says.
-    public init(anchor: Anchor? = nil, at: MenuPoint? = nil, output: String? = nil, toggle: Bool = false) {
-        (self.anchor, self.at, self.output, self.toggle) = (anchor, at, output, toggle)
+    public init(
+        anchor: Anchor? = nil, at: MenuPoint? = nil, output: String? = nil, toggle: Bool = false,
+        context: ContextProperty? = nil
+    ) {
+        (self.anchor, self.at, self.output, self.toggle, self.context) = (anchor, at, output, toggle, context)
     }
 
     /// An output's name is at most this long.
     public static let maximumOutputBytes = 255
 
-    /// Reads `anchor s`, `at (ii)`, `output s` and `toggle b`; other keys are
-    /// left to the caller (`ChooseFrom`'s `timeout`, say) and otherwise ignored.
+    /// Reads `anchor s`, `at (ii)`, `output s`, `toggle b` and `context
+    /// a{sv}`; other keys are left to the caller (`ChooseFrom`'s `timeout`,
+    /// say) and otherwise ignored.
     ///
     /// - Throws: `InvalidArgs` naming the option and what it takes.
     public init(_ options: DBusVariantDictionary) throws(DBusError) {
@@ -72,6 +79,13 @@ public struct ShowOptions: Equatable, Sendable {
                     throw DBusError.invalidArgs("option \"toggle\" must be a boolean (b), not \(value.type)")
                 }
                 toggle = flag
+            case "context":
+                guard let given = DBusVariantDictionary(dbusValue: value) else {
+                    throw DBusError.invalidArgs(
+                        "option \"context\" must be a context (a{sv}) with the keys \(ContextProperty.keyList), not \(value.type)"
+                    )
+                }
+                context = try ContextProperty(given)
             default:
                 continue
             }
@@ -85,6 +99,7 @@ public struct ShowOptions: Equatable, Sendable {
         if let at { entries.append(("at", at.dbusValue)) }
         if let output { entries.append(("output", .string(output))) }
         if toggle { entries.append(("toggle", .boolean(true))) }
+        if let context { entries.append(("context", context.dictionary.dbusValue)) }
         return DBusVariantDictionary(entries)
     }
 }

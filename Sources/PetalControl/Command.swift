@@ -26,6 +26,9 @@ public enum Command: Equatable, Sendable {
     case back
     /// `menus [--names]`
     case menus(namesOnly: Bool)
+    /// `context`: print the context; `context KEY=VALUE…` (`set`): set it, with
+    /// `source` petalctl, and hold it until interrupted.
+    case context(set: ContextProperty?)
     /// `layout [STYLE]`: show the layout, or set the style.
     case layout(style: LayoutStyle?)
     /// `preview --svg FILE …`
@@ -40,7 +43,7 @@ public enum Command: Equatable, Sendable {
 
 /// The names of the subcommands, in the order `petalctl --help` lists them.
 public enum CommandName: String, CaseIterable, Sendable {
-    case toggle, open, close, show, back, menus, status, items, actions, plugins, activate, trigger, choose
+    case toggle, open, close, show, back, menus, context, status, items, actions, plugins, activate, trigger, choose
     case layout, preview, watch, reload, version, help
 
     /// The commands that act on one menu, and so take `--menu NAME`.

@@ -50,6 +50,7 @@ struct CommandParser {
             try noArguments()
             return .back
         case .menus: return .menus(namesOnly: try flag("--names"))
+        case .context: return try context()
         case .layout:
             guard let word = words.popFirst() else { return .layout(style: nil) }
             try noArguments()

@@ -87,6 +87,13 @@ enum MenuFailure {
         let unknownMember = [
             DBusError.Name.unknownMethod, DBusError.Name.unknownInterface, DBusError.Name.unknownProperty,
         ].contains(error.name)
+        if unknownMember, case .context = command {
+            return ControlFailure(
+                status: .daemonError,
+                message:
+                    "this petald does not serve the context (\(error.name): \(error.message)); it needs a petald with Context and SetContext on org.petal.Petal1.Menus (docs/context.md)"
+            )
+        }
         guard unknownMember, command.needsNamedMenus else { return error }
         return ControlFailure(
             status: .daemonError,

@@ -69,6 +69,12 @@ public struct Controller: Sendable {
             try clearQuarantine()
         case .watch(let waybar):
             try await Watcher(bus: invocation.bus, json: invocation.json, waybar: waybar, console: console).run()
+        case .context(let context?):
+            do {
+                try await ContextHolder(bus: invocation.bus, json: invocation.json, console: console).run(context)
+            } catch let error as DBusError {
+                throw MenuFailure.explained(error, command: command, menu: invocation.menu, menuNames: nil)
+            }
         default:
             try await withClient { client in
                 do {
@@ -93,6 +99,7 @@ public struct Controller: Sendable {
         case .back: try printState(try await menu.back())
         case .show(let name, let options): try await showMenu(name, options, client: client)
         case .menus(let namesOnly): try await listMenus(namesOnly: namesOnly, client: client)
+        case .context: try show(Reports.context(try await client.context()))
         case .chooseFrom(let options): try await choose(options, client: client)
         case .reload: try await client.reload()
         case .status: try show(Reports.status(try await menu.snapshot()))

@@ -14,6 +14,7 @@ public enum HelpText {
                                       open a menu where you say
           back                        close the innermost open submenu
           menus [--names]             list every menu, its state and owner
+          context [KEY=VALUE ...]     show the context, or set it while petalctl runs
           status                      show the menu's state, layout and plugins
           items [--ids]               list the menu's items
           actions [--ids]             list the actions plugins provide
@@ -210,6 +211,27 @@ public enum HelpText {
             List every menu petald serves: name, title, state, and owner (the bus
             name of the program that made an ad-hoc menu, - for a configured one).
             --names prints only the names, one a line, for scripts and completion.
+
+            """
+        case .context:
+            """
+            Usage: petalctl context
+                   petalctl context [app=APP] [title=TITLE] [output=OUTPUT]
+
+            Without arguments, print the context petald holds: what the desktop
+            shows (app, title, output) and which source set it, one KEY VALUE a
+            line, control characters escaped; with --json, the object of the keys
+            set ({} when none is). petalctl show --context opens the menu whose
+            "when" matches it (main when none does).
+
+            With KEY=VALUE words, set the context to those keys (source is
+            petalctl) and hold it until interrupted: it is petalctl's while it
+            runs, and cleared when it ends (Ctrl-C, SIGTERM: exit status 0). If
+            petald restarts meanwhile, it is set again. For a script on a desktop
+            petal-context cannot read, or to try a configuration's "when":
+
+              petalctl context app=firefox title='Pull requests - GitHub' &
+              petalctl show --context
 
             """
         case .layout:

@@ -35,8 +35,9 @@ struct SubmenuLink {
 /// The menus: main (the top-level `menu` and `items`, or `menus.main`), the
 /// sections of `menus`, and the menus written in place in items' `submenu`.
 extension ConfigurationDecoder {
-    /// The keys of a menu section: those of `menu`, and its title, items and appearance.
-    static let menuSectionKeys = menuKeys + ["title", "items", "appearance"]
+    /// The keys of a menu section: those of `menu`, and its title, items,
+    /// appearance and `when`.
+    static let menuSectionKeys = menuKeys + ["title", "items", "appearance", "when"]
     /// How a message words a valid menu name.
     static let menuNameRule = #"a menu name of 1 to 64 letters, digits, "_" or "-""#
     /// How many menu names a message lists before saying how many more there are.
@@ -120,8 +121,10 @@ extension ConfigurationDecoder {
                 .error, itemsPath, "missing; every menu needs 1 to \(Self.maximumItems) items", positionOf: path)
             items = []
         }
+        var when: MenuCondition?
+        if let given = object["when"] { when = condition(given, at: JSONPath.member("when", of: path), in: context) }
         sections[index] = MenuSection(
-            name: name, title: title, settings: settings, items: items, appearance: appearance)
+            name: name, title: title, settings: settings, items: items, appearance: appearance, when: when)
     }
 
     /// The name of the menu the `submenu` value at `path` opens, for the item

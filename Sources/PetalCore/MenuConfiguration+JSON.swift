@@ -8,7 +8,7 @@ extension MenuConfiguration {
     /// The top-level sections have every key written out; a menu section only
     /// what differs from them. The main menu is written as v2 wrote it, in the
     /// top-level `menu` and `items`, when its settings are the defaults and it
-    /// has no title or appearance of its own; otherwise it is `menus.main`, and
+    /// has no title, appearance or `when` of its own; otherwise it is `menus.main`, and
     /// there is no top-level `menu`, so `defaults.settings` other than the
     /// documented ones are lost (only a configuration made in code has them).
     /// Menus written in place are written in their items; one that no item
@@ -17,7 +17,7 @@ extension MenuConfiguration {
         let byName = Dictionary(otherMenus.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let isV2 =
             main.title == MenuName.main && main.settings == defaults.settings
-            && main.appearance == defaults.appearance
+            && main.appearance == defaults.appearance && main.when == nil
         // What a section leaves out is read back from what is written here.
         let written = MenuDefaults(settings: isV2 ? defaults.settings : MenuSettings(), appearance: defaults.appearance)
         let writer = MenuWriter(defaults: written, menus: byName)
@@ -70,7 +70,7 @@ private struct MenuWriter {
 
     /// The section of `section`: its title unless it is its name, the settings
     /// that differ from the defaults', its items, and the appearance keys that
-    /// differ from the defaults'.
+    /// differ from the defaults', and its `when`.
     func section(_ section: MenuSection) -> JSONValue {
         var object: JSONObject = [:]
         if section.title != section.name { object["title"] = .string(section.title) }
@@ -80,6 +80,7 @@ private struct MenuWriter {
         object["items"] = items(of: section)
         let appearance = differences(section.appearance.jsonValue, defaults.appearance.jsonValue)
         if !appearance.isEmpty { object["appearance"] = .object(appearance) }
+        if let when = section.when { object["when"] = when.jsonValue }
         return .object(object)
     }
 

@@ -18,17 +18,21 @@ public struct MenuSection: Equatable, Sendable {
     /// What clients draw: the section's `appearance` keys over the top-level
     /// `appearance` section's values.
     public var appearance: AppearanceSettings
+    /// When `ShowMenu("")` opens it: the context it is for; nil for a menu
+    /// opened only by name.
+    public var when: MenuCondition?
 
     /// Creates a menu; its title is its name unless one is given.
     public init(
         name: String, title: String? = nil, settings: MenuSettings = MenuSettings(), items: [MenuItem],
-        appearance: AppearanceSettings = AppearanceSettings()
+        appearance: AppearanceSettings = AppearanceSettings(), when: MenuCondition? = nil
     ) {
         self.name = name
         self.title = title ?? name
         self.settings = settings
         self.items = items
         self.appearance = appearance
+        self.when = when
     }
 
     /// The item with `id`, if any.

@@ -141,14 +141,32 @@ struct ConfigurationDecoderExampleTests {
     @Test func theGuidesMenusLoadAndItsRefusalsAreAsShown() throws {
         let blocks = try Self.guideBlocks()
         let withMenus = blocks.indices.filter { blocks[$0].language == "json" && blocks[$0].text.contains(#""menus""#) }
-        #expect(withMenus.count == 2)
-        guard withMenus.count == 2 else { return }
+        #expect(withMenus.count == 4)
+        guard withMenus.count == 4 else { return }
         let named = ConfigurationDecoder.decode(blocks[withMenus[0]].text)
         #expect(named.problems.isEmpty, "\(named.problems)")
         #expect(named.configuration?.menus.map(\.name) == ["main", "apps", "power"])
-        let refused = ConfigurationDecoder.decode(blocks[withMenus[1]].text)
-        let shown = blocks[withMenus[1] + 1].text.split(separator: "\n").map(String.init)
-        #expect(refused.problems.map { $0.inFile("config.json").description } == shown)
+        for refusal in [withMenus[2], withMenus[3]] {
+            let refused = ConfigurationDecoder.decode(blocks[refusal].text)
+            let shown = blocks[refusal + 1].text.split(separator: "\n").map(String.init)
+            #expect(refused.problems.map { $0.inFile("config.json").description } == shown)
+        }
+        // The menus the context asks for, and the order petald --check-config shows.
+        let contextual = try #require(ConfigurationDecoder.decode(blocks[withMenus[1]].text).configuration)
+        let choices: [(ContextValues, String)] = [
+            (ContextValues(app: "firefox", title: "Pull requests · GitHub"), "github"),
+            (ContextValues(app: "org.mozilla.firefox", title: "GitHub"), "browser"),
+            (ContextValues(app: "Alacritty"), "terminal"),
+            (ContextValues(), "desktop"),
+            (ContextValues(app: "gimp"), "main"),
+        ]
+        for (context, menu) in choices {
+            #expect(ContextChoice.menu(for: context, among: contextual.menus) == menu, "\(context)")
+        }
+        let order = blocks.first { $0.text.hasPrefix("config.json: OK, 5 menus") }?.text.split(separator: "\n")
+        #expect(
+            order?.dropFirst(2).map { $0.split(separator: " ").first.map(String.init) }
+                == ContextChoice.candidates(among: contextual.menus).map(\.name) + ["main"])
     }
 
     // MARK: - The embedded default

@@ -14,7 +14,7 @@ struct ConfigurationDecoderMenusTests {
     static let name = #"expected a menu name of 1 to 64 letters, digits, "_" or "-" such as "apps", found"#
     static let sectionKeys =
         "layout, spacing, firstAngle, angleInterval, radius, openDuration, closeDuration, closeOnActivate, "
-        + "title, items, appearance"
+        + "title, items, appearance, when"
 
     static let rules: [ProblemCase] = [
         ProblemCase(#"{"menus": 3}"#, "menus", "expected an object of menu sections by name, found 3", at: "3"),
@@ -63,9 +63,6 @@ struct ConfigurationDecoderMenusTests {
             menu("apps", #""appearance": {"margin": [1]}"#), "menus.apps.appearance.margin",
             "expected an array of two numbers of pixels [x, y], each from 0 to 10000, found an array of 1 element",
             at: "[1]"),
-        ProblemCase(
-            menu("power", #""when": {"app": "^$"}"#), "menus.power.when",
-            "unknown key, ignored; the keys known in menus.power are " + sectionKeys, at: #"{"app""#, .warning),
         ProblemCase(
             menu("apps", #""name": "apps""#), "menus.apps.name",
             "unknown key, ignored; the keys known in menus.apps are " + sectionKeys, at: #""apps""#, .warning),
@@ -191,7 +188,7 @@ struct ConfigurationDecoderMenusTests {
         #expect(config.section(named: "b")?.item(withID: "a")?.action == "y")
     }
 
-    /// The named menus of docs/configuration.md: `when` is later work, and warned about as unknown.
+    /// The named menus of docs/configuration.md.
     static let documented = #"""
         {
           "menu":  { "layout": "radial" },
@@ -212,9 +209,7 @@ struct ConfigurationDecoderMenusTests {
 
     @Test func theDocumentedExampleLoads() throws {
         let decoded = ConfigurationDecoder.decode(Self.documented)
-        #expect(decoded.errors.isEmpty)
-        #expect(decoded.warnings.map(\.path) == ["menus.power.when"])
-        #expect(decoded.warnings.first?.line == 10)
+        #expect(decoded.problems.isEmpty, "\(decoded.problems)")
         let config = try #require(decoded.configuration)
         #expect(config.menus.map(\.name) == ["main", "apps", "power"])
         #expect(config.menus.map(\.title) == ["main", "Apps", "Power"])
@@ -228,6 +223,9 @@ struct ConfigurationDecoderMenusTests {
         #expect(power.settings.geometry.style == .linear)
         #expect(power.appearance == AppearanceSettings(anchor: .center, buttonColor: "#303030"))
         #expect(power.items.first?.params == ["argv": ["loginctl", "lock-session"]])
+        #expect(power.when?.description == #"{"app": "^$"}"#)
+        #expect(ContextChoice.menu(for: ContextValues(), among: config.menus) == "power")
+        #expect(ContextChoice.menu(for: ContextValues(app: "firefox"), among: config.menus) == "main")
         #expect(ConfigurationDecoder.decode(config.jsonValue.jsonText(pretty: true)).configuration == config)
     }
 }

@@ -29,21 +29,29 @@ extension MenuService {
                 .limitingSize(of: "menu", to: AdHocMenus.maximumBytes, refusal: AdHocMenus.tooLarge)
                 .serveLater { [unowned self] reply, json, options in try chooseFrom(json, options: options, call: reply)
                 },
+                Menus.setContext.limitingSize(
+                    of: "context", to: ContextProperty.maximumWireBytes, refusal: ContextProperty.tooLarge
+                )
+                .serve { [unowned self] call, context in try setContext(context, from: call.sender) },
             ],
             properties: [
                 Menus.menus.serve { [unowned self] in
                     order.compactMap { name in menus[name].map { MenuRow(name: name, path: $0.path, title: $0.title) } }
                 },
                 Menus.activeMenu.serve { [unowned self] in activeMenuPath },
+                Menus.context.serve { [unowned self] in context.dictionary },
             ])
     }
 
-    /// `ShowMenu`: shows the menu `name` ("" is the menu the context asks
-    /// for: the main menu while no menu says when it applies) where
-    /// `options` say; returns its object.
+    /// `ShowMenu`: shows the menu `name` where `options` say; returns its
+    /// object. "" is the menu the context asks for (the `context` option's,
+    /// else the `Context` property's), on the context's output unless the
+    /// options name one.
     func showMenu(_ name: String, options: DBusVariantDictionary) throws(DBusError) -> ObjectPath {
-        let menu = try menu(name.isEmpty ? PetalBus.mainMenu : name)
-        _ = show(menu.name, try ShowOptions(options))
+        var (target, placement) = (name, try ShowOptions(options))
+        if name.isEmpty { (target, placement) = menuForContext(placement) }
+        let menu = try menu(target)
+        _ = show(menu.name, placement)
         return menu.path
     }
 

@@ -42,6 +42,10 @@ public final class MenuService: @unchecked Sendable {
     var announcedActiveMenu: String?
     /// Who made which ad-hoc menu, and the limits.
     var adHoc = AdHocMenus()
+    /// The `Context` property: what its last setter gave.
+    var context = ContextProperty.none
+    /// The unique name of the connection that set ``context``; nil when none is set.
+    var contextOwner: String?
     /// The plugins running in hosts of their own, whose rows in `Plugins` change as their hosts come and go.
     private let isolated: [IsolatedPlugin]
     /// The activatable providers drop-in files declare, listed once the service starts.
@@ -194,11 +198,13 @@ public final class MenuService: @unchecked Sendable {
         announceActiveMenu()
     }
 
-    /// What a connection that left the bus leaves behind: its `Choose` calls, its providers, its ad-hoc menus.
+    /// What a connection that left the bus leaves behind: its `Choose`
+    /// calls, its providers, its ad-hoc menus, the context it set.
     private func connectionLeft(_ name: String) {
         for menu in menus.values { menu.choosers.dropCalls(from: name) }
         providers?.dropProviders(of: name)
         for menu in adHoc.menus(ownedBy: name) { removeMenu(menu) }
+        contextOwnerLeft(name)
     }
 
     /// After actions came or went (a provider): items follow, and `Items`,

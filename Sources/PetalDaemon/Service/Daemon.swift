@@ -284,7 +284,25 @@ public enum Daemon {
             return ExitStatus.usage.rawValue
         }
         print("\(path): OK, \(menuSummary(configuration)), \(counted(problems.count, "warning"))")
+        for line in contextSummary(configuration) { print(line) }
         return ExitStatus.success.rawValue
+    }
+
+    /// The menus with a `when`, in the order `ShowMenu("")` tries them, then
+    /// main; nothing when no menu has a `when`:
+    ///
+    ///     show --context opens the first that matches:
+    ///       github   when {"app": "firefox", "title": ".*GitHub.*"}
+    ///       browser  when {"app": "firefox|chromium"}
+    ///       main     otherwise
+    static func contextSummary(_ configuration: MenuConfiguration) -> [String] {
+        let candidates = ContextChoice.candidates(among: configuration.menus)
+        guard !candidates.isEmpty else { return [] }
+        let width = (candidates.map(\.name.count) + [MenuName.main.count]).max()! + 2
+        func padded(_ name: String) -> String { name + String(repeating: " ", count: width - name.count) }
+        return ["show --context opens the first that matches:"]
+            + candidates.map { "  " + padded($0.name) + "when " + ($0.when?.description ?? "") }
+            + ["  " + padded(MenuName.main) + "otherwise"]
     }
 
     /// `3 items` for one menu; for several, each with its item count:
