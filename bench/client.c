@@ -63,6 +63,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "samples.h"
+
 #define PATH "/org/petal/Petal1"
 #define IFACE "org.petal.Petal1.Menu"
 
@@ -91,13 +93,7 @@ static void *need(void *pointer) {
     return pointer;
 }
 
-/* ---- Clocks and the server's /proc ---- */
-
-static double now_us(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec * 1e6 + (double)t.tv_nsec / 1e3;
-}
+/* ---- The server's /proc ---- */
 
 /* CPU time the server's threads have run, in ns: the sum of the first field
  * of /proc/PID/task/ * /schedstat (threads that have ended are not counted). */
@@ -256,18 +252,6 @@ static void one_call(DBusConnection *bus) {
 }
 
 /* ---- seq ---- */
-
-static int by_value(const void *a, const void *b) {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-/* The value below which `fraction` of the sorted samples lie (nearest rank). */
-static double percentile(const double *sorted, long count, double fraction) {
-    long rank = (long)(fraction * (double)count + 0.999999);
-    if (rank < 1) rank = 1;
-    return sorted[rank - 1];
-}
 
 /* Sends the --during action on a connection of its own; returns that connection. */
 static DBusConnection *start_during(dbus_uint32_t *serial, double *seconds_out) {

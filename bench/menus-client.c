@@ -30,6 +30,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "samples.h"
+
 #define DEST "org.petal.Petal1"
 #define ROOT "/org/petal/Petal1"
 #define MENU_IFACE "org.petal.Petal1.Menu"
@@ -53,12 +55,6 @@ __attribute__((noreturn, format(printf, 1, 2))) static void die(const char *form
 static void *need(void *pointer) {
     if (!pointer) die("out of memory");
     return pointer;
-}
-
-static double now_us(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec * 1e6 + (double)t.tv_nsec / 1e3;
 }
 
 static DBusConnection *connect_bus(void) {
@@ -212,16 +208,6 @@ static double choose(DBusConnection *asker, DBusConnection *chooser, long iterat
 }
 
 /* ---- figures ---- */
-
-static int by_value(const void *a, const void *b) {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-static double percentile(const double *sorted, long count, double fraction) {
-    long rank = (long)(fraction * (double)count + 0.999999);
-    return sorted[(rank < 1 ? 1 : rank) - 1];
-}
 
 static void print_figures(const char *key, double *samples, long count) {
     qsort(samples, (size_t)count, sizeof *samples, by_value);

@@ -37,7 +37,9 @@ import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.dont_write_bytecode = True  # importing the modules beside it must leave no __pycache__ in bench/
 import hostile  # noqa: E402  (bench/hostile.py: the bare client)
+import private_bus  # noqa: E402
 
 NAME = "org.petal.Petal1"
 ROOT = "/org/petal/Petal1"
@@ -89,30 +91,12 @@ class MenusBench:
     def start(self):
         if self.pin:
             os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})  # the bus, petald and the clients inherit it
-        config = os.path.join(self.tmp, "bus.conf")
-        with open(config, "w") as f:
-            f.write(f"""<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
- "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-<busconfig>
-  <type>session</type>
-  <listen>unix:dir={self.tmp}</listen>
-  <auth>EXTERNAL</auth>
-  <policy context="default">
-    <allow send_destination="*" eavesdrop="true"/>
-    <allow eavesdrop="true"/>
-    <allow own="*"/>
-  </policy>
-  <limit name="max_replies_per_connection">1000000</limit>
-  <limit name="max_incoming_bytes">1000000000</limit>
-  <limit name="max_outgoing_bytes">1000000000</limit>
-  <limit name="max_message_size">1000000</limit>
-</busconfig>
-""")
-        self.bus = subprocess.Popen(["dbus-daemon", "--config-file", config, "--nofork", "--print-address=1"],
-                                    stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-        address = self.bus.stdout.readline().strip()
-        if not address:
-            raise BenchError("the private dbus-daemon did not start")
+        try:
+            self.bus, address = private_bus.start(self.tmp, limits={
+                "max_replies_per_connection": 1_000_000, "max_incoming_bytes": 1_000_000_000,
+                "max_outgoing_bytes": 1_000_000_000, "max_message_size": 1_000_000})
+        except private_bus.BusError as error:
+            raise BenchError(str(error))
         xdg = os.path.join(self.tmp, "xdg")
         os.makedirs(xdg)
         self.env = dict(os.environ, DBUS_SESSION_BUS_ADDRESS=address, XDG_CONFIG_HOME=xdg, XDG_DATA_HOME=xdg,

@@ -39,6 +39,9 @@ import tempfile
 import threading
 import time
 
+sys.dont_write_bytecode = True  # importing private_bus must leave no __pycache__ in bench/
+import private_bus  # noqa: E402  (bench/private_bus.py, beside this script)
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 PYTHON = "/usr/bin/python3"  # Debian's, which has the dbus and gi modules
 
@@ -219,28 +222,11 @@ class Bench:
     # ---- the private bus ----
 
     def start_bus(self):
-        config = os.path.join(self.tmp, "bus.conf")
-        with open(config, "w") as f:
-            f.write(f"""<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
- "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-<busconfig>
-  <type>session</type>
-  <listen>unix:dir={self.tmp}</listen>
-  <auth>EXTERNAL</auth>
-  <policy context="default">
-    <allow send_destination="*" eavesdrop="true"/>
-    <allow eavesdrop="true"/>
-    <allow own="*"/>
-  </policy>
-  <limit name="max_replies_per_connection">{MAX_PENDING_CALLS}</limit>
-</busconfig>
-""")
-        self.bus = subprocess.Popen(
-            self.pin + ["dbus-daemon", "--config-file", config, "--nofork", "--print-address=1"],
-            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-        address = self.bus.stdout.readline().strip()
-        if not address:
-            raise BenchError("the private dbus-daemon did not start")
+        try:
+            self.bus, address = private_bus.start(
+                self.tmp, limits={"max_replies_per_connection": MAX_PENDING_CALLS}, prefix=self.pin)
+        except private_bus.BusError as error:
+            raise BenchError(str(error))
         xdg = os.path.join(self.tmp, "xdg")
         os.makedirs(xdg)
         self.env = dict(os.environ, DBUS_SESSION_BUS_ADDRESS=address, XDG_CONFIG_HOME=xdg,
