@@ -65,27 +65,31 @@ extension MenuService {
             ], signals: Menu.signals)
     }
 
-    /// The Item interface of the item `id` of the menu `name`; its getters
-    /// read the item as it is now, so a reload needs no re-registration.
-    func itemInterface(_ name: String, _ id: String) -> DBusInterface {
+    /// `org.petal.Petal1.Item`, built once and shared by every item's
+    /// object, which is registered with its ``ItemObject`` as context; its
+    /// getters read the item as it is now, so a reload needs no re-registration.
+    func makeItemInterface() -> DBusInterface {
         typealias Item = PetalBus.Item
         func text(_ property: DBusPropertyDeclaration<String>, _ read: @escaping @Sendable (MenuItem) -> String)
             -> DBusProperty
         {
-            property.serve { [unowned self] in menus[name]?.item(id).map(read) ?? "" }
+            property.serve(ItemObject.self) { [unowned self] in self.item($0).map(read) ?? "" }
         }
         func flag(_ property: DBusPropertyDeclaration<Bool>, _ read: @escaping @Sendable (MenuItem) -> Bool)
             -> DBusProperty
         {
-            property.serve { [unowned self] in menus[name]?.item(id).map(read) ?? false }
+            property.serve(ItemObject.self) { [unowned self] in self.item($0).map(read) ?? false }
         }
         return DBusInterface(
             Item.interface,
             methods: [
-                Item.activate.serveLater { [unowned self] reply in try activate(id, in: name, call: reply) }
+                Item.activate.serveLater { [unowned self] reply in
+                    let item = try reply.call.object(as: ItemObject.self)
+                    try activate(item.id, in: item.menu, call: reply)
+                }
             ],
             properties: [
-                Item.id.serve { id },
+                Item.id.serve(ItemObject.self) { $0.id },
                 text(Item.title, \.title),
                 text(Item.icon, \.icon),
                 text(Item.selectedIcon, \.selectedIcon),
@@ -95,10 +99,24 @@ extension MenuService {
                 flag(Item.selected, \.selected),
                 flag(Item.toggle, \.toggle),
                 text(Item.kind, \.kind.rawValue),
-                Item.submenu.serve { [unowned self] in
-                    menus[name]?.item(id)?.submenu.flatMap { menus[$0]?.path } ?? "/"
+                Item.submenu.serve(ItemObject.self) { [unowned self] in
+                    self.item($0)?.submenu.flatMap { menus[$0]?.path } ?? "/"
                 },
                 text(Item.key, { $0.key ?? "" }),
             ])
     }
+
+    /// The item an item object stands for, as it is now.
+    private func item(_ object: ItemObject) -> MenuItem? {
+        menus[object.menu]?.item(object.id)
+    }
+}
+
+/// Which item an item's object stands for: the context it is registered
+/// with, which the shared Item interface's handlers receive.
+struct ItemObject: Sendable {
+    /// The menu's name.
+    let menu: String
+    /// The item's id.
+    let id: String
 }

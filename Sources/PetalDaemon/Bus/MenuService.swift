@@ -51,6 +51,8 @@ public final class MenuService: @unchecked Sendable {
     private let loadConfiguration: ConfigurationSource
     private(set) var configuration: MenuConfiguration
     /// Registers D-Bus action providers; nil without a bus.
+    /// The interfaces of every item's object, shared by all of them.
+    private(set) lazy var itemInterfaces = [makeItemInterface()]
     private(set) lazy var providers: ProviderService? = server.map { server in
         ProviderService(
             connection: server.connection, actions: actions, plugins: plugins, log: log,
@@ -142,7 +144,7 @@ public final class MenuService: @unchecked Sendable {
         for name in order {
             guard let menu = menus[name] else { continue }
             if menu.path != PetalBus.path { server.register([menuInterface(name)], at: menu.path) }
-            menu.publishItems(replacing: []) { [unowned self] in itemInterface(name, $0) }
+            menu.publishItems(replacing: [], interfaces: itemInterfaces)
         }
         departures = server.connection.onDeparture { [unowned self] name in connectionLeft(name) }
     }
@@ -175,8 +177,7 @@ public final class MenuService: @unchecked Sendable {
     func publish(_ menu: ServedMenu) {
         menu.start()
         server?.register([menuInterface(menu.name)], at: menu.path)
-        let name = menu.name
-        menu.publishItems(replacing: []) { [unowned self] in itemInterface(name, $0) }
+        menu.publishItems(replacing: [], interfaces: itemInterfaces)
     }
 
     /// Stops serving the menu `name`: closed first if it is open (its
@@ -213,7 +214,7 @@ public final class MenuService: @unchecked Sendable {
             } else if previous != menu.items {
                 signals.emitPropertiesChanged(at: menu.path, [PetalBus.Menu.items])
             }
-            menu.publishItems(replacing: previous) { [unowned self] in itemInterface(name, $0) }
+            menu.publishItems(replacing: previous, interfaces: itemInterfaces)
         }
     }
 
@@ -274,8 +275,7 @@ public final class MenuService: @unchecked Sendable {
         if menu.appearance != previousAppearance { changed.append(Menu.appearance) }
         if menu.title != previousTitle { changed.append(Menu.title) }
         signals.emitPropertiesChanged(at: menu.path, changed)
-        let name = menu.name
-        menu.publishItems(replacing: previous) { [unowned self] in itemInterface(name, $0) }
+        menu.publishItems(replacing: previous, interfaces: itemInterfaces)
     }
 
     // MARK: Stop and status

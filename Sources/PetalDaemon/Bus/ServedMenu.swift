@@ -56,7 +56,7 @@ final class ServedMenu {
         self.selections = selections
         self.log = log
         placement = MenuPlacement(anchor: definition.appearance.anchor)
-        itemObjects = server.map { ItemObjects(server: $0, signals: signals, menu: PetalBus.menuPath(definition.name)) }
+        itemObjects = server.map { ItemObjects(server: $0, signals: signals, name: definition.name) }
         items = resolved(definition.items, keeping: [:], warn: false)
     }
 
@@ -110,21 +110,22 @@ final class ServedMenu {
 
     /// After actions came or went (a provider): items are enabled or disabled
     /// to match, keeping their selections. Returns the items as they were,
-    /// for ``publishItems(replacing:interface:)``.
+    /// for ``publishItems(replacing:interfaces:)``.
     func actionsChanged() -> [MenuItem] {
         let previous = items
         items = resolved(definition.items, keeping: currentSelections, warn: false)
         return previous
     }
 
-    /// Brings the item objects in line with the items after `previous`.
-    func publishItems(replacing previous: [MenuItem], interface: (String) -> DBusInterface) {
-        itemObjects?.publish(items, replacing: previous, interface: interface)
+    /// Brings the item objects in line with the items after `previous`;
+    /// new ones serve `interfaces`, shared by every item.
+    func publishItems(replacing previous: [MenuItem], interfaces: [DBusInterface]) {
+        itemObjects?.publish(items, replacing: previous, interfaces: interfaces)
     }
 
     /// Stops serving the item objects.
     func unpublishItems() {
-        itemObjects?.publish([], replacing: items, interface: { _ in DBusInterface(PetalBus.Item.interface) })
+        itemObjects?.publish([], replacing: items, interfaces: [])
     }
 
     /// The toggles' selections with `id` set to `selected`, as they would be saved.
@@ -148,7 +149,7 @@ final class ServedMenu {
     /// Takes a reloaded configuration's `definition`: selections of items
     /// that remain are kept, a highlighted item that is gone is cleared, a
     /// runtime layout style lasts until now, and a placement `Show` gave stays.
-    /// Returns the items as they were (for ``publishItems(replacing:interface:)``)
+    /// Returns the items as they were (for ``publishItems(replacing:interfaces:)``)
     /// and whether the highlight was cleared.
     func reload(_ definition: MenuSection) -> (previous: [MenuItem], highlightCleared: Bool) {
         let previous = items
