@@ -73,12 +73,12 @@ extension MenuService {
         func text(_ property: DBusPropertyDeclaration<String>, _ read: @escaping @Sendable (MenuItem) -> String)
             -> DBusProperty
         {
-            property.serve(ItemObject.self) { [unowned self] in self.item($0).map(read) ?? "" }
+            property.serve(ItemObject.self) { [unowned self] in menus[$0.menu]?.reading($0.id, read) ?? "" }
         }
         func flag(_ property: DBusPropertyDeclaration<Bool>, _ read: @escaping @Sendable (MenuItem) -> Bool)
             -> DBusProperty
         {
-            property.serve(ItemObject.self) { [unowned self] in self.item($0).map(read) ?? false }
+            property.serve(ItemObject.self) { [unowned self] in menus[$0.menu]?.reading($0.id, read) ?? false }
         }
         return DBusInterface(
             Item.interface,
@@ -100,15 +100,10 @@ extension MenuService {
                 flag(Item.toggle, \.toggle),
                 text(Item.kind, \.kind.rawValue),
                 Item.submenu.serve(ItemObject.self) { [unowned self] in
-                    self.item($0)?.submenu.flatMap { menus[$0]?.path } ?? "/"
+                    menus[$0.menu]?.reading($0.id, \.submenu)?.flatMap { menus[$0]?.path } ?? "/"
                 },
                 text(Item.key, { $0.key ?? "" }),
             ])
-    }
-
-    /// The item an item object stands for, as it is now.
-    private func item(_ object: ItemObject) -> MenuItem? {
-        menus[object.menu]?.item(object.id)
     }
 }
 

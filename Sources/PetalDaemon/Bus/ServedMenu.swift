@@ -76,6 +76,13 @@ final class ServedMenu {
     /// The item with `id` as it is now.
     func item(_ id: String) -> MenuItem? { items.first { $0.id == id } }
 
+    /// What `read` finds in the item with `id` as it is now, without copying
+    /// the whole item (each of an item's properties is read this way).
+    func reading<Value>(_ id: String, _ read: (MenuItem) -> Value) -> Value? {
+        guard let index = items.firstIndex(where: { $0.id == id }) else { return nil }
+        return read(items[index])
+    }
+
     /// The object of the item `id`.
     func itemPath(_ id: String) -> ObjectPath { PetalBus.itemPath(id, inMenuAt: path) }
 
