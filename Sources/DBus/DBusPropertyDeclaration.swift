@@ -62,6 +62,36 @@ public struct DBusPropertyDeclaration<Value: DBusArgumentValue>: DBusPropertyMem
             }, set: nil)
     }
 
+    /// The property, served by `get` and `set` for every object registered
+    /// with a context of type `Object`, which both receive (see
+    /// ``serve(_:get:)``); `set` may throw ``DBusError`` to refuse a value.
+    public func serve<Object: Sendable>(
+        _: Object.Type, get: @escaping @Sendable (Object) -> Value,
+        set: @escaping @Sendable (Object, Value) throws -> Void
+    ) -> DBusProperty {
+        precondition(access == .readWrite, "\(interface).\(name) is declared read-only: serve it without a setter")
+        let interface = interface
+        let name = name
+        return DBusProperty(
+            name, Value.dbusType, emitsChange: emitsChange,
+            of: { context in
+                guard let object = context as? Object else {
+                    preconditionFailure(
+                        "\(interface).\(name) is served on an object registered without a \(Object.self)")
+                }
+                return get(object).dbusValue
+            },
+            set: { value, context in
+                guard let object = context as? Object else {
+                    throw DBusError.failed("internal error: \(interface).\(name) has no \(Object.self) to set")
+                }
+                guard let typed = Value(dbusValue: value) else {
+                    throw DBusError.invalidArgs("Property \(name) has type \(Value.dbusType), not \(value.type)")
+                }
+                try set(object, typed)
+            })
+    }
+
     /// The property, served by `get` and `set`, which run on the loop thread;
     /// `set` may throw ``DBusError`` (usually `InvalidArgs`) to refuse a value.
     public func serve(get: @escaping @Sendable () -> Value, set: @escaping @Sendable (Value) throws -> Void)

@@ -7,10 +7,13 @@ import Testing
     /// What each shelf object is registered with.
     struct Shelf: Sendable {
         let label: String
+        /// A note each shelf keeps, read and written through the shared interface.
+        var note = Shared("")
     }
 
     static let shelf: InterfaceName = "org.example.Shelf"
     static let label = DBusPropertyDeclaration(shelf, "Label", String.self)
+    static let note = DBusPropertyDeclaration(shelf, "Note", String.self, access: .readWrite)
     static let describe = DBusMethodDeclaration(shelf, "Describe", out: DBusOut("label", String.self))
     static let root: ObjectPath = "/org/example/shelves"
     static let a: ObjectPath = "/org/example/shelves/a"
@@ -21,7 +24,10 @@ import Testing
         DBusInterface(
             shelf,
             methods: [describe.serve { call in try call.object(as: Shelf.self).label }],
-            properties: [label.serve(Shelf.self) { $0.label }])
+            properties: [
+                label.serve(Shelf.self) { $0.label },
+                note.serve(Shelf.self, get: { $0.note.value }, set: { $0.note.value = $1 }),
+            ])
     ]
 
     private func withShelves(_ body: (TestService) async throws -> Void) async throws {
@@ -43,7 +49,29 @@ import Testing
             #expect(try await service.property(Self.shelf, "Label", at: Self.a) == .string("apples"))
             #expect(try await service.property(Self.shelf, "Label", at: Self.b) == .string("books"))
             let all = try await service.call(.properties, "GetAll", [.string(Self.shelf.rawValue)], at: Self.b)
-            #expect(all == [.vardict([("Label", .string("books"))])])
+            #expect(all == [.vardict([("Label", .string("books")), ("Note", .string(""))])])
+        }
+    }
+
+    @Test func aSharedSetterWritesTheObjectItIsCalledOn() async throws {
+        try await withShelves { service in
+            try await service.setProperty(Self.shelf, "Note", .string("ripe"), at: Self.a)
+            #expect(try await service.property(Self.shelf, "Note", at: Self.a) == .string("ripe"))
+            #expect(try await service.property(Self.shelf, "Note", at: Self.b) == .string(""))
+        }
+    }
+
+    @Test func aSharedSetterOnAnObjectWithoutItsContextAnswersFailed() async throws {
+        try await withShelves { service in
+            let bare: ObjectPath = "/org/example/bare"
+            try service.server.loop.performAndWait {
+                service.server.objectServer.register(Self.interfaces, at: bare)
+            }
+            await expectDBusError(DBusError.Name.failed, containing: ["Note", "Shelf"]) {
+                try await service.setProperty(Self.shelf, "Note", .string("x"), at: bare)
+            }
+            try await service.setProperty(Self.shelf, "Note", .string("kept"), at: Self.b)
+            #expect(try await service.property(Self.shelf, "Note", at: Self.b) == .string("kept"))
         }
     }
 
@@ -81,7 +109,12 @@ import Testing
                     .objectPath(c),
                     .dictionary(
                         .string, .dictionary(.string, .variant),
-                        [(.string(Self.shelf.rawValue), .vardict([("Label", .string("cups"))]))]),
+                        [
+                            (
+                                .string(Self.shelf.rawValue),
+                                .vardict([("Label", .string("cups")), ("Note", .string(""))])
+                            )
+                        ]),
                 ])
         }
     }

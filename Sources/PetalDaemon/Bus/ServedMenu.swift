@@ -7,7 +7,7 @@ import PetalPluginRuntime
 /// layout style, its placement, and the `Choose` calls waiting on it. Its
 /// state machine is in the service's ``MenuChains``, which knows the menus
 /// around it. petald serves it at ``path`` with `org.petal.Petal1.Menu`
-/// (``MenuService/menuInterface(_:)``) and each item at its own object
+/// (``MenuService/makeMenuInterface()``) and each item at its own object
 /// (``ItemObjects``).
 ///
 /// Confined to the service's scheduler thread.
