@@ -37,7 +37,59 @@ public struct DBusPropertyDeclaration<Value: DBusArgumentValue>: DBusPropertyMem
     /// The property, served read-only by `get`, which runs on the loop thread.
     public func serve(get: @escaping @Sendable () -> Value) -> DBusProperty {
         precondition(access == .read, "\(interface).\(name) is declared read-write: serve it with a setter too")
-        return DBusProperty(name, Value.dbusType, emitsChange: emitsChange) { get().dbusValue }
+        return DBusProperty(name, Value.dbusType, emitsChange: emitsChange, of: { _ in get().dbusValue }, set: nil)
+    }
+
+    /// The property, served read-only by `get` for every object registered
+    /// with a context of type `Object` (see ``ObjectServer/register(_:at:context:)``),
+    /// which `get` receives; it runs on the loop thread. One such property
+    /// serves any number of objects.
+    ///
+    /// Serving it on an object registered without such a context is a
+    /// programming error, which stops the process.
+    public func serve<Object: Sendable>(_: Object.Type, get: @escaping @Sendable (Object) -> Value) -> DBusProperty {
+        precondition(access == .read, "\(interface).\(name) is declared read-write: serve it with a setter too")
+        let interface = interface
+        let name = name
+        return DBusProperty(
+            name, Value.dbusType, emitsChange: emitsChange,
+            of: { context in
+                guard let object = context as? Object else {
+                    preconditionFailure(
+                        "\(interface).\(name) is served on an object registered without a \(Object.self)")
+                }
+                return get(object).dbusValue
+            }, set: nil)
+    }
+
+    /// The property, served by `get` and `set` for every object registered
+    /// with a context of type `Object`, which both receive (see
+    /// ``serve(_:get:)``); `set` may throw ``DBusError`` to refuse a value.
+    public func serve<Object: Sendable>(
+        _: Object.Type, get: @escaping @Sendable (Object) -> Value,
+        set: @escaping @Sendable (Object, Value) throws -> Void
+    ) -> DBusProperty {
+        precondition(access == .readWrite, "\(interface).\(name) is declared read-only: serve it without a setter")
+        let interface = interface
+        let name = name
+        return DBusProperty(
+            name, Value.dbusType, emitsChange: emitsChange,
+            of: { context in
+                guard let object = context as? Object else {
+                    preconditionFailure(
+                        "\(interface).\(name) is served on an object registered without a \(Object.self)")
+                }
+                return get(object).dbusValue
+            },
+            set: { value, context in
+                guard let object = context as? Object else {
+                    throw DBusError.failed("internal error: \(interface).\(name) has no \(Object.self) to set")
+                }
+                guard let typed = Value(dbusValue: value) else {
+                    throw DBusError.invalidArgs("Property \(name) has type \(Value.dbusType), not \(value.type)")
+                }
+                try set(object, typed)
+            })
     }
 
     /// The property, served by `get` and `set`, which run on the loop thread;
@@ -47,8 +99,8 @@ public struct DBusPropertyDeclaration<Value: DBusArgumentValue>: DBusPropertyMem
     {
         precondition(access == .readWrite, "\(interface).\(name) is declared read-only: serve it without a setter")
         return DBusProperty(
-            name, Value.dbusType, emitsChange: emitsChange, get: { get().dbusValue },
-            set: { value in
+            name, Value.dbusType, emitsChange: emitsChange, of: { _ in get().dbusValue },
+            set: { value, _ in
                 guard let typed = Value(dbusValue: value) else {
                     throw DBusError.invalidArgs("Property \(name) has type \(Value.dbusType), not \(value.type)")
                 }

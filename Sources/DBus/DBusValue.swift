@@ -48,6 +48,21 @@ public indirect enum DBusValue: Hashable, Sendable {
         }
     }
 
+    /// Whether the value is of `type`, told without building the value's
+    /// type (which allocates for every container): what checking each
+    /// element of an array costs.
+    func isOf(_ type: DBusType) -> Bool {
+        switch (self, type) {
+        case (.array(let element, _), .array(let expected)): element == expected
+        case (.dictEntry(let key, let value), .dictEntry(let expectedKey, let expectedValue)):
+            key.isOf(expectedKey) && value.isOf(expectedValue)
+        case (.structure(let fields), .structure(let expected)):
+            fields.count == expected.count && zip(fields, expected).allSatisfy { $0.isOf($1) }
+        case (.array, _), (.dictEntry, _), (.structure, _): false
+        default: self.type == type
+        }
+    }
+
     /// Whether this is a value of a basic type (no container, no variant).
     public var isBasic: Bool {
         switch self {

@@ -152,20 +152,17 @@ public struct DBusProperty: Sendable {
     public let access: PropertyAccess
     /// How its changes are announced.
     public let emitsChange: PropertyChangeEmission
-    let get: @Sendable () -> DBusValue
-    let set: (@Sendable (DBusValue) throws -> Void)?
+    /// Reads the value, given the object's context (see ``ObjectServer/register(_:at:context:)``).
+    let get: @Sendable ((any Sendable)?) -> DBusValue
+    /// Writes a value already checked to be of ``type``, given the object's context.
+    let set: (@Sendable (DBusValue, (any Sendable)?) throws -> Void)?
 
     /// A read-only property.
     public init(
         _ name: MemberName, _ type: DBusType, emitsChange: PropertyChangeEmission = .true,
         get: @escaping @Sendable () -> DBusValue
     ) {
-        self.name = name
-        self.type = type
-        self.access = .read
-        self.emitsChange = emitsChange
-        self.get = get
-        self.set = nil
+        self.init(name, type, emitsChange: emitsChange, of: { _ in get() }, set: nil)
     }
 
     /// A read-write property; `set` receives a value already checked to be of `type`
@@ -174,13 +171,25 @@ public struct DBusProperty: Sendable {
         _ name: MemberName, _ type: DBusType, emitsChange: PropertyChangeEmission = .true,
         get: @escaping @Sendable () -> DBusValue, set: @escaping @Sendable (DBusValue) throws -> Void
     ) {
+        self.init(name, type, emitsChange: emitsChange, of: { _ in get() }, set: { value, _ in try set(value) })
+    }
+
+    /// A property whose getter and setter receive the context of the object they are for.
+    init(
+        _ name: MemberName, _ type: DBusType, emitsChange: PropertyChangeEmission,
+        of get: @escaping @Sendable ((any Sendable)?) -> DBusValue,
+        set: (@Sendable (DBusValue, (any Sendable)?) throws -> Void)?
+    ) {
         self.name = name
         self.type = type
-        self.access = .readWrite
+        self.access = set == nil ? .read : .readWrite
         self.emitsChange = emitsChange
         self.get = get
         self.set = set
     }
+
+    /// The value for the object registered with `context`.
+    func value(for context: (any Sendable)?) -> DBusValue { get(context) }
 }
 
 /// A signal, described as data.

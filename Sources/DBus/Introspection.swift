@@ -11,7 +11,7 @@ public enum Introspection {
     /// child nodes `children`, as `Introspect` would return it. Needs no bus.
     public static func xml(serving interfaces: [DBusInterface], at path: ObjectPath, children: [String] = []) -> String
     {
-        xml(interfaces: interfaces + StandardInterfaces.make(server: nil, path: path), children: children)
+        xml(interfaces: interfaces + StandardInterfaces.all, children: children)
     }
 
     static func xml(interfaces: [DBusInterface], children: [String]) -> String {

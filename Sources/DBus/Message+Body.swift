@@ -172,11 +172,11 @@ extension Message {
             }
         case .variant(let inner):
             // A basic type's one-character signature is always valid; only containers need the full check.
-            if !inner.type.isBasic { _ = try DBusSignature([inner.type]) }
+            if !inner.isBasic { _ = try DBusSignature([inner.type]) }
             try check(inner, depth: depth + 1)
         case .array(let element, let elements):
             for item in elements {
-                guard item.type == element else {
+                guard item.isOf(element) else {
                     throw DBusValueError(message: "an array of \(element) holds a value of type \(item.type)")
                 }
                 try check(item, depth: depth + 1)

@@ -12,11 +12,29 @@ public final class MethodCall: Sendable {
     private let connection: DBusConnection
     private let declaredReply: DeclaredTypes
     private let answered = Atomic<Bool>(false)
+    /// The context the called object was registered with (see ``ObjectServer/register(_:at:context:)``).
+    private let context: (any Sendable)?
 
-    init(message: Message, connection: DBusConnection, declaredReply: DeclaredTypes) {
+    init(message: Message, connection: DBusConnection, declaredReply: DeclaredTypes, context: (any Sendable)? = nil) {
         self.message = message
         self.connection = connection
         self.declaredReply = declaredReply
+        self.context = context
+    }
+
+    /// The server serving the call.
+    var server: ObjectServer? { connection.objectServer }
+
+    /// The context the called object was registered with, for a handler
+    /// shared by many objects (see ``ObjectServer/register(_:at:context:)``).
+    ///
+    /// - Throws: `org.freedesktop.DBus.Error.Failed` when the object was
+    ///   registered without a context of that type.
+    public func object<Object: Sendable>(as type: Object.Type) throws(DBusError) -> Object {
+        guard let object = context as? Object else {
+            throw DBusError.failed("internal error: the object at \(message.path ?? "/") has no \(Object.self)")
+        }
+        return object
     }
 
     /// The caller's unique bus name.

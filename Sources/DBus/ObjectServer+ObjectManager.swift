@@ -33,10 +33,13 @@ extension ObjectServer {
     }
 
     /// The object's own interfaces (not the standard ones) with all their properties.
-    func interfacesAndProperties(of interfaces: [DBusInterface]) -> ObjectManagerInterface.InterfacesAndProperties {
+    func interfacesAndProperties(of object: ServedObject) -> ObjectManagerInterface.InterfacesAndProperties {
         ObjectManagerInterface.InterfacesAndProperties(
-            interfaces.filter { !Self.isStandard($0.name) }.map {
-                ($0.name.rawValue, DBusVariantDictionary($0.properties.map { ($0.name.rawValue, $0.get()) }))
+            object.interfaces.filter { !Self.isStandard($0.name) }.map {
+                (
+                    $0.name.rawValue,
+                    DBusVariantDictionary($0.properties.map { ($0.name.rawValue, $0.value(for: object.context)) })
+                )
             })
     }
 
@@ -45,7 +48,7 @@ extension ObjectServer {
         return ObjectManagerInterface.ManagedObjects(
             paths.filter { $0.rawValue.hasPrefix(prefix) }.compactMap { path in
                 guard let object = object(at: path.rawValue) else { return nil }
-                return (path, interfacesAndProperties(of: object.interfaces))
+                return (path, interfacesAndProperties(of: object))
             })
     }
 

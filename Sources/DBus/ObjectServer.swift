@@ -49,17 +49,35 @@ public final class ObjectServer: @unchecked Sendable {
         let values: [DBusValue]
     }
 
+    /// What one object costs: its own interfaces (often an array shared by
+    /// many objects) and its context; the standard interfaces are shared by all.
     struct ServedObject {
-        /// The interfaces in introspection order: the object's own, then the standard ones.
-        var interfaces: [DBusInterface]
+        /// The object's own interfaces, in introspection order.
+        let interfaces: [DBusInterface]
+        /// The standard interfaces it answers, after its own: ``StandardInterfaces``' arrays.
+        let standard: [DBusInterface]
+        /// What its handlers are given to tell it from other objects sharing its interfaces.
+        let context: (any Sendable)?
 
-        init(_ interfaces: [DBusInterface]) {
+        init(
+            _ interfaces: [DBusInterface], standard: [DBusInterface] = StandardInterfaces.all, context: (any Sendable)?
+        ) {
             self.interfaces = interfaces
+            self.standard = standard
+            self.context = context
         }
+
+        /// Every interface in introspection order: its own, then the standard ones.
+        var allInterfaces: [DBusInterface] { interfaces + standard }
 
         /// The interface called `name`, if any: a linear search over a handful.
         func interface(named name: String) -> DBusInterface? {
-            interfaces.first { $0.name.rawValue == name }
+            interfaces.first { $0.name.rawValue == name } ?? standard.first { $0.name.rawValue == name }
+        }
+
+        /// The first interface, in introspection order, with a method called `name`.
+        func interface(withMethod name: String) -> DBusInterface? {
+            interfaces.first { $0.method(named: name) != nil } ?? standard.first { $0.method(named: name) != nil }
         }
     }
 
@@ -72,12 +90,18 @@ public final class ObjectServer: @unchecked Sendable {
     /// Serves `interfaces` at `path`, replacing whatever was served there.
     ///
     /// Below a path that serves an object manager, a new object is announced with `InterfacesAdded`.
-    public func register(_ interfaces: [DBusInterface], at path: ObjectPath) {
+    ///
+    /// Objects alike can share one array of interfaces whose handlers tell
+    /// them apart by `context`: a property served with
+    /// ``DBusPropertyDeclaration/serve(_:get:)`` receives it, and a method
+    /// handler finds it with ``MethodCall/object(as:)``. Registering such an
+    /// object then stores little more than its path and its context.
+    public func register(_ interfaces: [DBusInterface], at path: ObjectPath, context: (any Sendable)? = nil) {
         precondition(connection.loop.inEventLoop, "ObjectServer.register called off the loop thread")
-        let isNew = objects[path.rawValue] == nil
-        objects[path.rawValue] = ServedObject(interfaces + StandardInterfaces.make(server: self, path: path))
+        let object = ServedObject(interfaces, context: context)
+        let isNew = objects.updateValue(object, forKey: path.rawValue) == nil
         if isNew, let root = managingRoot(of: path) {
-            emit(ObjectManagerInterface.interfacesAdded, at: root, path, interfacesAndProperties(of: interfaces))
+            emit(ObjectManagerInterface.interfacesAdded, at: root, path, interfacesAndProperties(of: object))
         }
     }
 
@@ -97,6 +121,9 @@ public final class ObjectServer: @unchecked Sendable {
     }
 
     func object(at path: String) -> ServedObject? { objects[path] }
+
+    /// The object at `path`, or the node a path above served objects is, if either.
+    func served(at path: String) -> ServedObject? { objects[path] ?? intermediateNode(at: path) }
 
     /// The names of the nodes directly below `path` that lead to served objects.
     func children(of path: String) -> [String] {
@@ -151,14 +178,15 @@ public final class ObjectServer: @unchecked Sendable {
     /// Emits `PropertiesChanged` for the named properties of `interface` at `path`,
     /// with new values for those that emit them and names for those that invalidate.
     public func emitPropertiesChanged(at path: ObjectPath, interface: InterfaceName, _ names: [String]) {
-        guard let description = objects[path.rawValue]?.interface(named: interface.rawValue) else { return }
+        guard let object = objects[path.rawValue], let description = object.interface(named: interface.rawValue)
+        else { return }
         var changed: [(key: String, value: DBusValue)] = []
         var invalidated: [String] = []
         for name in names {
             guard let property = description.property(named: name) else { continue }
             switch property.emitsChange {
             case .true:
-                let value = property.get()
+                let value = property.value(for: object.context)
                 guard propertyViolation(property, of: interface.rawValue, at: path, value: value) == nil else {
                     continue
                 }
@@ -200,7 +228,7 @@ public final class ObjectServer: @unchecked Sendable {
     func dispatch(_ message: Message) {
         let path = message.path ?? "/"
         let member = message.member ?? ""
-        guard let object = objects[path] ?? intermediateNode(at: path) else {
+        guard let object = served(at: path) else {
             return answer(message, DBusError(DBusError.Name.unknownObject, "No object at path \(path)"))
         }
         let method: DBusMethod
@@ -222,7 +250,7 @@ public final class ObjectServer: @unchecked Sendable {
             }
             (method, interfaceName) = (found, requested)
         } else {
-            guard let interface = object.interfaces.first(where: { $0.method(named: member) != nil }) else {
+            guard let interface = object.interface(withMethod: member) else {
                 return answer(
                     message,
                     DBusError(
@@ -242,19 +270,19 @@ public final class ObjectServer: @unchecked Sendable {
         if let refusal = method.sizeRefusal(of: message) { return answer(message, refusal) }
         if let access, !access.isPublic(interfaceName, member) {
             access.authorize(message) { [self] denial in
-                if let denial { answer(message, denial) } else { invoke(method, message) }
+                if let denial { answer(message, denial) } else { invoke(method, message, context: object.context) }
             }
             return
         }
-        invoke(method, message)
+        invoke(method, message, context: object.context)
     }
 
-    private func invoke(_ method: DBusMethod, _ message: Message) {
+    private func invoke(_ method: DBusMethod, _ message: Message, context: (any Sendable)?) {
         let interface = message.interface ?? ""
         let reply = DeclaredTypes(
             subject: .reply(interface: interface, member: method.name), types: method.outTypes,
             enforcement: enforcement, log: log)
-        let call = MethodCall(message: message, connection: connection, declaredReply: reply)
+        let call = MethodCall(message: message, connection: connection, declaredReply: reply, context: context)
         // Descriptors a call carries are open while its handler runs and closed when it returns.
         var arguments: [DBusValue] = []
         defer { if message.carriesDescriptors { for argument in arguments { _ = argument.closingDescriptors() } } }
@@ -276,11 +304,7 @@ public final class ObjectServer: @unchecked Sendable {
 
     /// A path above served objects answers introspection (so `busctl tree` can walk down) and nothing else.
     private func intermediateNode(at path: String) -> ServedObject? {
-        guard ObjectPath.isValid(path), !children(of: path).isEmpty, let objectPath = try? ObjectPath(path)
-        else { return nil }
-        return ServedObject(
-            StandardInterfaces.make(server: self, path: objectPath).filter {
-                $0.name != StandardInterfaces.properties
-            })
+        guard ObjectPath.isValid(path), !children(of: path).isEmpty else { return nil }
+        return ServedObject([], standard: StandardInterfaces.ofIntermediateNode, context: nil)
     }
 }

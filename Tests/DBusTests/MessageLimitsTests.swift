@@ -93,6 +93,30 @@ private let valuesPastTheLimits: [(String, DBusValue, String)] = [
         expectValueError(containing: "holds a value of type") {
             try emptyCall().append(.dictionary(.string, .variant, [(.string("k"), .string("not a variant"))]))
         }
+        // Each kind of container, told apart without building the element's type.
+        expectValueError(containing: "an array of (si) holds a value of type (ss)") {
+            try emptyCall().append(.array(.structure([.string, .int32]), [.structure([.string("a"), .string("b")])]))
+        }
+        expectValueError(containing: "an array of (si) holds a value of type (sii)") {
+            try emptyCall().append(
+                .array(.structure([.string, .int32]), [.structure([.string("a"), .int32(1), .int32(2)])]))
+        }
+        expectValueError(containing: "an array of as holds a value of type ai") {
+            try emptyCall().append(.array(.array(.string), [.array(.int32, [])]))
+        }
+        expectValueError(containing: "an array of s holds a value of type as") {
+            try emptyCall().append(.array(.string, [.strings(["a"])]))
+        }
+    }
+
+    @Test func arraysOfContainersOfTheirElementTypeAreAccepted() throws {
+        let call = emptyCall()
+        try call.append(
+            .array(.structure([.string, .int32]), [.structure([.string("a"), .int32(1)])]),
+            .array(.array(.string), [.strings(["a"]), .strings([])]),
+            .array(.variant, [.variant(.int32(1)), .variant(.strings(["x"]))]),
+            .vardict([("k", .variant(.string("v")))]))
+        #expect(call.signature == "a(si)aasava{sv}")
     }
 
     @Test func dictionaryKeyThatIsNotBasicIsRefused() {

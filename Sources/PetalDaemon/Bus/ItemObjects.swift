@@ -9,14 +9,24 @@ import PetalCore
 struct ItemObjects {
     let server: ObjectServer
     let signals: any SignalSink
+    /// The name of the menu the items are in.
+    let name: String
     /// The object of the menu the items are in.
     let menu: ObjectPath
 
+    init(server: ObjectServer, signals: any SignalSink, name: String) {
+        self.server = server
+        self.signals = signals
+        self.name = name
+        menu = PetalBus.menuPath(name)
+    }
+
     /// Brings the item objects in line with `items` after `previous`: removed
     /// ones are unregistered (InterfacesRemoved), new ones registered
-    /// (InterfacesAdded) with `interface(id)`, and changed ones announce their
-    /// new properties.
-    func publish(_ items: [MenuItem], replacing previous: [MenuItem], interface: (String) -> DBusInterface) {
+    /// (InterfacesAdded) serving `interfaces`, shared by every item, with
+    /// their ``ItemObject`` as context, and changed ones announce their new
+    /// properties.
+    func publish(_ items: [MenuItem], replacing previous: [MenuItem], interfaces: [DBusInterface]) {
         let current = Dictionary(items.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         for old in previous where current[old.id] == nil {
             server.unregister(PetalBus.itemPath(old.id, inMenuAt: menu))
@@ -24,7 +34,9 @@ struct ItemObjects {
         let before = Dictionary(previous.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         for item in items {
             guard let old = before[item.id] else {
-                server.register([interface(item.id)], at: PetalBus.itemPath(item.id, inMenuAt: menu))
+                server.register(
+                    interfaces, at: PetalBus.itemPath(item.id, inMenuAt: menu),
+                    context: ItemObject(menu: name, id: item.id))
                 continue
             }
             announce(Self.changedProperties(from: old, to: item), of: item.id)

@@ -8,16 +8,20 @@ import PetalCore
 /// declaration, so the types it takes and answers are the ones clients read.
 /// A handler finds its menu by name at each call: an ad-hoc menu may be gone.
 extension MenuService {
-    /// The Menu interface of the menu `name`.
-    func menuInterface(_ name: String) -> DBusInterface {
+    /// `org.petal.Petal1.Menu`, built once and shared by every menu's
+    /// object, which is registered with its ``MenuObject`` as context.
+    func makeMenuInterface() -> DBusInterface {
         typealias Menu = PetalBus.Menu
         return DBusInterface(
             Menu.interface,
             methods: [
-                Menu.toggle.serve { [unowned self] _ in try handle(.toggle, of: menu(name).name).rawValue },
-                Menu.open.serve { [unowned self] _ in try handle(.open, of: menu(name).name).rawValue },
-                Menu.close.serve { [unowned self] _ in try handle(.close, of: menu(name).name).rawValue },
-                Menu.activate.serveLater { [unowned self] reply, item in try activate(item, in: name, call: reply) },
+                Menu.toggle.serve { [unowned self] call in try handle(.toggle, of: menu(call.menuName()).name).rawValue
+                },
+                Menu.open.serve { [unowned self] call in try handle(.open, of: menu(call.menuName()).name).rawValue },
+                Menu.close.serve { [unowned self] call in try handle(.close, of: menu(call.menuName()).name).rawValue },
+                Menu.activate.serveLater { [unowned self] reply, item in
+                    try activate(item, in: reply.call.menuName(), call: reply)
+                },
                 Menu.trigger.limitingSize(
                     of: "params", to: ParamsCoding.maximumWireBytes, refusal: ParamsCoding.tooLarge
                 )
@@ -25,7 +29,8 @@ extension MenuService {
                     try actions.trigger(action, params: params, call: reply)
                 },
                 Menu.choose.limitingSize(of: "options", to: ChooseOptions.maximumBytes, refusal: ChooseOptions.tooLarge)
-                    .serveLater { [unowned self] reply, options in try choose(in: name, options: options, call: reply)
+                    .serveLater { [unowned self] reply, options in
+                        try choose(in: reply.call.menuName(), options: options, call: reply)
                     },
                 Menu.reload.serve { [unowned self] _ in try reload() },
                 Menu.registerProvider.serveLater { [unowned self] reply, path in
@@ -37,55 +42,63 @@ extension MenuService {
                     try providers.unregister(path, sender: call.sender)
                 },
                 Menu.show.limitingSize(of: "options", to: ChooseOptions.maximumBytes, refusal: ChooseOptions.tooLarge)
-                    .serve { [unowned self] _, options in try show(menu(name).name, ShowOptions(options)).rawValue },
-                Menu.back.serve { [unowned self] _ in try back(menu(name).name).rawValue },
+                    .serve { [unowned self] call, options in
+                        try show(menu(call.menuName()).name, ShowOptions(options)).rawValue
+                    },
+                Menu.back.serve { [unowned self] call in try back(menu(call.menuName()).name).rawValue },
             ],
             properties: [
-                Menu.state.serve { [unowned self] in state(of: name).rawValue },
-                Menu.items.serve { [unowned self] in menus[name]?.itemRows ?? [] },
+                Menu.state.serve(MenuObject.self) { [unowned self] in state(of: $0.name).rawValue },
+                Menu.items.serve(MenuObject.self) { [unowned self] in menus[$0.name]?.itemRows ?? [] },
                 Menu.actions.serve { [unowned self] in actions.rows },
                 Menu.plugins.serve { [unowned self] in plugins.rows },
                 Menu.highlighted.serve(
-                    get: { [unowned self] in menus[name]?.highlighted ?? "" },
-                    set: { [unowned self] in try menu(name).setHighlighted($0) }),
-                Menu.layout.serve { [unowned self] in menus[name]?.layoutRows ?? [] },
+                    MenuObject.self, get: { [unowned self] in menus[$0.name]?.highlighted ?? "" },
+                    set: { [unowned self] in try menu($0.name).setHighlighted($1) }),
+                Menu.layout.serve(MenuObject.self) { [unowned self] in menus[$0.name]?.layoutRows ?? [] },
                 Menu.layoutStyle.serve(
-                    get: { [unowned self] in menus[name]?.geometry.style.rawValue ?? "" },
-                    set: { [unowned self] in try menu(name).setLayoutStyle($0) }),
+                    MenuObject.self, get: { [unowned self] in menus[$0.name]?.geometry.style.rawValue ?? "" },
+                    set: { [unowned self] in try menu($0.name).setLayoutStyle($1) }),
                 Menu.version.serve { petalVersion },
-                Menu.appearance.serve { [unowned self] in menus[name]?.appearance ?? DBusVariantDictionary([]) },
-                Menu.name.serve { name },
-                Menu.title.serve { [unowned self] in menus[name]?.title ?? name },
-                Menu.placement.serve { [unowned self] in
-                    menus[name]?.placement.dictionary ?? MenuPlacement(anchor: .bottomRight).dictionary
+                Menu.appearance.serve(MenuObject.self) { [unowned self] in
+                    menus[$0.name]?.appearance ?? DBusVariantDictionary([])
                 },
-                Menu.parent.serve { [unowned self] in parentPath(of: name) },
-                Menu.submenu.serve { [unowned self] in submenuPath(of: name) },
-                Menu.owner.serve { [unowned self] in menus[name]?.owner ?? "" },
+                Menu.name.serve(MenuObject.self) { $0.name },
+                Menu.title.serve(MenuObject.self) { [unowned self] in menus[$0.name]?.title ?? $0.name },
+                Menu.placement.serve(MenuObject.self) { [unowned self] in
+                    menus[$0.name]?.placement.dictionary ?? MenuPlacement(anchor: .bottomRight).dictionary
+                },
+                Menu.parent.serve(MenuObject.self) { [unowned self] in parentPath(of: $0.name) },
+                Menu.submenu.serve(MenuObject.self) { [unowned self] in submenuPath(of: $0.name) },
+                Menu.owner.serve(MenuObject.self) { [unowned self] in menus[$0.name]?.owner ?? "" },
             ], signals: Menu.signals)
     }
 
-    /// The Item interface of the item `id` of the menu `name`; its getters
-    /// read the item as it is now, so a reload needs no re-registration.
-    func itemInterface(_ name: String, _ id: String) -> DBusInterface {
+    /// `org.petal.Petal1.Item`, built once and shared by every item's
+    /// object, which is registered with its ``ItemObject`` as context; its
+    /// getters read the item as it is now, so a reload needs no re-registration.
+    func makeItemInterface() -> DBusInterface {
         typealias Item = PetalBus.Item
         func text(_ property: DBusPropertyDeclaration<String>, _ read: @escaping @Sendable (MenuItem) -> String)
             -> DBusProperty
         {
-            property.serve { [unowned self] in menus[name]?.item(id).map(read) ?? "" }
+            property.serve(ItemObject.self) { [unowned self] in menus[$0.menu]?.reading($0.id, read) ?? "" }
         }
         func flag(_ property: DBusPropertyDeclaration<Bool>, _ read: @escaping @Sendable (MenuItem) -> Bool)
             -> DBusProperty
         {
-            property.serve { [unowned self] in menus[name]?.item(id).map(read) ?? false }
+            property.serve(ItemObject.self) { [unowned self] in menus[$0.menu]?.reading($0.id, read) ?? false }
         }
         return DBusInterface(
             Item.interface,
             methods: [
-                Item.activate.serveLater { [unowned self] reply in try activate(id, in: name, call: reply) }
+                Item.activate.serveLater { [unowned self] reply in
+                    let item = try reply.call.object(as: ItemObject.self)
+                    try activate(item.id, in: item.menu, call: reply)
+                }
             ],
             properties: [
-                Item.id.serve { id },
+                Item.id.serve(ItemObject.self) { $0.id },
                 text(Item.title, \.title),
                 text(Item.icon, \.icon),
                 text(Item.selectedIcon, \.selectedIcon),
@@ -95,10 +108,31 @@ extension MenuService {
                 flag(Item.selected, \.selected),
                 flag(Item.toggle, \.toggle),
                 text(Item.kind, \.kind.rawValue),
-                Item.submenu.serve { [unowned self] in
-                    menus[name]?.item(id)?.submenu.flatMap { menus[$0]?.path } ?? "/"
+                Item.submenu.serve(ItemObject.self) { [unowned self] in
+                    menus[$0.menu]?.reading($0.id, \.submenu)?.flatMap { menus[$0]?.path } ?? "/"
                 },
                 text(Item.key, { $0.key ?? "" }),
             ])
     }
+}
+
+extension MethodCall {
+    /// The name of the menu whose object is called.
+    fileprivate func menuName() throws(DBusError) -> String { try object(as: MenuObject.self).name }
+}
+
+/// Which menu a menu's object stands for: the context it is registered
+/// with, which the shared Menu interface's handlers receive.
+struct MenuObject: Sendable {
+    /// The menu's name.
+    let name: String
+}
+
+/// Which item an item's object stands for: the context it is registered
+/// with, which the shared Item interface's handlers receive.
+struct ItemObject: Sendable {
+    /// The menu's name.
+    let menu: String
+    /// The item's id.
+    let id: String
 }

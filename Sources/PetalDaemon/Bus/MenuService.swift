@@ -55,6 +55,10 @@ public final class MenuService: @unchecked Sendable {
     private let loadConfiguration: ConfigurationSource
     private(set) var configuration: MenuConfiguration
     /// Registers D-Bus action providers; nil without a bus.
+    /// The interfaces of every menu's object but the root's, shared by all of them.
+    private(set) lazy var menuInterfaces = [makeMenuInterface()]
+    /// The interfaces of every item's object, shared by all of them.
+    private(set) lazy var itemInterfaces = [makeItemInterface()]
     private(set) lazy var providers: ProviderService? = server.map { server in
         ProviderService(
             connection: server.connection, actions: actions, plugins: plugins, log: log,
@@ -142,18 +146,20 @@ public final class MenuService: @unchecked Sendable {
         }
         for name in order { menus[name]?.start() }
         guard let server else { return }
-        server.register(rootObject(), at: PetalBus.path)
+        server.register(rootObject(), at: PetalBus.path, context: MenuObject(name: PetalBus.mainMenu))
         for name in order {
             guard let menu = menus[name] else { continue }
-            if menu.path != PetalBus.path { server.register([menuInterface(name)], at: menu.path) }
-            menu.publishItems(replacing: []) { [unowned self] in itemInterface(name, $0) }
+            if menu.path != PetalBus.path {
+                server.register(menuInterfaces, at: menu.path, context: MenuObject(name: name))
+            }
+            menu.publishItems(replacing: [], interfaces: itemInterfaces)
         }
         departures = server.connection.onDeparture { [unowned self] name in connectionLeft(name) }
     }
 
     /// The root object's interfaces: the main menu's, the Menus interface, and the object manager.
     private func rootObject() -> [DBusInterface] {
-        var interfaces = [menuInterface(PetalBus.mainMenu), menusInterface()]
+        var interfaces = menuInterfaces + [menusInterface()]
         interfaces.append(
             server?.objectManagerInterface(at: PetalBus.path)
                 ?? ObjectServer.objectManagerDescription(at: PetalBus.path))
@@ -178,9 +184,8 @@ public final class MenuService: @unchecked Sendable {
     /// Serves `menu` now that petald runs: its object and its items' (InterfacesAdded).
     func publish(_ menu: ServedMenu) {
         menu.start()
-        server?.register([menuInterface(menu.name)], at: menu.path)
-        let name = menu.name
-        menu.publishItems(replacing: []) { [unowned self] in itemInterface(name, $0) }
+        server?.register(menuInterfaces, at: menu.path, context: MenuObject(name: menu.name))
+        menu.publishItems(replacing: [], interfaces: itemInterfaces)
     }
 
     /// Stops serving the menu `name`: closed first if it is open (its
@@ -219,7 +224,7 @@ public final class MenuService: @unchecked Sendable {
             } else if previous != menu.items {
                 signals.emitPropertiesChanged(at: menu.path, [PetalBus.Menu.items])
             }
-            menu.publishItems(replacing: previous) { [unowned self] in itemInterface(name, $0) }
+            menu.publishItems(replacing: previous, interfaces: itemInterfaces)
         }
     }
 
@@ -280,8 +285,7 @@ public final class MenuService: @unchecked Sendable {
         if menu.appearance != previousAppearance { changed.append(Menu.appearance) }
         if menu.title != previousTitle { changed.append(Menu.title) }
         signals.emitPropertiesChanged(at: menu.path, changed)
-        let name = menu.name
-        menu.publishItems(replacing: previous) { [unowned self] in itemInterface(name, $0) }
+        menu.publishItems(replacing: previous, interfaces: itemInterfaces)
     }
 
     // MARK: Stop and status

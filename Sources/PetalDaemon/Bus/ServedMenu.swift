@@ -7,7 +7,7 @@ import PetalPluginRuntime
 /// layout style, its placement, and the `Choose` calls waiting on it. Its
 /// state machine is in the service's ``MenuChains``, which knows the menus
 /// around it. petald serves it at ``path`` with `org.petal.Petal1.Menu`
-/// (``MenuService/menuInterface(_:)``) and each item at its own object
+/// (``MenuService/makeMenuInterface()``) and each item at its own object
 /// (``ItemObjects``).
 ///
 /// Confined to the service's scheduler thread.
@@ -56,7 +56,7 @@ final class ServedMenu {
         self.selections = selections
         self.log = log
         placement = MenuPlacement(anchor: definition.appearance.anchor)
-        itemObjects = server.map { ItemObjects(server: $0, signals: signals, menu: PetalBus.menuPath(definition.name)) }
+        itemObjects = server.map { ItemObjects(server: $0, signals: signals, name: definition.name) }
         items = resolved(definition.items, keeping: [:], warn: false)
     }
 
@@ -75,6 +75,13 @@ final class ServedMenu {
 
     /// The item with `id` as it is now.
     func item(_ id: String) -> MenuItem? { items.first { $0.id == id } }
+
+    /// What `read` finds in the item with `id` as it is now, without copying
+    /// the whole item (each of an item's properties is read this way).
+    func reading<Value>(_ id: String, _ read: (MenuItem) -> Value) -> Value? {
+        guard let index = items.firstIndex(where: { $0.id == id }) else { return nil }
+        return read(items[index])
+    }
 
     /// The object of the item `id`.
     func itemPath(_ id: String) -> ObjectPath { PetalBus.itemPath(id, inMenuAt: path) }
@@ -110,21 +117,22 @@ final class ServedMenu {
 
     /// After actions came or went (a provider): items are enabled or disabled
     /// to match, keeping their selections. Returns the items as they were,
-    /// for ``publishItems(replacing:interface:)``.
+    /// for ``publishItems(replacing:interfaces:)``.
     func actionsChanged() -> [MenuItem] {
         let previous = items
         items = resolved(definition.items, keeping: currentSelections, warn: false)
         return previous
     }
 
-    /// Brings the item objects in line with the items after `previous`.
-    func publishItems(replacing previous: [MenuItem], interface: (String) -> DBusInterface) {
-        itemObjects?.publish(items, replacing: previous, interface: interface)
+    /// Brings the item objects in line with the items after `previous`;
+    /// new ones serve `interfaces`, shared by every item.
+    func publishItems(replacing previous: [MenuItem], interfaces: [DBusInterface]) {
+        itemObjects?.publish(items, replacing: previous, interfaces: interfaces)
     }
 
     /// Stops serving the item objects.
     func unpublishItems() {
-        itemObjects?.publish([], replacing: items, interface: { _ in DBusInterface(PetalBus.Item.interface) })
+        itemObjects?.publish([], replacing: items, interfaces: [])
     }
 
     /// The toggles' selections with `id` set to `selected`, as they would be saved.
@@ -148,7 +156,7 @@ final class ServedMenu {
     /// Takes a reloaded configuration's `definition`: selections of items
     /// that remain are kept, a highlighted item that is gone is cleared, a
     /// runtime layout style lasts until now, and a placement `Show` gave stays.
-    /// Returns the items as they were (for ``publishItems(replacing:interface:)``)
+    /// Returns the items as they were (for ``publishItems(replacing:interfaces:)``)
     /// and whether the highlight was cleared.
     func reload(_ definition: MenuSection) -> (previous: [MenuItem], highlightCleared: Bool) {
         let previous = items

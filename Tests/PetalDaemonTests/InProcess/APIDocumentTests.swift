@@ -24,7 +24,7 @@ import Testing
             MenuService.rootInterfaces(
                 registry: ActionRegistry(), initial: MenuConfiguration(), log: Logger(threshold: .error, journal: false)
             )
-            + [harness.service.itemInterface("main", "a")]
+            + harness.service.itemInterfaces
         var missing: [String] = []
         for interface in interfaces where interface.name.rawValue.hasPrefix("org.petal.") {
             #expect(Self.document.contains("`\(interface.name.rawValue)`"), "\(interface.name) has no section")
