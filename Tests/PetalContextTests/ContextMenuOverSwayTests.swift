@@ -7,7 +7,7 @@ import Testing
 /// The whole path on a real sway (headless): petal-context follows focus
 /// between two windows whose app ids differ, petald holds the context, and
 /// one `petalctl show --context` opens a different menu over each.
-@Suite("show --context over sway's windows", .timeLimit(.minutes(2)))
+@Suite("show --context over sway's windows", .timeLimit(.minutes(5)))
 struct ContextMenuOverSwayTests {
     static let configuration = #"""
         {

@@ -7,7 +7,7 @@ import Testing
 /// two real windows of different classes, on i3 (through its IPC socket) and
 /// on openbox (through `_NET_ACTIVE_WINDOW`), petald holds the context, and
 /// one `petalctl show --context` opens a different menu over each.
-@Suite("show --context over X11's windows", .timeLimit(.minutes(2)))
+@Suite("show --context over X11's windows", .timeLimit(.minutes(5)))
 struct ContextMenuOverX11Tests {
     /// Menus for the two windows' classes (WM_CLASS's class: the name capitalised).
     static let configuration = #"""

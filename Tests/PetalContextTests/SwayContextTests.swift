@@ -4,7 +4,7 @@ import Testing
 
 /// petal-context on a real sway (headless, as an unprivileged user), with
 /// two real windows of different app ids, against a stand-in petald.
-@Suite("petal-context on sway", .timeLimit(.minutes(2)))
+@Suite("petal-context on sway", .timeLimit(.minutes(5)))
 struct SwayContextTests {
     @Test("focus moved with swaymsg: the context's app follows; an empty workspace is no window")
     func focusIsFollowed() async throws {

@@ -6,7 +6,7 @@ import Testing
 /// openbox (a window manager that keeps `_NET_ACTIVE_WINDOW`) through the X
 /// server itself, each with two real windows of different classes, against
 /// a stand-in petald.
-@Suite("petal-context on i3 and on X11", .timeLimit(.minutes(2)))
+@Suite("petal-context on i3 and on X11", .timeLimit(.minutes(5)))
 struct X11ContextTests {
     @Test("i3: focus moved with i3-msg, the context's app (WM_CLASS's class) follows, through i3's IPC")
     func i3FocusIsFollowed() async throws {

@@ -5,7 +5,7 @@ import Testing
 /// The Wayland half of the display harness: headless sway as an
 /// unprivileged user, grim screenshots, wtype keys, and the solid stand-in
 /// window as a Wayland client.
-@Suite("Harness on headless sway", .timeLimit(.minutes(2)))
+@Suite("Harness on headless sway", .timeLimit(.minutes(5)))
 struct SwayHarnessTests {
     @Test("sway runs as the unprivileged user, in a 0700 runtime folder of its own, at the asked size")
     func startsUnprivileged() async throws {

@@ -4,7 +4,7 @@ import Testing
 
 /// A real waybar on headless sway, with the `custom/petal` module the README
 /// shows: its `petalctl watch --waybar` ends with each waybar that started it.
-@Suite("waybar's petal module", .serialized, .timeLimit(.minutes(2)))
+@Suite("waybar's petal module", .serialized, .timeLimit(.minutes(5)))
 struct WaybarTests {
     @Test("each waybar's watcher ends when that waybar quits or is killed, so restarts leak none")
     func watchersEndWithTheirBar() async throws {

@@ -4,7 +4,7 @@ import Testing
 
 /// The X11 half of the display harness: Xvfb, xcompmgr, xdotool, `import`
 /// screenshots, and the solid stand-in window, checked against each other.
-@Suite("Harness on Xvfb", .timeLimit(.minutes(2)))
+@Suite("Harness on Xvfb", .timeLimit(.minutes(5)))
 struct XvfbHarnessTests {
     @Test("Xvfb starts on a free display and xcompmgr makes it composited")
     func startsComposited() async throws {

@@ -100,6 +100,10 @@ extension TestSlots {
     /// The slots display servers share: each ``XvfbDisplay`` and
     /// ``HeadlessSway`` holds one from start to stop, so a 2-core machine runs
     /// at most two at once and no readiness deadline passes while starved.
+    ///
+    /// A test's time limit runs while it waits for a slot, so a suite that
+    /// takes one allows 5 minutes: with a dozen display tests queued behind
+    /// two slow ones on a loaded machine, 2 minutes ran out in the queue.
     public static let displays = TestSlots(count: 2)
 }
 
