@@ -49,17 +49,7 @@ public struct DBusPropertyDeclaration<Value: DBusArgumentValue>: DBusPropertyMem
     /// programming error, which stops the process.
     public func serve<Object: Sendable>(_: Object.Type, get: @escaping @Sendable (Object) -> Value) -> DBusProperty {
         precondition(access == .read, "\(interface).\(name) is declared read-write: serve it with a setter too")
-        let interface = interface
-        let name = name
-        return DBusProperty(
-            name, Value.dbusType, emitsChange: emitsChange,
-            of: { context in
-                guard let object = context as? Object else {
-                    preconditionFailure(
-                        "\(interface).\(name) is served on an object registered without a \(Object.self)")
-                }
-                return get(object).dbusValue
-            }, set: nil)
+        return DBusProperty(name, Value.dbusType, emitsChange: emitsChange, of: reading(Object.self, get), set: nil)
     }
 
     /// The property, served by `get` and `set` for every object registered
@@ -73,14 +63,7 @@ public struct DBusPropertyDeclaration<Value: DBusArgumentValue>: DBusPropertyMem
         let interface = interface
         let name = name
         return DBusProperty(
-            name, Value.dbusType, emitsChange: emitsChange,
-            of: { context in
-                guard let object = context as? Object else {
-                    preconditionFailure(
-                        "\(interface).\(name) is served on an object registered without a \(Object.self)")
-                }
-                return get(object).dbusValue
-            },
+            name, Value.dbusType, emitsChange: emitsChange, of: reading(Object.self, get),
             set: { value, context in
                 guard let object = context as? Object else {
                     throw DBusError.failed("internal error: \(interface).\(name) has no \(Object.self) to set")
@@ -169,5 +152,22 @@ public struct DBusPropertyValues: Sendable {
     public func valueIfPresent<Value>(_ property: DBusPropertyDeclaration<Value>) throws(DBusError) -> Value? {
         guard let value = values[property.name.rawValue] else { return nil }
         return try property.decode(value, from: peer)
+    }
+}
+
+extension DBusPropertyDeclaration {
+    /// A getter for ``DBusProperty`` that reads through `get` the object's
+    /// context, which must be an `Object` (a programming error otherwise).
+    fileprivate func reading<Object: Sendable>(
+        _: Object.Type, _ get: @escaping @Sendable (Object) -> Value
+    ) -> @Sendable ((any Sendable)?) -> DBusValue {
+        let interface = interface
+        let name = name
+        return { context in
+            guard let object = context as? Object else {
+                preconditionFailure("\(interface).\(name) is served on an object registered without a \(Object.self)")
+            }
+            return get(object).dbusValue
+        }
     }
 }
