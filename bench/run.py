@@ -731,7 +731,8 @@ class Bench:
 
         figures = self.with_server(name, command, scenario, env)
         with open(os.path.join(state_home, "petal", "state.json")) as f:
-            figures["saved"] = json.load(f).get("selected", {}).get(TOGGLE_ITEM)
+            # Version 2 of the state file: selections by menu, the bench's item in main.
+            figures["saved"] = json.load(f).get("selected", {}).get("main", {}).get(TOGGLE_ITEM)
         return figures
 
     def check_hostile(self, results):
