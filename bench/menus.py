@@ -97,12 +97,7 @@ class MenusBench:
                 "max_outgoing_bytes": 1_000_000_000, "max_message_size": 1_000_000})
         except private_bus.BusError as error:
             raise BenchError(str(error))
-        xdg = os.path.join(self.tmp, "xdg")
-        os.makedirs(xdg)
-        self.env = dict(os.environ, DBUS_SESSION_BUS_ADDRESS=address, XDG_CONFIG_HOME=xdg, XDG_DATA_HOME=xdg,
-                        XDG_STATE_HOME=xdg, XDG_RUNTIME_DIR=self.tmp)
-        for name in ("PETAL_PLUGIN_PATH", "NOTIFY_SOCKET", "DBUS_SYSTEM_BUS_ADDRESS"):
-            self.env.pop(name, None)
+        self.env = private_bus.environment(self.tmp, address)
         os.environ["DBUS_SESSION_BUS_ADDRESS"] = address  # for hostile.Connection
         plugins = os.path.join(self.tmp, "plugins")
         os.makedirs(plugins, mode=0o755)

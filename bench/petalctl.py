@@ -66,12 +66,7 @@ class StartupBench:
             self.bus, address = private_bus.start(self.tmp)
         except private_bus.BusError as error:
             raise BenchError(str(error))
-        xdg = os.path.join(self.tmp, "xdg")
-        os.makedirs(xdg)
-        self.env = dict(os.environ, DBUS_SESSION_BUS_ADDRESS=address, XDG_CONFIG_HOME=xdg, XDG_DATA_HOME=xdg,
-                        XDG_STATE_HOME=xdg, XDG_RUNTIME_DIR=self.tmp)
-        for name in ("PETAL_PLUGIN_PATH", "NOTIFY_SOCKET", "DBUS_SYSTEM_BUS_ADDRESS"):
-            self.env.pop(name, None)
+        self.env = private_bus.environment(self.tmp, address)
         petald_config = os.path.join(self.tmp, "config.json")
         with open(petald_config, "w") as f:
             json.dump({"menu": {"openDuration": 0, "closeDuration": 0},

@@ -49,3 +49,17 @@ def start(folder, limits=None, prefix=()):
         bus.wait()
         raise BusError("the private dbus-daemon did not start")
     return bus, address
+
+
+def environment(folder, address):
+    """This process's environment for a client or petald on the bus at `address`:
+    the XDG folders in `folder/xdg` (made here), the runtime folder `folder`,
+    and nothing that would point petald at the user's plugins, systemd or the
+    system bus."""
+    xdg = os.path.join(folder, "xdg")
+    os.makedirs(xdg)
+    env = dict(os.environ, DBUS_SESSION_BUS_ADDRESS=address, XDG_CONFIG_HOME=xdg, XDG_DATA_HOME=xdg,
+               XDG_STATE_HOME=xdg, XDG_RUNTIME_DIR=folder)
+    for name in ("PETAL_PLUGIN_PATH", "NOTIFY_SOCKET", "DBUS_SYSTEM_BUS_ADDRESS"):
+        env.pop(name, None)
+    return env
