@@ -19,7 +19,9 @@
  *                   of its own; the next iteration starts once it has closed
  *
  * Usage: bench-menus-client [-n N] [--warmup W] [--menu MENU] [--item ITEM] [--items K]
- * Prints one line: `key=value` per scenario (p50/p90/max in µs).
+ *                           [--only toggle|show|toggle+activate|choose]
+ * Prints one line: `key=value` per scenario (p50/p90/max in µs). `--only`
+ * runs one scenario (for counting it under callgrind) and prints its figures.
  * The bus is $DBUS_SESSION_BUS_ADDRESS.
  */
 #define _GNU_SOURCE
@@ -39,8 +41,15 @@
 
 static struct {
     long n, warmup, items;
-    const char *menu, *item;
-} opt = { .n = 2000, .warmup = 200, .items = 20, .menu = "apps", .item = "item-0" };
+    const char *menu, *item, *only;
+} opt = { .n = 2000, .warmup = 200, .items = 20, .menu = "apps", .item = "item-0", .only = NULL };
+
+static const char *const scenarios[] = { "toggle", "show", "toggle+activate", "choose" };
+
+/* Whether the scenario is run: all of them, unless --only names one. */
+static int runs(int scenario) {
+    return !opt.only || !strcmp(opt.only, scenarios[scenario]);
+}
 
 __attribute__((noreturn, format(printf, 1, 2))) static void die(const char *format, ...) {
     va_list args;
@@ -230,8 +239,12 @@ int main(int argc, char **argv) {
         else if (!strcmp(a, "--items")) opt.items = number(v, a), i++;
         else if (!strcmp(a, "--menu") && v) opt.menu = argv[++i];
         else if (!strcmp(a, "--item") && v) opt.item = argv[++i];
+        else if (!strcmp(a, "--only") && v) opt.only = argv[++i];
         else die("unknown argument \"%s\" (see menus-client.c)", a);
     }
+    int known = !opt.only;
+    for (int s = 0; s < 4; s++) known = known || !strcmp(opt.only, scenarios[s]);
+    if (!known) die("--only takes toggle, show, toggle+activate or choose, not \"%s\"", opt.only);
     DBusConnection *bus = connect_bus(), *chooser = connect_bus();
     const char *rule = "type='signal',sender='" DEST "',interface='" MENU_IFACE "',member='StateChanged',"
                        "path_namespace='" ROOT "/menus'";
@@ -248,21 +261,27 @@ int main(int argc, char **argv) {
     for (long i = 0; i < opt.warmup + opt.n; i++) {
         int measured = i >= opt.warmup;
         long at = i - opt.warmup;
-        double open = toggle(bus, "expanded"), close = toggle(bus, "collapsed");
-        double shown = show(bus, menu_path);
-        double pair = toggle_and_activate(bus);
-        double chosen = choose(bus, chooser, i);
-        if (!measured) continue;
-        samples[0][toggles++] = open;
-        samples[0][toggles++] = close;
-        samples[1][at] = shown;
-        samples[2][at] = pair;
-        samples[3][at] = chosen;
+        if (runs(0)) {
+            double open = toggle(bus, "expanded"), close = toggle(bus, "collapsed");
+            if (measured) samples[0][toggles++] = open, samples[0][toggles++] = close;
+        }
+        if (runs(1)) {
+            double shown = show(bus, menu_path);
+            if (measured) samples[1][at] = shown;
+        }
+        if (runs(2)) {
+            double pair = toggle_and_activate(bus);
+            if (measured) samples[2][at] = pair;
+        }
+        if (runs(3)) {
+            double chosen = choose(bus, chooser, i);
+            if (measured) samples[3][at] = chosen;
+        }
     }
-    print_figures("toggle", samples[0], toggles);
-    print_figures("show", samples[1], opt.n);
-    print_figures("toggle_activate", samples[2], opt.n);
-    print_figures("choose", samples[3], opt.n);
+    if (runs(0)) print_figures("toggle", samples[0], toggles);
+    if (runs(1)) print_figures("show", samples[1], opt.n);
+    if (runs(2)) print_figures("toggle_activate", samples[2], opt.n);
+    if (runs(3)) print_figures("choose", samples[3], opt.n);
     printf("iterations=%ld\n", opt.n);
     return 0;
 }
