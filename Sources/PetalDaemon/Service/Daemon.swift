@@ -166,9 +166,6 @@ public enum Daemon {
         let plugins = loaded.records
         let store = SelectionStore(directory: StateDirectory.path(log: log), log: log)
         if !store.isPersistent { log.warning(store.status) }
-        let dropIns = ProviderDropIn.readAll(in: ProviderDropIn.folder(), log: log) { name in
-            plugins.first { $0.name == name && $0.status == .loaded }.map { "the plugin \($0.path)" }
-        }
         let notifier = SystemdNotifier(log: log)
         let status = Atomic<Int32>(ExitStatus.success.rawValue)
         let stopRequested = Atomic<Bool>(false)
@@ -194,7 +191,7 @@ public enum Daemon {
         }
         let service = MenuService(
             registry: registry, plugins: plugins, isolated: loaded.isolated,
-            providerDropIns: dropIns, selections: store, initial: initial,
+            dropInFolder: ProviderDropIn.folder(), selections: store, initial: initial,
             configuration: configuration, server: connection.objectServer, log: log)
         try await loop.perform {
             connection.objectServer.logErrors { log.error($0) }
