@@ -141,7 +141,8 @@ import Testing
         #expect(try await fixture.greetEnabled() == false)
         await expectPetalError("UnknownAction") { try await fixture.greet("gone") }
         try await fixture.killExample()  // in case the bus started it after all
-        #expect(fixture.daemon.log.contains("provider drop-in \(fixture.folder.path)/hello.json is gone"))
+        let file = fixture.folder.appendingPathComponent("hello.json").path
+        #expect(fixture.daemon.log.contains("\(file) no longer declares the activatable provider hello"))
     }
 
     @Test func aChangedDropInReplacesItsDeclaration() async throws {

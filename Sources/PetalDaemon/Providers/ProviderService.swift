@@ -107,7 +107,7 @@ final class ProviderService {
         for old in providers.allDropIns where !freshNames.contains(old.description.name) {
             let name = old.description.name
             providers.removeDropIn(named: name)
-            log.info("provider drop-in \(old.file) is gone")
+            log.info("\(old.file) no longer declares the activatable provider \(name)")
             guard providers.endpoint(named: name) == nil else { continue }
             unlistActions(of: old.endpoint)
             changed = true
