@@ -48,8 +48,9 @@ public final class MenuService: @unchecked Sendable {
     var contextOwner: String?
     /// The plugins running in hosts of their own, whose rows in `Plugins` change as their hosts come and go.
     private let isolated: [IsolatedPlugin]
-    /// The activatable providers drop-in files declare, listed once the service starts.
-    private let providerDropIns: [ProviderDropIn]
+    /// The folder of the drop-in files that declare activatable providers,
+    /// read once the service starts and again on each reload; nil for none.
+    private let dropInFolder: String?
     /// Where toggle selections are kept across restarts.
     let selections: SelectionStore
     private let loadConfiguration: ConfigurationSource
@@ -73,7 +74,7 @@ public final class MenuService: @unchecked Sendable {
     /// scheduler's thread.
     init(
         registry: ActionRegistry, plugins: [PluginRecord] = [], isolated: [IsolatedPlugin] = [],
-        providerDropIns: [ProviderDropIn] = [], selections: SelectionStore? = nil, initial: MenuConfiguration,
+        dropInFolder: String? = nil, selections: SelectionStore? = nil, initial: MenuConfiguration,
         configuration: @escaping ConfigurationSource, scheduler: any Scheduler, signals: any SignalSink,
         server: ObjectServer?, log: Logger
     ) {
@@ -83,7 +84,7 @@ public final class MenuService: @unchecked Sendable {
         self.server = server
         self.plugins = PluginDirectory(plugins)
         self.isolated = isolated
-        self.providerDropIns = providerDropIns
+        self.dropInFolder = dropInFolder
         self.selections = selections ?? SelectionStore(directory: nil, log: log)
         self.loadConfiguration = configuration
         self.configuration = initial
@@ -96,12 +97,12 @@ public final class MenuService: @unchecked Sendable {
     /// A service on petald's loop: its scheduler, and `server` for signals and objects.
     convenience init(
         registry: ActionRegistry, plugins: [PluginRecord], isolated: [IsolatedPlugin],
-        providerDropIns: [ProviderDropIn],
+        dropInFolder: String?,
         selections: SelectionStore, initial: MenuConfiguration, configuration: @escaping ConfigurationSource,
         server: ObjectServer, log: Logger
     ) {
         self.init(
-            registry: registry, plugins: plugins, isolated: isolated, providerDropIns: providerDropIns,
+            registry: registry, plugins: plugins, isolated: isolated, dropInFolder: dropInFolder,
             selections: selections, initial: initial, configuration: configuration,
             scheduler: LoopScheduler(server.connection.loop), signals: server, server: server, log: log)
     }
@@ -138,7 +139,7 @@ public final class MenuService: @unchecked Sendable {
     /// registers the objects, and follows connections leaving the bus. Call
     /// on the scheduler's thread.
     public func start() {
-        providers?.listDropIns(providerDropIns)
+        providers?.readDropIns(in: dropInFolder)
         for plugin in isolated {
             plugin.actionTimeout = configuration.actions.timeout
             plugin.onChange = { [unowned self, unowned plugin] in isolatedPluginChanged(plugin) }
@@ -215,17 +216,20 @@ public final class MenuService: @unchecked Sendable {
     /// After actions came or went (a provider): items follow, and `Items`,
     /// `Actions` and `Plugins` are announced.
     private func actionsChanged() {
-        for name in order {
-            guard let menu = menus[name] else { continue }
-            let previous = menu.actionsChanged()
-            if name == PetalBus.mainMenu {
-                signals.emitPropertiesChanged(
-                    at: PetalBus.path, [PetalBus.Menu.items, PetalBus.Menu.actions, PetalBus.Menu.plugins])
-            } else if previous != menu.items {
-                signals.emitPropertiesChanged(at: menu.path, [PetalBus.Menu.items])
-            }
-            menu.publishItems(replacing: previous, interfaces: itemInterfaces)
+        for name in order { itemsFollowActions(in: name) }
+    }
+
+    /// The items of the menu `name` after actions came or went, announced.
+    private func itemsFollowActions(in name: String) {
+        guard let menu = menus[name] else { return }
+        let previous = menu.actionsChanged()
+        if name == PetalBus.mainMenu {
+            signals.emitPropertiesChanged(
+                at: PetalBus.path, [PetalBus.Menu.items, PetalBus.Menu.actions, PetalBus.Menu.plugins])
+        } else if previous != menu.items {
+            signals.emitPropertiesChanged(at: menu.path, [PetalBus.Menu.items])
         }
+        menu.publishItems(replacing: previous, interfaces: itemInterfaces)
     }
 
     /// An isolated plugin's host started, ended or was given up on: its row in `Plugins` says so.
@@ -236,7 +240,8 @@ public final class MenuService: @unchecked Sendable {
 
     // MARK: Reload
 
-    /// Loads the configuration again and swaps it in whole, or keeps the old one.
+    /// Loads the configuration again and swaps it in whole, or keeps the old
+    /// one; once it is good, reads the providers' drop-in files again.
     ///
     /// Menus keep their state; a menu the new configuration lacks is closed
     /// and removed, a new one served; ad-hoc menus stay. Selections of items
@@ -252,6 +257,8 @@ public final class MenuService: @unchecked Sendable {
         configuration = fresh
         actions.settings = fresh.actions
         for plugin in isolated { plugin.actionTimeout = fresh.actions.timeout }
+        // Before the menus, so that their items see the drop-ins' actions as they are now.
+        let dropInsChanged = providers?.readDropIns(in: dropInFolder) ?? false
         let configured = Set(definitions.map(\.name))
         for name in order where menus[name]?.isAdHoc == false && !configured.contains(name) { removeMenu(name) }
         var added: [ServedMenu] = []
@@ -266,6 +273,11 @@ public final class MenuService: @unchecked Sendable {
         order = definitions.map(\.name) + order.filter { menus[$0]?.isAdHoc == true }
         for menu in added { publish(menu) }
         signals.emitPropertiesChanged(at: PetalBus.path, [PetalBus.Menus.menus])
+        if dropInsChanged {
+            signals.emitPropertiesChanged(at: PetalBus.path, [PetalBus.Menu.plugins])
+            // Ad-hoc menus are not reloaded, but their items may use the drop-ins' actions.
+            for name in order where menus[name]?.isAdHoc == true { itemsFollowActions(in: name) }
+        }
         log.info(
             "configuration reloaded: \(definitions.count) menu\(definitions.count == 1 ? "" : "s"), \(main.items.count) items in main"
         )

@@ -11,8 +11,17 @@ struct ProviderDirectory {
     /// The drop-in that declares `name`, if any.
     func dropIn(named name: String) -> ProviderDropIn? { dropIns[name] }
 
+    /// Every drop-in known, in file order.
+    var allDropIns: [ProviderDropIn] { dropIns.values.sorted { $0.file < $1.file } }
+
+    /// Adds `dropIn`, replacing the one of the same name.
     mutating func addDropIn(_ dropIn: ProviderDropIn) {
         dropIns[dropIn.description.name] = dropIn
+    }
+
+    /// Forgets the drop-in that declares `name`.
+    mutating func removeDropIn(named name: String) {
+        dropIns[name] = nil
     }
 
     /// The provider called `name`, if one is registered.

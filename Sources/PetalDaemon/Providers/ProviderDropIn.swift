@@ -7,8 +7,8 @@ import PetalJSON
 import PetalPluginRuntime
 
 /// A file `$XDG_DATA_HOME/petal/providers/NAME.json` that declares a
-/// D-Bus-activatable provider (docs/plugins.md): its actions are listed from the file
-/// at start, and calling one sends `Invoke` to its bus name, so that the bus
+/// D-Bus-activatable provider (docs/providers.md): its actions are listed from the file
+/// at start and on each reload, and calling one sends `Invoke` to its bus name, so that the bus
 /// starts the program, as KRunner starts its D-Bus runners.
 ///
 /// ```json
@@ -30,12 +30,29 @@ struct ProviderDropIn: Equatable {
         return environment("HOME").map { $0 + "/.local/share/petal/providers" }
     }
 
-    /// Every valid drop-in in `folder`, in file-name order; each one refused
-    /// is logged with its file, the field and what would be right.
-    static func readAll(in folder: String?, log: Logger, owner: (String) -> String?) -> [ProviderDropIn] {
-        guard let folder, let names = folderEntries(folder) else { return [] }
+    /// A drop-in file that breaks a rule, and which rule.
+    struct Refusal: Equatable, CustomStringConvertible {
+        let file: String
+        /// What is wrong and what would be right, naming the field.
+        let reason: String
+
+        /// `provider drop-in FILE: REASON`: the words the start-up log, a
+        /// reload's log and `--check-config` all use.
+        var description: String { "provider drop-in \(file): \(reason)" }
+    }
+
+    /// Every valid drop-in in `folder`, in file-name order, and every file
+    /// refused, with the field and what would be right.
+    ///
+    /// - Parameter owner: who already has a name (a loaded plugin, a
+    ///   provider); nil when it is free to a drop-in.
+    static func readAll(in folder: String?, owner: (String) -> String?) -> (
+        dropIns: [ProviderDropIn], refused: [Refusal]
+    ) {
+        guard let folder, let names = folderEntries(folder) else { return ([], []) }
         let files = names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.map { folder + "/" + $0 }
         var found: [ProviderDropIn] = []
+        var refused: [Refusal] = []
         for file in files.sorted() {
             do {
                 let dropIn = try read(
@@ -45,9 +62,17 @@ struct ProviderDropIn: Equatable {
                     })
                 found.append(dropIn)
             } catch {
-                log.warning("skipped provider drop-in \(file): \(error.message)")
+                refused.append(Refusal(file: file, reason: error.message))
             }
         }
+        return (found, refused)
+    }
+
+    /// Every valid drop-in in `folder`, in file-name order; each one refused
+    /// is logged with its file, the field and what would be right.
+    static func readAll(in folder: String?, log: Logger, owner: (String) -> String?) -> [ProviderDropIn] {
+        let (found, refused) = readAll(in: folder, owner: owner)
+        for refusal in refused { log.warning("skipped \(refusal)") }
         return found
     }
 

@@ -82,20 +82,62 @@ final class ProviderService {
                             "its Name \"\(claimed)\" is declared by \(dropIn.file) for the bus name \(dropIn.endpoint.busName), which \(sender) does not own; choose another"
                         ))
                 }
-                admit(properties, of: sender, at: path, call: call, replacing: dropIn)
+                // The file as it is now: a reload may have changed or removed it meanwhile.
+                admit(properties, of: sender, at: path, call: call, replacing: providers.dropIn(named: claimed))
             }
         }
     }
 
-    /// Lists the actions of the activatable providers that drop-in files declare.
-    func listDropIns(_ dropIns: [ProviderDropIn]) {
-        for dropIn in dropIns {
+    /// Reads the drop-in files in `folder` and lists the actions of the
+    /// activatable providers they declare: at start, and again on each reload.
+    ///
+    /// A new file's actions are listed, a changed file's replace its old
+    /// ones, and a removed file's go. A provider registered now keeps its own
+    /// actions either way: its file's declaration is what is listed again
+    /// once it leaves, and a removed file has none. A file that breaks a rule
+    /// is logged and skipped, as is one whose name a provider with no file
+    /// has registered.
+    ///
+    /// - Returns: whether any action or `Plugins` row changed.
+    @discardableResult
+    func readDropIns(in folder: String?) -> Bool {
+        let fresh = ProviderDropIn.readAll(in: folder, log: log, owner: dropInOwner)
+        let freshNames = Set(fresh.map(\.description.name))
+        var changed = false
+        for old in providers.allDropIns where !freshNames.contains(old.description.name) {
+            let name = old.description.name
+            providers.removeDropIn(named: name)
+            log.info("\(old.file) no longer declares the activatable provider \(name)")
+            guard providers.endpoint(named: name) == nil else { continue }
+            unlistActions(of: old.endpoint)
+            changed = true
+        }
+        for dropIn in fresh {
+            let name = dropIn.description.name
+            let old = providers.dropIn(named: name)
+            guard old != dropIn else { continue }
             providers.addDropIn(dropIn)
+            guard providers.endpoint(named: name) == nil else { continue }
+            if let old { unlistActions(of: old.endpoint) }
             listActions(of: dropIn.description, at: dropIn.endpoint, reason: "activatable, declared in \(dropIn.file)")
+            changed = true
         }
-        if !dropIns.isEmpty {
-            log.info("\(dropIns.count) activatable provider\(dropIns.count == 1 ? "" : "s") from drop-in files")
+        if !fresh.isEmpty {
+            log.info("\(fresh.count) activatable provider\(fresh.count == 1 ? "" : "s") from drop-in files")
         }
+        return changed
+    }
+
+    /// Who holds `name` against a drop-in being read: a loaded plugin, or a
+    /// provider registered without a drop-in (one with a drop-in is that
+    /// file's own program, whose file may change).
+    private func dropInOwner(of name: String) -> String? {
+        if let endpoint = providers.endpoint(named: name), providers.dropIn(named: name) == nil {
+            return "the provider at \(endpoint.location)"
+        }
+        // Providers are listed in `Plugins` too, at a dbus: location.
+        guard let plugin = plugins.loadedPlugin(named: name), !plugin.hasPrefix("dbus:") else { return nil }
+        return "the plugin \(plugin)"
     }
 
     private func admit(

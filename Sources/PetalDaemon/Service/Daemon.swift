@@ -166,9 +166,6 @@ public enum Daemon {
         let plugins = loaded.records
         let store = SelectionStore(directory: StateDirectory.path(log: log), log: log)
         if !store.isPersistent { log.warning(store.status) }
-        let dropIns = ProviderDropIn.readAll(in: ProviderDropIn.folder(), log: log) { name in
-            plugins.first { $0.name == name && $0.status == .loaded }.map { "the plugin \($0.path)" }
-        }
         let notifier = SystemdNotifier(log: log)
         let status = Atomic<Int32>(ExitStatus.success.rawValue)
         let stopRequested = Atomic<Bool>(false)
@@ -194,7 +191,7 @@ public enum Daemon {
         }
         let service = MenuService(
             registry: registry, plugins: plugins, isolated: loaded.isolated,
-            providerDropIns: dropIns, selections: store, initial: initial,
+            dropInFolder: ProviderDropIn.folder(), selections: store, initial: initial,
             configuration: configuration, server: connection.objectServer, log: log)
         try await loop.perform {
             connection.objectServer.logErrors { log.error($0) }
@@ -274,18 +271,40 @@ public enum Daemon {
     }
 
     /// `--check-config FILE`: every problem on stderr, one per line, a summary
-    /// on stdout when the file is usable; 0 when it is, 2 when it is not.
+    /// on stdout when the file is usable; then the same for the providers'
+    /// drop-in files. 0 when both are good, 2 when either is not.
     private static func checkConfiguration(at path: String) -> Int32 {
         let (problems, configuration) = ConfigurationFile.check(path: path)
         for problem in problems { printError(problem.description) }
-        guard let configuration else {
+        var status = ExitStatus.success
+        if let configuration {
+            print("\(path): OK, \(menuSummary(configuration)), \(counted(problems.count, "warning"))")
+            for line in contextSummary(configuration) { print(line) }
+        } else {
             let errors = problems.filter(\.isError).count
             printError("\(path): \(errors) error\(errors == 1 ? "" : "s"); petald would not start with this file")
-            return ExitStatus.usage.rawValue
+            status = .usage
         }
-        print("\(path): OK, \(menuSummary(configuration)), \(counted(problems.count, "warning"))")
-        for line in contextSummary(configuration) { print(line) }
-        return ExitStatus.success.rawValue
+        if !checkDropIns(in: ProviderDropIn.folder()) { status = .usage }
+        return status.rawValue
+    }
+
+    /// The drop-in files of `folder`, checked as petald reads them: each one
+    /// it would skip on stderr, in the words of its log, and a summary line
+    /// when there are any. Names plugins hold are not known without loading
+    /// them, so only start finds those clashes. False when a file is bad.
+    private static func checkDropIns(in folder: String?) -> Bool {
+        let (dropIns, refused) = ProviderDropIn.readAll(in: folder, owner: { _ in nil })
+        guard let folder, !(dropIns.isEmpty && refused.isEmpty) else { return true }
+        for refusal in refused { printError(refusal.description) }
+        let total = counted(dropIns.count + refused.count, "provider drop-in")
+        guard refused.isEmpty else {
+            printError(
+                "\(folder): \(refused.count) of \(total) bad; petald would skip \(refused.count == 1 ? "it" : "them")")
+            return false
+        }
+        print("\(folder): OK, \(total) (\(dropIns.map(\.description.name).joined(separator: ", ")))")
+        return true
     }
 
     /// The menus with a `when`, in the order `ShowMenu("")` tries them, then

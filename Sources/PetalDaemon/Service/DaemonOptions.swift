@@ -84,7 +84,8 @@ public struct DaemonOptions: Sendable, Equatable {
           --replace                      take the name from a running petald
           --config FILE                  read the menu from FILE (default:
                                          $XDG_CONFIG_HOME/petal/config.json)
-          --check-config FILE            check FILE, print every problem, exit 0 or 2
+          --check-config FILE            check FILE and the provider drop-ins, print
+                                         every problem, exit 0 or 2
           --plugin-dir DIR               look for plugins in DIR first (repeatable)
           --safe-mode                    load only Petal's built-in plugins
           --introspect                   print the D-Bus introspection XML and exit
