@@ -179,9 +179,7 @@ public final class DBusConnection: @unchecked Sendable {
     /// Emits a signal from the object at `path`.
     public func emitSignal(path: ObjectPath, interface: InterfaceName, member: MemberName, _ values: [DBusValue]) throws
     {
-        let message = Message.signal(path: path, interface: interface, member: member)
-        try message.append(values)
-        send(message)
+        send(try Message.signal(path: path, interface: interface, member: member, values))
     }
 
     // MARK: Incoming

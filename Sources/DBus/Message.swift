@@ -125,3 +125,73 @@ extension String {
 func outOfMemory() -> Never {
     fatalError("libdbus could not allocate memory")
 }
+
+extension Message {
+    /// The message whose wire form `WireWriter` wrote, read and checked by
+    /// libdbus as it reads what it receives, and unsent: libdbus gives it
+    /// the connection's next serial when it is sent.
+    static func encoded(_ bytes: [UInt8]) throws -> Message {
+        var error = CDBus.DBusError()
+        dbus_error_init(&error)
+        let read = bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { dbus_message_demarshal($0.baseAddress, Int32($0.count), &error) }
+        }
+        guard let read else {
+            defer { dbus_error_free(&error) }
+            throw DBusValueError(message: "libdbus refuses the message: \(DBusConnection.text(of: error))")
+        }
+        defer { dbus_message_unref(read) }
+        // A copy has no serial; the one read has the writer's placeholder.
+        guard let unsent = dbus_message_copy(read) else { outOfMemory() }
+        return Message(adopting: unsent)
+    }
+
+    /// A signal `member` of `interface` from the object at `path`, carrying
+    /// `values`, written in one pass (see `WireWriter`); values with a Unix
+    /// file descriptor are written through libdbus's iterators.
+    ///
+    /// - Throws: ``DBusValueError`` for values a message cannot carry, as ``append(_:)`` does.
+    public static func signal(
+        path: ObjectPath, interface: InterfaceName, member: MemberName, _ values: [DBusValue]
+    ) throws -> Message {
+        do {
+            return try encoded(
+                WireWriter.message(.signal(path: path, interface: interface, member: member), values))
+        } catch is WireWriter.CarriesDescriptor {
+            let message = signal(path: path, interface: interface, member: member)
+            try message.append(values)
+            return message
+        }
+    }
+
+    /// A method return answering this call with `values`, written in one
+    /// pass as ``signal(path:interface:member:_:)`` is.
+    ///
+    /// - Throws: ``DBusValueError`` for values a message cannot carry, as ``append(_:)`` does.
+    public func makeReturn(_ values: [DBusValue]) throws -> Message {
+        do {
+            return try Self.encoded(
+                WireWriter.message(.methodReturn(to: sender, answering: serial), values))
+        } catch is WireWriter.CarriesDescriptor {
+            let reply = makeReturn()
+            try reply.append(values)
+            return reply
+        }
+    }
+}
+
+extension Message {
+    /// The message as libdbus would put it on the wire, with serial 1 when it
+    /// has none yet: what tests compare `WireWriter`'s bytes with.
+    func marshaled() -> [UInt8] {
+        let message = serial == 0 ? copy() : self
+        if message.serial == 0 { dbus_message_set_serial(message.pointer, 1) }
+        var buffer: UnsafeMutablePointer<CChar>?
+        var length: Int32 = 0
+        guard dbus_message_marshal(message.pointer, &buffer, &length) != 0, let buffer else { outOfMemory() }
+        defer { dbus_free(buffer) }
+        return buffer.withMemoryRebound(to: UInt8.self, capacity: Int(length)) {
+            Array(UnsafeBufferPointer(start: $0, count: Int(length)))
+        }
+    }
+}

@@ -54,10 +54,8 @@ public final class MethodCall: Sendable {
             return true
         }
         guard !message.noReplyExpected else { return true }
-        let reply = message.makeReturn()
         do {
-            try reply.append(values)
-            connection.send(reply)
+            connection.send(try message.makeReturn(values))
         } catch {
             connection.send(message.makeError(.failed("the reply could not be built: \(error)")))
         }

@@ -100,9 +100,7 @@ public final class ObjectServer: @unchecked Sendable {
         precondition(connection.loop.inEventLoop, "ObjectServer.register called off the loop thread")
         let object = ServedObject(interfaces, context: context)
         let isNew = objects.updateValue(object, forKey: path.rawValue) == nil
-        if isNew, let root = managingRoot(of: path) {
-            emit(ObjectManagerInterface.interfacesAdded, at: root, path, interfacesAndProperties(of: object))
-        }
+        if isNew, let root = managingRoot(of: path) { announceAdded(object, at: path, below: root) }
     }
 
     /// Stops serving the object at `path`; below an object manager, announces `InterfacesRemoved`.
@@ -155,9 +153,9 @@ public final class ObjectServer: @unchecked Sendable {
             return
         }
         guard declaration(of: member, of: interface, at: path).violation(by: values) == nil else { return }
-        let message = Message.signal(path: path, interface: interface, member: member)
+        let message: Message
         do {
-            try message.append(values)
+            message = try Message.signal(path: path, interface: interface, member: member, values)
         } catch {
             return log("cannot emit \(interface).\(member) from \(path): \(error)")
         }
