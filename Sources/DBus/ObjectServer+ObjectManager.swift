@@ -32,6 +32,47 @@ extension ObjectServer {
             ])
     }
 
+    /// Emits `InterfacesAdded` from `root` for `object`, new at `path`.
+    func announceAdded(_ object: ServedObject, at path: ObjectPath, below root: ObjectPath) {
+        do {
+            connection.send(try interfacesAdded(object, at: path, below: root))
+        } catch is WireWriter.CarriesDescriptor {
+            emit(ObjectManagerInterface.interfacesAdded, at: root, path, interfacesAndProperties(of: object))
+        } catch {
+            log("cannot emit \(Self.objectManager).InterfacesAdded for \(path): \(error)")
+        }
+    }
+
+    /// `InterfacesAdded` for `object` at `path`, written straight from each
+    /// property's value: the signal every new object sends, so it builds no
+    /// dictionary of values to write and then throw away.
+    private func interfacesAdded(_ object: ServedObject, at path: ObjectPath, below root: ObjectPath) throws
+        -> Message
+    {
+        let header = WireWriter.Header.signal(
+            path: root, interface: Self.objectManager, member: ObjectManagerInterface.interfacesAdded.name)
+        return try Message.encoded(
+            WireWriter.message(header, signature: Self.interfacesAddedSignature) { writer in
+                try writer.appendString(path.rawValue)
+                let interfaces = writer.beginArray(alignedTo: 8)
+                for interface in object.interfaces where !Self.isStandard(interface.name) {
+                    writer.beginEntry()
+                    try writer.appendString(interface.name.rawValue)
+                    let properties = writer.beginArray(alignedTo: 8)
+                    for property in interface.properties {
+                        writer.beginEntry()
+                        try writer.appendString(property.name.rawValue)
+                        // Inside a{sa{sv}}: the array, its entry, the inner array and its entry.
+                        try writer.appendVariant(property.value(for: object.context), depth: 4)
+                    }
+                    try writer.endArray(properties)
+                }
+                try writer.endArray(interfaces)
+            })
+    }
+
+    private static let interfacesAddedSignature = Array("oa{sa{sv}}".utf8)
+
     /// The object's own interfaces (not the standard ones) with all their properties.
     func interfacesAndProperties(of object: ServedObject) -> ObjectManagerInterface.InterfacesAndProperties {
         ObjectManagerInterface.InterfacesAndProperties(

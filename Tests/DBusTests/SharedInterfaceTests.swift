@@ -119,6 +119,49 @@ import Testing
         }
     }
 
+    @Test func interfacesAddedCarriesWhatGetManagedObjectsListsForEveryType() async throws {
+        let crate: InterfaceName = "org.example.Crate"
+        let types = DBusInterface(
+            crate,
+            properties: [
+                DBusProperty("Flag", .boolean) { .boolean(true) },
+                DBusProperty("Count", .int64) { .int64(-7) },
+                DBusProperty("Ratio", .double) { .double(0.25) },
+                DBusProperty("Where", .objectPath) { .objectPath("/org/example/shelves/a") },
+                DBusProperty("Tags", .array(.string)) { .array(.string, [.string("x"), .string("ÿ")]) },
+                DBusProperty("Extra", .dictionary(.string, .variant)) {
+                    .vardict([("deep", .vardict([("n", .uint16(3))])), ("empty", .array(.int64, []))])
+                },
+                DBusProperty("Pairs", .array(.structure([.byte, .string]))) {
+                    .array(.structure([.byte, .string]), [.structure([.byte(1), .string("one")])])
+                },
+            ])
+        try await withShelves { service in
+            let added = try await service.client.signals(
+                MatchRule(
+                    sender: service.server.uniqueName, path: Self.root, interface: "org.freedesktop.DBus.ObjectManager",
+                    member: "InterfacesAdded"))
+            let crates: ObjectPath = "/org/example/shelves/crates"
+            try service.server.loop.performAndWait {
+                service.server.objectServer.register(Self.interfaces + [types], at: crates, context: Shelf(label: "c"))
+            }
+            let signal = try #require(await firstElement(of: added))
+            let managed = try await service.call(
+                "org.freedesktop.DBus.ObjectManager", "GetManagedObjects", at: Self.root)
+            guard case .array(_, let entries)? = managed.first else {
+                Issue.record("GetManagedObjects answered \(managed)")
+                return
+            }
+            let listed = entries.first { if case .dictEntry(.objectPath(crates), _) = $0 { true } else { false } }
+            guard case .dictEntry(_, let interfaces)? = listed else {
+                Issue.record("GetManagedObjects does not list \(crates)")
+                return
+            }
+            #expect(try signal.arguments() == [.objectPath(crates), interfaces])
+            #expect(signal.signature == "oa{sa{sv}}")
+        }
+    }
+
     @Test func aHandlerOnAnObjectWithoutItsContextAnswersFailedAndTheServerGoesOn() async throws {
         try await withShelves { service in
             let bare: ObjectPath = "/org/example/bare"
