@@ -82,6 +82,23 @@ import Testing
                 interface: "org.petal.Petal1.Item", member: "Activate")
         }
     }
+
+    @Test func anItemMovedByAReloadStillReadsItsOwnProperties() async throws {
+        let config = try ConfigFile(items: [("first", "command.run"), ("second", "phone.call")])
+        let daemon = try await RunningDaemon(
+            executable: "petald", arguments: ["--config", config.path],
+            environment: config.environment)
+        defer { daemon.stop() }
+        try config.write(items: [("second", "phone.call"), ("between", "open.uri"), ("first", "command.run")])
+        _ = try await daemon.menu("Reload")
+        for (id, action) in [("first", "command.run"), ("second", "phone.call"), ("between", "open.uri")] {
+            let reply = try await daemon.client.call(
+                destination: RunningDaemon.name, path: try ObjectPath("/org/petal/Petal1/items/" + id),
+                interface: "org.freedesktop.DBus.Properties", member: "Get",
+                [.string("org.petal.Petal1.Item"), .string("Action")])
+            #expect(reply.first?.unwrapped == .string(action), "item \(id)")
+        }
+    }
 }
 
 /// A configuration file in a folder of its own, with a state folder beside it.

@@ -32,11 +32,11 @@ struct ItemObjects {
             server.unregister(PetalBus.itemPath(old.id, inMenuAt: menu))
         }
         let before = Dictionary(previous.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        for item in items {
+        for (index, item) in items.enumerated() {
             guard let old = before[item.id] else {
                 server.register(
                     interfaces, at: PetalBus.itemPath(item.id, inMenuAt: menu),
-                    context: ItemObject(menu: name, id: item.id))
+                    context: ItemObject(menu: name, id: item.id, index: index))
                 continue
             }
             announce(Self.changedProperties(from: old, to: item), of: item.id)

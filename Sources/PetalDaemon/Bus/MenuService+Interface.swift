@@ -82,12 +82,12 @@ extension MenuService {
         func text(_ property: DBusPropertyDeclaration<String>, _ read: @escaping @Sendable (MenuItem) -> String)
             -> DBusProperty
         {
-            property.serve(ItemObject.self) { [unowned self] in menus[$0.menu]?.reading($0.id, read) ?? "" }
+            property.serve(ItemObject.self) { [unowned self] in menus[$0.menu]?.reading($0, read) ?? "" }
         }
         func flag(_ property: DBusPropertyDeclaration<Bool>, _ read: @escaping @Sendable (MenuItem) -> Bool)
             -> DBusProperty
         {
-            property.serve(ItemObject.self) { [unowned self] in menus[$0.menu]?.reading($0.id, read) ?? false }
+            property.serve(ItemObject.self) { [unowned self] in menus[$0.menu]?.reading($0, read) ?? false }
         }
         return DBusInterface(
             Item.interface,
@@ -99,17 +99,18 @@ extension MenuService {
             ],
             properties: [
                 Item.id.serve(ItemObject.self) { $0.id },
-                text(Item.title, \.title),
-                text(Item.icon, \.icon),
-                text(Item.selectedIcon, \.selectedIcon),
-                text(Item.color, \.color),
+                // Closures, not key paths: every new item's object reads each of these at once.
+                text(Item.title, { $0.title }),
+                text(Item.icon, { $0.icon }),
+                text(Item.selectedIcon, { $0.selectedIcon }),
+                text(Item.color, { $0.color }),
                 text(Item.action, { $0.kind == .action ? $0.action : "" }),
-                flag(Item.enabled, \.enabled),
-                flag(Item.selected, \.selected),
-                flag(Item.toggle, \.toggle),
-                text(Item.kind, \.kind.rawValue),
+                flag(Item.enabled, { $0.enabled }),
+                flag(Item.selected, { $0.selected }),
+                flag(Item.toggle, { $0.toggle }),
+                text(Item.kind, { $0.kind.rawValue }),
                 Item.submenu.serve(ItemObject.self) { [unowned self] in
-                    menus[$0.menu]?.reading($0.id, \.submenu)?.flatMap { menus[$0]?.path } ?? "/"
+                    menus[$0.menu]?.reading($0, { $0.submenu })?.flatMap { menus[$0]?.path } ?? "/"
                 },
                 text(Item.key, { $0.key ?? "" }),
             ])
@@ -135,4 +136,7 @@ struct ItemObject: Sendable {
     let menu: String
     /// The item's id.
     let id: String
+    /// Where the item was in its menu's items when its object was made:
+    /// looked at first, as it is still there unless a reload moved it.
+    let index: Int
 }

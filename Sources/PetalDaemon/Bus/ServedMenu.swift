@@ -83,6 +83,14 @@ final class ServedMenu {
         return read(items[index])
     }
 
+    /// What `read` finds in the item of `object`, looked for first where it was.
+    func reading<Value>(_ object: ItemObject, _ read: (MenuItem) -> Value) -> Value? {
+        guard items.indices.contains(object.index), items[object.index].id == object.id else {
+            return reading(object.id, read)
+        }
+        return read(items[object.index])
+    }
+
     /// The object of the item `id`.
     func itemPath(_ id: String) -> ObjectPath { PetalBus.itemPath(id, inMenuAt: path) }
 
