@@ -147,36 +147,39 @@ extension Message {
     }
 
     /// A signal `member` of `interface` from the object at `path`, carrying
-    /// `values`, written in one pass (see `WireWriter`); values with a Unix
-    /// file descriptor are written through libdbus's iterators.
+    /// `values`: written in one pass (see `WireWriter`) when they hold
+    /// containers; a few basic values, or values with a Unix file
+    /// descriptor, are written through libdbus's iterators, which is then
+    /// cheaper than reading the message back.
     ///
     /// - Throws: ``DBusValueError`` for values a message cannot carry, as ``append(_:)`` does.
     public static func signal(
         path: ObjectPath, interface: InterfaceName, member: MemberName, _ values: [DBusValue]
     ) throws -> Message {
-        do {
-            return try encoded(
-                WireWriter.message(.signal(path: path, interface: interface, member: member), values))
-        } catch is WireWriter.CarriesDescriptor {
-            let message = signal(path: path, interface: interface, member: member)
-            try message.append(values)
-            return message
+        if WireWriter.pays(for: values) {
+            do {
+                return try encoded(
+                    WireWriter.message(.signal(path: path, interface: interface, member: member), values))
+            } catch is WireWriter.CarriesDescriptor {}
         }
+        let message = signal(path: path, interface: interface, member: member)
+        try message.append(values)
+        return message
     }
 
-    /// A method return answering this call with `values`, written in one
-    /// pass as ``signal(path:interface:member:_:)`` is.
+    /// A method return answering this call with `values`, written as
+    /// ``signal(path:interface:member:_:)`` writes a signal.
     ///
     /// - Throws: ``DBusValueError`` for values a message cannot carry, as ``append(_:)`` does.
     public func makeReturn(_ values: [DBusValue]) throws -> Message {
-        do {
-            return try Self.encoded(
-                WireWriter.message(.methodReturn(to: sender, answering: serial), values))
-        } catch is WireWriter.CarriesDescriptor {
-            let reply = makeReturn()
-            try reply.append(values)
-            return reply
+        if WireWriter.pays(for: values) {
+            do {
+                return try Self.encoded(WireWriter.message(.methodReturn(to: sender, answering: serial), values))
+            } catch is WireWriter.CarriesDescriptor {}
         }
+        let reply = makeReturn()
+        try reply.append(values)
+        return reply
     }
 }
 

@@ -8,8 +8,9 @@ import Testing
 private func bothWays(_ values: [DBusValue]) throws -> (libdbus: Message, written: Message) {
     let libdbus = Message.signal(path: "/org/example/Thing", interface: "org.example.Iface", member: "Changed")
     try libdbus.append(values)
-    let written = try Message.signal(
-        path: "/org/example/Thing", interface: "org.example.Iface", member: "Changed", values)
+    let written = try Message.encoded(
+        WireWriter.message(
+            .signal(path: "/org/example/Thing", interface: "org.example.Iface", member: "Changed"), values))
     return (libdbus, written)
 }
 
@@ -77,7 +78,8 @@ private func receivedCall() async throws -> Message {
         for values in samples {
             let libdbus = call.makeReturn()
             try libdbus.append(values)
-            let written = try call.makeReturn(values)
+            let written = try Message.encoded(
+                WireWriter.message(.methodReturn(to: call.sender, answering: call.serial), values))
             #expect(written.marshaled() == libdbus.marshaled())
             #expect(written.replySerial == call.serial && written.destination == call.sender)
             #expect(try written.arguments() == values)
@@ -96,14 +98,25 @@ private func receivedCall() async throws -> Message {
         let refusal = try #require(throws: DBusValueError.self) { try bothWays(values).written }
         #expect(refusal.message.contains("NUL"))
         #expect(throws: DBusValueError.self) {
-            try Message.signal(path: "/a", interface: "org.example.Iface", member: "Changed", values)
+            try WireWriter.message(.signal(path: "/a", interface: "org.example.Iface", member: "Changed"), values)
+        }
+    }
+
+    @Test func aSignalOfContainersIsWrittenHereAndOfBasicValuesByLibdbus() throws {
+        #expect(WireWriter.pays(for: [.string("a"), .vardict([])]))
+        #expect(!WireWriter.pays(for: [.string("a"), .uint32(1)]))
+        for values: [DBusValue] in [[.string("a"), .vardict([("k", .int32(1))])], [.string("a"), .uint32(1)]] {
+            let (libdbus, _) = try bothWays(values)
+            let signal = try Message.signal(
+                path: "/org/example/Thing", interface: "org.example.Iface", member: "Changed", values)
+            #expect(signal.marshaled() == libdbus.marshaled())
         }
     }
 
     @Test func anArrayElementOfAnotherTypeIsRefused() {
         #expect(throws: DBusValueError(message: "an array of s holds a value of type i")) {
-            try Message.signal(
-                path: "/a", interface: "org.example.Iface", member: "Changed", [.array(.string, [.int32(1)])])
+            try WireWriter.message(
+                .signal(path: "/a", interface: "org.example.Iface", member: "Changed"), [.array(.string, [.int32(1)])])
         }
     }
 
@@ -111,14 +124,14 @@ private func receivedCall() async throws -> Message {
         var value = DBusValue.int32(0)
         for _ in 0..<65 { value = .variant(value) }
         #expect(throws: DBusValueError.self) {
-            try Message.signal(path: "/a", interface: "org.example.Iface", member: "Changed", [value])
+            try WireWriter.message(.signal(path: "/a", interface: "org.example.Iface", member: "Changed"), [value])
         }
     }
 
     @Test func aSignatureOverTheLimitIsRefused() {
         let values = Array(repeating: DBusValue.byte(0), count: 256)
         #expect(throws: DBusValueError(message: "the body's signature is over 255 bytes")) {
-            try Message.signal(path: "/a", interface: "org.example.Iface", member: "Changed", values)
+            try WireWriter.message(.signal(path: "/a", interface: "org.example.Iface", member: "Changed"), values)
         }
     }
 
@@ -126,10 +139,17 @@ private func receivedCall() async throws -> Message {
         var ends: [Int32] = [-1, -1]
         #expect(pipe(&ends) == 0)
         defer { for end in ends { close(end) } }
+        #expect(throws: WireWriter.CarriesDescriptor.self) {
+            try WireWriter.message(
+                .signal(path: "/a", interface: "org.example.Iface", member: "Changed"),
+                [.array(.unixFD, [.unixFD(ends[0])])])
+        }
         let message = try Message.signal(
-            path: "/a", interface: "org.example.Iface", member: "Changed", [.unixFD(ends[0])])
-        #expect(message.signature == "h")
-        guard case .unixFD(let received)? = try message.arguments().first else {
+            path: "/a", interface: "org.example.Iface", member: "Changed", [.array(.unixFD, [.unixFD(ends[0])])])
+        #expect(message.signature == "ah")
+        guard case .array(_, let elements)? = try message.arguments().first,
+            case .unixFD(let received)? = elements.first
+        else {
             Issue.record("an h did not come back as an h")
             return
         }
