@@ -45,13 +45,16 @@ public struct SubmenuLayout: Equatable, Sendable {
     /// Opens a submenu, whose items sit at `layout` around its own centre,
     /// from the item at `item` of the last menu.
     ///
+    /// - Parameter moved: where the submenu's centre goes, given that item's
+    ///   centre: a client that keeps every menu on its screen moves it there;
+    ///   unmoved by default.
     /// - Precondition: `item` is an index of the last menu's items.
-    public mutating func open(from item: Int, layout: [Point]) {
+    public mutating func open(from item: Int, layout: [Point], moved: (Point) -> Point = { $0 }) {
         let last = menus.count - 1
         precondition(
             menus[last].layout.indices.contains(item), "no item \(item) in a menu of \(menus[last].layout.count)")
         menus[last].openedItem = item
-        menus.append(Menu(centre: menus[last].placed[item], layout: layout, openedItem: nil))
+        menus.append(Menu(centre: moved(menus[last].placed[item]), layout: layout, openedItem: nil))
     }
 
     /// Every item's centre in every menu, relative to the first menu's centre button.

@@ -27,6 +27,10 @@ public struct Scene: Equatable, Sendable {
     public var highlighted: String
     /// The button held down or springing back, if any.
     public var press: Press?
+    /// A factor on each item's opacity, by item id; an item not there is
+    /// drawn at 1. A menu with a submenu open fades its other items
+    /// (``MenuChainPlacement/itemOpacity(ofMenu:submenuSpread:)``).
+    public var itemOpacity: [String: Double] = [:]
 
     /// A scene in `state`, entered at `time`.
     public init(menu: SceneMenu, state: MenuState = .collapsed, at time: Double = 0, highlighted: String = "") {
@@ -68,7 +72,8 @@ public struct Scene: Equatable, Sendable {
             return CircleFrame(
                 target: .item(item.id), centre: item.position.scaled(by: spread),
                 radius: appearance.itemSize / 2 * scale, rotation: 0,
-                opacity: shown * pressOpacity * (item.enabled ? 1 : Self.disabledOpacity),
+                opacity: shown * pressOpacity * (item.enabled ? 1 : Self.disabledOpacity)
+                    * (itemOpacity[item.id] ?? 1),
                 fill: RGBAColor(hex: item.color) ?? buttonColor, glyph: iconColor,
                 highlighted: item.id == highlighted && !highlighted.isEmpty,
                 interactive: state == .expanded && item.enabled && menu.online)

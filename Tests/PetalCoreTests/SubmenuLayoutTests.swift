@@ -53,6 +53,20 @@ import Testing
         #expect(chain.allPlaced.count == 3 + 4 + 2)
     }
 
+    @Test func aClientMayMoveASubmenusCentreAndItsItemsAndSubmenusFollow() {
+        var chain = SubmenuLayout(linear)
+        var given: [Point] = []
+        chain.open(from: 2, layout: stack) { opener in
+            given.append(opener)
+            return Point(x: opener.x - 40, y: opener.y)
+        }
+        #expect(given == [Point(x: 240, y: 0)], "the opening item's centre")
+        #expect(chain.menus[1].centre == Point(x: 200, y: 0))
+        #expect(chain.menus[1].placed == [Point(x: 200, y: -50), Point(x: 200, y: -100)])
+        chain.open(from: 1, layout: stack)
+        #expect(chain.menus[2].centre == Point(x: 200, y: -100), "the next one spreads from where the item went")
+    }
+
     @Test func aSubmenuOfOneItemFromAMenuOfOneItemFadesNothing() {
         var chain = SubmenuLayout([Point(x: 0, y: -80)])
         chain.open(from: 0, layout: [Point(x: 0, y: -80)])

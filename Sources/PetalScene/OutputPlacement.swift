@@ -1,0 +1,75 @@
+import PetalCore
+
+/// Where petald says a top-level menu goes (its `Placement` property,
+/// docs/dbus-api.md), as plain values: a client reads the property into it.
+public struct PlacementRequest: Equatable, Sendable {
+    /// The anchor: the menu's configured one, or the one `Show` gave.
+    public var anchor: Anchor
+    /// Where the centre button's centre goes, relative to the output's
+    /// top-left corner in its logical pixels; wins over ``anchor``.
+    public var at: Point?
+    /// The output named, if any.
+    public var output: String?
+
+    /// A placement.
+    public init(anchor: Anchor, at: Point? = nil, output: String? = nil) {
+        self.anchor = anchor
+        self.at = at
+        self.output = output
+    }
+}
+
+extension Placement {
+    /// The centre button's centre for `menu` on `output`, relative to the
+    /// output's top-left corner in logical pixels.
+    ///
+    /// `at` wins; else the anchor: a corner (with the appearance's margin),
+    /// the centre, or `pointer` (desktop coordinates; the output's centre
+    /// when nil). The centre is then moved inwards just enough that every
+    /// circle of the expanded menu at rest lies on the output (``keptOn(_:centre:menu:)``).
+    public static func centre(
+        of menu: SceneMenu, placed request: PlacementRequest, on output: OutputGeometry, pointer: Point?
+    ) -> Point {
+        let size = output.size
+        let wanted: Point
+        if let at = request.at, at.x.isFinite, at.y.isFinite {
+            wanted = at
+        } else {
+            var appearance = menu.appearance
+            appearance.anchor = request.anchor
+            let local = pointer.flatMap { $0.x.isFinite && $0.y.isFinite ? output.local($0) : nil }
+            wanted = buttonCentre(in: size, appearance: appearance, pointer: local)
+        }
+        return keptOn(size, centre: wanted, menu: menu)
+    }
+
+    /// `centre` moved inwards just enough that every circle of `menu`
+    /// expanded at rest — the button, and each item at its position — lies on
+    /// an area of `size` (shadows and rings may be clipped).
+    ///
+    /// On an axis where the menu is larger than the area, its circles are
+    /// centred on the area as far as the button stays on it: the button is
+    /// what opens and closes the menu.
+    public static func keptOn(_ size: Size, centre: Point, menu: SceneMenu) -> Point {
+        let bounds = restingBounds(of: menu)
+        let button = menu.appearance.buttonSize / 2
+        func kept(_ wanted: Double, low: Double, high: Double, extent: Double) -> Double {
+            let (least, most) = (-low, extent - high)
+            if least <= most { return min(max(wanted, least), most) }
+            let centred = (extent - low - high) / 2
+            return button * 2 <= extent ? min(max(centred, button), extent - button) : extent / 2
+        }
+        return Point(
+            x: kept(centre.x, low: bounds.minX, high: bounds.maxX, extent: size.width),
+            y: kept(centre.y, low: bounds.minY, high: bounds.maxY, extent: size.height))
+    }
+
+    /// The squares around every circle of `menu` expanded at rest, relative
+    /// to the centre button: the button, and each item at its position.
+    public static func restingBounds(of menu: SceneMenu) -> Rect {
+        let itemRadius = menu.appearance.itemSize / 2
+        return menu.items.reduce(Rect(around: .zero, radius: menu.appearance.buttonSize / 2)) { bounds, item in
+            bounds.union(Rect(around: item.position, radius: itemRadius))
+        }
+    }
+}
