@@ -214,7 +214,7 @@ struct WireWriter {
             for field in fields { appendSignature(of: field) }
             bytes.append(UInt8(ascii: ")"))
         default:
-            bytes.append(value.basicCode)
+            bytes.append(value.type.code)
         }
     }
 
@@ -295,33 +295,5 @@ extension DBusType {
 
 extension DBusValue {
     /// The type code of a value that is not a container, nil for a container.
-    fileprivate var basicTypeCode: UInt8? {
-        switch self {
-        case .variant, .array, .dictEntry, .structure: nil
-        default: basicCode
-        }
-    }
-
-    /// The type code of a value that is not a container.
-    fileprivate var basicCode: UInt8 {
-        switch self {
-        case .byte: UInt8(ascii: "y")
-        case .boolean: UInt8(ascii: "b")
-        case .int16: UInt8(ascii: "n")
-        case .uint16: UInt8(ascii: "q")
-        case .int32: UInt8(ascii: "i")
-        case .uint32: UInt8(ascii: "u")
-        case .int64: UInt8(ascii: "x")
-        case .uint64: UInt8(ascii: "t")
-        case .double: UInt8(ascii: "d")
-        case .string: UInt8(ascii: "s")
-        case .objectPath: UInt8(ascii: "o")
-        case .signature: UInt8(ascii: "g")
-        case .unixFD: UInt8(ascii: "h")
-        case .variant: UInt8(ascii: "v")
-        case .array: UInt8(ascii: "a")
-        case .dictEntry: UInt8(ascii: "{")
-        case .structure: UInt8(ascii: "(")
-        }
-    }
+    fileprivate var basicTypeCode: UInt8? { isBasic ? type.code : nil }
 }

@@ -4,7 +4,7 @@ import Testing
 /// A method call as a server received it over the bus (replies need a received
 /// call: libdbus refuses to answer a message that was never sent), and the
 /// unique name of the client that sent it.
-private func receivedCall() async throws -> (call: Message, client: String) {
+func receivedCall() async throws -> (call: Message, client: String) {
     try await withTestService { service in
         let captured = Shared<Message?>(nil)
         try service.register([

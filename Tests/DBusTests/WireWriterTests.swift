@@ -45,25 +45,6 @@ private let samples: [[DBusValue]] = [
     [.string(String(repeating: "x", count: 100_000)), .int64(1)],
 ]
 
-/// A method call as a server received it over the bus: replies answer a received call.
-private func receivedCall() async throws -> Message {
-    try await withTestService { service in
-        let captured = Shared<Message?>(nil)
-        try service.register([
-            DBusInterface(
-                "org.example.Capture",
-                methods: [
-                    DBusMethod("Capture", in: DBusIn("text", String.self)) { call, _ in
-                        captured.value = call.message
-                        return .values([])
-                    }
-                ])
-        ])
-        _ = try await service.call("org.example.Capture", "Capture", [.string("payload")])
-        return try #require(captured.value)
-    }
-}
-
 @Suite struct WireWriterTests {
     @Test(arguments: samples)
     func writesTheBytesLibdbusWrites(_ values: [DBusValue]) throws {
@@ -74,7 +55,7 @@ private func receivedCall() async throws -> Message {
     }
 
     @Test func writesTheRepliesLibdbusWrites() async throws {
-        let call = try await receivedCall()
+        let call = try await receivedCall().call
         for values in samples {
             let libdbus = call.makeReturn()
             try libdbus.append(values)
