@@ -66,17 +66,23 @@ public struct SceneMenu: Equatable, Sendable {
     /// A menu from a configuration file, with its items at the positions its
     /// layout gives: what `--render` draws when petald is not reachable.
     public init(configuration: MenuConfiguration) {
-        let positions = configuration.menu.geometry.positions(count: configuration.items.count)
+        self.init(section: configuration.main)
+    }
+
+    /// A menu section of a configuration file (main or any other), with its
+    /// items at the positions its layout gives.
+    public init(section: MenuSection) {
+        let positions = section.settings.geometry.positions(count: section.items.count)
         self.init(
-            items: zip(configuration.items, positions).map { item, position in
+            items: zip(section.items, positions).map { item, position in
                 SceneItem(
                     id: item.id, title: item.title, icon: item.icon, selectedIcon: item.selectedIcon,
                     color: item.color, enabled: item.enabled, selected: item.selected, toggle: item.toggle,
                     position: position)
             },
-            appearance: configuration.appearance,
-            openDuration: configuration.menu.openDuration.configuredSeconds,
-            closeDuration: configuration.menu.closeDuration.configuredSeconds)
+            appearance: section.appearance,
+            openDuration: section.settings.openDuration.configuredSeconds,
+            closeDuration: section.settings.closeDuration.configuredSeconds)
     }
 
     /// The item with `id`, if any.
