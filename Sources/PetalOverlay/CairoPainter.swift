@@ -21,12 +21,15 @@ final class CairoPainter {
         icons.flush()
     }
 
-    /// Paints `commands` on `cr`, over a surface cleared to transparent.
-    func paint(_ commands: [DrawCommand], on cr: OpaquePointer) {
+    /// Paints `commands` on `cr`, over a surface cleared to transparent
+    /// first unless `clearing` is false (a layer over what is drawn already).
+    func paint(_ commands: [DrawCommand], on cr: OpaquePointer, clearing: Bool = true) {
         cairo_save(cr)
-        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
-        cairo_set_source_rgba(cr, 0, 0, 0, 0)
-        cairo_paint(cr)
+        if clearing {
+            cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+            cairo_set_source_rgba(cr, 0, 0, 0, 0)
+            cairo_paint(cr)
+        }
         cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
         for command in commands { paint(command, on: cr) }
         cairo_restore(cr)

@@ -17,11 +17,33 @@ enum OfflineRenderer {
 
     /// Draws `scene` as it is `time` seconds after its state began and writes it to `path`.
     static func render(_ scene: Scene, at time: Double, to path: String, painter: CairoPainter) throws(Failure) {
+        let (width, height) = Placement.centredCanvas(for: scene.menu)
+        let origin = Point(x: Double(width) / 2, y: Double(height) / 2)
+        try draw(width, height, to: path) { cr in
+            painter.paint(
+                scene.frame(at: scene.stateChangedAt + time).drawList(menu: scene.menu, origin: origin), on: cr)
+        }
+    }
+
+    /// Draws an open chain of menus (``ChainPicture``) and writes it to `path`.
+    static func render(_ picture: ChainPicture, to path: String, painter: CairoPainter) throws(Failure) {
+        try draw(picture.width, picture.height, to: path) { cr in
+            for (index, layer) in picture.layers.enumerated() {
+                let frame = layer.scene.frame(at: picture.time)
+                painter.paint(
+                    frame.drawList(menu: layer.scene.menu, origin: layer.centre), on: cr, clearing: index == 0)
+            }
+        }
+    }
+
+    /// A `width`×`height` image drawn by `paint`, written to `path` as a PNG.
+    private static func draw(
+        _ width: Int, _ height: Int, to path: String, paint: (OpaquePointer) -> Void
+    ) throws(Failure) {
         // Cairo says only "error while writing"; opening the file first names the reason.
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw Failure(description: "cannot write \(path): \(String(cString: strerror(errno)))") }
         close(fd)
-        let (width, height) = Placement.centredCanvas(for: scene.menu)
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)) else {
             throw Failure(description: "cannot make a \(width)×\(height) image")
         }
@@ -29,8 +51,7 @@ enum OfflineRenderer {
         guard let cr = cairo_create(surface) else {
             throw Failure(description: "cannot draw on a \(width)×\(height) image")
         }
-        let origin = Point(x: Double(width) / 2, y: Double(height) / 2)
-        painter.paint(scene.frame(at: scene.stateChangedAt + time).drawList(menu: scene.menu, origin: origin), on: cr)
+        paint(cr)
         cairo_destroy(cr)
         cairo_surface_flush(surface)
         let status = cairo_surface_write_to_png(surface, path)

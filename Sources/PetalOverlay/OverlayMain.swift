@@ -39,9 +39,9 @@ public enum OverlayMain {
     private static func render(
         to path: String, state: MenuState, at time: Double, options: OverlayOptions, log: OverlayLog
     ) -> Int32 {
-        let menu: SceneMenu
+        let chain: (menus: [SceneMenu], openers: [String])
         do {
-            menu = try RenderSource.menu(options: options, log: log)
+            chain = try RenderSource.chain(options: options, log: log)
         } catch {
             log.error("\(error)")
             return 2
@@ -52,7 +52,13 @@ public enum OverlayMain {
         defer { g_object_unref(theme) }
         let painter = CairoPainter(icons: IconLoader(theme: theme, log: log.warning))
         do {
-            try OfflineRenderer.render(Scene(menu: menu, state: state), at: time, to: path, painter: painter)
+            if chain.menus.count == 1 {
+                try OfflineRenderer.render(
+                    Scene(menu: chain.menus[0], state: state), at: time, to: path, painter: painter)
+            } else {
+                let picture = ChainPicture(chain.menus, openedFrom: chain.openers, state: state, at: time)
+                try OfflineRenderer.render(picture, to: path, painter: painter)
+            }
         } catch {
             log.error("\(error)")
             return 1
@@ -102,22 +108,52 @@ enum RenderSource {
         let description: String
     }
 
-    /// The menu of `--config FILE`; else the one petald serves, when it is on
-    /// the bus (it is not started for this); else the configuration petald
-    /// would read, or the embedded default.
-    static func menu(options: OverlayOptions, log: OverlayLog) throws(Failure) -> SceneMenu {
-        if options.configPath == nil, let served = servedMenu(bus: options.bus, log: log) { return served }
+    /// The menus to draw and the item each submenu opens from. Without
+    /// `--menu` or `--open`: main, from `--config FILE`; else as petald serves
+    /// it, when it is on the bus (it is not started for this); else from the
+    /// configuration petald would read, or the embedded default. With them:
+    /// the named menus of that configuration, each opened from the item of
+    /// the one before whose submenu it is.
+    static func chain(options: OverlayOptions, log: OverlayLog) throws(Failure) -> (
+        menus: [SceneMenu], openers: [String]
+    ) {
+        if options.chain == nil, options.configPath == nil, let served = servedMenu(bus: options.bus, log: log) {
+            return ([served], [])
+        }
+        let configuration: MenuConfiguration
         do {
-            let configuration: MenuConfiguration
             if let path = options.configPath {
                 configuration = try ConfigurationFile.load(path: path).0
             } else {
                 configuration = try ConfigurationFile.loadConfigured(explicitPath: nil).0
             }
-            return SceneMenu(configuration: configuration)
         } catch {
             throw Failure(description: "the configuration cannot be drawn:\n\(error)")
         }
+        let names = options.chain ?? [MenuName.main]
+        let file = options.configPath ?? "the configuration petald reads"
+        var sections: [MenuSection] = []
+        for name in names {
+            guard let section = configuration.menus.first(where: { $0.name == name }) else {
+                throw Failure(
+                    description:
+                        "no menu called \"\(name)\" in \(file); its menus: \(configuration.menus.map(\.name).joined(separator: ", "))"
+                )
+            }
+            sections.append(section)
+        }
+        var openers: [String] = []
+        for (parent, child) in zip(sections, sections.dropFirst()) {
+            guard let opener = parent.items.first(where: { $0.submenu == child.name }) else {
+                let opened = parent.items.compactMap(\.submenu)
+                throw Failure(
+                    description:
+                        "menu \"\(child.name)\" is not a submenu of \"\(parent.name)\": \(parent.name)'s items open \(opened.isEmpty ? "no submenu" : opened.joined(separator: ", "))"
+                )
+            }
+            openers.append(opener.id)
+        }
+        return (sections.map(SceneMenu.init(section:)), openers)
     }
 
     /// The menu petald serves on `bus`, or nil when there is no such bus or no petald on it.

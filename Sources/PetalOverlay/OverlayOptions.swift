@@ -16,6 +16,10 @@ struct OverlayOptions: Equatable {
     var bus: BusAddress = .session
     /// With `--render`: draw this configuration file instead of asking petald.
     var configPath: String?
+    /// With `--render`: the menus to draw, from the configuration, the
+    /// top-level one first and each next one open as a submenu of the one
+    /// before (`--menu NAME` is a chain of one); nil draws `main` as petald serves it.
+    var chain: [String]?
     var verbose = false
 
     /// A command-line mistake, said as a person would fix it.
@@ -46,6 +50,19 @@ struct OverlayOptions: Equatable {
             case "--bus": bus = BusAddress(try take())
             case "--render": render = try take()
             case "--config": configPath = try take()
+            case "--menu", "--open":
+                guard chain == nil else { throw UsageError(description: "--menu and --open are given once, not both") }
+                let text = try take()
+                let names =
+                    name == "--menu"
+                    ? [text] : text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+                guard !names.contains(where: \.isEmpty) else {
+                    throw UsageError(
+                        description:
+                            "\(name) \(text): expected menu names\(name == "--open" ? " joined by commas, such as main,apps" : ", such as apps")"
+                    )
+                }
+                chain = names
             case "--state":
                 let text = try take()
                 guard let parsed = MenuState(rawValue: text) else {
@@ -69,8 +86,8 @@ struct OverlayOptions: Equatable {
         if let render {
             guard !render.isEmpty else { throw UsageError(description: "--render needs a file name, such as menu.png") }
             mode = .render(path: render, state: state ?? .expanded, at: at ?? 0)
-        } else if state != nil || at != nil || configPath != nil {
-            throw UsageError(description: "--state, --at and --config go with --render FILE.png")
+        } else if state != nil || at != nil || configPath != nil || chain != nil {
+            throw UsageError(description: "--state, --at, --config, --menu and --open go with --render FILE.png")
         }
     }
 
@@ -83,6 +100,7 @@ struct OverlayOptions: Equatable {
     static let help = """
         Usage: petal-overlay [--bus session|system|ADDRESS] [--verbose]
                petal-overlay --render FILE.png [--state STATE] [--at SECONDS] [--config FILE] [--bus BUS]
+                             [--menu NAME | --open MENU,SUBMENU,...]
 
         Draws petald's action menu on the desktop: a floating button whose items
         spring out when it is toggled, by a click or by `petalctl toggle`. On a
@@ -98,6 +116,10 @@ struct OverlayOptions: Equatable {
           --at SECONDS     with --render: the time since STATE began (default 0)
           --config FILE    with --render: draw this configuration file instead of
                            the menu petald serves
+          --menu NAME      with --render: draw the menu NAME of the configuration
+          --open A,B,...   with --render: draw A expanded with its submenu B open
+                           from its item (and so on); STATE and SECONDS are the
+                           last menu's
           -v, --verbose    log every call and signal
           -h, --help       show this help
           --version        show the version
