@@ -7,6 +7,8 @@
 #                                          closing, an animated PNG (apngasm)
 #   docs/images/overlay-NAME.png           each seed's example, expanded
 #   docs/images/overlay-NAME-moving.png    and mid-animation
+#   docs/images/overlay-submenu.png        submenus.json's apps, open from
+#                                          main's item, main's others faded
 # Usage: scripts/render-overlay-images.sh PETAL-OVERLAY
 set -eu
 overlay=${1:?usage: scripts/render-overlay-images.sh PETAL-OVERLAY}
@@ -50,6 +52,10 @@ for seed in linear-contacts:0.08 circle-camera:0.2 fab-stack:0.05 like-toggle:0.
     "$overlay" --render "$work/$name-moving.png" --config "$config" --state expanding --at "$at"
     flat "$work/$name-moving.png" "$images/overlay-$name-moving.png"
 done
+# A submenu open from its item: main expanded, apps spread from main's item.
+"$overlay" --render "$work/submenu.png" --config examples/config/submenus.json --open main,apps
+flat "$work/submenu.png" "$images/overlay-submenu.png"
+
 sed 's/"selected": false/"selected": true/' examples/config/like-toggle.json >"$work/liked.json"
 "$overlay" --render "$work/liked.png" --config "$work/liked.json" --state expanded
 flat "$work/liked.png" "$images/overlay-like-toggle-selected.png"
