@@ -55,6 +55,7 @@ ADHOC_GOAL_MIB = 4.0  # 256 ad-hoc menus of 8 items
 FLOOD_LATENCY_GOAL_MS = 50.0
 FLOOD_GROWTH_GOAL_MIB = 16.0
 FLOOD_LEFT_GOAL_MIB = 4.0
+REFUSER = "org.petal.Bench.CContract"  # bench-contract-peer, the flood's floor
 CONNECTIONS, MENUS_EACH = 16, 16  # petald's limits: 16 ad-hoc menus a connection, 256 in all
 CHOICES = 20
 
@@ -126,14 +127,14 @@ class MenusBench:
             raise BenchError(f"petald did not serve its two menus: {f.read().strip() or 'no message'}")
 
     def close(self):
-        for process in (self.petald, self.bus):
+        for process in (self.petald, getattr(self, "refuser", None), self.bus):
             if process:
                 process.terminate()
                 process.wait()
         shutil.rmtree(self.tmp, ignore_errors=True)
 
-    def rss_anon_kib(self):
-        with open(f"/proc/{self.petald.pid}/status") as f:
+    def rss_anon_kib(self, pid=None):
+        with open(f"/proc/{pid or self.petald.pid}/status") as f:
             return next(int(line.split()[1]) for line in f if line.startswith("RssAnon:"))
 
     def menu_names(self):
@@ -206,7 +207,30 @@ class MenusBench:
 
     # ---- 3. the flood ----
 
-    def flood(self):
+    def start_refuser(self):
+        """bench-contract-peer as REFUSER: it serves Get(State) on the same path and answers
+        CreateMenu (a method it does not have) with UnknownMethod at once, without reading
+        the menu: the floor of any server under the same flood."""
+        plugins = os.path.join(self.tmp, "plugins")
+        self.refuser = subprocess.Popen(
+            [os.path.join(self.tools_dir, "bench-contract-peer"), "--plugin", os.path.join(plugins, "libbench.so"),
+             REFUSER], env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            probe = hostile.Connection()
+            try:
+                if probe.call(REFUSER, ROOT, hostile.PROPERTIES, "Get", "ss", [hostile.MENU, "State"])["type"] == "return":
+                    return
+            except (hostile.WireError, OSError):
+                pass
+            finally:
+                probe.sock.close()
+            time.sleep(0.02)
+        raise BenchError("bench-contract-peer did not start")
+
+    def flood(self, dest=NAME):
+        """The flood against `dest`: petald, or REFUSER (start_refuser)."""
+        pid = self.petald.pid if dest == NAME else self.refuser.pid
         calls = self.counts["flood_calls"]
         bodies = {"largest": hostile.body_bytes("sa{sv}", [largest_menu(), {}]),
                   "deep": hostile.body_bytes("sa{sv}", ["[" * 60_000, {}]),
@@ -218,7 +242,7 @@ class MenusBench:
         def send_all(index, connection):
             chunk = bytearray()
             for i in range(calls):
-                chunk += hostile.message(connection.next_serial(), NAME, ROOT, MENUS, "CreateMenu", "sa{sv}",
+                chunk += hostile.message(connection.next_serial(), dest, ROOT, MENUS, "CreateMenu", "sa{sv}",
                                          bodies[kinds[(index + i) % len(kinds)]])
                 if len(chunk) >= 1 << 20:
                     connection.send(chunk)
@@ -227,19 +251,19 @@ class MenusBench:
             sent[index] = time.monotonic()
 
         probe = subprocess.Popen([sys.executable, os.path.join(os.path.dirname(__file__), "hostile.py"), "probe",
-                                  "--dest", NAME], env=self.env, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                  "--dest", dest], env=self.env, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                  text=True)
         if probe.stdout.readline().strip() != "ready":
             raise BenchError("the probe did not start")
         time.sleep(self.counts["quiet"])
-        before = self.rss_anon_kib()
+        before = self.rss_anon_kib(pid)
         started = time.monotonic()
         threads = [threading.Thread(target=send_all, args=(i, c)) for i, c in enumerate(flooders)]
         for thread in threads:
             thread.start()
         peak = before
         while any(thread.is_alive() for thread in threads):
-            peak = max(peak, self.rss_anon_kib())
+            peak = max(peak, self.rss_anon_kib(pid))
             time.sleep(0.01)
         # The calls are all sent; petald still answers them. Keep probing until it has.
         replies = {}
@@ -251,22 +275,26 @@ class MenusBench:
                 reply = hostile.decode_reply(kind, fields, body)
                 key = reply.get("error", "") or "made"
                 replies[key] = replies.get(key, 0) + 1
-                peak = max(peak, self.rss_anon_kib()) if len(replies) < 2 else peak
+                peak = max(peak, self.rss_anon_kib(pid)) if len(replies) < 2 else peak
         answered = time.monotonic()
-        peak = max(peak, self.rss_anon_kib())
+        peak = max(peak, self.rss_anon_kib(pid))
         probe.stdin.write("stop\n")
         probe.stdin.flush()
         samples = json.loads(probe.stdout.readline())["samples"]
         probe.wait()
         during = [latency for sent_ns, latency in samples if started * 1e9 <= sent_ns <= answered * 1e9]
-        self.check_alive()
         made = replies.get("made", 0)
-        self.leave(flooders)
+        if dest == NAME:
+            self.check_alive()
+            self.leave(flooders)
+        else:
+            for connection in flooders:
+                connection.sock.close()
         time.sleep(self.counts["quiet"])
         return dict(calls=calls * CONNECTIONS, seconds=answered - started, replies=replies, made=made,
                     worst_ms=max(during) / 1e6 if during else 0.0, probes=len(during),
                     p99_ms=sorted(during)[int(0.99 * (len(during) - 1))] / 1e6 if during else 0.0,
-                    before=before, peak=peak, left=self.rss_anon_kib())
+                    before=before, peak=peak, left=self.rss_anon_kib(pid))
 
 
 def verdict(met):
@@ -290,6 +318,9 @@ def main():
         print("  menus: a flood of CreateMenu", file=sys.stderr, flush=True)
         flood = bench.flood()
         bench.check_alive()
+        print("  menus: the same flood against bench-contract-peer", file=sys.stderr, flush=True)
+        bench.start_refuser()
+        floor = bench.flood(REFUSER)
     except (BenchError, hostile.WireError, OSError) as error:
         print(f"bench: menus: FAILED: {error}", file=sys.stderr)
         return 1
@@ -320,6 +351,10 @@ def main():
     print(f"Another client's Get(State) meanwhile: {flood['probes']} calls, p99 {flood['p99_ms']:.2f} ms, "
           f"worst {flood['worst_ms']:.2f} ms. petald's RssAnon: {flood['before']} KiB before, "
           f"{flood['peak']} KiB at most, {flood['left']} KiB once the flooders had left.")
+    print(f"The same flood against bench-contract-peer, which answers CreateMenu (a method it lacks) with "
+          f"UnknownMethod at once and the probe's Get(State) as petald does: {floor['calls']} calls answered in "
+          f"{floor['seconds']:.2f} s; the probe's p99 {floor['p99_ms']:.2f} ms, worst {floor['worst_ms']:.2f} ms: "
+          f"petald's worst is {flood['worst_ms'] / max(floor['worst_ms'], 1e-3):.2f}× the floor's.")
     if args.smoke:
         print("Goals: judged only in a full run.")
         return 0
