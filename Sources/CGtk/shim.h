@@ -75,4 +75,20 @@ static inline gulong petal_connect_notify(gpointer instance, const char *signal,
     return g_signal_connect(instance, signal, G_CALLBACK(handler), data);
 }
 
+/// "notify::PROPERTY": void (*)(GObject *, GParamSpec *, gpointer).
+typedef void (*PetalPropertyHandler)(gpointer instance, GParamSpec *property, gpointer data);
+static inline gulong petal_connect_property(gpointer instance, const char *signal, PetalPropertyHandler handler,
+                                            gpointer data) {
+    return g_signal_connect(instance, signal, G_CALLBACK(handler), data);
+}
+
+// MARK: Settings (g_object_get is variadic, which Swift cannot call)
+
+/// The `gtk-enable-animations` setting: false when the desktop asks for no animations.
+static inline gboolean petal_settings_enable_animations(GtkSettings *settings) {
+    gboolean enabled = TRUE;
+    g_object_get(settings, "gtk-enable-animations", &enabled, NULL);
+    return enabled;
+}
+
 #endif

@@ -62,6 +62,15 @@ enum GtkSignals {
                     }, me)
             }
         }
+        // The desktop asking for no animations, or for them again (docs/overlay.md, "Reduced motion").
+        if let settings = gtk_widget_get_settings(widget) {
+            _ = petal_connect_property(
+                UnsafeMutableRawPointer(settings), "notify::gtk-enable-animations",
+                { _, _, data in
+                    nonisolated(unsafe) let window = data
+                    MainActor.assumeIsolated { OverlayWindow.from(window).animationsSettingChanged() }
+                }, me)
+        }
         _ = petal_connect_size_allocate(
             widget,
             { _, _, data in

@@ -73,6 +73,7 @@ final class MenuFeed: Sendable {
         case .close: client.call(PetalBus.Menu.close) { report($0) }
         case .activate(let id): client.call(PetalBus.Menu.activate, id) { report($0) }
         case .highlight(let id): client.set(PetalBus.Menu.highlighted, id) { report($0) }
+        case .back: client.call(PetalBus.Menu.back) { report($0) }
         }
     }
 
@@ -91,7 +92,8 @@ final class MenuFeed: Sendable {
             return SceneItem(
                 id: item.id, title: item.title, icon: detail?.icon ?? item.icon,
                 selectedIcon: detail?.selectedIcon ?? "", color: detail?.color ?? "", enabled: item.enabled,
-                selected: item.selected, toggle: detail?.toggle ?? false, position: places[item.id] ?? .zero)
+                selected: item.selected, toggle: detail?.toggle ?? false, key: detail?.key ?? "",
+                position: places[item.id] ?? .zero)
         }
         let appearance = snapshot.appearance
         // What a peer on the bus says is kept within petald's own limits before it is drawn.

@@ -37,13 +37,15 @@ extension OverlayWindow {
     /// A key while the overlay has the keyboard; returns whether it was used.
     func keyPressed(_ keyval: guint, modifiers: guint) -> Bool {
         log.debug("key \(keyval) pressed")
-        guard let key = Self.key(keyval, shift: modifiers & GDK_SHIFT_MASK.rawValue != 0) else { return false }
+        guard let key = Self.key(keyval, modifiers: modifiers) else { return false }
         let intents = interaction.keyPressed(key, in: scene)
         intents.forEach(perform)
         return !intents.isEmpty
     }
 
-    static func key(_ keyval: guint, shift: Bool) -> Key? {
+    /// The key `keyval` is, with `modifiers` held; nil for one the overlay does not use.
+    static func key(_ keyval: guint, modifiers: guint) -> Key? {
+        let shift = modifiers & GDK_SHIFT_MASK.rawValue != 0
         switch Int32(keyval) {
         case GDK_KEY_Escape: return .escape
         case GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_ISO_Enter: return .enter
@@ -56,8 +58,23 @@ extension OverlayWindow {
         case GDK_KEY_Down, GDK_KEY_KP_Down: return .down
         case GDK_KEY_1...GDK_KEY_9: return .digit(Int(Int32(keyval) - GDK_KEY_0))
         case GDK_KEY_KP_1...GDK_KEY_KP_9: return .digit(Int(Int32(keyval) - GDK_KEY_KP_0))
-        default: return nil
+        case GDK_KEY_BackSpace: return .backspace
+        default: return character(keyval, modifiers: modifiers)
         }
+    }
+
+    /// The character a key types, for an item's `key`; none with Control,
+    /// Alt or Super held (those are the desktop's shortcuts), and none for
+    /// a key that types no character or a control character.
+    private static func character(_ keyval: guint, modifiers: guint) -> Key? {
+        let shortcut =
+            GDK_CONTROL_MASK.rawValue | GDK_MOD1_MASK.rawValue | GDK_SUPER_MASK.rawValue
+            | GDK_MOD4_MASK.rawValue
+        guard modifiers & shortcut == 0 else { return nil }
+        let code = gdk_keyval_to_unicode(keyval)
+        guard code >= 0x20, code != 0x7f, let scalar = Unicode.Scalar(code) else { return nil }
+        guard !(0x80...0x9f).contains(code) else { return nil }
+        return .character(Character(scalar))
     }
 
     /// Takes the keyboard while the menu is open, and gives it back when it closes:

@@ -81,7 +81,27 @@ final class OverlayWindow {
                 bitPattern: GDK_BUTTON_PRESS_MASK.rawValue | GDK_BUTTON_RELEASE_MASK.rawValue
                     | GDK_POINTER_MOTION_MASK.rawValue | GDK_LEAVE_NOTIFY_MASK.rawValue | GDK_KEY_PRESS_MASK.rawValue))
         GtkSignals.connect(self, to: widget)
+        readAnimationsSetting()
         place()
+    }
+
+    /// `notify::gtk-enable-animations`: the desktop changed its mind.
+    func animationsSettingChanged() {
+        readAnimationsSetting()
+        redraw()
+    }
+
+    /// Follows `gtk-enable-animations`: false draws each state's end at once.
+    private func readAnimationsSetting() {
+        guard let settings = gtk_widget_get_settings(widget) else { return }
+        let reduced = petal_settings_enable_animations(settings) == PETAL_FALSE
+        guard reduced != scene.reducedMotion else { return }
+        scene.reducedMotion = reduced
+        if reduced { scene.press = nil }
+        log.info(
+            reduced
+                ? "animations are off (gtk-enable-animations): each state is drawn at its end at once"
+                : "animations are on")
     }
 
     private static func makeLayerSurface(_ window: UnsafeMutablePointer<GtkWindow>) {

@@ -31,6 +31,10 @@ public struct Scene: Equatable, Sendable {
     /// drawn at 1. A menu with a submenu open fades its other items
     /// (``MenuChainPlacement/itemOpacity(ofMenu:submenuSpread:)``).
     public var itemOpacity: [String: Double] = [:]
+    /// Whether the desktop asks for no animations: each state is drawn at
+    /// its end at once (expanding as expanded, collapsing as collapsed), and
+    /// a press does not move.
+    public var reducedMotion = false
 
     /// A scene in `state`, entered at `time`.
     public init(menu: SceneMenu, state: MenuState = .collapsed, at time: Double = 0, highlighted: String = "") {
@@ -48,15 +52,18 @@ public struct Scene: Equatable, Sendable {
         stateChangedAt = time
     }
 
-    /// The spread at `time`: 0 collapsed, 1 expanded.
+    /// The spread at `time`: 0 collapsed, 1 expanded; with reduced motion,
+    /// the end of the state petald is in.
     public func spread(at time: Double) -> Double {
-        motion.spread(state, elapsed: time - stateChangedAt)
+        if reducedMotion { return state == .expanding || state == .expanded ? 1 : 0 }
+        return motion.spread(state, elapsed: time - stateChangedAt)
     }
 
     /// Whether anything moves at `time`; when not, a client draws nothing more
     /// until something changes.
     public func isAnimating(at time: Double) -> Bool {
-        motion.isMoving(state, elapsed: time - stateChangedAt) || press?.isMoving(at: time) == true
+        guard !reducedMotion else { return false }
+        return motion.isMoving(state, elapsed: time - stateChangedAt) || press?.isMoving(at: time) == true
     }
 
     /// The frame at `time`.
@@ -98,7 +105,7 @@ public struct Scene: Equatable, Sendable {
     public static let offlineOpacity = 0.4
 
     private func effect(of target: Target, at time: Double) -> (scale: Double, opacity: Double) {
-        guard let press, press.target == target else { return (1, 1) }
+        guard let press, press.target == target, !reducedMotion else { return (1, 1) }
         return press.effect(at: time, pressScale: menu.appearance.pressScale)
     }
 }

@@ -14,13 +14,17 @@ public struct SceneItem: Equatable, Sendable {
     public var enabled: Bool
     public var selected: Bool
     public var toggle: Bool
+    /// The character that activates it from the keyboard while its menu is
+    /// open (the item object's `Key`); "" for none.
+    public var key: String
     /// The item's centre in the expanded menu, relative to the centre button (`Layout`).
     public var position: Point
 
     /// Creates an item; everything but the id and the position has a plain default.
     public init(
         id: String, title: String = "", icon: String = "", selectedIcon: String = "", color: String = "",
-        enabled: Bool = true, selected: Bool = false, toggle: Bool = false, position: Point
+        enabled: Bool = true, selected: Bool = false, toggle: Bool = false, key: String = "",
+        position: Point
     ) {
         self.id = id
         self.title = title
@@ -30,6 +34,7 @@ public struct SceneItem: Equatable, Sendable {
         self.enabled = enabled
         self.selected = selected
         self.toggle = toggle
+        self.key = key
         self.position = position
     }
 
@@ -78,7 +83,7 @@ public struct SceneMenu: Equatable, Sendable {
                 SceneItem(
                     id: item.id, title: item.title, icon: item.icon, selectedIcon: item.selectedIcon,
                     color: item.color, enabled: item.enabled, selected: item.selected, toggle: item.toggle,
-                    position: position)
+                    key: item.key ?? "", position: position)
             },
             appearance: section.appearance,
             openDuration: section.settings.openDuration.configuredSeconds,

@@ -32,19 +32,26 @@ final class OverlaySession: @unchecked Sendable {
     /// Starts a display with `makeDisplay`, then everything else on it; the
     /// display is stopped again if the rest does not start.
     static func start<Display: HeadlessDisplay>(
+        configuration: String = OverlaySession.configuration, overlayEnvironment: [String: String] = [:],
         on makeDisplay: () async throws -> Display
     ) async throws -> (OverlaySession, Display) {
         let display = try await makeDisplay()
         do {
-            return (try await OverlaySession(display: display), display)
+            let session = try await OverlaySession(
+                display: display, configuration: configuration, overlayEnvironment: overlayEnvironment)
+            return (session, display)
         } catch {
             display.stop()
             throw error
         }
     }
 
-    /// Starts everything and waits until the button is on screen.
-    init(display: any HeadlessDisplay, configuration: String = OverlaySession.configuration) async throws {
+    /// Starts everything and waits until the button is on screen; the
+    /// overlay's environment has `overlayEnvironment` added.
+    init(
+        display: any HeadlessDisplay, configuration: String = OverlaySession.configuration,
+        overlayEnvironment: [String: String] = [:]
+    ) async throws {
         self.display = display
         let file = display.directory.appendingPathComponent("config-\(UUID().uuidString.prefix(6)).json")
         try configuration.write(to: file, atomically: true, encoding: .utf8)
@@ -60,7 +67,8 @@ final class OverlaySession: @unchecked Sendable {
             let item = arguments.count == 3 ? arguments[2].stringValue ?? "" : ""
             started.items.withLock { $0.append(item) }
         }
-        overlay = try display.launch(OverlayBinary.url.path, arguments: ["--bus", daemon.bus.address, "--verbose"])
+        overlay = try display.launch(
+            OverlayBinary.url.path, arguments: ["--bus", daemon.bus.address, "--verbose"], extra: overlayEnvironment)
         try await display.waitForPixel(x: buttonCentre.x - 20, y: buttonCentre.y, toBe: "#ef5285", within: .seconds(20))
     }
 
