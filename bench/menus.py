@@ -20,7 +20,10 @@ petald and a private bus of their own.
    client meanwhile reads the State property once a millisecond
    (bench/hostile.py probe). Goals: its worst delay ≤ 50 ms; petald's RssAnon
    growth ≤ 16 MiB while the flood lasts and back within 4 MiB of where it
-   began once the flooders have left; every menu they made removed.
+   began once the flooders have left; every menu they made removed. Then
+   the same flood against bench-contract-peer, which answers CreateMenu (a
+   method it lacks) with UnknownMethod at once: the floor of any server,
+   whose worst delay is most of all the bus's own.
 
 By default everything is pinned to one CPU, as bench/run.py does; BENCH_PIN=0
 unpins. Standard library only, and bench/hostile.py's bare D-Bus client.
