@@ -95,12 +95,21 @@ extension ObjectServer {
 
     /// The served managed root above `path`, if any.
     func managingRoot(of path: ObjectPath) -> ObjectPath? {
-        var current = path.parent
-        while let candidate = current {
-            if managedRoots.contains(candidate.rawValue), object(at: candidate.rawValue) != nil { return candidate }
-            current = candidate.parent
+        // The nearest is the longest served root that is a prefix; there are few roots,
+        // so comparing each costs less than cutting the path down a level at a time.
+        var nearest: String?
+        for root in managedRoots where root.utf8.count > nearest?.utf8.count ?? -1 {
+            if Self.isBelow(path.rawValue, root), object(at: root) != nil { nearest = root }
         }
-        return nil
+        return nearest.map { ObjectPath(unchecked: $0) }
+    }
+
+    /// Whether the object path `path` is strictly below `root`.
+    static func isBelow(_ path: String, _ root: String) -> Bool {
+        guard root != "/" else { return path != "/" }
+        let (path, root) = (path.utf8, root.utf8)
+        guard path.count > root.count, path.starts(with: root) else { return false }
+        return path[path.index(path.startIndex, offsetBy: root.count)] == UInt8(ascii: "/")
     }
 
     static func isStandard(_ name: InterfaceName) -> Bool {

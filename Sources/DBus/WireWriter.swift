@@ -179,15 +179,16 @@ struct WireWriter {
 
     /// A string or an object path: its length, its bytes and a NUL.
     mutating func appendString(_ text: String) throws {
-        append(UInt32(0))
-        let start = bytes.count
-        bytes.append(contentsOf: text.utf8)
-        let count = bytes.count - start
-        let hasNUL = bytes.withUnsafeBufferPointer { memchr($0.baseAddress! + start, 0, count) != nil }
+        var text = text
+        // Copied whole from the string's own UTF-8 storage, and searched for a NUL there.
+        let hasNUL = text.withUTF8 { utf8 in
+            append(UInt32(utf8.count))
+            bytes.append(contentsOf: utf8)
+            return utf8.baseAddress.map { memchr($0, 0, utf8.count) != nil } ?? false
+        }
         guard !hasNUL else {
             throw DBusValueError(message: "a D-Bus string cannot hold a NUL byte: \(text.debugDescription)")
         }
-        patch(UInt32(count), at: start - 4)
         bytes.append(0)
     }
 
