@@ -230,6 +230,11 @@ struct DBusSizeLimit: Sendable {
     let refusal: @Sendable (_ bytes: Int) -> DBusError
 }
 
+/// What refuses a caller before its call's arguments are read (``DBusMethodDeclaration/admitting(_:)``).
+struct DBusAdmission: Sendable {
+    let check: @Sendable (_ sender: String) throws(DBusError) -> Void
+}
+
 /// An `a{kv}` dictionary whose values all have one declared type, its
 /// entries in wire order (`a{oa{sa{sv}}}`, say: an object manager's
 /// objects). `Key` must stand for a basic type, as D-Bus requires.

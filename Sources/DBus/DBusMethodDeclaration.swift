@@ -20,6 +20,8 @@ public struct DBusMethodDeclaration<each In: DBusArgumentValue, Out: Sendable>: 
     /// The out-arguments, names and types.
     public let outArguments: [DBusArgument]
     private(set) var limits: [(index: Int, limit: DBusSizeLimit)]
+    /// What refuses a caller before the call's arguments are read; see ``admitting(_:)``.
+    private(set) var admission: DBusAdmission?
     private let encodeOut: @Sendable (Out) -> [DBusValue]
     private let decodeOut: @Sendable ([DBusValue]) -> Out?
 
@@ -66,6 +68,17 @@ public struct DBusMethodDeclaration<each In: DBusArgumentValue, Out: Sendable>: 
         var limited = self
         limited.limits.append((index, DBusSizeLimit(maximumBytes: maximumBytes, refusal: refusal)))
         return limited
+    }
+
+    /// The same method, refusing callers `check` throws for before their
+    /// call's arguments are even read: for a caller already at a limit, so
+    /// that a large argument costs nothing to refuse. `check` receives the
+    /// caller's unique name and runs on the loop thread, after the size
+    /// limits and the access check.
+    public func admitting(_ check: @escaping @Sendable (_ sender: String) throws(DBusError) -> Void) -> Self {
+        var admitted = self
+        admitted.admission = DBusAdmission(check: check)
+        return admitted
     }
 
     private static func canLimit(_ type: DBusType) -> Bool {

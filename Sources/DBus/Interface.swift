@@ -51,6 +51,8 @@ public struct DBusMethod: Sendable {
     }
     /// Size limits of array arguments, by position, checked before decoding.
     let limits: [(index: Int, limit: DBusSizeLimit)]
+    /// What refuses a caller before decoding, if anything.
+    let admission: DBusAdmission?
     /// Runs the handler on a call whose signature is ``inSignature``, with its decoded arguments.
     let handler: @Sendable (MethodCall, [DBusValue]) throws -> MethodReply
 
@@ -105,16 +107,17 @@ public struct DBusMethod: Sendable {
     ) {
         self.init(
             declaration.name, declaration.inArguments, declaration.outArguments, limits: declaration.limits,
-            handler: handler)
+            admission: declaration.admission, handler: handler)
     }
 
     private init(
         _ name: MemberName, _ inArguments: [DBusArgument], _ outArguments: [DBusArgument],
-        limits: [(index: Int, limit: DBusSizeLimit)] = [],
+        limits: [(index: Int, limit: DBusSizeLimit)] = [], admission: DBusAdmission? = nil,
         handler: @escaping @Sendable (MethodCall, [DBusValue]) throws -> MethodReply
     ) {
         self.name = name
         self.limits = limits
+        self.admission = admission
         self.inArguments = inArguments
         self.outArguments = outArguments
         self.inSignature = inArguments.map(\.type.signature).joined()

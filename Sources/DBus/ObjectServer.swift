@@ -285,6 +285,7 @@ public final class ObjectServer: @unchecked Sendable {
         var arguments: [DBusValue] = []
         defer { if message.carriesDescriptors { for argument in arguments { _ = argument.closingDescriptors() } } }
         do {
+            try method.admission?.check(call.sender)
             arguments = try message.arguments()
             if case .values(let values) = try method.handler(call, arguments) { call.reply(values) }
         } catch let error as DBusError {

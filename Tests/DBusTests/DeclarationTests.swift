@@ -214,6 +214,37 @@ private final class ShapesObject: Sendable {
                     == Span(first: 0, last: 0))
         }
     }
+
+    @Test func aCallerRefusedOnAdmissionIsAnsweredBeforeItsArgumentsAreRead() async throws {
+        try await withTestService { service in
+            let refused = Shared("")
+            let served = Shared(0)
+            let admitted = Shapes.span.admitting { sender throws(DBusError) in
+                if sender == refused.value { throw DBusError("org.example.Error.Full", "\(sender) has enough spans") }
+            }
+            try service.register([
+                DBusInterface(
+                    Shapes.interface,
+                    methods: [
+                        admitted.serve { _, _ in
+                            served.value += 1
+                            return Span(first: 0, last: 0)
+                        }
+                    ])
+            ])
+            #expect(
+                try await service.client.call(Shapes.span, on: service.name, at: .example, [])
+                    == Span(first: 0, last: 0))
+            refused.value = service.client.uniqueName
+            do {
+                _ = try await service.client.call(Shapes.span, on: service.name, at: .example, [])
+                Issue.record("a refused caller was served")
+            } catch let error as DBusError {
+                #expect(error.name == "org.example.Error.Full" && error.message.hasSuffix("has enough spans"))
+            }
+            #expect(served.value == 1, "the handler ran for the refused caller")
+        }
+    }
 }
 
 /// Runs `body` with ``ShapesObject`` served at `/org/example`.

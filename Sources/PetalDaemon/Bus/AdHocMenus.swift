@@ -28,6 +28,13 @@ struct AdHocMenus {
     /// menu of `bytes` bytes of JSON now.
     func admit(_ bytes: Int, from owner: String) throws(DBusError) {
         guard bytes <= Self.maximumBytes else { throw Self.tooLarge(bytes) }
+        try admit(owner)
+    }
+
+    /// Throws `LimitExceeded` when `owner` may make no other menu now: it
+    /// has made as many as a connection may keep, or petald keeps as many as
+    /// it will. Checked before the menu's JSON is read, and again once it is.
+    func admit(_ owner: String) throws(DBusError) {
         let own = made[owner]?.count ?? 0
         guard own < Self.maximumPerConnection else {
             throw PetalError.make(

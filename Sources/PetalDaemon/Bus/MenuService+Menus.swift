@@ -19,6 +19,7 @@ extension MenuService {
                     of: "options", to: ChooseOptions.maximumBytes, refusal: ChooseOptions.tooLarge
                 )
                 .limitingSize(of: "menu", to: AdHocMenus.maximumBytes, refusal: AdHocMenus.tooLarge)
+                .admitting { [unowned self] caller throws(DBusError) in try adHoc.admit(caller) }
                 .serve { [unowned self] call, json, options in
                     try createMenu(json, options: options, owner: call.sender).path
                 },
@@ -27,6 +28,7 @@ extension MenuService {
                     of: "options", to: ChooseOptions.maximumBytes, refusal: ChooseOptions.tooLarge
                 )
                 .limitingSize(of: "menu", to: AdHocMenus.maximumBytes, refusal: AdHocMenus.tooLarge)
+                .admitting { [unowned self] caller throws(DBusError) in try adHoc.admit(caller) }
                 .serveLater { [unowned self] reply, json, options in try chooseFrom(json, options: options, call: reply)
                 },
                 Menus.setContext.limitingSize(
