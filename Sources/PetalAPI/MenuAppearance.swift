@@ -55,6 +55,7 @@ public struct MenuAppearance: Equatable, Sendable {
             settings.backdrop = backdrop
         }
         if case .boolean(let shadow)? = values["shadow"]?.unwrapped { settings.shadow = shadow }
+        if case .boolean(let resting)? = values["restingButton"]?.unwrapped { settings.restingButton = resting }
         if let seconds = number("openDuration") { openDuration = seconds }
         if let seconds = number("closeDuration") { closeDuration = seconds }
     }
@@ -89,6 +90,7 @@ public struct MenuAppearance: Equatable, Sendable {
             ("pressScale", .double(settings.pressScale)),
             ("backdrop", .string(settings.backdrop)),
             ("shadow", .boolean(settings.shadow)),
+            ("restingButton", .boolean(settings.restingButton)),
             ("openDuration", .double(openDuration)),
             ("closeDuration", .double(closeDuration)),
         ]

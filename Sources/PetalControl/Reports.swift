@@ -40,7 +40,8 @@ enum Reports {
     }
 
     /// Where the button is and how it and the items look:
-    /// `bottom-right, margin 16×32; button 60 #ef5285 (list-add in #ffffff), items 60; shadow, no backdrop`.
+    /// `bottom-right, margin 16×32; button 60 #ef5285 (list-add in #ffffff), items 60; shadow, no backdrop`,
+    /// with `, no resting button` after it when the button does not rest on the screen.
     static func appearanceLine(_ look: AppearanceSettings) -> String {
         let place =
             look.anchor == .center
@@ -51,6 +52,7 @@ enum Reports {
         let extras =
             (look.shadow ? "shadow" : "no shadow") + ", "
             + (look.backdrop.isEmpty ? "no backdrop" : "backdrop \(look.backdrop)")
+            + (look.restingButton ? "" : ", no resting button")
         return "\(place); \(button), items \(look.itemSize.compactText); \(extras)"
     }
 

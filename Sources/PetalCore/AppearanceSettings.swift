@@ -58,6 +58,10 @@ public struct AppearanceSettings: Equatable, Sendable {
     public var backdrop: String
     /// Whether buttons cast a soft shadow; true by default.
     public var shadow: Bool
+    /// Whether `main`'s centre button rests on the screen while `main` is
+    /// collapsed; true by default. With false, the overlay draws `main` only
+    /// from the moment it starts expanding.
+    public var restingButton: Bool
 
     /// Creates settings; every parameter defaults to the spec's value.
     public init(
@@ -65,7 +69,7 @@ public struct AppearanceSettings: Equatable, Sendable {
         buttonSize: Double = 60, itemSize: Double = 60,
         buttonColor: String = "#ef5285", buttonIcon: String = "list-add", iconColor: String = "#ffffff",
         springDamping: Double = 0.75, springVelocity: Double = 1.0, pressScale: Double = 0.95,
-        backdrop: String = "", shadow: Bool = true
+        backdrop: String = "", shadow: Bool = true, restingButton: Bool = true
     ) {
         self.anchor = anchor
         self.margin = margin
@@ -79,6 +83,7 @@ public struct AppearanceSettings: Equatable, Sendable {
         self.pressScale = pressScale
         self.backdrop = backdrop
         self.shadow = shadow
+        self.restingButton = restingButton
     }
 }
 

@@ -6,6 +6,7 @@ extension ConfigurationDecoder {
     public static let appearanceKeys = [
         "anchor", "margin", "buttonSize", "itemSize", "buttonColor", "buttonIcon", "iconColor",
         "springDamping", "springVelocity", "pressScale", "backdrop", "shadow",
+        "restingButton",
     ]
     /// The largest `buttonSize` or `itemSize`, in pixels.
     public static let maximumDiscSize = 512.0
@@ -86,6 +87,9 @@ extension ConfigurationDecoder {
         }
         if let shadow = flag("shadow", of: appearance, at: path) {
             settings.shadow = shadow
+        }
+        if let resting = flag("restingButton", of: appearance, at: path) {
+            settings.restingButton = resting
         }
         return settings
     }

@@ -138,6 +138,7 @@ extension AppearanceSettings {
             "pressScale": .number(pressScale),
             "backdrop": .string(backdrop),
             "shadow": .bool(shadow),
+            "restingButton": .bool(restingButton),
         ]
     }
 }

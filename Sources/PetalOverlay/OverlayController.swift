@@ -21,6 +21,8 @@ final class OverlayController {
     /// Whether a read is under way, and whether another was asked for meanwhile.
     private var reading = false
     private var readAgain = false
+    /// Whether the window is shown: from the first read's outcome on.
+    private var shown = false
 
     init(window: OverlayWindow, feed: MenuFeed, log: OverlayLog) {
         self.window = window
@@ -92,6 +94,10 @@ final class OverlayController {
         case .failure(let error):
             log.warning("cannot read the menu from petald (\(error)); the button is disabled until petald is back")
             setOffline()
+        }
+        if !shown {
+            shown = true
+            window.show()
         }
         if readAgain {
             readAgain = false

@@ -82,10 +82,10 @@ public enum OverlayMain {
             return 1
         }
         let painter = CairoPainter(icons: IconLoader(theme: gtk_icon_theme_get_default(), log: log.warning))
-        // Until petald answers, the button is drawn disabled.
+        // The controller shows the window once petald has answered or is known to be away
+        // (then the button is drawn disabled), so a menu without a resting button never flashes one.
         let window = OverlayWindow(scene: Scene(menu: SceneMenu(online: false)), painter: painter, log: log)
         let controller = OverlayController(window: window, feed: feed, log: log)
-        window.show()
         controller.start()
         SignalHandlers.quitOnTermination()
         gtk_main()

@@ -45,7 +45,8 @@ extension Frame {
     public static let shadowBlur = 3.0
 
     /// The paint commands of this frame, with the centre button's resting
-    /// centre at `origin` on the surface.
+    /// centre at `origin` on the surface; none for a circle that cannot be
+    /// seen, so none at all for a scene that ``Scene/isHidden``.
     public func drawList(menu: SceneMenu, origin: Point) -> [DrawCommand] {
         var commands: [DrawCommand] = []
         if let backdrop { commands.append(.fill(backdrop)) }
@@ -61,6 +62,7 @@ extension Frame {
                     color: circle.glyph.fading(by: circle.opacity), fallback: label)
             }
         }
+        guard button.opacity > 0.001 else { return commands }
         commands += circle(button, origin: origin, shadow: menu.appearance.shadow) { centre in
             let size = button.radius * 2
             let color = button.glyph.fading(by: button.opacity)

@@ -16,12 +16,14 @@ extension Frame {
 
 extension Scene {
     /// The circles that take input, relative to the centre button:
-    /// the button at rest always (it is drawn, even while petald is gone), and, unless
-    /// the menu is collapsed, each item at its resting place. The region stays
+    /// the button at rest always (it is drawn, even while petald is gone) but
+    /// while the scene ``isHidden``, and, unless the menu is collapsed, each
+    /// item at its resting place. The region stays
     /// the same while the items move, so it is set once per state change, not
     /// once per frame, and a click on an item that is still springing out lands
     /// on the overlay instead of the window below.
     public var inputCircles: [(centre: Point, radius: Double)] {
+        guard !isHidden else { return [] }
         let button = [(Point.zero, menu.appearance.buttonSize / 2)]
         guard state != .collapsed else { return button }
         return button + menu.items.map { ($0.position, menu.appearance.itemSize / 2) }

@@ -52,6 +52,11 @@ public struct Scene: Equatable, Sendable {
         stateChangedAt = time
     }
 
+    /// Whether nothing of the menu is drawn or takes input: it is collapsed
+    /// and its appearance has `restingButton` false, so not even the centre
+    /// button rests on the screen (docs/overlay.md).
+    public var isHidden: Bool { state == .collapsed && !menu.appearance.restingButton }
+
     /// The spread at `time`: 0 collapsed, 1 expanded; with reduced motion,
     /// the end of the state petald is in.
     public func spread(at time: Double) -> Double {
@@ -86,13 +91,15 @@ public struct Scene: Equatable, Sendable {
                 interactive: state == .expanded && item.enabled && menu.online)
         }
         let (scale, pressOpacity) = effect(of: .button, at: time)
+        // A button that does not rest fades in and out with the items instead of popping.
+        let resting = appearance.restingButton ? 1 : shown
         // "+" turns 45° into "×", and the colours swap: a white disc with a glyph of the button's colour.
         let button = CircleFrame(
             target: .button, centre: .zero, radius: appearance.buttonSize / 2 * scale,
             rotation: Double.pi / 4 * spread,
-            opacity: pressOpacity * (menu.online ? 1 : Self.offlineOpacity),
+            opacity: pressOpacity * resting * (menu.online ? 1 : Self.offlineOpacity),
             fill: buttonColor.mixed(with: .white, by: shown), glyph: iconColor.mixed(with: buttonColor, by: shown),
-            highlighted: false, interactive: menu.online)
+            highlighted: false, interactive: menu.online && !isHidden)
         let backdrop = RGBAColor(hex: appearance.backdrop).flatMap { colour in
             shown > 0 ? colour.fading(by: shown) : nil
         }

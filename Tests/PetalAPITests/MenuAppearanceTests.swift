@@ -12,14 +12,15 @@ struct MenuAppearanceTests {
         "buttonSize": .double(48), "itemSize": .double(40), "buttonColor": .string("#123456"),
         "buttonIcon": .string("open-menu"), "iconColor": .string("#000000cc"), "springDamping": .double(1),
         "springVelocity": .double(-2), "pressScale": .double(0.8), "backdrop": .string("#00000080"),
-        "shadow": .boolean(false), "openDuration": .double(0.5), "closeDuration": .double(0),
+        "shadow": .boolean(false), "restingButton": .boolean(false), "openDuration": .double(0.5),
+        "closeDuration": .double(0),
     ]
 
     static let expected = MenuAppearance(
         settings: AppearanceSettings(
             anchor: .pointer, margin: Margin(x: 4, y: 8), buttonSize: 48, itemSize: 40, buttonColor: "#123456",
             buttonIcon: "open-menu", iconColor: "#000000cc", springDamping: 1, springVelocity: -2, pressScale: 0.8,
-            backdrop: "#00000080", shadow: false),
+            backdrop: "#00000080", shadow: false, restingButton: false),
         openDuration: 0.5, closeDuration: 0)
 
     @Test func defaultsAreTheSpecs() {
@@ -33,6 +34,16 @@ struct MenuAppearanceTests {
     @Test func everyKeyIsRead() {
         #expect(MenuAppearance(Self.served) == Self.expected)
         #expect(MenuAppearance(DBusVariantDictionary(Self.served.map { ($0.key, $0.value) })) == Self.expected)
+    }
+
+    /// What petald serves, read back, is what it was made from: every key.
+    @Test func servedEntriesRoundTrip() {
+        let entries = Self.expected.entries
+        #expect(entries.map(\.0).contains("restingButton"))
+        #expect(MenuAppearance(Dictionary(uniqueKeysWithValues: entries)) == Self.expected)
+        #expect(Dictionary(uniqueKeysWithValues: entries) == Self.served)
+        let resting = MenuAppearance(settings: AppearanceSettings(restingButton: true))
+        #expect(MenuAppearance(Dictionary(uniqueKeysWithValues: resting.entries)) == resting)
     }
 
     @Test func unknownKeysAreIgnored() {
@@ -53,6 +64,7 @@ struct MenuAppearanceTests {
         ("buttonIcon", .string("")), ("buttonIcon", .boolean(true)), ("iconColor", .string("")),
         ("springDamping", .string("1")), ("springVelocity", .boolean(true)), ("pressScale", .int64(1)),
         ("backdrop", .string("grey")), ("backdrop", .double(0)), ("shadow", .string("false")), ("shadow", .int32(0)),
+        ("restingButton", .string("false")), ("restingButton", .uint32(0)),
         ("openDuration", .int32(1)), ("closeDuration", .string("0.1")),
     ])
     func aMistypedKeyKeepsItsDefault(_ key: String, _ value: DBusValue) {
@@ -74,6 +86,7 @@ struct MenuAppearanceTests {
         case "pressScale": wanted.settings.pressScale = defaults.settings.pressScale
         case "backdrop": wanted.settings.backdrop = defaults.settings.backdrop
         case "shadow": wanted.settings.shadow = defaults.settings.shadow
+        case "restingButton": wanted.settings.restingButton = defaults.settings.restingButton
         case "openDuration": wanted.openDuration = defaults.openDuration
         case "closeDuration": wanted.closeDuration = defaults.closeDuration
         default: Issue.record("no such key \(key)")

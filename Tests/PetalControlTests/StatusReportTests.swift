@@ -29,12 +29,12 @@ struct StatusReportTests {
                 anchor: .topLeft, margin: Margin(x: 8.5, y: 0), buttonSize: 48, itemSize: 40,
                 buttonColor: "#123456", buttonIcon: "open-menu", iconColor: "#000000cc",
                 springDamping: 1, springVelocity: -2, pressScale: 0.8,
-                backdrop: "#00000080", shadow: false),
+                backdrop: "#00000080", shadow: false, restingButton: false),
             openDuration: 0.5, closeDuration: 0)
         let (text, json) = Reports.status(menu)
         #expect(
             lines(text).contains(
-                "Appearance: top-left, margin 8.5×0; button 48 #123456 (open-menu in #000000cc), items 40; no shadow, backdrop #00000080"
+                "Appearance: top-left, margin 8.5×0; button 48 #123456 (open-menu in #000000cc), items 40; no shadow, backdrop #00000080, no resting button"
             ))
         #expect(lines(text).contains("Motion: spring 1/-2, press 0.8, open 0.5 s, close 0 s"))
         #expect(
@@ -42,7 +42,7 @@ struct StatusReportTests {
                 "anchor": "top-left", "margin": [8.5, 0.0], "buttonSize": 48.0, "itemSize": 40.0,
                 "buttonColor": "#123456", "buttonIcon": "open-menu", "iconColor": "#000000cc", "springDamping": 1.0,
                 "springVelocity": -2.0, "pressScale": 0.8, "backdrop": "#00000080", "shadow": false,
-                "openDuration": 0.5, "closeDuration": 0.0,
+                "restingButton": false, "openDuration": 0.5, "closeDuration": 0.0,
             ])
     }
 

@@ -24,6 +24,7 @@ struct ConfigurationDecoderAppearanceTests {
         #expect(appearance.buttonIcon == "list-add")
         #expect(appearance.springDamping == 0.75 && appearance.springVelocity == 1.0 && appearance.pressScale == 0.95)
         #expect(appearance.backdrop == "" && appearance.shadow)
+        #expect(appearance.restingButton)
         #expect(try #require(expectValid(#"{"appearance": {}}"#)).appearance == AppearanceSettings())
     }
 
@@ -34,14 +35,16 @@ struct ConfigurationDecoderAppearanceTests {
                     #"""
                     "anchor": "top-left", "margin": [0, 10000], "buttonSize": 512, "itemSize": 0.5,
                     "buttonColor": "#112233", "buttonIcon": "/usr/share/icons/plus.svg", "iconColor": "#AABBCCDD",
-                    "springDamping": 1, "springVelocity": -100, "pressScale": 0.5, "backdrop": "#00000080", "shadow": false
+                    "springDamping": 1, "springVelocity": -100, "pressScale": 0.5, "backdrop": "#00000080", "shadow": false,
+                    "restingButton": false
                     """#)))
         #expect(
             config.appearance
                 == AppearanceSettings(
                     anchor: .topLeft, margin: Margin(x: 0, y: 10000), buttonSize: 512, itemSize: 0.5,
                     buttonColor: "#112233", buttonIcon: "/usr/share/icons/plus.svg", iconColor: "#AABBCCDD",
-                    springDamping: 1, springVelocity: -100, pressScale: 0.5, backdrop: "#00000080", shadow: false))
+                    springDamping: 1, springVelocity: -100, pressScale: 0.5, backdrop: "#00000080", shadow: false,
+                    restingButton: false))
     }
 
     @Test(arguments: Anchor.allCases)
@@ -125,10 +128,16 @@ struct ConfigurationDecoderAppearanceTests {
             appearance(#""shadow": "yes""#), "appearance.shadow", #"expected true or false, found "yes""#,
             at: #""yes""#),
         ProblemCase(
+            appearance(#""restingButton": "false""#), "appearance.restingButton",
+            #"expected true or false, found "false""#, at: #""false""#),
+        ProblemCase(
+            appearance(#""restingButton": 0"#), "appearance.restingButton", "expected true or false, found 0",
+            at: "0"),
+        ProblemCase(
             appearance(#""shadows": true"#), "appearance.shadows",
             #"unknown key, ignored (did you mean "shadow"?); the keys known in appearance are "#
                 + "anchor, margin, buttonSize, itemSize, buttonColor, buttonIcon, iconColor, "
-                + "springDamping, springVelocity, pressScale, backdrop, shadow",
+                + "springDamping, springVelocity, pressScale, backdrop, shadow, restingButton",
             at: "true", .warning),
         ProblemCase(
             #"{"apperance": {}}"#, "apperance",
@@ -153,7 +162,8 @@ struct ConfigurationDecoderAppearanceTests {
         config.appearance = AppearanceSettings(
             anchor: .pointer, margin: Margin(x: 2.5, y: 0), buttonSize: 48, itemSize: 40.25,
             buttonColor: "#123456", buttonIcon: "open-menu", iconColor: "#000000cc",
-            springDamping: 0.5, springVelocity: -3.5, pressScale: 0.9, backdrop: "#80808080", shadow: false)
+            springDamping: 0.5, springVelocity: -3.5, pressScale: 0.9, backdrop: "#80808080", shadow: false,
+            restingButton: false)
         let text = config.jsonValue.jsonText(pretty: true)
         #expect(try #require(expectValid(text)) == config)
     }
@@ -164,6 +174,7 @@ struct ConfigurationDecoderAppearanceTests {
                 "anchor": "bottom-right", "margin": [16, 32], "buttonSize": 60, "itemSize": 60,
                 "buttonColor": "#ef5285", "buttonIcon": "list-add", "iconColor": "#ffffff",
                 "springDamping": 0.75, "springVelocity": 1, "pressScale": 0.95, "backdrop": "", "shadow": true,
+                "restingButton": true,
             ])
         #expect(
             MenuConfiguration.embeddedDefault.jsonValue["appearance"]?.objectValue?.keys

@@ -150,6 +150,23 @@ struct ConfigurationDecoderMenusTests {
         #expect(config.section(named: "apps")?.appearance == AppearanceSettings(buttonColor: "#222222"))
     }
 
+    @Test func restingButtonIsMergedLikeEveryAppearanceKey() throws {
+        let config = try #require(
+            expectValid(
+                #"""
+                {"appearance": {"restingButton": false},
+                 "menus": {"main": {"appearance": {"shadow": false}},
+                           "apps": {"appearance": {"restingButton": true},
+                                    "items": [{"id": "web", "action": "open.uri"}]}}}
+                """#))
+        #expect(config.main.appearance == AppearanceSettings(shadow: false, restingButton: false))
+        #expect(config.section(named: "apps")?.appearance == AppearanceSettings())
+        let wrong = ConfigurationDecoder.decode(#"{"menus": {"main": {"appearance": {"restingButton": null}}}}"#)
+        #expect(wrong.configuration == nil)
+        #expect(wrong.problems.map(\.path) == ["menus.main.appearance.restingButton"])
+        #expect(wrong.problems.map(\.message) == ["expected true or false, found null"])
+    }
+
     @Test func mainInMenusKeepsVersion2sRuleForItems() throws {
         #expect(expectValid(#"{"menus": {"main": {"layout": "stack"}}}"#)?.items == MenuConfiguration.defaultItems)
         #expect(expectValid(#"{"menus": {"main": {"items": []}}}"#)?.items == [])

@@ -1,6 +1,7 @@
 import DBus
 import Foundation
 import Glibc
+import PetalAPI
 import TestSupport
 import Testing
 
@@ -33,7 +34,7 @@ import Testing
         "buttonSize": .double(60), "itemSize": .double(60), "buttonColor": .string("#ef5285"),
         "buttonIcon": .string("list-add"), "iconColor": .string("#ffffff"), "springDamping": .double(0.75),
         "springVelocity": .double(1), "pressScale": .double(0.95), "backdrop": .string(""), "shadow": .boolean(true),
-        "openDuration": .double(0.3), "closeDuration": .double(0.3),
+        "restingButton": .boolean(true), "openDuration": .double(0.3), "closeDuration": .double(0.3),
     ]
 
     static let custom = #"""
@@ -41,7 +42,7 @@ import Testing
          "appearance": {"anchor": "top-left", "margin": [0, 8.5], "buttonSize": 48, "itemSize": 40,
                         "buttonColor": "#123456", "buttonIcon": "open-menu", "iconColor": "#000000cc",
                         "springDamping": 1, "springVelocity": -2, "pressScale": 0.8, "backdrop": "#00000080",
-                        "shadow": false}}
+                        "shadow": false, "restingButton": false}}
         """#
 
     static let customValues: [String: DBusValue] = [
@@ -49,7 +50,8 @@ import Testing
         "buttonSize": .double(48), "itemSize": .double(40), "buttonColor": .string("#123456"),
         "buttonIcon": .string("open-menu"), "iconColor": .string("#000000cc"), "springDamping": .double(1),
         "springVelocity": .double(-2), "pressScale": .double(0.8), "backdrop": .string("#00000080"),
-        "shadow": .boolean(false), "openDuration": .double(0.5), "closeDuration": .double(0),
+        "shadow": .boolean(false), "restingButton": .boolean(false), "openDuration": .double(0.5),
+        "closeDuration": .double(0),
     ]
 
     func petald(_ config: AppearanceConfig) async throws -> RunningDaemon {
@@ -71,6 +73,29 @@ import Testing
         let daemon = try await petald(config)
         defer { daemon.stop() }
         #expect(try await daemon.property("Appearance").entries == Self.customValues)
+    }
+
+    /// A menu's `appearance` overrides the top-level keys, `restingButton` as
+    /// the others: each menu object serves its merged result.
+    @Test func restingButtonIsServedPerMenu() async throws {
+        let config = try AppearanceConfig(
+            #"""
+            {"appearance": {"restingButton": false},
+             "menus": {"main": {"items": [{"id": "apps", "submenu": "apps"}]},
+                       "apps": {"appearance": {"restingButton": true},
+                                "items": [{"id": "web", "action": "open.uri"}]}}}
+            """#)
+        let daemon = try await petald(config)
+        defer { daemon.stop() }
+        func resting(_ menu: String) async throws -> DBusValue? {
+            let reply = try await daemon.client.call(
+                destination: RunningDaemon.name, path: PetalBus.menuPath(menu),
+                interface: "org.freedesktop.DBus.Properties", member: "Get",
+                [.string(RunningDaemon.menu.rawValue), .string("Appearance")])
+            return reply.first?.unwrapped.entries["restingButton"]
+        }
+        #expect(try await resting("main") == .boolean(false))
+        #expect(try await resting("apps") == .boolean(true))
     }
 
     @Test func reloadAnnouncesTheNewAppearance() async throws {
@@ -118,6 +143,7 @@ import Testing
         (#"{"appearance": {"buttonColor": "pink"}}"#, "appearance.buttonColor", #"found "pink""#),
         (#"{"appearance": {"margin": [16, -1]}}"#, "appearance.margin[1]", "found -1"),
         (#"{"appearance": {"springDamping": 2}}"#, "appearance.springDamping", "found 2"),
+        (#"{"appearance": {"restingButton": "no"}}"#, "appearance.restingButton", #"found "no""#),
     ])
     func aBadAppearanceOnReloadKeepsTheOldOne(_ bad: String, _ path: String, _ found: String) async throws {
         let config = try AppearanceConfig(Self.custom)

@@ -23,6 +23,8 @@ final class OverlaySession: @unchecked Sendable {
     static let background = "#406080"
 
     let display: any HeadlessDisplay
+    /// The configuration file petald reads: rewrite it and call `Reload`.
+    let configFile: URL
     let daemon: RunningDaemon
     let window: SolidWindow
     let overlay: BackgroundProcess
@@ -33,12 +35,13 @@ final class OverlaySession: @unchecked Sendable {
     /// display is stopped again if the rest does not start.
     static func start<Display: HeadlessDisplay>(
         configuration: String = OverlaySession.configuration, overlayEnvironment: [String: String] = [:],
-        on makeDisplay: () async throws -> Display
+        waitingForButton: Bool = true, on makeDisplay: () async throws -> Display
     ) async throws -> (OverlaySession, Display) {
         let display = try await makeDisplay()
         do {
             let session = try await OverlaySession(
-                display: display, configuration: configuration, overlayEnvironment: overlayEnvironment)
+                display: display, configuration: configuration, overlayEnvironment: overlayEnvironment,
+                waitingForButton: waitingForButton)
             return (session, display)
         } catch {
             display.stop()
@@ -46,14 +49,15 @@ final class OverlaySession: @unchecked Sendable {
         }
     }
 
-    /// Starts everything and waits until the button is on screen; the
-    /// overlay's environment has `overlayEnvironment` added.
+    /// Starts everything and, unless `waitingForButton` is false, waits until
+    /// the button is on screen; the overlay's environment has `overlayEnvironment` added.
     init(
         display: any HeadlessDisplay, configuration: String = OverlaySession.configuration,
-        overlayEnvironment: [String: String] = [:]
+        overlayEnvironment: [String: String] = [:], waitingForButton: Bool = true
     ) async throws {
         self.display = display
         let file = display.directory.appendingPathComponent("config-\(UUID().uuidString.prefix(6)).json")
+        configFile = file
         try configuration.write(to: file, atomically: true, encoding: .utf8)
         daemon = try await RunningDaemon(executable: "petald", arguments: ["--config", file.path])
         window = try await SolidWindow(on: display, colour: Self.background)
@@ -69,7 +73,10 @@ final class OverlaySession: @unchecked Sendable {
         }
         overlay = try display.launch(
             OverlayBinary.url.path, arguments: ["--bus", daemon.bus.address, "--verbose"], extra: overlayEnvironment)
-        try await display.waitForPixel(x: buttonCentre.x - 20, y: buttonCentre.y, toBe: "#ef5285", within: .seconds(20))
+        if waitingForButton {
+            try await display.waitForPixel(
+                x: buttonCentre.x - 20, y: buttonCentre.y, toBe: "#ef5285", within: .seconds(20))
+        }
     }
 
     /// The button's centre on screen.
