@@ -33,9 +33,9 @@ public struct DBusSignature: Hashable, Sendable, CustomStringConvertible, Expres
     /// The signature of `types`, validated as parsed text would be (length, nesting,
     /// dictionary entries only inside arrays, basic keys, no empty structs).
     public init(_ types: [DBusType]) throws(DBusSignatureError) {
-        var text = ""
-        for type in types { type.appendSignature(to: &text) }
-        try self.init(text)
+        var bytes: [UInt8] = []
+        for type in types { type.appendSignature(to: &bytes) }
+        try self.init(String(decoding: bytes, as: UTF8.self))
     }
 
     /// Creates a signature from a literal; traps with the parse error if the literal is invalid.

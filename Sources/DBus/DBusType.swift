@@ -81,27 +81,28 @@ public indirect enum DBusType: Hashable, Sendable {
 
     /// The signature text of this single complete type, e.g. `a{sv}`.
     public var signature: String {
-        var text = ""
-        appendSignature(to: &text)
-        return text
+        var bytes: [UInt8] = []
+        appendSignature(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
-    func appendSignature(to text: inout String) {
+    /// Appends the signature's characters (ASCII) to `bytes`.
+    func appendSignature(to bytes: inout [UInt8]) {
         switch self {
         case .array(let element):
-            text.append("a")
-            element.appendSignature(to: &text)
+            bytes.append(UInt8(ascii: "a"))
+            element.appendSignature(to: &bytes)
         case .dictEntry(let key, let value):
-            text.append("{")
-            key.appendSignature(to: &text)
-            value.appendSignature(to: &text)
-            text.append("}")
+            bytes.append(UInt8(ascii: "{"))
+            key.appendSignature(to: &bytes)
+            value.appendSignature(to: &bytes)
+            bytes.append(UInt8(ascii: "}"))
         case .structure(let fields):
-            text.append("(")
-            for field in fields { field.appendSignature(to: &text) }
-            text.append(")")
+            bytes.append(UInt8(ascii: "("))
+            for field in fields { field.appendSignature(to: &bytes) }
+            bytes.append(UInt8(ascii: ")"))
         default:
-            text.append(Character(Unicode.Scalar(code)))
+            bytes.append(code)
         }
     }
 }

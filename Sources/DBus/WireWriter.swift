@@ -199,43 +199,9 @@ struct WireWriter {
         bytes.append(0)
     }
 
-    /// The signature of the value's type, written as `DBusType.signature` spells it.
+    /// The signature of the value's type; a basic value's without making its type.
     private mutating func appendSignature(of value: DBusValue) {
-        switch value {
-        case .array(let element, _):
-            bytes.append(UInt8(ascii: "a"))
-            appendSignature(of: element)
-        case .dictEntry(let key, let value):
-            bytes.append(UInt8(ascii: "{"))
-            appendSignature(of: key)
-            appendSignature(of: value)
-            bytes.append(UInt8(ascii: "}"))
-        case .structure(let fields):
-            bytes.append(UInt8(ascii: "("))
-            for field in fields { appendSignature(of: field) }
-            bytes.append(UInt8(ascii: ")"))
-        default:
-            bytes.append(value.type.code)
-        }
-    }
-
-    private mutating func appendSignature(of type: DBusType) {
-        switch type {
-        case .array(let element):
-            bytes.append(UInt8(ascii: "a"))
-            appendSignature(of: element)
-        case .dictEntry(let key, let value):
-            bytes.append(UInt8(ascii: "{"))
-            appendSignature(of: key)
-            appendSignature(of: value)
-            bytes.append(UInt8(ascii: "}"))
-        case .structure(let fields):
-            bytes.append(UInt8(ascii: "("))
-            for field in fields { appendSignature(of: field) }
-            bytes.append(UInt8(ascii: ")"))
-        default:
-            bytes.append(type.code)
-        }
+        if let code = value.basicTypeCode { bytes.append(code) } else { value.type.appendSignature(to: &bytes) }
     }
 
     // MARK: Bytes
