@@ -10,7 +10,7 @@ import DBus
 /// A pure value: it makes no calls.
 public struct MenuMirror: Sendable {
     /// One menu as the mirror knows it.
-    public struct Menu: Sendable {
+    public struct Menu: Equatable, Sendable {
         /// Its object's path.
         public var path: ObjectPath
         /// Its Menu interface's properties.

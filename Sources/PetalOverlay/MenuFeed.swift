@@ -83,8 +83,7 @@ final class MenuFeed: Sendable {
 
     /// Sends a call for `intent` to the menu at `path` (`main` when nil);
     /// `failed` gets petald's error, on the loop thread.
-    func perform(_ intent: Intent, onMenuAt path: ObjectPath? = nil, failed: @escaping @Sendable (DBusError) -> Void)
-    {
+    func perform(_ intent: Intent, onMenuAt path: ObjectPath? = nil, failed: @escaping @Sendable (DBusError) -> Void) {
         @Sendable func report<Value>(_ result: Result<Value, DBusError>) {
             if case .failure(let error) = result { failed(error) }
         }

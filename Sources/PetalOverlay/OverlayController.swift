@@ -72,8 +72,9 @@ final class OverlayController {
             if mirror.stateChanged(path, to: state) { sync(path) }
         case .propertiesChanged(let path, let interface, let changed, let invalidated):
             log.debug("signal: \(path) PropertiesChanged \(changed.entries.map(\.key))")
-            guard let (menu, mustRead) = mirror.propertiesChanged(
-                path, interface: interface, changed: changed, invalidated: invalidated)
+            guard
+                let (menu, mustRead) = mirror.propertiesChanged(
+                    path, interface: interface, changed: changed, invalidated: invalidated)
             else { return }
             if mustRead { readMenu(at: menu) }
             sync(menu)
@@ -286,7 +287,8 @@ final class OverlayController {
                 in: Size(width: Double(area.width), height: Double(area.height)), appearance: appearance,
                 pointer: window.pointerAtOpening)
             return (
-                output, Point(x: local.x + Double(area.x) - output.frame.x, y: local.y + Double(area.y) - output.frame.y),
+                output,
+                Point(x: local.x + Double(area.x) - output.frame.x, y: local.y + Double(area.y) - output.frame.y),
                 monitor
             )
         }

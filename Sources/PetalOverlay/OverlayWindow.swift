@@ -104,7 +104,8 @@ final class OverlayWindow {
             widget = gtk_window_new(GTK_WINDOW_POPUP)
         }
         let window = petal_gtk_window(widget)
-        gtk_window_set_title(window, path == PetalBus.path ? "Petal" : "Petal: \(PetalBus.menuName(at: path) ?? path.rawValue)")
+        gtk_window_set_title(
+            window, path == PetalBus.path ? "Petal" : "Petal: \(PetalBus.menuName(at: path) ?? path.rawValue)")
         gtk_window_set_decorated(window, PETAL_FALSE)
         gtk_window_set_accept_focus(window, PETAL_FALSE)
         gtk_window_set_skip_taskbar_hint(window, PETAL_TRUE)
