@@ -54,7 +54,12 @@ public struct DBusSignalDeclaration<each Argument: DBusArgumentValue>: Sendable 
     /// The match rule for this signal, from `sender` (a bus name) and the
     /// object at `path`, when given, with string arguments matching
     /// `arguments` (by index, as `arg0=…` does).
-    public func rule(sender: BusName? = nil, path: ObjectPath? = nil, arguments: [Int: String] = [:]) -> MatchRule {
-        MatchRule(sender: sender?.rawValue, path: path, interface: interface, member: name, arguments: arguments)
+    public func rule(
+        sender: BusName? = nil, path: ObjectPath? = nil, arguments: [Int: String] = [:],
+        pathNamespace: ObjectPath? = nil
+    ) -> MatchRule {
+        MatchRule(
+            sender: sender?.rawValue, path: path, interface: interface, member: name, arguments: arguments,
+            pathNamespace: pathNamespace)
     }
 }

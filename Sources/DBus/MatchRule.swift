@@ -10,6 +10,8 @@ public struct MatchRule: Sendable, Equatable {
     public var sender: String?
     /// The emitting object's path.
     public var path: ObjectPath?
+    /// A path the emitting object's is, or lies below (`path_namespace`).
+    public var pathNamespace: ObjectPath?
     /// The signal's interface.
     public var interface: InterfaceName?
     /// The signal's name.
@@ -20,10 +22,11 @@ public struct MatchRule: Sendable, Equatable {
     /// A rule for signals; every field left nil matches anything.
     public init(
         sender: String? = nil, path: ObjectPath? = nil, interface: InterfaceName? = nil,
-        member: MemberName? = nil, arguments: [Int: String] = [:]
+        member: MemberName? = nil, arguments: [Int: String] = [:], pathNamespace: ObjectPath? = nil
     ) {
         self.sender = sender
         self.path = path
+        self.pathNamespace = pathNamespace
         self.interface = interface
         self.member = member
         self.arguments = arguments
@@ -34,6 +37,7 @@ public struct MatchRule: Sendable, Equatable {
         var parts = ["type='signal'"]
         if let sender { parts.append("sender=\(Self.quote(sender))") }
         if let path { parts.append("path=\(Self.quote(path.rawValue))") }
+        if let pathNamespace { parts.append("path_namespace=\(Self.quote(pathNamespace.rawValue))") }
         if let interface { parts.append("interface=\(Self.quote(interface.rawValue))") }
         if let member { parts.append("member=\(Self.quote(member.rawValue))") }
         for (index, value) in arguments.sorted(by: { $0.key < $1.key }) {
@@ -51,6 +55,7 @@ public struct MatchRule: Sendable, Equatable {
         guard message.type == .signal else { return false }
         if let sender, sender.hasPrefix(":"), message.sender != sender { return false }
         if let path, message.path != path.rawValue { return false }
+        if let pathNamespace, let path = message.path, !Self.path(path, isIn: pathNamespace) { return false }
         if let interface, message.interface != interface.rawValue { return false }
         if let member, message.member != member.rawValue { return false }
         if !arguments.isEmpty {
@@ -61,6 +66,13 @@ public struct MatchRule: Sendable, Equatable {
             }
         }
         return true
+    }
+
+    /// Whether `path` is `namespace` or lies below it.
+    static func path(_ path: String, isIn namespace: ObjectPath) -> Bool {
+        let root = namespace.rawValue
+        guard root != "/" else { return true }
+        return path == root || (path.hasPrefix(root) && path.utf8.dropFirst(root.utf8.count).first == UInt8(ascii: "/"))
     }
 
     /// Match-rule quoting: apostrophes cannot be escaped inside quotes, so each

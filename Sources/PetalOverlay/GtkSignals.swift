@@ -51,32 +51,38 @@ enum GtkSignals {
                 return MainActor.assumeIsolated { OverlayWindow.from(window).keyPressed(keyval, modifiers: state) }
                     ? PETAL_TRUE : PETAL_FALSE
             }, me)
-        // A monitor added, removed or resized moves the work area the button is anchored in.
-        if let screen = gtk_widget_get_screen(widget) {
-            for signal in ["monitors-changed", "size-changed"] {
-                _ = petal_connect_notify(
-                    UnsafeMutableRawPointer(screen), signal,
-                    { _, data in
-                        nonisolated(unsafe) let window = data
-                        MainActor.assumeIsolated { OverlayWindow.from(window).screenChanged() }
-                    }, me)
-            }
-        }
-        // The desktop asking for no animations, or for them again (docs/overlay.md, "Reduced motion").
-        if let settings = gtk_widget_get_settings(widget) {
-            _ = petal_connect_property(
-                UnsafeMutableRawPointer(settings), "notify::gtk-enable-animations",
-                { _, _, data in
-                    nonisolated(unsafe) let window = data
-                    MainActor.assumeIsolated { OverlayWindow.from(window).animationsSettingChanged() }
-                }, me)
-        }
         _ = petal_connect_size_allocate(
             widget,
             { _, _, data in
                 nonisolated(unsafe) let window = data
                 MainActor.assumeIsolated { OverlayWindow.from(window).sizeChanged() }
             }, me)
+    }
+
+    /// Follows what concerns every window: the screen's monitors, and the
+    /// desktop's animations setting. Connected once, for the program's life.
+    static func followDisplay(_ controller: OverlayController) {
+        let me = Unmanaged.passUnretained(controller).toOpaque()
+        // A monitor added, removed or resized moves the outputs the menus are placed on.
+        if let screen = gdk_screen_get_default() {
+            for signal in ["monitors-changed", "size-changed"] {
+                _ = petal_connect_notify(
+                    UnsafeMutableRawPointer(screen), signal,
+                    { _, data in
+                        nonisolated(unsafe) let controller = data
+                        MainActor.assumeIsolated { OverlayController.from(controller).screenChanged() }
+                    }, me)
+            }
+        }
+        // The desktop asking for no animations, or for them again (docs/overlay.md, "Reduced motion").
+        if let settings = gtk_settings_get_default() {
+            _ = petal_connect_property(
+                UnsafeMutableRawPointer(settings), "notify::gtk-enable-animations",
+                { _, _, data in
+                    nonisolated(unsafe) let controller = data
+                    MainActor.assumeIsolated { OverlayController.from(controller).animationsSettingChanged() }
+                }, me)
+        }
     }
 
     /// Starts a frame-clock tick that redraws `window` each frame until it says stop.
@@ -91,8 +97,15 @@ enum GtkSignals {
 }
 
 extension OverlayWindow {
-    /// The window a signal's user data points at; it lives as long as the program.
+    /// The window a signal's user data points at; it lives until its widget is destroyed.
     static func from(_ data: UnsafeMutableRawPointer?) -> OverlayWindow {
         Unmanaged<OverlayWindow>.fromOpaque(data!).takeUnretainedValue()
+    }
+}
+
+extension OverlayController {
+    /// The controller a signal's user data points at; it lives as long as the program.
+    static func from(_ data: UnsafeMutableRawPointer?) -> OverlayController {
+        Unmanaged<OverlayController>.fromOpaque(data!).takeUnretainedValue()
     }
 }

@@ -63,11 +63,31 @@ final class MenuFeed: Sendable {
         }
     }
 
-    /// Sends a call for `intent`; `failed` gets petald's error, on the loop thread.
-    func perform(_ intent: Intent, failed: @escaping @Sendable (DBusError) -> Void) {
+    /// Delivers what petald says of every menu to `handler`, on the loop
+    /// thread, from now on and across restarts of petald.
+    func followEveryMenu(_ handler: @escaping @Sendable (EveryMenuEvent) -> Void) {
+        client.followEveryMenu(handler)
+    }
+
+    /// Reads every menu petald serves, in two calls.
+    func readEveryMenu(_ completion: @escaping @Sendable (Result<MenuMirror, DBusError>) -> Void) {
+        client.readEveryMenu(then: completion)
+    }
+
+    /// Reads the Menu properties of the menu at `path` again.
+    func readMenuProperties(
+        at path: ObjectPath, _ completion: @escaping @Sendable (Result<DBusVariantDictionary, DBusError>) -> Void
+    ) {
+        client.readMenuProperties(at: path, then: completion)
+    }
+
+    /// Sends a call for `intent` to the menu at `path` (`main` when nil);
+    /// `failed` gets petald's error, on the loop thread.
+    func perform(_ intent: Intent, onMenuAt path: ObjectPath? = nil, failed: @escaping @Sendable (DBusError) -> Void) {
         @Sendable func report<Value>(_ result: Result<Value, DBusError>) {
             if case .failure(let error) = result { failed(error) }
         }
+        let client = path.map { self.client.menu(at: $0) } ?? self.client
         switch intent {
         case .toggle: client.call(PetalBus.Menu.toggle) { report($0) }
         case .close: client.call(PetalBus.Menu.close) { report($0) }
@@ -104,6 +124,14 @@ final class MenuFeed: Sendable {
         return MenuReading(
             menu: menu, state: MenuState(rawValue: snapshot.state) ?? .collapsed,
             highlighted: snapshot.highlighted)
+    }
+
+    /// The scene's menu for a menu of the mirror: as ``reading(_:details:)``
+    /// reads it, with no backdrop for a submenu (its top-level menu has one).
+    static func sceneMenu(_ menu: MenuMirror.Menu) -> SceneMenu {
+        var scene = reading(menu.snapshot, details: menu.details).menu
+        if menu.snapshot.parent != .root { scene.appearance.backdrop = "" }
+        return scene
     }
 
     /// The properties whose change means the drawing changes.

@@ -1,122 +1,379 @@
+import CGtk
 import DBus
 import PetalAPI
 import PetalCore
 import PetalScene
 
-/// Keeps the window in step with petald and carries out what the user asks.
+/// Keeps a window for every menu that is drawn — `main`'s, resting on the
+/// screen, and one for each other menu while it is not collapsed — in step
+/// with petald, and carries out what the user asks of each.
 ///
-/// Runs on the main thread. Reads and calls go out on the D-Bus connection's
-/// loop thread (``MenuFeed``); their answers, and petald's signals, come back
-/// through ``MainQueue``. petald's errors are logged and never end the program.
+/// Runs on the main thread. petald's menus are read once (``MenuMirror``)
+/// and then followed through its signals, so a `StateChanged` is drawn from
+/// what is known, with no read in between; reads and calls go out on the
+/// D-Bus connection's loop thread (``MenuFeed``) and come back through
+/// ``MainQueue``. petald's errors are logged and never end the program.
 @MainActor
 final class OverlayController {
-    private let window: OverlayWindow
     private let feed: MenuFeed
     private let log: OverlayLog
-    /// Counts `StateChanged`s, so that a menu read that was already under way
-    /// when one arrived does not put the older state back.
-    private var stateSerial = 0
-    /// The same for `Highlighted`.
-    private var highlightSerial = 0
-    /// Whether a read is under way, and whether another was asked for meanwhile.
-    private var reading = false
+    private let painter: CairoPainter
+    private let outputs: OverlayOutputs
+    /// `main`'s window, there for the program's life.
+    private let main: OverlayWindow
+    /// Every window drawn, `main`'s included, by menu path.
+    private var windows: [ObjectPath: OverlayWindow] = [:]
+    /// What petald serves, as last heard.
+    private var mirror = MenuMirror()
+    /// While every menu is being read: what petald said meanwhile, applied
+    /// again to the read, which may be older (docs/overlay.md).
+    private var heardWhileReading: [EveryMenuEvent]?
+    /// Whether another read of every menu was asked for while one was under way.
     private var readAgain = false
-    /// Whether the window is shown: from the first read's outcome on.
+    /// Whether petald answered the last read; calls are made only then.
+    private var online = false
+    /// Whether `main`'s window is shown: from the first read's outcome on.
     private var shown = false
 
-    init(window: OverlayWindow, feed: MenuFeed, log: OverlayLog) {
-        self.window = window
+    init(main: OverlayWindow, feed: MenuFeed, painter: CairoPainter, outputs: OverlayOutputs, log: OverlayLog) {
+        self.main = main
         self.feed = feed
+        self.painter = painter
+        self.outputs = outputs
         self.log = log
-        window.perform = { [unowned self] intent in perform(intent) }
+        windows[main.path] = main
+        main.perform = { [unowned self, unowned main] intent in perform(intent, from: main) }
     }
 
-    /// Follows petald's signals, then reads the menu.
+    /// Follows petald's signals, then reads every menu.
     func start() {
         let log = self.log
         feed.onDisconnect {
             log.error("the connection to the bus was lost; petal-overlay stops")
             MainQueue.post { OverlayMain.quit(status: 1) }
         }
-        feed.follow { event in MainQueue.post { [weak self] in self?.handle(event) } }
-        read()
+        feed.followEveryMenu { event in MainQueue.post { [weak self] in self?.heard(event) } }
+        GtkSignals.followDisplay(self)
+        outputs.changed = { [unowned self] in screenChanged() }
+        readEveryMenu()
     }
 
-    private func handle(_ event: FeedEvent) {
-        log.debug("signal: \(event)")
-        // A read that failed is tried again when petald next says anything, with no timer.
-        if !window.scene.menu.online, case .stateChanged = event { read() }
-        if !window.scene.menu.online, case .highlighted = event { read() }
+    // MARK: What petald says
+
+    private func heard(_ event: EveryMenuEvent) {
+        heardWhileReading?.append(event)
+        apply(event)
+    }
+
+    private func apply(_ event: EveryMenuEvent) {
         switch event {
-        case .stateChanged(let state):
-            stateSerial += 1
-            window.stateChanged(to: state)
-        case .highlighted(let id):
-            highlightSerial += 1
-            window.highlightChanged(to: id)
-        case .menuChanged, .appeared:
-            read()
+        case .stateChanged(let path, let state):
+            log.debug("signal: \(path) StateChanged \(state)")
+            if mirror.stateChanged(path, to: state) { sync(path) }
+        case .propertiesChanged(let path, let interface, let changed, let invalidated):
+            log.debug("signal: \(path) PropertiesChanged \(changed.entries.map(\.key))")
+            guard
+                let (menu, mustRead) = mirror.propertiesChanged(
+                    path, interface: interface, changed: changed, invalidated: invalidated)
+            else { return }
+            if mustRead { readMenu(at: menu) }
+            sync(menu)
+        case .interfacesAdded(let path, let interfaces):
+            log.debug("signal: InterfacesAdded \(path)")
+            if let menu = mirror.interfacesAdded(path, interfaces) { sync(menu) }
+        case .interfacesRemoved(let path, let interfaces):
+            log.debug("signal: InterfacesRemoved \(path)")
+            if let menu = mirror.interfacesRemoved(path, interfaces) { sync(menu) }
+        case .appeared:
+            log.debug("signal: petald took its name")
+            readEveryMenu()
         case .vanished:
             log.warning("petald left the bus; the button is disabled until it is back")
-            var menu = window.scene.menu
-            menu.online = false
-            stateSerial += 1
-            window.update(menu: menu, state: .collapsed, highlighted: "")
+            goOffline()
         }
     }
 
-    /// Reads the whole menu again; one read at a time, and one more if asked meanwhile.
-    private func read() {
-        guard !reading else {
+    /// Reads every menu again; one read at a time, and one more if asked meanwhile.
+    private func readEveryMenu() {
+        guard heardWhileReading == nil else {
             readAgain = true
             return
         }
-        reading = true
-        let serials = (stateSerial, highlightSerial)
-        feed.read { outcome in
-            MainQueue.post { [weak self] in self?.finishRead(outcome, serials: serials) }
+        heardWhileReading = []
+        feed.readEveryMenu { outcome in
+            MainQueue.post { [weak self] in self?.finishReading(outcome) }
         }
     }
 
-    private func finishRead(_ outcome: Result<MenuReading, DBusError>, serials: (state: Int, highlight: Int)) {
-        reading = false
+    private func finishReading(_ outcome: Result<MenuMirror, DBusError>) {
+        let heard = heardWhileReading ?? []
+        heardWhileReading = nil
         switch outcome {
-        case .success(let reading):
-            // A signal that came while reading is newer than what was read.
-            window.update(
-                menu: reading.menu, state: serials.state == stateSerial ? reading.state : nil,
-                highlighted: serials.highlight == highlightSerial ? reading.highlighted : nil)
+        case .success(let read):
+            online = true
+            mirror = read
+            // A signal that came while reading may be newer than what was read;
+            // one that is older is followed by a newer one that came too.
+            for event in heard {
+                if case .appeared = event { continue }
+                if case .vanished = event { continue }
+                _ = apply(quietly: event)
+            }
+            for path in Set(mirror.paths).union(windows.keys) { sync(path, arranging: false) }
+            arrange()
         case .failure(let error)
         where error.name == "org.freedesktop.DBus.Error.ServiceUnknown"
             || error.name == "org.freedesktop.DBus.Error.NameHasNoOwner":
             log.warning("petald is not on the bus; the button is disabled until it starts")
-            setOffline()
+            goOffline()
         case .failure(let error):
-            log.warning("cannot read the menu from petald (\(error)); the button is disabled until petald is back")
-            setOffline()
+            log.warning("cannot read the menus from petald (\(error)); the button is disabled until petald is back")
+            goOffline()
         }
         if !shown {
             shown = true
-            window.show()
+            main.show()
         }
         if readAgain {
             readAgain = false
-            read()
+            readEveryMenu()
         }
     }
 
-    private func setOffline() {
-        var menu = window.scene.menu
-        menu.online = false
-        window.update(menu: menu)
+    /// Applies `event` to the mirror only; the windows follow afterwards.
+    private func apply(quietly event: EveryMenuEvent) -> Bool {
+        switch event {
+        case .stateChanged(let path, let state): return mirror.stateChanged(path, to: state)
+        case .propertiesChanged(let path, let interface, let changed, let invalidated):
+            return mirror.propertiesChanged(path, interface: interface, changed: changed, invalidated: invalidated)
+                != nil
+        case .interfacesAdded(let path, let interfaces): return mirror.interfacesAdded(path, interfaces) != nil
+        case .interfacesRemoved(let path, let interfaces): return mirror.interfacesRemoved(path, interfaces) != nil
+        case .appeared, .vanished: return false
+        }
     }
 
-    /// Carries out a click's or key's intent as a D-Bus call.
-    private func perform(_ intent: Intent) {
-        log.debug("calling petald: \(intent)")
-        let log = self.log
+    /// Reads one menu's properties again, when a change was announced without its value.
+    private func readMenu(at path: ObjectPath) {
+        feed.readMenuProperties(at: path) { outcome in
+            MainQueue.post { [weak self] in
+                guard let self, case .success(let properties) = outcome else { return }
+                mirror.menuRead(path, properties)
+                sync(path)
+            }
+        }
+    }
+
+    private func goOffline() {
+        online = false
+        mirror.clear()
+        for (path, window) in windows where path != main.path {
+            window.destroy()
+            windows[path] = nil
+        }
+        var menu = main.scene.menu
+        menu.online = false
+        main.spot = nil
+        main.update(menu: menu, state: .collapsed, highlighted: "")
+        arrange()
+    }
+
+    // MARK: The windows
+
+    /// Brings the window of the menu at `path` in line with the mirror:
+    /// made when the menu opens, updated, and taken away when it has closed
+    /// (or went); `main`'s stays.
+    private func sync(_ path: ObjectPath, arranging: Bool = true) {
+        defer { if arranging { arrange() } }
+        guard online, let menu = mirror.menu(at: path) else {
+            if path != main.path, let window = windows.removeValue(forKey: path) { window.destroy() }
+            return
+        }
+        let state = MenuState(rawValue: menu.snapshot.state) ?? .collapsed
+        let scene = MenuFeed.sceneMenu(menu)
+        let isTopLevel = menu.snapshot.parent == .root
+        if let window = windows[path] {
+            let opening = window.scene.state == .collapsed && state != .collapsed
+            if path == main.path, state == .collapsed || opening {
+                // main rests where its placement says, and moves only as it opens.
+                window.spot = mainSpot(menu, scene: scene)
+            } else if opening && isTopLevel {
+                window.spot = spot(for: menu, scene: scene)
+            }
+            window.update(menu: scene, state: state, highlighted: menu.snapshot.highlighted)
+            if state == .collapsed && path != main.path {
+                windows[path] = nil
+                window.destroy()
+            }
+        } else if state != .collapsed {
+            let window = OverlayWindow(
+                path: path, scene: Scene(menu: scene), spot: isTopLevel ? spot(for: menu, scene: scene) : nil,
+                painter: painter, log: log)
+            window.perform = { [unowned self, unowned window] intent in perform(intent, from: window) }
+            windows[path] = window
+            window.show()
+            window.update(menu: scene, state: state, highlighted: menu.snapshot.highlighted)
+        }
+    }
+
+    /// Links every open chain's windows (a submenu spreads from its item,
+    /// its parent's other items fade), gives the keyboard to the innermost
+    /// open menu, and hides `main`'s resting button under another menu's.
+    private func arrange() {
+        for window in windows.values {
+            window.submenuWindow = nil
+            window.parentWindow = nil
+            window.fadedItems = []
+        }
+        var keyboardOwner: OverlayWindow?
+        for top in windows.values where mirror.menu(at: top.path)?.snapshot.parent ?? .root == .root {
+            let chain = openChain(from: top)
+            if chain.count > 1, let (output, centre, monitor) = position(of: top) {
+                var placement = MenuChainPlacement(top.scene.menu, centre: centre, on: output)
+                for (index, (parent, child)) in zip(chain, chain.dropFirst()).enumerated() {
+                    guard let item = mirror.menu(at: child.path)?.snapshot.placement.item,
+                        placement.open(child.scene.menu, from: item)
+                    else { break }
+                    parent.submenuWindow = child
+                    child.parentWindow = parent
+                    parent.fadedItems = Set(placement.itemOpacity(ofMenu: index).keys)
+                    child.spot = MenuSpot(output: output, centre: placement.menus[index + 1].centre, monitor: monitor)
+                }
+            }
+            if let innermost = chain.last(where: { $0.scene.state == .expanding || $0.scene.state == .expanded }) {
+                keyboardOwner = innermost
+            }
+        }
+        for window in windows.values where window !== keyboardOwner { window.takeKeyboard(false) }
+        keyboardOwner?.takeKeyboard(true)
+        main.covered = mainIsCovered()
+        for window in windows.values { window.redraw() }
+    }
+
+    /// The window of the top-level menu `top`, then of each submenu open from the one before.
+    private func openChain(from top: OverlayWindow) -> [OverlayWindow] {
+        var chain = [top]
+        var seen: Set<ObjectPath> = [top.path]
+        while let submenu = mirror.menu(at: chain[chain.count - 1].path)?.snapshot.submenu, submenu != .root,
+            let child = windows[submenu], seen.insert(submenu).inserted
+        {
+            chain.append(child)
+        }
+        return chain
+    }
+
+    /// Whether `main` rests collapsed under the centre button of another open top-level menu.
+    private func mainIsCovered() -> Bool {
+        guard main.scene.state == .collapsed, let (mainOutput, mainCentre, _) = position(of: main) else { return false }
+        let mainButton = mainOutput.desktop(mainCentre)
+        return windows.values.contains { window in
+            guard window !== main, window.parentWindow == nil, let (output, centre, _) = position(of: window) else {
+                return false
+            }
+            return Placement.buttonsOverlap(
+                mainButton, radius: main.scene.menu.appearance.buttonSize / 2, output.desktop(centre),
+                radius: window.scene.menu.appearance.buttonSize / 2)
+        }
+    }
+
+    /// The output a window's menu is on, its centre button's centre there, and the output's monitor.
+    private func position(of window: OverlayWindow) -> (OutputGeometry, Point, OpaquePointer?)? {
+        if let spot = window.spot { return (spot.output, spot.centre, spot.monitor) }
+        guard let (output, monitor) = outputs.output(of: window) else { return nil }
+        let appearance = window.scene.menu.appearance
+        if window.backend == .x11 {
+            let area = window.workArea
+            let local = Placement.buttonCentre(
+                in: Size(width: Double(area.width), height: Double(area.height)), appearance: appearance,
+                pointer: window.pointerAtOpening)
+            return (
+                output,
+                Point(x: local.x + Double(area.x) - output.frame.x, y: local.y + Double(area.y) - output.frame.y),
+                monitor
+            )
+        }
+        let centre =
+            window.coversOutput
+            ? window.origin : Placement.buttonCentre(in: output.size, appearance: appearance, pointer: nil)
+        return (output, centre, monitor)
+    }
+
+    /// Where `main` goes: at its configured anchor on the primary output
+    /// (nil) until its placement names an output, a point or the pointer.
+    private func mainSpot(_ menu: MenuMirror.Menu, scene: SceneMenu) -> MenuSpot? {
+        let placement = menu.snapshot.placement
+        guard placement.output != nil || placement.at != nil || placement.anchor != scene.appearance.anchor else {
+            return nil
+        }
+        return spot(for: menu, scene: scene)
+    }
+
+    /// Where a top-level menu goes as it opens (docs/overlay.md, "Placement
+    /// on outputs"): on the output its placement names, else the one under
+    /// the pointer, else the focused one; nil where the compositor chooses
+    /// (Wayland, when neither an output nor a point is given).
+    private func spot(for menu: MenuMirror.Menu, scene: SceneMenu) -> MenuSpot? {
+        let placement = menu.snapshot.placement
+        let at = placement.at.map { Point(x: Double($0.x), y: Double($0.y)) }
+        if main.backend == .layerShell, placement.output == nil, at == nil { return nil }
+        let known = outputs.outputs
+        let pointer = outputs.pointer()
+        guard
+            let choice = OutputGeometry.choose(
+                among: known, named: placement.output, pointer: pointer, focused: outputs.focused)
+        else { return nil }
+        if let unknown = choice.unknownName {
+            log.warning(
+                "menu \(menu.snapshot.name) asks for output \"\(unknown)\", which no one has; the outputs are \(known.map(\.name).joined(separator: ", ")); it goes on \(choice.output.name)"
+            )
+        }
+        let request = PlacementRequest(anchor: placement.anchor, at: at, output: placement.output)
+        let centre = Placement.centre(of: scene, placed: request, on: choice.output, pointer: pointer)
+        return MenuSpot(output: choice.output, centre: centre, monitor: outputs.monitor(named: choice.output.name))
+    }
+
+    // MARK: The display
+
+    /// The outputs changed: every open top-level menu is placed again.
+    func screenChanged() {
+        for (path, window) in windows where window.parentWindow == nil {
+            guard let menu = mirror.menu(at: path) else {
+                window.screenChanged()
+                continue
+            }
+            let scene = window.scene.menu
+            window.spot = path == main.path ? mainSpot(menu, scene: scene) : spot(for: menu, scene: scene)
+            window.screenChanged()
+        }
+        arrange()
+    }
+
+    /// `gtk-enable-animations` changed.
+    func animationsSettingChanged() {
+        for window in windows.values { window.animationsSettingChanged() }
+    }
+
+    // MARK: What the user asks
+
+    /// Carries out a click's or key's intent in `window` as a D-Bus call: to
+    /// its menu, except that Escape and the backdrop close the whole chain
+    /// and a submenu's centre button goes back.
+    private func perform(_ intent: Intent, from window: OverlayWindow) {
+        log.debug("calling petald: \(intent) on \(window.path)")
         // While petald is gone nothing is called: there is no one to answer.
-        guard window.scene.menu.online else { return }
-        feed.perform(intent) { error in log.warning("the call for \(intent) failed: \(error)") }
+        guard online else { return }
+        var (intent, target) = (intent, window.path)
+        switch intent {
+        case .close:
+            var top = window
+            while let parent = top.parentWindow { top = parent }
+            target = top.path
+        case .toggle where window.parentWindow != nil:
+            intent = .back
+        default:
+            break
+        }
+        let (log, sent, menu) = (self.log, intent, target)
+        feed.perform(sent, onMenuAt: menu) { error in log.warning("the call for \(sent) on \(menu) failed: \(error)") }
     }
 }

@@ -3,6 +3,7 @@ import DBus
 import Dispatch
 import Glibc
 import Linux
+import PetalAPI
 import PetalConfiguration
 import PetalCore
 import PetalScene
@@ -84,8 +85,10 @@ public enum OverlayMain {
         let painter = CairoPainter(icons: IconLoader(theme: gtk_icon_theme_get_default(), log: log.warning))
         // The controller shows the window once petald has answered or is known to be away
         // (then the button is drawn disabled), so a menu without a resting button never flashes one.
-        let window = OverlayWindow(scene: Scene(menu: SceneMenu(online: false)), painter: painter, log: log)
-        let controller = OverlayController(window: window, feed: feed, log: log)
+        let window = OverlayWindow(
+            path: PetalBus.path, scene: Scene(menu: SceneMenu(online: false)), painter: painter, log: log)
+        let controller = OverlayController(
+            main: window, feed: feed, painter: painter, outputs: OverlayOutputs(log: log), log: log)
         controller.start()
         SignalHandlers.quitOnTermination()
         gtk_main()

@@ -13,6 +13,8 @@ extension OverlayWindow {
         gtk_widget_queue_draw(widget)
         reach = Placement.reach(of: scene.menu)
         let backdropShown = !scene.menu.appearance.backdrop.isEmpty && scene.state != .collapsed
+        if let spot { return place(at: spot, backdropShown: backdropShown) }
+        if backend == .layerShell { gtk_layer_set_monitor(petal_gtk_window(widget), nil) }
         switch backend {
         case .layerShell:
             let window = petal_gtk_window(widget)
@@ -61,12 +63,59 @@ extension OverlayWindow {
         updateInputRegion()
     }
 
+    /// Puts the button at `spot`: on Wayland a layer surface on its output,
+    /// anchored to the top-left corner (or to every edge while a backdrop is
+    /// shown); on X11 a popup moved there.
+    private func place(at spot: MenuSpot, backdropShown: Bool) {
+        switch backend {
+        case .layerShell:
+            let window = petal_gtk_window(widget)
+            gtk_layer_set_monitor(window, spot.monitor)
+            if backdropShown {
+                for (_, gtkEdge) in Self.layerEdges {
+                    gtk_layer_set_anchor(window, gtkEdge, PETAL_TRUE)
+                    gtk_layer_set_margin(window, gtkEdge, 0)
+                }
+                gtk_widget_set_size_request(widget, 1, 1)
+                gtk_window_resize(window, 1, 1)
+                size = allocatedSize
+                coversOutput = true
+                origin = spot.centre
+            } else {
+                let box = reach.offset(by: spot.centre).integral
+                for (edge, gtkEdge) in Self.layerEdges {
+                    let anchored = edge == .top || edge == .left
+                    gtk_layer_set_anchor(window, gtkEdge, anchored ? PETAL_TRUE : PETAL_FALSE)
+                    gtk_layer_set_margin(window, gtkEdge, Int32(edge == .top ? box.y : edge == .left ? box.x : 0))
+                }
+                gtk_widget_set_size_request(widget, Int32(box.width), Int32(box.height))
+                gtk_window_resize(window, Int32(box.width), Int32(box.height))
+                size = Size(width: Double(box.width), height: Double(box.height))
+                origin = Point(x: spot.centre.x - Double(box.x), y: spot.centre.y - Double(box.y))
+                coversOutput = false
+            }
+        case .x11:
+            let centre = spot.output.desktop(spot.centre)
+            let frameRect = backdropShown ? spot.output.frame.integral : reach.offset(by: centre).integral
+            origin = Point(x: centre.x - Double(frameRect.x), y: centre.y - Double(frameRect.y))
+            size = Size(width: Double(frameRect.width), height: Double(frameRect.height))
+            let window = petal_gtk_window(widget)
+            gtk_window_move(window, Int32(frameRect.x), Int32(frameRect.y))
+            gtk_widget_set_size_request(widget, Int32(frameRect.width), Int32(frameRect.height))
+            gtk_window_resize(window, Int32(frameRect.width), Int32(frameRect.height))
+        }
+        inputRegion = nil
+        updateInputRegion()
+    }
+
     /// The surface was given a new size (the output changed, a panel came or
     /// went): an output-covering layer surface puts the button again.
     func sizeChanged() {
         guard backend == .layerShell, coversOutput, allocatedSize != size else { return }
         size = allocatedSize
-        origin = Placement.buttonCentre(in: size, appearance: scene.menu.appearance, pointer: pointerAtOpening)
+        origin =
+            spot?.centre
+            ?? Placement.buttonCentre(in: size, appearance: scene.menu.appearance, pointer: pointerAtOpening)
         inputRegion = nil
         updateInputRegion()
         redraw()

@@ -1,8 +1,21 @@
 import CGtk
+import DBus
+import PetalAPI
 import PetalCore
 import PetalScene
 
-/// The window the menu is drawn in, and the input it takes.
+/// Where the controller puts a menu's centre button: a point on an output.
+struct MenuSpot: Equatable {
+    /// The output, in the desktop's logical pixels.
+    var output: OutputGeometry
+    /// The centre button's centre, relative to the output's top-left corner.
+    var centre: Point
+    /// The output's GdkMonitor, for a layer surface; nil to let the compositor choose.
+    var monitor: OpaquePointer?
+}
+
+/// The window one menu is drawn in, and the input it takes: `main`'s, which
+/// rests on the screen, and one for each other menu while it is open.
 ///
 /// On a Wayland compositor with the layer-shell protocol it is a layer surface
 /// on the overlay layer, on X11 an override-redirect popup; either is just
@@ -20,7 +33,29 @@ final class OverlayWindow {
 
     let widget: UnsafeMutablePointer<GtkWidget>
     let backend: Backend
+    /// The object of the menu drawn.
+    let path: ObjectPath
     var scene: Scene
+    /// Where the centre button goes; nil for `main` resting at its
+    /// configured anchor on the primary output (or, on Wayland, where the
+    /// compositor puts a layer surface given no output).
+    var spot: MenuSpot? {
+        didSet { if spot != oldValue { place() } }
+    }
+    /// Whether another menu's centre button covers this one: then nothing
+    /// is drawn and no input taken (`main`'s resting button under another menu's).
+    var covered = false {
+        didSet {
+            guard covered != oldValue else { return }
+            updateInputRegion()
+            redraw()
+        }
+    }
+    /// The submenu open from this menu, and the items of this one it fades as it spreads.
+    weak var submenuWindow: OverlayWindow?
+    var fadedItems: Set<String> = []
+    /// The menu this one is open from as a submenu: drawn again while this one moves.
+    weak var parentWindow: OverlayWindow?
     var interaction = Interaction()
     /// Carries out what a click or key asks (a D-Bus call).
     var perform: (Intent) -> Void = { _ in }
@@ -47,9 +82,11 @@ final class OverlayWindow {
     /// Timing lines for the benchmark, when `PETAL_OVERLAY_TRACE` is set.
     let trace = FrameTrace.fromEnvironment()
 
-    /// A window for `scene`, on the display GTK opened.
-    init(scene: Scene, painter: CairoPainter, log: OverlayLog) {
+    /// A window for the menu at `path` drawn as `scene`, on the display GTK opened.
+    init(path: ObjectPath, scene: Scene, spot: MenuSpot? = nil, painter: CairoPainter, log: OverlayLog) {
+        self.path = path
         self.scene = scene
+        self.spot = spot
         self.painter = painter
         self.log = log
         let display = gdk_display_get_default()
@@ -67,7 +104,8 @@ final class OverlayWindow {
             widget = gtk_window_new(GTK_WINDOW_POPUP)
         }
         let window = petal_gtk_window(widget)
-        gtk_window_set_title(window, "Petal")
+        gtk_window_set_title(
+            window, path == PetalBus.path ? "Petal" : "Petal: \(PetalBus.menuName(at: path) ?? path.rawValue)")
         gtk_window_set_decorated(window, PETAL_FALSE)
         gtk_window_set_accept_focus(window, PETAL_FALSE)
         gtk_window_set_skip_taskbar_hint(window, PETAL_TRUE)
@@ -83,6 +121,14 @@ final class OverlayWindow {
         GtkSignals.connect(self, to: widget)
         readAnimationsSetting()
         place()
+    }
+
+    /// Takes the window off the screen for good: the menu closed, or went.
+    func destroy() {
+        takeKeyboard(false)
+        if tickID != 0 { gtk_widget_remove_tick_callback(widget, tickID) }
+        tickID = 0
+        gtk_widget_destroy(widget)
     }
 
     /// `notify::gtk-enable-animations`: the desktop changed its mind.
@@ -149,14 +195,13 @@ final class OverlayWindow {
         let opening = scene.state == .collapsed && state == .expanding
         scene.stateChanged(to: state, at: now)
         trace?.state(state, at: now)
-        if opening && scene.menu.appearance.anchor == .pointer {
+        if opening && spot == nil && scene.menu.appearance.anchor == .pointer {
             // The button goes where the pointer is as the menu opens, and stays there until it opens again.
             pointerAtOpening = currentPointer()
             place()
         }
         // A backdrop covers the output while the menu is open, and only then.
         if !scene.menu.appearance.backdrop.isEmpty && (state == .expanding || state == .collapsed) { place() }
-        takeKeyboard(state == .expanding || state == .expanded)
         updateInputRegion()
         redraw()
     }
@@ -181,7 +226,7 @@ final class OverlayWindow {
     /// Marks what the menu can cover as needing a repaint: its reach around
     /// the button, not a whole output-sized layer surface; the whole surface
     /// only while a backdrop is, or was, shown.
-    private func invalidate() {
+    func invalidate() {
         guard scene.menu.appearance.backdrop.isEmpty else { return gtk_widget_queue_draw(widget) }
         let damage = reach.offset(by: origin).integral
         gtk_widget_queue_draw_area(widget, Int32(damage.x), Int32(damage.y), Int32(damage.width), Int32(damage.height))
@@ -190,6 +235,8 @@ final class OverlayWindow {
     /// One frame-clock tick: returns whether to keep ticking.
     func tick() -> Bool {
         invalidate()
+        // A parent fades its items as its submenu spreads.
+        parentWindow?.invalidate()
         if scene.press?.isFinished(at: now) == true { scene.press = nil }
         guard scene.isAnimating(at: now) else {
             tickID = 0
@@ -200,6 +247,13 @@ final class OverlayWindow {
 
     func draw(on cr: OpaquePointer) {
         let time = now
+        guard !covered else { return painter.paint([], on: cr) }
+        if let submenu = submenuWindow, !fadedItems.isEmpty {
+            let faded = 1 - (1 - SubmenuLayout.fadedOpacity) * min(max(submenu.scene.spread(at: time), 0), 1)
+            scene.itemOpacity = Dictionary(uniqueKeysWithValues: fadedItems.map { ($0, faded) })
+        } else if !scene.itemOpacity.isEmpty {
+            scene.itemOpacity = [:]
+        }
         let frame = scene.frame(at: time)
         painter.paint(frame.drawList(menu: scene.menu, origin: origin), on: cr)
         trace?.frame(at: time, spread: scene.spread(at: time))
@@ -209,7 +263,7 @@ final class OverlayWindow {
     /// menu, the surface); built in one call, since a region grown rectangle
     /// by rectangle costs more than painting a frame.
     func updateInputRegion() {
-        let region = scene.inputRegion(origin: origin, surface: size)
+        let region = covered ? [] : scene.inputRegion(origin: origin, surface: size)
         guard region != inputRegion else { return }
         inputRegion = region
         var rectangles = region.map {

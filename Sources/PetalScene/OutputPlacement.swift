@@ -73,3 +73,16 @@ extension Placement {
         }
     }
 }
+
+extension Placement {
+    /// Whether a centre button at `first` of `firstRadius` and one at
+    /// `second` of `secondRadius` (same coordinates) overlap: then the one
+    /// resting below is not drawn.
+    public static func buttonsOverlap(
+        _ first: Point, radius firstRadius: Double, _ second: Point, radius secondRadius: Double
+    ) -> Bool {
+        let (dx, dy) = (first.x - second.x, first.y - second.y)
+        let reach = firstRadius + secondRadius
+        return dx * dx + dy * dy < reach * reach
+    }
+}

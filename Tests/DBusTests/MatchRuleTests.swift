@@ -50,6 +50,20 @@ import Testing
         #expect(!MatchRule(arguments: [5: "yes"]).matches(signal), "there is no arg5")
     }
 
+    @Test func aPathNamespaceMatchesItsPathAndEveryPathBelowIt() {
+        let rule = MatchRule(member: "Said", pathNamespace: "/org/example")
+        #expect(rule.text == "type='signal',path_namespace='/org/example',member='Said'")
+        for (path, matched) in [
+            ("/org/example", true), ("/org/example/menus/a", true), ("/org/examples", false), ("/org", false),
+            ("/other/org/example", false),
+        ] {
+            let signal = Message.signal(path: ObjectPath(stringLiteral: path), interface: "a.b", member: "Said")
+            #expect(rule.matches(signal) == matched, "\(path)")
+        }
+        let everything = MatchRule(pathNamespace: "/")
+        #expect(everything.matches(Message.signal(path: "/a/b", interface: "a.b", member: "C")))
+    }
+
     @Test func methodCallsNeverMatch() {
         let call = Message.methodCall(
             destination: nil, path: "/org/example", interface: "org.example.Events", member: "Said")

@@ -167,4 +167,12 @@ import Testing
         let centre = Self.centre(F.menu(.radial), .bottomRight)
         #expect(centre == Point(x: 1920 - 16 - 30, y: 1080 - 32 - 30))
     }
+
+    @Test func buttonsOverlapWhenTheirCirclesDo() {
+        let main = Point(x: 100, y: 100)
+        #expect(Placement.buttonsOverlap(main, radius: 30, main, radius: 20), "one on the other")
+        #expect(Placement.buttonsOverlap(main, radius: 30, Point(x: 149, y: 100), radius: 20))
+        #expect(!Placement.buttonsOverlap(main, radius: 30, Point(x: 150, y: 100), radius: 20), "touching only")
+        #expect(!Placement.buttonsOverlap(main, radius: 30, Point(x: 136, y: 136), radius: 20), "diagonally apart")
+    }
 }

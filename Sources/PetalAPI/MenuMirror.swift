@@ -1,0 +1,155 @@
+import DBus
+
+/// Every menu petald serves, kept current from what it announces: one read
+/// at the start (``reset(main:objects:)``), then its signals. What a client
+/// that draws every menu holds, so that a `StateChanged` is drawn from what
+/// is already known, with no read in between.
+///
+/// It keeps each object's properties as petald sent them and reads them
+/// through the declarations (``MenuSnapshot``, ``ItemDetails``) when asked.
+/// A pure value: it makes no calls.
+public struct MenuMirror: Sendable {
+    /// One menu as the mirror knows it.
+    public struct Menu: Equatable, Sendable {
+        /// Its object's path.
+        public var path: ObjectPath
+        /// Its Menu interface's properties.
+        public var snapshot: MenuSnapshot
+        /// Its items' objects, by id.
+        public var details: [String: ItemDetails]
+    }
+
+    /// The Menu interface's properties of each menu object, by path.
+    private var menus: [ObjectPath: [String: DBusValue]] = [:]
+    /// The Item interface's properties of each item object, by the path of its menu, then its own.
+    private var items: [ObjectPath: [ObjectPath: [String: DBusValue]]] = [:]
+
+    /// An empty mirror.
+    public init() {}
+
+    /// The paths of every menu, `main`'s first, then in path order.
+    public var paths: [ObjectPath] {
+        menus.keys.sorted { ($0 == PetalBus.path ? 0 : 1, $0.rawValue) < ($1 == PetalBus.path ? 0 : 1, $1.rawValue) }
+    }
+
+    /// The menu at `path`; nil when there is none, or when its properties
+    /// lack one that every petald serves.
+    public func menu(at path: ObjectPath) -> Menu? {
+        guard let properties = menus[path],
+            let snapshot = try? MenuSnapshot(DBusPropertyValues(properties, from: PetalBus.name.rawValue))
+        else { return nil }
+        var details: [String: ItemDetails] = [:]
+        for (_, item) in items[path] ?? [:] {
+            let detail = ItemDetails(DBusPropertyValues(item, from: PetalBus.name.rawValue))
+            details[detail.id] = detail
+        }
+        return Menu(path: path, snapshot: snapshot, details: details)
+    }
+
+    /// Forgets everything (petald left the bus).
+    public mutating func clear() {
+        menus = [:]
+        items = [:]
+    }
+
+    /// Replaces everything with what was read: `main`'s Menu properties
+    /// (`GetAll` on the root) and `GetManagedObjects` of the root.
+    public mutating func reset(main: DBusVariantDictionary, objects: ObjectManagerInterface.ManagedObjects) {
+        clear()
+        menus[PetalBus.path] = Self.values(main)
+        for (path, interfaces) in objects.entries {
+            add(path, interfaces)
+        }
+    }
+
+    /// `InterfacesAdded`: returns the path of the menu that changed, if any.
+    @discardableResult
+    public mutating func interfacesAdded(
+        _ path: ObjectPath, _ interfaces: ObjectManagerInterface.InterfacesAndProperties
+    ) -> ObjectPath? {
+        add(path, interfaces)
+    }
+
+    /// `InterfacesRemoved`: returns the path of the menu that changed or went, if any.
+    @discardableResult
+    public mutating func interfacesRemoved(_ path: ObjectPath, _ interfaces: [String]) -> ObjectPath? {
+        if interfaces.contains(PetalBus.Menu.interface.rawValue), menus[path] != nil {
+            menus[path] = nil
+            items[path] = nil
+            return path
+        }
+        if interfaces.contains(PetalBus.Item.interface.rawValue), let menu = Self.menuPath(ofItem: path),
+            items[menu]?[path] != nil
+        {
+            items[menu]?[path] = nil
+            return menu
+        }
+        return nil
+    }
+
+    /// `PropertiesChanged` of the object at `path`: the values it carries
+    /// replace the ones held. Returns the path of the menu that changed, if
+    /// any, and whether a property was invalidated without its value, so
+    /// that the menu must be read again.
+    @discardableResult
+    public mutating func propertiesChanged(
+        _ path: ObjectPath, interface: String, changed: DBusVariantDictionary, invalidated: [String]
+    ) -> (menu: ObjectPath, mustRead: Bool)? {
+        switch interface {
+        case PetalBus.Menu.interface.rawValue:
+            guard menus[path] != nil else { return nil }
+            for (name, value) in changed.entries { menus[path]?[name] = value.unwrapped }
+            return (path, !invalidated.isEmpty)
+        case PetalBus.Item.interface.rawValue:
+            guard let menu = Self.menuPath(ofItem: path), items[menu]?[path] != nil else { return nil }
+            for (name, value) in changed.entries { items[menu]?[path]?[name] = value.unwrapped }
+            return (menu, !invalidated.isEmpty)
+        default:
+            return nil
+        }
+    }
+
+    /// `StateChanged` of the menu at `path`; false when there is no such menu.
+    @discardableResult
+    public mutating func stateChanged(_ path: ObjectPath, to state: String) -> Bool {
+        guard menus[path] != nil else { return false }
+        menus[path]?[PetalBus.Menu.state.name.rawValue] = .string(state)
+        return true
+    }
+
+    /// The menu's properties as one `GetAll` read them again.
+    public mutating func menuRead(_ path: ObjectPath, _ properties: DBusVariantDictionary) {
+        menus[path] = Self.values(properties)
+    }
+
+    @discardableResult
+    private mutating func add(_ path: ObjectPath, _ interfaces: ObjectManagerInterface.InterfacesAndProperties)
+        -> ObjectPath?
+    {
+        var changed: ObjectPath?
+        for (interface, properties) in interfaces.entries {
+            switch interface {
+            case PetalBus.Menu.interface.rawValue:
+                menus[path] = Self.values(properties)
+                changed = path
+            case PetalBus.Item.interface.rawValue:
+                guard let menu = Self.menuPath(ofItem: path) else { continue }
+                items[menu, default: [:]][path] = Self.values(properties)
+                changed = menu
+            default:
+                continue
+            }
+        }
+        return changed
+    }
+
+    /// The menu an item object belongs to: items are at `<menu path>/items/<label>`.
+    static func menuPath(ofItem path: ObjectPath) -> ObjectPath? {
+        guard let folder = path.parent, folder.elements.last == "items" else { return nil }
+        return folder.parent
+    }
+
+    private static func values(_ dictionary: DBusVariantDictionary) -> [String: DBusValue] {
+        Dictionary(dictionary.entries.map { ($0.key, $0.value.unwrapped) }, uniquingKeysWith: { _, last in last })
+    }
+}
