@@ -11,6 +11,10 @@ import PetalScene
 final class CairoPainter {
     private let icons: IconLoader
     private let shadows = ShadowCache()
+    /// Device pixels per logical pixel of the surface being painted: an
+    /// output's scale (2 on a HiDPI output), so that images are made with
+    /// as many pixels as the screen shows, and stay crisp.
+    private var deviceScale = 1.0
 
     init(icons: IconLoader) {
         self.icons = icons
@@ -24,6 +28,7 @@ final class CairoPainter {
     /// Paints `commands` on `cr`, over a surface cleared to transparent
     /// first unless `clearing` is false (a layer over what is drawn already).
     func paint(_ commands: [DrawCommand], on cr: OpaquePointer, clearing: Bool = true) {
+        deviceScale = Self.deviceScale(of: cr)
         cairo_save(cr)
         if clearing {
             cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
@@ -42,7 +47,9 @@ final class CairoPainter {
             cairo_paint(cr)
         case .shadow(let centre, let radius, let blur, let color):
             // A gradient costs per pixel; a shadow drawn once and copied each frame does not.
-            guard let shadow = shadows.shadow(radius: radius, blur: blur, color: color) else { return }
+            guard let shadow = shadows.shadow(radius: radius, blur: blur, color: color, scale: deviceScale) else {
+                return
+            }
             cairo_set_source_surface(cr, shadow.surface, centre.x - shadow.half, centre.y - shadow.half)
             cairo_paint_with_alpha(cr, color.alpha)
         case .disc(let centre, let radius, let color):
@@ -71,12 +78,15 @@ final class CairoPainter {
             cairo_stroke(cr)
             cairo_restore(cr)
         case .icon(let name, let centre, let size, let rotation, let color, let fallback):
-            guard let icon = icons.icon(name, size: Int(size.rounded()), color: color) else {
+            // Loaded at the device's size and painted down to the logical one: crisp at 2×.
+            let scale = deviceScale
+            guard let icon = icons.icon(name, size: Int((size * scale).rounded()), color: color) else {
                 return text(fallback, on: cr)
             }
             cairo_save(cr)
             cairo_translate(cr, centre.x, centre.y)
             cairo_rotate(cr, rotation)
+            cairo_scale(cr, 1 / scale, 1 / scale)
             let (width, height) = (
                 Double(gdk_pixbuf_get_width(icon.pixbuf)), Double(gdk_pixbuf_get_height(icon.pixbuf))
             )
@@ -105,6 +115,15 @@ final class CairoPainter {
             cr, run.centre.x - Double(logical.width) / 2 - Double(logical.x),
             run.centre.y - Double(logical.height) / 2 - Double(logical.y))
         pango_cairo_show_layout(cr, layout)
+    }
+
+    /// The device scale of the surface `cr` draws on; 1 when it has none or a bad one.
+    static func deviceScale(of cr: OpaquePointer) -> Double {
+        guard let target = cairo_get_target(cr) else { return 1 }
+        var (x, y) = (1.0, 1.0)
+        cairo_surface_get_device_scale(target, &x, &y)
+        let scale = max(x, y)
+        return scale.isFinite && scale > 0 ? scale : 1
     }
 
     private func setSource(_ color: RGBAColor, _ cr: OpaquePointer) {

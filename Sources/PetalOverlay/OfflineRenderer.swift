@@ -15,19 +15,24 @@ enum OfflineRenderer {
         let description: String
     }
 
-    /// Draws `scene` as it is `time` seconds after its state began and writes it to `path`.
-    static func render(_ scene: Scene, at time: Double, to path: String, painter: CairoPainter) throws(Failure) {
+    /// Draws `scene` as it is `time` seconds after its state began and writes
+    /// it to `path`, with `scale` pixels per logical pixel (an output's scale).
+    static func render(
+        _ scene: Scene, at time: Double, to path: String, scale: Double = 1, painter: CairoPainter
+    ) throws(Failure) {
         let (width, height) = Placement.centredCanvas(for: scene.menu)
         let origin = Point(x: Double(width) / 2, y: Double(height) / 2)
-        try draw(width, height, to: path) { cr in
+        try draw(width, height, scale: scale, to: path) { cr in
             painter.paint(
                 scene.frame(at: scene.stateChangedAt + time).drawList(menu: scene.menu, origin: origin), on: cr)
         }
     }
 
     /// Draws an open chain of menus (``ChainPicture``) and writes it to `path`.
-    static func render(_ picture: ChainPicture, to path: String, painter: CairoPainter) throws(Failure) {
-        try draw(picture.width, picture.height, to: path) { cr in
+    static func render(
+        _ picture: ChainPicture, to path: String, scale: Double = 1, painter: CairoPainter
+    ) throws(Failure) {
+        try draw(picture.width, picture.height, scale: scale, to: path) { cr in
             for (index, layer) in picture.layers.enumerated() {
                 let frame = layer.scene.frame(at: picture.time)
                 painter.paint(
@@ -36,18 +41,23 @@ enum OfflineRenderer {
         }
     }
 
-    /// A `width`×`height` image drawn by `paint`, written to `path` as a PNG.
+    /// A `width`×`height` logical image drawn by `paint` with `scale` pixels
+    /// per logical pixel, written to `path` as a PNG.
     private static func draw(
-        _ width: Int, _ height: Int, to path: String, paint: (OpaquePointer) -> Void
+        _ width: Int, _ height: Int, scale: Double, to path: String, paint: (OpaquePointer) -> Void
     ) throws(Failure) {
         // Cairo says only "error while writing"; opening the file first names the reason.
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw Failure(description: "cannot write \(path): \(String(cString: strerror(errno)))") }
         close(fd)
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)) else {
-            throw Failure(description: "cannot make a \(width)×\(height) image")
+        let (pixelWidth, pixelHeight) = (
+            Int32((Double(width) * scale).rounded()), Int32((Double(height) * scale).rounded())
+        )
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, pixelWidth, pixelHeight) else {
+            throw Failure(description: "cannot make a \(pixelWidth)×\(pixelHeight) image")
         }
         defer { cairo_surface_destroy(surface) }
+        cairo_surface_set_device_scale(surface, scale, scale)
         guard let cr = cairo_create(surface) else {
             throw Failure(description: "cannot draw on a \(width)×\(height) image")
         }

@@ -29,8 +29,8 @@ public enum OverlayMain {
         case .version:
             print("petal-overlay \(petalVersion)")
             return 0
-        case .render(let path, let state, let time):
-            return render(to: path, state: state, at: time, options: options, log: log)
+        case .render(let path, let state, let time, let scale):
+            return render(to: path, state: state, at: time, scale: scale, options: options, log: log)
         case .show:
             return show(options: options, log: log)
         }
@@ -38,7 +38,7 @@ public enum OverlayMain {
 
     @MainActor
     private static func render(
-        to path: String, state: MenuState, at time: Double, options: OverlayOptions, log: OverlayLog
+        to path: String, state: MenuState, at time: Double, scale: Double, options: OverlayOptions, log: OverlayLog
     ) -> Int32 {
         let chain: (menus: [SceneMenu], openers: [String])
         do {
@@ -55,10 +55,10 @@ public enum OverlayMain {
         do {
             if chain.menus.count == 1 {
                 try OfflineRenderer.render(
-                    Scene(menu: chain.menus[0], state: state), at: time, to: path, painter: painter)
+                    Scene(menu: chain.menus[0], state: state), at: time, to: path, scale: scale, painter: painter)
             } else {
                 let picture = ChainPicture(chain.menus, openedFrom: chain.openers, state: state, at: time)
-                try OfflineRenderer.render(picture, to: path, painter: painter)
+                try OfflineRenderer.render(picture, to: path, scale: scale, painter: painter)
             }
         } catch {
             log.error("\(error)")

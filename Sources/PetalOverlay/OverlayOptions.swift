@@ -7,7 +7,7 @@ struct OverlayOptions: Equatable {
         /// Show the overlay on the desktop until stopped.
         case show
         /// Draw one frame to a PNG file and exit.
-        case render(path: String, state: MenuState, at: Double)
+        case render(path: String, state: MenuState, at: Double, scale: Double)
         case help
         case version
     }
@@ -32,6 +32,7 @@ struct OverlayOptions: Equatable {
         var render: String?
         var state: MenuState?
         var at: Double?
+        var scale: Double?
         var rest = arguments[...]
         func value(of option: String) throws(UsageError) -> String {
             guard let value = rest.popFirst() else { throw UsageError(description: "\(option) needs a value") }
@@ -78,6 +79,13 @@ struct OverlayOptions: Equatable {
                             "--at \(text): expected seconds since the state began, from 0 to 3600, such as 0.15")
                 }
                 at = seconds
+            case "--scale":
+                let text = try take()
+                guard let factor = Double(text), factor.isFinite, factor >= 1, factor <= 4 else {
+                    throw UsageError(
+                        description: "--scale \(text): expected an output's scale from 1 to 4, such as 2 or 1.5")
+                }
+                scale = factor
             default:
                 throw UsageError(description: "unknown option \(argument); see petal-overlay --help")
             }
@@ -85,9 +93,10 @@ struct OverlayOptions: Equatable {
         if mode == .help || mode == .version { return }
         if let render {
             guard !render.isEmpty else { throw UsageError(description: "--render needs a file name, such as menu.png") }
-            mode = .render(path: render, state: state ?? .expanded, at: at ?? 0)
-        } else if state != nil || at != nil || configPath != nil || chain != nil {
-            throw UsageError(description: "--state, --at, --config, --menu and --open go with --render FILE.png")
+            mode = .render(path: render, state: state ?? .expanded, at: at ?? 0, scale: scale ?? 1)
+        } else if state != nil || at != nil || scale != nil || configPath != nil || chain != nil {
+            throw UsageError(
+                description: "--state, --at, --scale, --config, --menu and --open go with --render FILE.png")
         }
     }
 
@@ -99,8 +108,8 @@ struct OverlayOptions: Equatable {
 
     static let help = """
         Usage: petal-overlay [--bus session|system|ADDRESS] [--verbose]
-               petal-overlay --render FILE.png [--state STATE] [--at SECONDS] [--config FILE] [--bus BUS]
-                             [--menu NAME | --open MENU,SUBMENU,...]
+               petal-overlay --render FILE.png [--state STATE] [--at SECONDS] [--scale FACTOR]
+                             [--config FILE] [--bus BUS] [--menu NAME | --open MENU,SUBMENU,...]
 
         Draws petald's action menu on the desktop: a floating button whose items
         spring out when it is toggled, by a click or by `petalctl toggle`. On a
@@ -114,6 +123,9 @@ struct OverlayOptions: Equatable {
           --state STATE    with --render: collapsed, expanding, expanded (the
                            default) or collapsing
           --at SECONDS     with --render: the time since STATE began (default 0)
+          --scale FACTOR   with --render: pixels per logical pixel, as on an output
+                           at that scale (1 to 4; default 1): 2 draws the same
+                           menu twice as wide and high, crisp
           --config FILE    with --render: draw this configuration file instead of
                            the menu petald serves
           --menu NAME      with --render: draw the menu NAME of the configuration

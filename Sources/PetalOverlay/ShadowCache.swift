@@ -24,6 +24,8 @@ final class ShadowCache {
         var quarterRadius: Int
         var blur: Double
         var color: String
+        /// Device pixels per logical pixel, in quarters.
+        var quarterScale: Int
     }
 
     /// More than a menu uses; past it the cache starts again rather than grow.
@@ -31,15 +33,21 @@ final class ShadowCache {
     private var cache: [Key: Shadow] = [:]
 
     /// The shadow of a circle of `radius`, fading out over `blur` from
-    /// `color` (drawn opaque; the caller applies its alpha when painting).
-    func shadow(radius: Double, blur: Double, color: RGBAColor) -> Shadow? {
+    /// `color` (drawn opaque; the caller applies its alpha when painting),
+    /// with `scale` device pixels per logical pixel; its size and ``Shadow/half``
+    /// are logical.
+    func shadow(radius: Double, blur: Double, color: RGBAColor, scale: Double = 1) -> Shadow? {
         let opaque = RGBAColor(red: color.red, green: color.green, blue: color.blue)
-        let key = Key(quarterRadius: Int((radius * 4).rounded()), blur: blur, color: opaque.description)
+        let key = Key(
+            quarterRadius: Int((radius * 4).rounded()), blur: blur, color: opaque.description,
+            quarterScale: max(Int((scale * 4).rounded()), 4))
         if let cached = cache[key] { return cached }
         let radius = Double(key.quarterRadius) / 4
+        let scale = Double(key.quarterScale) / 4
         let half = (radius + blur + 1).rounded(.up)
-        let side = Int32(2 * half)
+        let side = Int32((2 * half * scale).rounded(.up))
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, side, side) else { return nil }
+        cairo_surface_set_device_scale(surface, scale, scale)
         guard let cr = cairo_create(surface) else {
             cairo_surface_destroy(surface)
             return nil
