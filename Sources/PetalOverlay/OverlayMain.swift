@@ -32,6 +32,8 @@ public enum OverlayMain {
             return render(to: path, state: state, at: time, options: options, log: log)
         case .show:
             return show(options: options, log: log)
+        case .outputs, .probePointer:
+            return OutputsCommand.run(options.mode, log: log)
         }
     }
 
