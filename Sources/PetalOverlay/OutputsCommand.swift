@@ -20,12 +20,9 @@ enum OutputsCommand {
         }
         switch mode {
         case .outputs(let follow):
-            print(outputs)
+            print(outputs, ended: follow)
             guard follow else { return 0 }
-            outputs.changed = { [unowned outputs] in
-                print("")
-                print(outputs)
-            }
+            outputs.changed = { [unowned outputs] in print(outputs, ended: true) }
             SignalHandlers.quitOnTermination()
             gtk_main()
             return 0
@@ -51,11 +48,13 @@ enum OutputsCommand {
         }
     }
 
-    /// Prints the outputs, one a line, and flushes them to whoever reads.
-    private static func print(_ outputs: OverlayOutputs) {
+    /// Prints the outputs, one a line, then an empty line when `ended`
+    /// (with --follow, so a reader knows a list is whole), and flushes them.
+    private static func print(_ outputs: OverlayOutputs, ended: Bool) {
         for output in outputs.outputs {
             print(OverlayOutputs.line(for: output, primary: output == outputs.primary))
         }
+        if ended { print("") }
         fflush(nil)  // all streams: stdout is a C global Swift 6 will not read
     }
 

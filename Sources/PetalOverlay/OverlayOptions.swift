@@ -143,7 +143,7 @@ struct OverlayOptions: Equatable {
                            WxH+X+Y, scale, and "primary" for X11's primary
                            one; the names petalctl show --output takes
           --follow         with --outputs: print them again after each change,
-                           after an empty line, until stopped
+                           each list ended by an empty line, until stopped
           --probe-pointer OUTPUT
                            print where the pointer is on OUTPUT, as the
                            overlay learns it when a menu opens, or "none"
