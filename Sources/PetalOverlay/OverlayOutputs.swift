@@ -144,7 +144,10 @@ final class OverlayOutputs {
         var found: [OutputGeometry] = []
         var byName: [String: OpaquePointer] = [:]
         for (index, monitor) in Self.monitors(of: display).enumerated() {
-            guard let name = name(of: monitor, index: index), byName[name] == nil else { continue }
+            guard var name = name(of: monitor, index: index) else { continue }
+            // Two monitors of one model, named by it: each output's name must still be its own.
+            if byName[name] != nil { name += "-\(index + 1)" }
+            guard byName[name] == nil else { continue }
             var rect = GdkRectangle()
             gdk_monitor_get_geometry(monitor, &rect)
             let frame = Rect(
@@ -165,7 +168,8 @@ final class OverlayOutputs {
     }
 
     /// The output's name: X11's RandR output (the model GDK gives), the
-    /// compositor's on Wayland; the model, or `output-N`, when it says none.
+    /// compositor's on Wayland; the model, or `output-N`, when it says none;
+    /// nil for a Wayland output whose name the compositor has yet to say.
     private func name(of monitor: OpaquePointer, index: Int) -> String? {
         if let names, let output = gdk_wayland_monitor_get_wl_output(monitor) {
             return names.name(of: output)

@@ -84,6 +84,26 @@ struct OutputsTests {
         #expect(again.status == 0 && Self.lines(again.output).count == 2, "\(again.summary)")
     }
 
+    @Test func theProbeOnSwayAnswersWhereThePointerEntersItsSurface() async throws {
+        let sway = try await HeadlessSway(
+            width: 1280, height: 720, extraOutputs: [.init(width: 800, height: 600, x: 1280, scale: 2)])
+        defer { sway.stop() }
+        // A virtual pointer at (1380, 100) of the 1680x720 layout: 100, 100 into HEADLESS-2.
+        let pointer = try sway.launch(
+            "/usr/bin/python3",
+            arguments: [
+                SolidWindow.scripts.appendingPathComponent("virtual_pointer.py").path, "1380", "100", "1680", "720",
+            ])
+        defer { pointer.stop() }
+        try await pointer.waitForLine { $0 == "ready" }
+
+        let there = try await OverlayBinary.run(["--probe-pointer", "HEADLESS-2"], environment: sway.environment)
+        #expect(there.status == 0 && Self.lines(there.output) == ["1380,100"], "\(there.summary)")
+        // Not on HEADLESS-1: its surface is never entered.
+        let elsewhere = try await OverlayBinary.run(["--probe-pointer", "HEADLESS-1"], environment: sway.environment)
+        #expect(elsewhere.status == 0 && Self.lines(elsewhere.output) == ["none"], "\(elsewhere.summary)")
+    }
+
     @Test func theProbeOnXorgAnswersWhereTheServerSaysThePointerIs() async throws {
         let display = try await XorgDummyDisplay()
         defer { display.stop() }
@@ -137,6 +157,7 @@ struct OutputsTests {
     }
 
     /// Waits until `--follow` has printed a whole list that satisfies `predicate`; returns its number.
+    @discardableResult
     static func waitForList(
         from overlay: BackgroundProcess, after skipped: Int = 0, within limit: Duration = .seconds(10),
         describing what: String, where predicate: ([String]) -> Bool
