@@ -44,7 +44,7 @@ final class OverlayOutputs {
             names = WaylandOutputNames(display: display)
             if names == nil {
                 log.warning(
-                    "the compositor does not name its outputs (no xdg-output version 2): outputs are called by their model, and Placement.output may match none"
+                    "the compositor does not name its outputs (no xdg-output version 2): outputs are called by their model, which the names petalctl show --output takes may not match"
                 )
             }
         }
