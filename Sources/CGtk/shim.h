@@ -82,6 +82,70 @@ static inline gulong petal_connect_property(gpointer instance, const char *signa
     return g_signal_connect(instance, signal, G_CALLBACK(handler), data);
 }
 
+/// "monitor-added" and "monitor-removed" on a display.
+typedef void (*PetalMonitorHandler)(gpointer display, GdkMonitor *monitor, gpointer data);
+static inline gulong petal_connect_monitor(GdkDisplay *display, const char *signal, PetalMonitorHandler handler,
+                                           gpointer data) {
+    return g_signal_connect(display, signal, G_CALLBACK(handler), data);
+}
+
+// MARK: A hook in the main loop, before it waits
+
+/// `ready` is called each time the main loop prepares to wait; when it
+/// answers true, the loop does not wait and calls `fire`. For work that other
+/// sources make (events GDK read for a queue of another library's) and that
+/// has no file descriptor of its own to wait on.
+typedef gboolean (*PetalHookReady)(gpointer data);
+typedef void (*PetalHookFire)(gpointer data);
+typedef struct {
+    GSource source;
+    PetalHookReady ready;
+    PetalHookFire fire;
+    gpointer data;
+} PetalHookSource;
+
+static gboolean petal_hook_prepare(GSource *source, gint *timeout) {
+    PetalHookSource *hook = (PetalHookSource *)source;
+    *timeout = -1;
+    return hook->ready(hook->data);
+}
+
+static gboolean petal_hook_check(GSource *source) {
+    PetalHookSource *hook = (PetalHookSource *)source;
+    return hook->ready(hook->data);
+}
+
+static gboolean petal_hook_dispatch(GSource *source, GSourceFunc callback, gpointer unused) {
+    (void)callback, (void)unused;
+    PetalHookSource *hook = (PetalHookSource *)source;
+    hook->fire(hook->data);
+    return G_SOURCE_CONTINUE;
+}
+
+/// Adds the hook to the default main context; remove it with g_source_destroy and g_source_unref.
+static inline GSource *petal_hook_add(PetalHookReady ready, PetalHookFire fire, gpointer data) {
+    static GSourceFuncs funcs = {petal_hook_prepare, petal_hook_check, petal_hook_dispatch, NULL, NULL, NULL};
+    GSource *source = g_source_new(&funcs, sizeof(PetalHookSource));
+    PetalHookSource *hook = (PetalHookSource *)source;
+    hook->ready = ready;
+    hook->fire = fire;
+    hook->data = data;
+    g_source_attach(source, NULL);
+    return source;
+}
+
+// MARK: X11 (deprecated calls the overlay still needs, without their warnings)
+
+/// The monitor of the window the window manager says is active
+/// (`_NET_ACTIVE_WINDOW`), or NULL when it says none or does not say.
+static inline GdkMonitor *petal_x11_active_monitor(GdkScreen *screen) {
+    GdkWindow *active = gdk_screen_get_active_window(screen);
+    if (!active) return NULL;
+    GdkMonitor *monitor = gdk_display_get_monitor_at_window(gdk_screen_get_display(screen), active);
+    g_object_unref(active);
+    return monitor;
+}
+
 // MARK: Settings (g_object_get is variadic, which Swift cannot call)
 
 /// The `gtk-enable-animations` setting: false when the desktop asks for no animations.

@@ -206,13 +206,18 @@ final class OverlayController {
                 window.destroy()
             }
         } else if state != .collapsed {
+            let probing = isTopLevel && mustProbePointer(menu)
             let window = OverlayWindow(
-                path: path, scene: Scene(menu: scene), spot: isTopLevel ? spot(for: menu, scene: scene) : nil,
-                painter: painter, log: log)
+                path: path, scene: Scene(menu: scene),
+                spot: isTopLevel && !probing ? spot(for: menu, scene: scene) : nil, painter: painter, log: log)
             window.perform = { [unowned self, unowned window] intent in perform(intent, from: window) }
             windows[path] = window
-            window.show()
             window.update(menu: scene, state: state, highlighted: menu.snapshot.highlighted)
+            if probing {
+                probePointer(for: window, menu: menu)
+            } else {
+                window.show()
+            }
         }
     }
 
@@ -312,12 +317,12 @@ final class OverlayController {
     /// on outputs"): on the output its placement names, else the one under
     /// the pointer, else the focused one; nil where the compositor chooses
     /// (Wayland, when neither an output nor a point is given).
-    private func spot(for menu: MenuMirror.Menu, scene: SceneMenu) -> MenuSpot? {
+    private func spot(for menu: MenuMirror.Menu, scene: SceneMenu, pointer probed: Point? = nil) -> MenuSpot? {
         let placement = menu.snapshot.placement
         let at = placement.at.map { Point(x: Double($0.x), y: Double($0.y)) }
         if main.backend == .layerShell, placement.output == nil, at == nil { return nil }
         let known = outputs.outputs
-        let pointer = outputs.pointer()
+        let pointer = probed ?? outputs.pointer()
         guard
             let choice = OutputGeometry.choose(
                 among: known, named: placement.output, pointer: pointer, focused: outputs.focused)
@@ -330,6 +335,38 @@ final class OverlayController {
         let request = PlacementRequest(anchor: placement.anchor, at: at, output: placement.output)
         let centre = Placement.centre(of: scene, placed: request, on: choice.output, pointer: pointer)
         return MenuSpot(output: choice.output, centre: centre, monitor: outputs.monitor(named: choice.output.name))
+    }
+
+    /// Whether a menu opening at the pointer must ask where it is: on
+    /// Wayland, where a client is told only by a surface under the pointer.
+    private func mustProbePointer(_ menu: MenuMirror.Menu) -> Bool {
+        let placement = menu.snapshot.placement
+        return main.backend == .layerShell && placement.anchor == .pointer && placement.at == nil
+    }
+
+    /// Finds the pointer with a probe on each output it may be on (the one
+    /// the placement names, else all), then places `window` there and shows
+    /// it; with no answer within the probe's limit, at the output's centre.
+    private func probePointer(for window: OverlayWindow, menu: MenuMirror.Menu) {
+        let named = menu.snapshot.placement.output.flatMap { name in outputs.outputs.first { $0.name == name } }
+        let candidates = named.map { [$0] } ?? outputs.outputs
+        let round = ProbeRound(expected: candidates.count)
+        let finish = { [weak self, weak window] (pointer: Point?) in
+            guard let self, let window, windows[window.path] === window else { return }
+            var placed = menu
+            if let pointer, let output = outputs.outputs.first(where: { $0.frame.contains(pointer) }) {
+                placed.snapshot.placement.output = output.name
+            }
+            window.spot = spot(for: placed, scene: window.scene.menu, pointer: pointer)
+            window.show()
+            arrange()
+        }
+        guard !candidates.isEmpty else { return finish(nil) }
+        for output in candidates {
+            outputs.probePointer(on: output) { pointer in
+                if let answer = round.answer(pointer) { finish(answer) }
+            }
+        }
     }
 
     // MARK: The display
@@ -375,5 +412,24 @@ final class OverlayController {
         }
         let (log, sent, menu) = (self.log, intent, target)
         feed.perform(sent, onMenuAt: menu) { error in log.warning("the call for \(sent) on \(menu) failed: \(error)") }
+    }
+}
+
+/// The answers of the pointer probes on several outputs: the first place
+/// told wins; with none, nil once every probe has answered.
+@MainActor
+private final class ProbeRound {
+    private var waiting: Int
+    private var done = false
+
+    init(expected: Int) { waiting = expected }
+
+    /// The round's answer once it has one (wrapped), else nil.
+    func answer(_ pointer: Point?) -> Point?? {
+        guard !done else { return nil }
+        waiting -= 1
+        guard pointer != nil || waiting == 0 else { return nil }
+        done = true
+        return .some(pointer)
     }
 }

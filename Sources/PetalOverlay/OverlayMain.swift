@@ -33,6 +33,8 @@ public enum OverlayMain {
             return render(to: path, state: state, at: time, scale: scale, options: options, log: log)
         case .show:
             return show(options: options, log: log)
+        case .outputs, .probePointer:
+            return OutputsCommand.run(options.mode, log: log)
         }
     }
 
@@ -87,8 +89,11 @@ public enum OverlayMain {
         // (then the button is drawn disabled), so a menu without a resting button never flashes one.
         let window = OverlayWindow(
             path: PetalBus.path, scene: Scene(menu: SceneMenu(online: false)), painter: painter, log: log)
-        let controller = OverlayController(
-            main: window, feed: feed, painter: painter, outputs: OverlayOutputs(log: log), log: log)
+        guard let outputs = OverlayOutputs(log: log) else {
+            log.error("GTK opened no display; petal-overlay cannot tell its outputs")
+            return 1
+        }
+        let controller = OverlayController(main: window, feed: feed, painter: painter, outputs: outputs, log: log)
         controller.start()
         SignalHandlers.quitOnTermination()
         gtk_main()

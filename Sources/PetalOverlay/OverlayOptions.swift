@@ -8,6 +8,10 @@ struct OverlayOptions: Equatable {
         case show
         /// Draw one frame to a PNG file and exit.
         case render(path: String, state: MenuState, at: Double, scale: Double)
+        /// Print the outputs and exit, or with `follow` print them again after each change.
+        case outputs(follow: Bool)
+        /// Print where the pointer is on the output named (as the overlay learns it) and exit.
+        case probePointer(output: String)
         case help
         case version
     }
@@ -30,6 +34,9 @@ struct OverlayOptions: Equatable {
     /// Parses the arguments after the program's name.
     init(_ arguments: [String]) throws(UsageError) {
         var render: String?
+        var outputs = false
+        var follow = false
+        var probe: String?
         var state: MenuState?
         var at: Double?
         var scale: Double?
@@ -51,6 +58,9 @@ struct OverlayOptions: Equatable {
             case "--bus": bus = BusAddress(try take())
             case "--render": render = try take()
             case "--config": configPath = try take()
+            case "--outputs": outputs = true
+            case "--follow": follow = true
+            case "--probe-pointer": probe = try take()
             case "--menu", "--open":
                 guard chain == nil else { throw UsageError(description: "--menu and --open are given once, not both") }
                 let text = try take()
@@ -91,6 +101,14 @@ struct OverlayOptions: Equatable {
             }
         }
         if mode == .help || mode == .version { return }
+        if follow && !outputs { throw UsageError(description: "--follow goes with --outputs") }
+        if outputs || probe != nil {
+            guard render == nil, state == nil, at == nil, scale == nil, configPath == nil, chain == nil,
+                !(outputs && probe != nil)
+            else { throw UsageError(description: "--outputs and --probe-pointer go alone (with --follow, --verbose)") }
+            mode = probe.map { .probePointer(output: $0) } ?? .outputs(follow: follow)
+            return
+        }
         if let render {
             guard !render.isEmpty else { throw UsageError(description: "--render needs a file name, such as menu.png") }
             mode = .render(path: render, state: state ?? .expanded, at: at ?? 0, scale: scale ?? 1)
@@ -110,6 +128,8 @@ struct OverlayOptions: Equatable {
         Usage: petal-overlay [--bus session|system|ADDRESS] [--verbose]
                petal-overlay --render FILE.png [--state STATE] [--at SECONDS] [--scale FACTOR]
                              [--config FILE] [--bus BUS] [--menu NAME | --open MENU,SUBMENU,...]
+               petal-overlay --outputs [--follow]
+               petal-overlay --probe-pointer OUTPUT
 
         Draws petald's action menu on the desktop: a floating button whose items
         spring out when it is toggled, by a click or by `petalctl toggle`. On a
@@ -132,6 +152,14 @@ struct OverlayOptions: Equatable {
           --open A,B,...   with --render: draw A expanded with its submenu B open
                            from its item (and so on); STATE and SECONDS are the
                            last menu's
+          --outputs        print the outputs, one a line: name, logical frame
+                           WxH+X+Y, scale, and "primary" for X11's primary
+                           one; the names petalctl show --output takes
+          --follow         with --outputs: print them again after each change,
+                           each list ended by an empty line, until stopped
+          --probe-pointer OUTPUT
+                           print where the pointer is on OUTPUT, as the
+                           overlay learns it when a menu opens, or "none"
           -v, --verbose    log every call and signal
           -h, --help       show this help
           --version        show the version

@@ -38,7 +38,7 @@ public final class HeadlessSway: HeadlessDisplay, @unchecked Sendable {
     /// sway itself.
     public let server: BackgroundProcess
     /// A `wtype` that only sleeps, holding a virtual keyboard for the life of
-    /// the compositor (see ``init(width:height:background:within:)``).
+    /// the compositor (see ``init(width:height:background:extraOutputs:within:)``).
     public private(set) var keyboard: BackgroundProcess?
     private let clientRuntimeDirectory: URL
     private let stopped = Mutex(false)
@@ -55,17 +55,39 @@ public final class HeadlessSway: HeadlessDisplay, @unchecked Sendable {
         ]
     }
 
-    /// Starts sway with one headless output of `width`×`height` filled with
-    /// `background`, no bar, no borders, no Xwayland; returns once the output
-    /// has that mode and its background is on screen.
+    /// An output besides the first (`HEADLESS-1`): `HEADLESS-2`, `HEADLESS-3`, … in order.
+    public struct Output: Sendable {
+        /// Its mode, in device pixels.
+        public var width: Int
+        public var height: Int
+        /// Its top-left corner in the desktop's logical pixels.
+        public var x: Int
+        public var y: Int
+        /// Device pixels per logical pixel.
+        public var scale: Double
+        /// An output of `width`×`height` pixels at (x, y) and `scale`.
+        public init(width: Int, height: Int, x: Int, y: Int = 0, scale: Double = 1) {
+            (self.width, self.height, self.x, self.y, self.scale) = (width, height, x, y, scale)
+        }
+    }
+
+    /// The outputs after the first, as started.
+    public let extraOutputs: [Output]
+
+    /// Starts sway with one headless output of `width`×`height` (HEADLESS-1,
+    /// at 0,0) and `extraOutputs` after it, filled with `background`, no bar,
+    /// no borders, no Xwayland; returns once every output has its mode and
+    /// the background is on screen.
     ///
     /// - Throws: ``TestSetupError`` if it is not ready within `limit`, with its log.
     public init(
-        width: Int = 1280, height: Int = 720, background: String = "#202020", within limit: Duration = .seconds(20)
+        width: Int = 1280, height: Int = 720, background: String = "#202020", extraOutputs: [Output] = [],
+        within limit: Duration = .seconds(20)
     ) async throws {
         _ = try RGBAImage.components(of: background)
         await TestSlots.displays.acquire()
         size = (width, height)
+        self.extraOutputs = extraOutputs
         self.background = background
         let deadline = ContinuousClock.now + limit
         let unique = "\(getpid())-\(UUID().uuidString.prefix(8))"
@@ -88,7 +110,7 @@ public final class HeadlessSway: HeadlessDisplay, @unchecked Sendable {
                 throw TestSetupError("cannot give \(runtimeDirectory.path) to \(account.name): errno \(errno)")
             }
             let config = runtimeDirectory.appendingPathComponent("config")
-            try Self.configuration(width: width, height: height, background: background)
+            try Self.configuration(width: width, height: height, background: background, extra: extraOutputs)
                 .write(to: config, atomically: false, encoding: .utf8)
             _ = chown(config.path, account.uid, account.gid)
 
@@ -103,6 +125,7 @@ public final class HeadlessSway: HeadlessDisplay, @unchecked Sendable {
                 "PATH": "/usr/bin:/bin", "HOME": account.home, "USER": account.name, "LOGNAME": account.name,
                 "XDG_RUNTIME_DIR": runtimeDirectory.path,
                 "WLR_BACKENDS": "headless", "WLR_LIBINPUT_NO_DEVICES": "1", "WLR_RENDERER": "pixman",
+                "WLR_HEADLESS_OUTPUTS": String(1 + extraOutputs.count),
             ]
             let server = try BackgroundProcess(
                 command[0], arguments: Array(command.dropFirst()), environment: environment,
@@ -125,19 +148,23 @@ public final class HeadlessSway: HeadlessDisplay, @unchecked Sendable {
         }
     }
 
-    private static func configuration(width: Int, height: Int, background: String) -> String {
-        """
-        # Written by TestSupport's HeadlessSway: one fixed output, nothing drawn but clients.
-        xwayland disable
-        output HEADLESS-1 resolution \(width)x\(height) position 0 0
-        output * bg \(background) solid_color
-        default_border none
-        default_floating_border none
-        titlebar_border_thickness 0
-        gaps inner 0
-        gaps outer 0
-        focus_follows_mouse no
-        """
+    private static func configuration(width: Int, height: Int, background: String, extra: [Output]) -> String {
+        let outputs = extra.enumerated().map { index, output in
+            "output HEADLESS-\(index + 2) resolution \(output.width)x\(output.height) "
+                + "position \(output.x) \(output.y) scale \(output.scale)\n"
+        }
+        return """
+            # Written by TestSupport's HeadlessSway: fixed outputs, nothing drawn but clients.
+            xwayland disable
+            output HEADLESS-1 resolution \(width)x\(height) position 0 0
+            \(outputs.joined())        output * bg \(background) solid_color
+            default_border none
+            default_floating_border none
+            titlebar_border_thickness 0
+            gaps inner 0
+            gaps outer 0
+            focus_follows_mouse no
+            """
     }
 
     /// Waits for `wayland-N` (the socket, not its `.lock`) in the runtime folder.
@@ -166,8 +193,13 @@ public final class HeadlessSway: HeadlessDisplay, @unchecked Sendable {
             if let outputs = try? await swaymsg(["-t", "get_outputs", "--raw"]),
                 let list = try? JSONSerialization.jsonObject(with: Data(outputs.utf8)) as? [[String: Any]]
             {
-                let mode = list.first?["current_mode"] as? [String: Any]
-                if mode?["width"] as? Int == size.width, mode?["height"] as? Int == size.height { break }
+                let modes = list.map { $0["current_mode"] as? [String: Any] }
+                let wanted = [(size.width, size.height)] + extraOutputs.map { ($0.width, $0.height) }
+                if modes.count == wanted.count,
+                    zip(modes, wanted).allSatisfy({ $0?["width"] as? Int == $1.0 && $0?["height"] as? Int == $1.1 })
+                {
+                    break
+                }
                 last = outputs
             }
             guard server.isRunning, ContinuousClock.now < deadline else {
