@@ -169,6 +169,11 @@ public final class XorgDummyDisplay: HeadlessDisplay, @unchecked Sendable {
         try await xdotool(["key", key.name])
     }
 
+    /// Moves the pointer to (x, y), on whichever monitor that is, and clicks `button`.
+    public func click(x: Int, y: Int, button: Int = 1) async throws {
+        try await xdotool(["mousemove", "--sync", String(x), String(y), "click", String(button)])
+    }
+
     public func type(_ text: String) async throws {
         try await xdotool(["type", "--delay", "20", text])
     }
