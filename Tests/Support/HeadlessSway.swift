@@ -297,12 +297,23 @@ public final class HeadlessSway: HeadlessDisplay, @unchecked Sendable {
 
     // MARK: Screenshots
 
-    /// The output as `grim -` sees it.
+    /// Every output as `grim -s 1 -` sees it: in the desktop's logical
+    /// pixels, so that a point is where a test placed it whatever the
+    /// outputs' scales (``screenshot(output:)`` reads one in device pixels).
     public func screenshot() async throws -> RGBAImage {
         let shot = try await ToolRun.running(
-            "/usr/bin/grim", ["-"], environment: BackgroundProcess.environment(adding: environment)
+            "/usr/bin/grim", ["-s", "1", "-"], environment: BackgroundProcess.environment(adding: environment)
         )
         .checked("grim")
+        return try await RGBAImage(png: shot.output)
+    }
+
+    /// The output called `output` alone, in its own device pixels (at its scale).
+    public func screenshot(output: String) async throws -> RGBAImage {
+        let shot = try await ToolRun.running(
+            "/usr/bin/grim", ["-o", output, "-"], environment: BackgroundProcess.environment(adding: environment)
+        )
+        .checked("grim -o \(output)")
         return try await RGBAImage(png: shot.output)
     }
 
