@@ -117,10 +117,16 @@ let libraryTargets: [Target] = [
     // GTK 3 and gtk-layer-shell for the overlay, with typed wrappers for the macros Swift cannot import.
     .systemLibrary(name: "CGtk", pkgConfig: "gtk+-3.0", providers: [.apt(["libgtk-3-dev", "libgtk-layer-shell-dev"])]),
 
+    // What assistive technology sees of an overlay window: GObject subclasses
+    // of ATK's and GTK's accessibles, which are C's work, behind a few functions.
+    .target(name: "CAccessible", dependencies: ["CGtk"]),
+
     // The overlay client: GTK windows, Cairo painting and petald's D-Bus API, around PetalScene.
     .target(
         name: "PetalOverlay",
-        dependencies: ["CGtk", "DBus", "Linux", "PetalAPI", "PetalCore", "PetalConfiguration", "PetalScene"]),
+        dependencies: [
+            "CAccessible", "CGtk", "DBus", "Linux", "PetalAPI", "PetalCore", "PetalConfiguration", "PetalScene",
+        ]),
 
     // Thin executables.
     .executableTarget(name: "petald", dependencies: ["PetalDaemon"]),

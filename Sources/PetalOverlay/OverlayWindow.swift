@@ -1,3 +1,4 @@
+import CAccessible
 import CGtk
 import PetalCore
 import PetalScene
@@ -46,6 +47,8 @@ final class OverlayWindow {
     var pointerAtOpening: Point?
     /// Timing lines for the benchmark, when `PETAL_OVERLAY_TRACE` is set.
     let trace = FrameTrace.fromEnvironment()
+    /// What a screen reader sees of this window.
+    lazy var accessibility = OverlayAccessibility(widget: widget) { [unowned self] in perform($0) }
 
     /// A window for `scene`, on the display GTK opened.
     init(scene: Scene, painter: CairoPainter, log: OverlayLog) {
@@ -55,7 +58,7 @@ final class OverlayWindow {
         let display = gdk_display_get_default()
         if let display, petal_display_is_wayland(display) != PETAL_FALSE, gtk_layer_is_supported() != PETAL_FALSE {
             backend = .layerShell
-            widget = gtk_window_new(GTK_WINDOW_TOPLEVEL)
+            widget = petal_accessible_window_new(GTK_WINDOW_TOPLEVEL)
             Self.makeLayerSurface(petal_gtk_window(widget))
         } else {
             if let display, petal_display_is_wayland(display) != PETAL_FALSE {
@@ -64,7 +67,7 @@ final class OverlayWindow {
                 )
             }
             backend = .x11
-            widget = gtk_window_new(GTK_WINDOW_POPUP)
+            widget = petal_accessible_window_new(GTK_WINDOW_POPUP)
         }
         let window = petal_gtk_window(widget)
         gtk_window_set_title(window, "Petal")
@@ -141,6 +144,7 @@ final class OverlayWindow {
         if moved { place() }
         updateInputRegion()
         redraw()
+        accessibilityChanged()
     }
 
     /// `StateChanged`.
@@ -159,6 +163,7 @@ final class OverlayWindow {
         takeKeyboard(state == .expanding || state == .expanded)
         updateInputRegion()
         redraw()
+        accessibilityChanged()
     }
 
     /// `Highlighted` changed.
@@ -166,6 +171,12 @@ final class OverlayWindow {
         guard id != scene.highlighted else { return }
         scene.highlighted = id
         redraw()
+        accessibilityChanged()
+    }
+
+    /// Tells assistive technology what changed in the scene (``OverlayAccessibility``).
+    func accessibilityChanged() {
+        accessibility.update(from: scene, origin: origin)
     }
 
     // MARK: Drawing
