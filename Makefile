@@ -26,7 +26,9 @@ BIN          := $(shell $(SWIFT) build -c $(CONFIG) --show-bin-path 2>/dev/null)
 # pixels; gir1.2-gtk-3.0 lets /usr/bin/python3's gi open the stand-in GTK
 # windows; adwaita-icon-theme and fonts-dejavu-core so GTK finds an icon
 # theme and a font on a bare machine; x11-utils (xwininfo, xprop, xdpyinfo)
-# to look at an X display by hand when a test fails.
+# to look at an X display by hand when a test fails; at-spi2-core (the
+# accessibility bus launcher and registry) and python3-pyatspi, the screen
+# reader's side of the overlay's accessibility tests.
 # petal-context builds against libxcb and its RandR extension (libxcb1-dev,
 # libxcb-randr0-dev) for its X11 backend; its tests read real window
 # managers on Xvfb: i3 (i3-wm, with i3-msg) through its IPC socket, and
@@ -35,7 +37,7 @@ APT_PACKAGES := libdbus-1-dev pkg-config dbus dbus-bin systemd libglib2.0-bin ut
                 python3-dbus python3-gi gcc binutils scdoc zsh fish \
                 libgtk-3-dev libgtk-layer-shell-dev xvfb xcompmgr xdotool imagemagick \
                 sway grim wtype waybar passwd gir1.2-gtk-3.0 adwaita-icon-theme fonts-dejavu-core x11-utils strace \
-                libxcb1-dev libxcb-randr0-dev i3-wm openbox
+                libxcb1-dev libxcb-randr0-dev i3-wm openbox at-spi2-core python3-pyatspi
 
 # make install: PREFIX is where Petal lives (~/.local by default, /usr for a
 # package), DESTDIR a staging root for packagers. The products come from a

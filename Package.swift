@@ -209,7 +209,10 @@ let testTargets: [Target] = [
     // petal-overlay: --render frames read back pixel by pixel, and the client on
     // real headless display servers (Xvfb + xcompmgr, sway) against petald on a
     // private bus; and the display harness's own tests.
-    .testTarget(name: "PetalOverlayTests", dependencies: ["TestSupport", "DBus", "PetalCore", "PetalJSON"]),
+    // Fixtures/atspi_probe.py is the screen reader's side of the accessibility tests.
+    .testTarget(
+        name: "PetalOverlayTests", dependencies: ["TestSupport", "DBus", "PetalCore", "PetalJSON"],
+        exclude: ["Fixtures"]),
     // petal-context: its pure core in unit tests, and the built binary on real
     // sway, i3 and openbox (and a Hyprland stand-in) against a stand-in petald.
     .testTarget(
