@@ -144,6 +144,8 @@ static gboolean petal_child_accessible_do_action(AtkAction *action, gint index) 
     guint own = 0;
     PetalWindowAccessible *owner = petal_child_accessible_owner(child, &own);
     if (index != 0 || owner == NULL || owner->handler == NULL) return FALSE;
+    // A destroyed window's accessible lingers while a client holds it; the program has let go of it.
+    if (gtk_accessible_get_widget(GTK_ACCESSIBLE(owner)) == NULL) return FALSE;
     if (!child->state.enabled || !child->state.has_action) return FALSE;
     owner->handler(own, owner->handler_data);
     return TRUE;
@@ -222,22 +224,28 @@ GtkWidget *petal_accessible_window_new(GtkWindowType type) {
     return GTK_WIDGET(g_object_new(petal_window_get_type(), "type", type, NULL));
 }
 
-/// The window's accessible object, made now if it was not yet.
-static PetalWindowAccessible *petal_window_accessible_of(GtkWidget *window) {
+AtkObject *petal_accessible_window_ref_accessible(GtkWidget *window) {
     AtkObject *accessible = gtk_widget_get_accessible(window);
+    g_return_val_if_fail(PETAL_IS_WINDOW_ACCESSIBLE(accessible), NULL);
+    return g_object_ref(accessible);
+}
+
+/// `accessible` as the window accessible it must be; NULL (and a warning) for anything else.
+static PetalWindowAccessible *petal_window_accessible_of(AtkObject *accessible) {
     g_return_val_if_fail(PETAL_IS_WINDOW_ACCESSIBLE(accessible), NULL);
     return PETAL_WINDOW_ACCESSIBLE(accessible);
 }
 
-void petal_accessible_window_set_handler(GtkWidget *window, PetalAccessibleActionHandler handler, gpointer data) {
-    PetalWindowAccessible *owner = petal_window_accessible_of(window);
+void petal_accessible_window_set_handler(AtkObject *accessible, PetalAccessibleActionHandler handler,
+                                         gpointer data) {
+    PetalWindowAccessible *owner = petal_window_accessible_of(accessible);
     if (owner == NULL) return;
     owner->handler = handler;
     owner->handler_data = data;
 }
 
-void petal_accessible_window_truncate(GtkWidget *window, guint count) {
-    PetalWindowAccessible *owner = petal_window_accessible_of(window);
+void petal_accessible_window_truncate(AtkObject *accessible, guint count) {
+    PetalWindowAccessible *owner = petal_window_accessible_of(accessible);
     if (owner == NULL) return;
     gint gtk_children = petal_window_accessible_gtk_children(ATK_OBJECT(owner));
     while (owner->children->len > count) {
@@ -251,9 +259,9 @@ void petal_accessible_window_truncate(GtkWidget *window, guint count) {
     }
 }
 
-void petal_accessible_window_set_child(GtkWidget *window, guint index, const char *name,
+void petal_accessible_window_set_child(AtkObject *accessible, guint index, const char *name,
                                        const PetalAccessibleChildState *state) {
-    PetalWindowAccessible *owner = petal_window_accessible_of(window);
+    PetalWindowAccessible *owner = petal_window_accessible_of(accessible);
     if (owner == NULL) return;
     g_return_if_fail(index <= owner->children->len);
     gboolean added = index == owner->children->len;

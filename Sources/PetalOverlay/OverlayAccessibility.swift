@@ -12,7 +12,8 @@ import PetalScene
 /// never per frame; only what changed is sent on.
 @MainActor
 final class OverlayAccessibility {
-    private let widget: UnsafeMutablePointer<GtkWidget>
+    /// The window's accessible object, held: it may outlive the window.
+    private let accessible: UnsafeMutablePointer<AtkObject>
     /// What the window's children say now.
     private var nodes: [AccessibleNode] = []
     private var origin = Point(x: 0, y: 0)
@@ -21,14 +22,20 @@ final class OverlayAccessibility {
 
     /// The accessible children of `widget`, a window made by `petal_accessible_window_new`.
     init(widget: UnsafeMutablePointer<GtkWidget>, perform: @escaping (Intent) -> Void) {
-        self.widget = widget
+        accessible = petal_accessible_window_ref_accessible(widget)
         self.perform = perform
         petal_accessible_window_set_handler(
-            widget,
+            accessible,
             { index, data in
                 nonisolated(unsafe) let data = data
                 MainActor.assumeIsolated { OverlayAccessibility.from(data).act(on: Int(index)) }
             }, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    isolated deinit {
+        // An AT-SPI client may hold the accessible object still: no action reaches here after this.
+        petal_accessible_window_set_handler(accessible, nil, nil)
+        g_object_unref(accessible)
     }
 
     /// Brings the children in step with `scene`, whose button rests at `origin` on the window.
@@ -38,7 +45,7 @@ final class OverlayAccessibility {
         let old = nodes
         nodes = new
         self.origin = origin
-        petal_accessible_window_truncate(widget, guint(new.count))
+        petal_accessible_window_truncate(accessible, guint(new.count))
         // Focus leaves the old item before it reaches the new one, as a screen reader expects.
         for (index, node) in new.enumerated() {
             var losing = node
@@ -60,7 +67,7 @@ final class OverlayAccessibility {
                 x: Int32((origin.x + node.centre.x - radius).rounded(.down)),
                 y: Int32((origin.y + node.centre.y - radius).rounded(.down)),
                 width: Int32(node.diameter.rounded(.up)), height: Int32(node.diameter.rounded(.up))))
-        petal_accessible_window_set_child(widget, guint(index), node.name, &state)
+        petal_accessible_window_set_child(accessible, guint(index), node.name, &state)
     }
 
     /// An assistive technology ran child `index`'s action.

@@ -29,7 +29,9 @@ final class OverlayWindow {
     let log: OverlayLog
 
     /// The button's resting centre on the surface.
-    var origin = Point(x: 0, y: 0)
+    var origin = Point(x: 0, y: 0) {
+        didSet { if origin != oldValue { accessibilityChanged() } }
+    }
     /// The surface's size.
     var size = Size(width: 1, height: 1)
     /// The frame clock tick while something moves; 0 while idle.

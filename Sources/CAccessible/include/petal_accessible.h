@@ -27,16 +27,22 @@ typedef struct {
 /// lists the children set below after whatever GTK lists.
 GtkWidget *petal_accessible_window_new(GtkWindowType type);
 
-/// Sets what runs a child's action; `data` must outlive the window.
-void petal_accessible_window_set_handler(GtkWidget *window, PetalAccessibleActionHandler handler, gpointer data);
+/// The accessible object of a window made by petal_accessible_window_new,
+/// with a reference the caller gives back with g_object_unref. It may
+/// outlive the window (an AT-SPI client can hold it); the functions below
+/// take it, so that they never touch a window that is gone.
+AtkObject *petal_accessible_window_ref_accessible(GtkWidget *window);
+
+/// Sets what runs a child's action (NULL: nothing); `data` must live until it is set again.
+void petal_accessible_window_set_handler(AtkObject *accessible, PetalAccessibleActionHandler handler, gpointer data);
 
 /// Keeps the first `count` children and drops the rest (emitting `children-changed::remove`).
-void petal_accessible_window_truncate(GtkWidget *window, guint count);
+void petal_accessible_window_truncate(AtkObject *accessible, guint count);
 
 /// Sets child `index` (at most the current count: one past the end adds a
 /// child, emitting `children-changed::add`); its name, role and states
 /// emit their change notifications only when they change.
-void petal_accessible_window_set_child(GtkWidget *window, guint index, const char *name,
+void petal_accessible_window_set_child(AtkObject *accessible, guint index, const char *name,
                                        const PetalAccessibleChildState *state);
 
 #endif
