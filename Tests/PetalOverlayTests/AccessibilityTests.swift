@@ -163,6 +163,19 @@ import Testing
         #expect(fixture.session.actionItems == ["red", "red"])
     }
 
+    @Test func aToggleIsUncheckedOnceItsActionHasRun() async throws {
+        let fixture = try await Fixture()
+        defer { fixture.stop() }
+        try await fixture.waitForChildren { Self.names($0) == ["Open menu"] }
+        try await fixture.open()
+        try await fixture.waitForChildren { $0.count == 4 && $0[2].has("checked") }
+        _ = try await fixture.act(on: "Green")
+        try await fixture.session.waitForAction(on: "green")
+        try await fixture.open()
+        let children = try await fixture.waitForChildren { $0.count == 4 && !$0[2].has("checked") }
+        #expect(children[2].role == "check box" && children[2].has("checkable"))
+    }
+
     @Test func focusFollowsHighlighted() async throws {
         let fixture = try await Fixture()
         defer { fixture.stop() }
