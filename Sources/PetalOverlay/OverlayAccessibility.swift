@@ -35,6 +35,8 @@ final class OverlayAccessibility {
     isolated deinit {
         // An AT-SPI client may hold the accessible object still: no action reaches here after this.
         petal_accessible_window_set_handler(accessible, nil, nil)
+        // Each child holds its parent: dropping them lets the window's accessible object go.
+        petal_accessible_window_truncate(accessible, 0)
         g_object_unref(accessible)
     }
 
