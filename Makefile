@@ -29,7 +29,7 @@ BIN          := $(shell $(SWIFT) build -c $(CONFIG) --show-bin-path 2>/dev/null)
 # to look at an X display by hand when a test fails. Xorg with its dummy
 # video driver (xserver-xorg-core, xserver-xorg-video-dummy) and xrandr
 # (x11-xserver-utils) give the overlay's output tests RandR outputs that
-# Xvfb lacks.
+# Xvfb lacks. at-spi2-core python3-pyatspi
 # petal-context builds against libxcb and its RandR extension (libxcb1-dev,
 # libxcb-randr0-dev) for its X11 backend; its tests read real window
 # managers on Xvfb: i3 (i3-wm, with i3-msg) through its IPC socket, and
@@ -39,7 +39,7 @@ APT_PACKAGES := libdbus-1-dev pkg-config dbus dbus-bin systemd libglib2.0-bin ut
                 libgtk-3-dev libgtk-layer-shell-dev xvfb xcompmgr xdotool imagemagick \
                 sway grim wtype waybar passwd gir1.2-gtk-3.0 adwaita-icon-theme fonts-dejavu-core x11-utils strace \
                 libxcb1-dev libxcb-randr0-dev i3-wm openbox \
-                xserver-xorg-core xserver-xorg-video-dummy x11-xserver-utils
+                xserver-xorg-core xserver-xorg-video-dummy x11-xserver-utils at-spi2-core python3-pyatspi
 
 # make install: PREFIX is where Petal lives (~/.local by default, /usr for a
 # package), DESTDIR a staging root for packagers. The products come from a

@@ -122,12 +122,16 @@ let libraryTargets: [Target] = [
     .target(
         name: "CWaylandOutputs", exclude: ["xdg-output-unstable-v1-client-protocol.h"],
         linkerSettings: [.linkedLibrary("wayland-client")]),
+    // What assistive technology sees of an overlay window: GObject subclasses
+    // of ATK's and GTK's accessibles, which are C's work, behind a few functions.
+    .target(name: "CAccessible", dependencies: ["CGtk"]),
 
     // The overlay client: GTK windows, Cairo painting and petald's D-Bus API, around PetalScene.
     .target(
         name: "PetalOverlay",
         dependencies: [
-            "CGtk", "CWaylandOutputs", "DBus", "Linux", "PetalAPI", "PetalCore", "PetalConfiguration", "PetalScene",
+            "CAccessible", "CGtk", "CWaylandOutputs", "DBus", "Linux", "PetalAPI", "PetalCore", "PetalConfiguration",
+            "PetalScene",
         ]),
 
     // Thin executables.
@@ -211,7 +215,10 @@ let testTargets: [Target] = [
     // petal-overlay: --render frames read back pixel by pixel, and the client on
     // real headless display servers (Xvfb + xcompmgr, sway) against petald on a
     // private bus; and the display harness's own tests.
-    .testTarget(name: "PetalOverlayTests", dependencies: ["TestSupport", "DBus", "PetalCore", "PetalJSON"]),
+    // Fixtures/atspi_probe.py is the screen reader's side of the accessibility tests.
+    .testTarget(
+        name: "PetalOverlayTests", dependencies: ["TestSupport", "DBus", "PetalCore", "PetalJSON"],
+        exclude: ["Fixtures"]),
     // petal-context: its pure core in unit tests, and the built binary on real
     // sway, i3 and openbox (and a Hyprland stand-in) against a stand-in petald.
     .testTarget(

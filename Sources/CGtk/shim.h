@@ -138,6 +138,8 @@ static inline GSource *petal_hook_add(PetalHookReady ready, PetalHookFire fire, 
 
 /// The monitor of the window the window manager says is active
 /// (`_NET_ACTIVE_WINDOW`), or NULL when it says none or does not say.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
 static inline GdkMonitor *petal_x11_active_monitor(GdkScreen *screen) {
     GdkWindow *active = gdk_screen_get_active_window(screen);
     if (!active) return NULL;
@@ -145,6 +147,7 @@ static inline GdkMonitor *petal_x11_active_monitor(GdkScreen *screen) {
     g_object_unref(active);
     return monitor;
 }
+#pragma GCC diagnostic pop
 
 // MARK: Settings (g_object_get is variadic, which Swift cannot call)
 

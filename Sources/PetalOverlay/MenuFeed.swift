@@ -119,7 +119,7 @@ final class MenuFeed: Sendable {
         // What a peer on the bus says is kept within petald's own limits before it is drawn.
         let menu = SceneMenu(
             items: items, appearance: appearance.settings, openDuration: appearance.openDuration,
-            closeDuration: appearance.closeDuration, online: true
+            closeDuration: appearance.closeDuration, online: true, name: snapshot.name, title: snapshot.title
         ).sanitized()
         return MenuReading(
             menu: menu, state: MenuState(rawValue: snapshot.state) ?? .collapsed,

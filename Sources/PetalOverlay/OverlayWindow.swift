@@ -1,3 +1,4 @@
+import CAccessible
 import CGtk
 import DBus
 import PetalAPI
@@ -49,6 +50,7 @@ final class OverlayWindow {
             guard covered != oldValue else { return }
             updateInputRegion()
             redraw()
+            accessibilityChanged()
         }
     }
     /// The submenu open from this menu, and the items of this one it fades as it spreads.
@@ -63,7 +65,9 @@ final class OverlayWindow {
     let log: OverlayLog
 
     /// The button's resting centre on the surface.
-    var origin = Point(x: 0, y: 0)
+    var origin = Point(x: 0, y: 0) {
+        didSet { if origin != oldValue { accessibilityChanged() } }
+    }
     /// The surface's size.
     var size = Size(width: 1, height: 1)
     /// The frame clock tick while something moves; 0 while idle.
@@ -81,6 +85,8 @@ final class OverlayWindow {
     var pointerAtOpening: Point?
     /// Timing lines for the benchmark, when `PETAL_OVERLAY_TRACE` is set.
     let trace = FrameTrace.fromEnvironment()
+    /// What a screen reader sees of this window.
+    lazy var accessibility = OverlayAccessibility(widget: widget) { [unowned self] in perform($0) }
 
     /// A window for the menu at `path` drawn as `scene`, on the display GTK opened.
     init(path: ObjectPath, scene: Scene, spot: MenuSpot? = nil, painter: CairoPainter, log: OverlayLog) {
@@ -92,7 +98,7 @@ final class OverlayWindow {
         let display = gdk_display_get_default()
         if let display, petal_display_is_wayland(display) != PETAL_FALSE, gtk_layer_is_supported() != PETAL_FALSE {
             backend = .layerShell
-            widget = gtk_window_new(GTK_WINDOW_TOPLEVEL)
+            widget = petal_accessible_window_new(GTK_WINDOW_TOPLEVEL)
             Self.makeLayerSurface(petal_gtk_window(widget))
         } else {
             if let display, petal_display_is_wayland(display) != PETAL_FALSE {
@@ -101,7 +107,7 @@ final class OverlayWindow {
                 )
             }
             backend = .x11
-            widget = gtk_window_new(GTK_WINDOW_POPUP)
+            widget = petal_accessible_window_new(GTK_WINDOW_POPUP)
         }
         let window = petal_gtk_window(widget)
         gtk_window_set_title(
@@ -187,6 +193,7 @@ final class OverlayWindow {
         if moved { place() }
         updateInputRegion()
         redraw()
+        accessibilityChanged()
     }
 
     /// `StateChanged`.
@@ -204,6 +211,7 @@ final class OverlayWindow {
         if !scene.menu.appearance.backdrop.isEmpty && (state == .expanding || state == .collapsed) { place() }
         updateInputRegion()
         redraw()
+        accessibilityChanged()
     }
 
     /// `Highlighted` changed.
@@ -211,6 +219,16 @@ final class OverlayWindow {
         guard id != scene.highlighted else { return }
         scene.highlighted = id
         redraw()
+        accessibilityChanged()
+    }
+
+    /// Tells assistive technology what changed in the scene (``OverlayAccessibility``).
+    func accessibilityChanged() {
+        guard covered else { return accessibility.update(from: scene, origin: origin) }
+        // A button not drawn is not there for a screen reader either.
+        var hidden = scene
+        hidden.menu.appearance.restingButton = false
+        accessibility.update(from: hidden, origin: origin)
     }
 
     // MARK: Drawing

@@ -55,17 +55,25 @@ public struct SceneMenu: Equatable, Sendable {
     public var closeDuration: Double
     /// False while petald is gone: the button is drawn disabled.
     public var online: Bool
+    /// The menu's `Name`: `main`, a name of `menus`, a submenu's or an ad-hoc menu's.
+    public var name: String
+    /// The menu's `Title` (its name unless the configuration gives one): what
+    /// a screen reader calls its centre button.
+    public var title: String
 
     /// Creates a menu description.
     public init(
         items: [SceneItem] = [], appearance: AppearanceSettings = AppearanceSettings(),
-        openDuration: Double = 0.3, closeDuration: Double = 0.3, online: Bool = true
+        openDuration: Double = 0.3, closeDuration: Double = 0.3, online: Bool = true,
+        name: String = "main", title: String = ""
     ) {
         self.items = items
         self.appearance = appearance
         self.openDuration = openDuration
         self.closeDuration = closeDuration
         self.online = online
+        self.name = name
+        self.title = title
     }
 
     /// A menu from a configuration file, with its items at the positions its
