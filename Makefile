@@ -181,8 +181,10 @@ previews: build
 	@scripts/install-deps.sh librsvg2-bin
 	scripts/render-previews.sh "$(BIN)/petalctl"
 
-## Redraw docs/images/overlay*.png with petal-overlay --render, no display needed
-## (installs ImageMagick's convert and apngasm, for the animation, if missing).
+## Redraw docs/images/overlay*.png: with petal-overlay --render, no display
+## needed, and a menu at the pointer on an Xvfb of its own (installs ImageMagick,
+## apngasm for the animation, Xvfb, xcompmgr and xdotool if missing).
 overlay-images: build
-	@scripts/install-deps.sh imagemagick apngasm
+	@scripts/install-deps.sh imagemagick apngasm xvfb xcompmgr xdotool
 	scripts/render-overlay-images.sh "$(BIN)/petal-overlay"
+	scripts/render-pointer-image.sh "$(BIN)"
