@@ -194,7 +194,9 @@ final class OverlayController {
         let isTopLevel = menu.snapshot.parent == .root
         if let window = windows[path] {
             let opening = window.scene.state == .collapsed && state != .collapsed
-            if path == main.path, state == .collapsed || opening {
+            if opening && isTopLevel && mustProbePointer(menu) {
+                probePointer(for: window, menu: menu)
+            } else if path == main.path, state == .collapsed || opening {
                 // main rests where its placement says, and moves only as it opens.
                 window.spot = mainSpot(menu, scene: scene)
             } else if opening && isTopLevel {

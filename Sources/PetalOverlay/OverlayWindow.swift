@@ -168,10 +168,15 @@ final class OverlayWindow {
 
     /// Shows the window.
     func show() {
+        guard !isShown else { return }
+        isShown = true
         gtk_widget_show_all(widget)
-        log.info("drawing the menu as a \(backend.rawValue) overlay")
+        if path == PetalBus.path { log.info("drawing the menu as a \(backend.rawValue) overlay") }
         updateInputRegion()
     }
+
+    /// Whether ``show()`` has put the window on the screen.
+    private(set) var isShown = false
 
     /// Seconds on the monotonic clock GTK's frame clock uses.
     var now: Double { Double(g_get_monotonic_time()) / 1e6 }
