@@ -43,7 +43,7 @@ import Testing
         let bus: AccessibilityBus
         let session: OverlaySession
 
-        init() async throws {
+        init(configuration: String = AccessibilityTests.configuration) async throws {
             display = try await XvfbDisplay(width: 1024, height: 600, compositor: true)
             do {
                 bus = try await AccessibilityBus(in: display.directory)
@@ -53,7 +53,7 @@ import Testing
             }
             do {
                 session = try await OverlaySession(
-                    display: display, configuration: AccessibilityTests.configuration,
+                    display: display, configuration: configuration,
                     overlayEnvironment: bus.environment.merging(["NO_AT_BRIDGE": "0"]) { _, new in new })
             } catch {
                 bus.stop()
@@ -189,5 +189,33 @@ import Testing
         #expect(red.filter { $0.has("focused") }.map(\.name) == ["Red"])
         try await fixture.session.daemon.setProperty("Highlighted", .string(""))
         try await fixture.waitForChildren { $0.count == 4 && !$0.contains { $0.has("focused") } }
+    }
+
+    @Test func everyOpenMenuOfAChainIsListedAndASubmenusItemsAreDriven() async throws {
+        let fixture = try await Fixture(configuration: X11SeveralMenusTests.configuration)
+        defer { fixture.stop() }
+        try await fixture.open()
+        try await fixture.waitForChildren { Self.names($0).contains("Sub") }
+        // Sub opens apps: its centre button, named after its title, and its items join the tree.
+        #expect(try await fixture.act(on: "Sub"))
+        let open = try await fixture.waitForChildren { Self.names($0).contains("Web") }
+        for name in ["Apps", "Web", "Mail", "Red", "Sub", "Blue"] {
+            let child = try #require(open.first { $0.name == name }, "\(name) in \(Self.names(open))")
+            #expect(child.role == "push button" && child.has("enabled"), "\(child)")
+        }
+        // An item of the submenu runs as a click on it would: the chain closes.
+        #expect(try await fixture.act(on: "Mail"))
+        try await fixture.session.waitForAction(on: "sub/mail")
+        // Closed, the submenu's window goes, and with it its centre button.
+        let closed = try await fixture.waitForChildren { children in
+            !["Mail", "Red", "Apps"].contains { Self.names(children).contains($0) }
+        }
+        #expect(Self.names(closed) == ["Open menu"], "\(Self.names(closed))")
+
+        // A named menu shown on its own is listed by its title while it is open.
+        _ = try await fixture.session.daemon.client.call(
+            destination: "org.petal.Petal1", path: "/org/petal/Petal1", interface: "org.petal.Petal1.Menus",
+            member: "ShowMenu", [.string("power"), .vardict([])])
+        try await fixture.waitForChildren { Self.names($0).contains("Power") && Self.names($0).contains("Lock") }
     }
 }
