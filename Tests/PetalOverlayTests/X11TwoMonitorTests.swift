@@ -113,4 +113,18 @@ import Testing
         try await display.waitForPixel(x: 26, y: 768 - 62, toBe: "#ffffff")
         try await display.waitForPixel(x: main.x - 20, y: main.y, toBe: Self.secondBackground)
     }
+
+    @Test func theRestingButtonFollowsThePrimaryOutputAsOutputsChange() async throws {
+        let (session, display) = try await session()
+        defer { session.stop() }
+        let onFirst = (x: 16 + 30 - 20, y: 768 - 32 - 30)
+        let onSecond = (x: Self.second.x + 16 + 30 - 20, y: 600 - 32 - 30)
+        try await display.waitForPixel(x: onFirst.x, y: onFirst.y, toBe: "#ef5285")
+        _ = try await display.xrandr(["--output", "DUMMY1", "--primary"])
+        try await display.waitForPixel(x: onSecond.x, y: onSecond.y, toBe: "#ef5285")
+        try await display.waitForPixel(x: onFirst.x, y: onFirst.y, toBe: OverlaySession.background)
+        // DUMMY1 removed: the button goes back to the output there is.
+        _ = try await display.xrandr(["--output", "DUMMY1", "--off"])
+        try await display.waitForPixel(x: onFirst.x, y: onFirst.y, toBe: "#ef5285")
+    }
 }
