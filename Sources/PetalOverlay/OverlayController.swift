@@ -227,6 +227,7 @@ final class OverlayController {
     /// its parent's other items fade), gives the keyboard to the innermost
     /// open menu, and hides `main`'s resting button under another menu's.
     private func arrange() {
+        let before = windows.values.map { ($0, $0.submenuWindow, $0.fadedItems) }
         for window in windows.values {
             window.submenuWindow = nil
             window.parentWindow = nil
@@ -254,7 +255,10 @@ final class OverlayController {
         for window in windows.values where window !== keyboardOwner { window.takeKeyboard(false) }
         keyboardOwner?.takeKeyboard(true)
         main.covered = mainIsCovered()
-        for window in windows.values { window.redraw() }
+        // Only a window whose submenu or faded items changed is drawn again here.
+        for (window, submenu, faded) in before where window.submenuWindow !== submenu || window.fadedItems != faded {
+            window.redraw()
+        }
     }
 
     /// The window of the top-level menu `top`, then of each submenu open from the one before.

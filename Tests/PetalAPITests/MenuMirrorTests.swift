@@ -159,9 +159,20 @@ import Testing
 
         // Each step's signals reach the follower before the answer to a read sent after them.
         let driver = PetalClient(connection: daemon.client)
+        // Menus move on by themselves while they open and close, so each
+        // comparison waits for every menu to be at rest.
         func settle(_ step: String) async throws {
-            let read = try await Self.fresh(client)
-            Self.expectSame(kept.withLock { $0 }, read, step)
+            let deadline = ContinuousClock.now + .seconds(10)
+            while true {
+                let read = try await Self.fresh(client)
+                let moving = read.paths.contains { path in
+                    ["expanding", "collapsing"].contains(read.menu(at: path)?.snapshot.state ?? "")
+                }
+                if !moving || ContinuousClock.now > deadline {
+                    return Self.expectSame(kept.withLock { $0 }, read, step)
+                }
+                try await Task.sleep(for: .milliseconds(20))
+            }
         }
         _ = try await driver.showMenu("power")
         try await settle("power shown")
