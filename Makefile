@@ -51,8 +51,11 @@ BUILD_PACKAGES := libdbus-1-dev pkg-config libgtk-3-dev libgtk-layer-shell-dev l
 # What the overlay benchmark adds: a display of its own (Xvfb), a compositor so
 # the RGBA popup is composited as on a desktop, and xwininfo for its size; and
 # the part context (bench/context.py): headless sway and openbox, the desktops
-# petal-context reads, and xprop to see openbox ready.
-BENCH_PACKAGES := xvfb xcompmgr x11-utils sway openbox
+# petal-context reads, and xprop to see openbox ready; the dmenus that
+# `petalctl choose --lines` is measured against (rofi on X11, fuzzel and wofi
+# on sway) and libxcb's DAMAGE extension for bench-x11-first-frame, which
+# sees their first frame and petal's alike.
+BENCH_PACKAGES := xvfb xcompmgr x11-utils sway openbox rofi fuzzel wofi libxcb-damage0-dev
 
 # SwiftPM refuses the -pthread that pkg-config gives for GTK (it warns and
 # drops it), so CGtk's flags come from a copy without it, written first.
@@ -128,13 +131,15 @@ test: deps $(GTK_PC) examples man lint
 ## Benchmark the release petald against a C libdbus peer and a dbus-python
 ## peer on a private bus, and print one table (docs/benchmarks.md). Client, bus
 ## and servers are pinned to CPU 0 unless BENCH_PIN=0. Then petal-overlay against
-## a minimal GTK 3 program on Xvfb (bench/overlay.py; needs xvfb and xcompmgr).
+## a minimal GTK 3 program, several menus and the dmenus on Xvfb and on headless
+## sway (bench/overlay.py; needs xvfb, xcompmgr, sway, rofi, fuzzel and wofi).
 bench: deps $(GTK_PC)
 	@scripts/install-deps.sh $(BENCH_PACKAGES)
 	$(SWIFT) build -c release
 	$(MAKE) -C bench
 	bench/run.py --bin "$$($(SWIFT) build -c release --show-bin-path)"
 	bench/overlay.py --bin "$$($(SWIFT) build -c release --show-bin-path)"
+	bench/overlay.py --wayland --bin "$$($(SWIFT) build -c release --show-bin-path)"
 
 ## The same with tiny counts, for CI: fails on any wrong reply, never on a figure.
 bench-smoke: deps $(GTK_PC)
@@ -143,6 +148,7 @@ bench-smoke: deps $(GTK_PC)
 	$(MAKE) -C bench
 	bench/run.py --smoke --bin "$$($(SWIFT) build -c release --show-bin-path)"
 	bench/overlay.py --smoke --bin "$$($(SWIFT) build -c release --show-bin-path)"
+	bench/overlay.py --smoke --wayland --bin "$$($(SWIFT) build -c release --show-bin-path)"
 
 ## Print the D-Bus introspection XML of org.petal.Petal1.Menu (no bus needed).
 introspect: build

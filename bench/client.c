@@ -19,6 +19,10 @@
  *   toggles   one Toggle per line read on stdin, each answered on stdout with
  *             `sent=US state=STATE`: the CLOCK_MONOTONIC µs just before the
  *             call was sent, and the state of the reply (for overlay.py)
+ *   watch     prints `ready` once subscribed, then `signal=US path=PATH
+ *             state=STATE` for every StateChanged of any menu: the
+ *             CLOCK_MONOTONIC µs at which it was read off the bus, a
+ *             bystander's view of when petald said it (for overlay.py)
  *   contract  checks that Trigger keeps Petal's contract (docs/dbus-api.md):
  *             N Trigger(ACTION, {}) calls, each answered by ActionStarted(id,
  *             ACTION, ""), ActionFinished(id, ACTION, true, "", "") and then
@@ -730,6 +734,23 @@ static void run_toggles(void) {
     }
 }
 
+static void run_watch(void) {
+    DBusConnection *bus = connect_bus();
+    DBusError error;
+    dbus_error_init(&error);
+    dbus_bus_add_match(bus, "type='signal',interface='" IFACE "',member='StateChanged'", &error);
+    if (dbus_error_is_set(&error)) die("cannot follow StateChanged: %s", error.message);
+    printf("ready\n");
+    fflush(stdout);
+    for (;;) {
+        DBusMessage *holder;
+        const char *state = next_state_changed(bus, &holder);
+        printf("signal=%.0f path=%s state=%s\n", now_us(), dbus_message_get_path(holder), state);
+        fflush(stdout);
+        dbus_message_unref(holder);
+    }
+}
+
 /* ---- main ---- */
 
 static long number(const char *text, const char *option) {
@@ -740,7 +761,7 @@ static long number(const char *text, const char *option) {
 }
 
 int main(int argc, char **argv) {
-    if (argc < 2) die("usage: bench-client seq|pipe|procs|startup|wait-name|signals|reload|toggles|contract [OPTIONS] (see client.c)");
+    if (argc < 2) die("usage: bench-client seq|pipe|procs|startup|wait-name|signals|reload|toggles|contract|watch [OPTIONS] (see client.c)");
     opt.mode = argv[1];
     for (int i = 2; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -769,6 +790,7 @@ int main(int argc, char **argv) {
     else if (!strcmp(opt.mode, "reload")) run_reload();
     else if (!strcmp(opt.mode, "toggles")) run_toggles();
     else if (!strcmp(opt.mode, "contract")) run_contract();
+    else if (!strcmp(opt.mode, "watch")) run_watch();
     else die("unknown mode \"%s\"", opt.mode);
     return 0;
 }

@@ -39,6 +39,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.dont_write_bytecode = True  # importing run.py must leave no __pycache__ in bench/
 sys.path.insert(0, HERE)
 from run import Bench, BenchError, print_table  # noqa: E402  the private bus, the table
+import overlay_menus  # noqa: E402  several menus, and petalctl choose --lines against the dmenus
 
 COUNTS = {
     "full": dict(startups=10, cycles=20, idle_seconds=10.0),
@@ -49,6 +50,7 @@ OPEN_SECONDS = 0.3      # openDuration = closeDuration in the configuration belo
 DISPLAY_HZ = 60.0       # GDK's frame clock on Xvfb, which reports no refresh rate of its own
 X11_POPUP = (231, 280)  # petal-overlay's popup for this menu on X11: the peer's size where xwininfo cannot tell
 CLK_TCK = os.sysconf("SC_CLK_TCK")
+MAIN_PATH = overlay_menus.MAIN_PATH
 ITEMS = [("camera", "camera-photo"), ("message", "mail-message-new"), ("phone", "call-start"),
          ("browser", "web-browser"), ("files", "folder"), ("terminal", "utilities-terminal")]
 
@@ -62,25 +64,35 @@ class Traced:
     ("frame", µs, spread) and ("state", µs, state) events; other lines are kept
     for the error message should it fail."""
 
-    def __init__(self, command, env, label):
+    def __init__(self, command, env, label, stdin=None):
         self.label = label
         self.events = queue.Queue()
         self.other = []
-        self.proc = subprocess.Popen(command, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                                     stderr=subprocess.PIPE, text=True, bufsize=1)
+        self.proc = subprocess.Popen(command, env=env, stdin=subprocess.DEVNULL if stdin is None else subprocess.PIPE,
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, bufsize=1)
         self.pid = self.proc.pid
         threading.Thread(target=self._read, daemon=True).start()
+        if stdin is not None:
+            self.proc.stdin.write(stdin)
+            self.proc.stdin.close()
 
     def _read(self):
         for line in self.proc.stderr:
             fields = line.split()
-            if len(fields) == 4 and fields[0] == "trace" and fields[1] == "frame":
-                self.events.put(("frame", int(fields[2]), float(fields[3])))
-            elif len(fields) == 4 and fields[0] == "trace" and fields[1] == "state":
-                self.events.put(("state", int(fields[2]), fields[3]))
-            else:
+            # petal-overlay adds its window's menu path as a fifth field; the peer has none.
+            path = fields[4] if len(fields) == 5 else None
+            if len(fields) in (4, 5) and fields[0] == "trace" and fields[1] == "frame":
+                self.events.put(("frame", int(fields[2]), float(fields[3]), path))
+            elif len(fields) in (4, 5) and fields[0] == "trace" and fields[1] == "state":
+                self.events.put(("state", int(fields[2]), fields[3], path))
+            elif not self.parse(line):
                 self.other.append(line.rstrip())
-        self.events.put(("exit", now_us(), None))
+                del self.other[:-20]
+        self.events.put(("exit", now_us(), None, None))
+
+    def parse(self, line):
+        """Other lines a subclass turns into events; True when it did."""
+        return False
 
     def next(self, timeout=TIMEOUT):
         try:
@@ -116,6 +128,19 @@ class Traced:
                 raise BenchError(f"{self.label} exited (status {self.proc.wait()}){self.said()}")
             seen.append(event)
 
+    def without(self, predicate):
+        """Drops the events queued so far that satisfy predicate (the frames of a window that has gone)."""
+        kept = []
+        while True:
+            try:
+                event = self.events.get_nowait()
+            except queue.Empty:
+                break
+            if not predicate(event):
+                kept.append(event)
+        for event in kept:
+            self.events.put(event)
+
     def said(self):
         return (": " + " | ".join(self.other[-5:])) if self.other else ""
 
@@ -127,6 +152,24 @@ class Traced:
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait()
+
+
+class WaylandTraced(Traced):
+    """A Traced program run with WAYLAND_DEBUG=1, whose protocol lines also
+    give ("shown", µs, surface, None): each new surface's first frame
+    (overlay_menus.WaylandDebug)."""
+
+    def __init__(self, command, env, label, stdin=None):
+        self.debug = overlay_menus.WaylandDebug()
+        super().__init__(command, dict(env, WAYLAND_DEBUG="1"), label, stdin)
+
+    def parse(self, line):
+        if not line.startswith("["):
+            return False
+        event = self.debug.event(line)
+        if event:
+            self.events.put(event)
+        return True
 
 
 # ---- /proc ----
@@ -245,7 +288,8 @@ class OverlayBench:
         with open(config, "w") as f:
             json.dump({"menu": {"openDuration": OPEN_SECONDS, "closeDuration": OPEN_SECONDS, "layout": "radial"},
                        "items": [{"id": i, "title": i.title(), "icon": icon, "action": "bench.noop"}
-                                 for i, icon in ITEMS]}, f)
+                                 for i, icon in ITEMS],
+                       "menus": overlay_menus.MENUS}, f)
         plugins = os.path.join(self.bench.tmp, "plugins")
         os.makedirs(plugins, mode=0o755)
         shutil.copy(os.path.join(self.tools_dir, "libbench.so"), plugins)
@@ -297,7 +341,7 @@ class OverlayBench:
         before = now_us()
         program = Traced(command, self.env, label)
         try:
-            _, at, _ = program.until(lambda e: e[0] == "frame", "first frame")[-1]
+            at = program.until(lambda e: e[0] == "frame", "first frame")[-1][1]
             return (at - before) / 1000
         finally:
             program.stop()
@@ -362,6 +406,114 @@ class OverlayBench:
         ticks, ns = cpu_ticks(pid) - ticks0, cpu_ns(pid) - ns0
         return dict(frames=frames, ticks=ticks, cpu_ms_ticks=ticks * 1000 / CLK_TCK, cpu_ms=ns / 1e6)
 
+    def petalctl(self, *args):
+        done = subprocess.run([os.path.join(self.bin_dir, "petalctl"), *args], env=self.env, capture_output=True,
+                              text=True, timeout=TIMEOUT)
+        if done.returncode != 0:
+            raise BenchError(f"petalctl {' '.join(args)} exited {done.returncode}: {done.stderr.strip()}")
+
+    def opened(self, overlay, watch, since, known, what):
+        """After a command sent at `since` opened a menu not in `known`: its path
+        and µs from the bystander's StateChanged(expanding) to its window's
+        first frame with spread > 0, to its window's `trace state`, and from
+        `since` to that frame; then waits for it to be expanded."""
+        _, signal_at, (path, _) = watch.until(
+            lambda i: i[0] == "signal" and i[2][1] == "expanding" and i[2][0] not in known, f"StateChanged of {what}")
+        seen = overlay.until(lambda e: e[0] == "frame" and e[3] == path and e[2] > 0, f"moved frame of {what}")
+        moved = seen[-1][1]
+        state = next((e[1] for e in seen if e[0] == "state" and e[3] == path), None)
+        if state is None:
+            state = overlay.until(lambda e: e[0] == "state" and e[3] == path, f"trace state of {what}")[-1][1]
+        overlay.until(lambda e: e[0] == "state" and e[3] == path and e[2] == "expanded", f"{what} expanded")
+        return path, dict(signal_to_moved=(moved - signal_at) / 1000, signal_to_state=(state - signal_at) / 1000,
+                          sent_to_moved=(moved - since) / 1000)
+
+    def several_menus(self, overlay):
+        """`cycles` times: `petalctl show power` (a window made as it opens),
+        `petalctl activate more --menu power` (its submenu, another), then
+        `petalctl close --menu power`, which takes both windows away."""
+        watch = overlay_menus.watcher(self.tools_dir, self.env)
+        shows, submenus = [], []
+        try:
+            for _ in range(self.counts["cycles"]):
+                since = now_us()
+                self.petalctl("show", overlay_menus.NAMED)
+                named, figures = self.opened(overlay, watch, since, {MAIN_PATH}, overlay_menus.NAMED)
+                shows.append(figures)
+                since = now_us()
+                self.petalctl("activate", overlay_menus.SUBMENU_ITEM, "--menu", overlay_menus.NAMED)
+                _, figures = self.opened(overlay, watch, since, {MAIN_PATH, named}, "the submenu")
+                submenus.append(figures)
+                self.petalctl("close", "--menu", overlay_menus.NAMED)
+                watch.until(lambda i: i[0] == "signal" and i[2] == (named, "collapsed"), "StateChanged collapsed")
+                self.settle(overlay)
+                watch.drain()
+        finally:
+            watch.stop()
+        return dict(show=shows, submenu=submenus)
+
+    def dmenus(self):
+        """`petalctl choose --lines` against the dmenus of this display, given the
+        same lines, in turn: exec → first frame on screen (overlay_menus)."""
+        peers = ([("fuzzel", ["fuzzel", "--dmenu"]), ("wofi", ["wofi", "--dmenu"])] if self.wayland
+                 else [("rofi", ["rofi", "-dmenu"])])
+        for name, command in peers:
+            if not shutil.which(command[0]):
+                raise BenchError(f"{name} is not installed (Debian: {name})")
+        lines = "".join(f"Choice {i + 1}\n" for i in range(overlay_menus.DMENU_LINES))
+        programs = [("petal", [os.path.join(self.bin_dir, "petalctl"), "choose", "--lines"])] + peers
+        kind = WaylandTraced if self.wayland else Traced
+        overlay = kind(self.overlay_command(), self.env, "petal-overlay")
+        frames = None if self.wayland else overlay_menus.x11_frames(self.tools_dir, self.env)
+        figures = {name: [] for name, _ in programs}
+        traced = []  # petal: exec → the overlay's own `trace frame` of the new window
+        signalled = []  # petal: exec → StateChanged(expanding) of the ad-hoc menu, as a bystander reads it
+        made = []  # petal: exec → the new window's `trace state`, once it is made
+        watch = overlay_menus.watcher(self.tools_dir, self.env)
+        try:
+            overlay.until(lambda e: e[0] == "frame", "first frame")
+            self.settle(overlay)
+            for i in range(self.counts["startups"]):
+                turn = i % len(programs)
+                for name, command in programs[turn:] + programs[:turn]:
+                    label = "petalctl choose --lines" if name == "petal" else name
+                    since = now_us()
+                    program = (kind(command, self.env, label, stdin=lines) if name != "petal" or not self.wayland
+                               else Traced(command, self.env, label, stdin=lines))
+                    try:
+                        seen = []
+                        if frames:
+                            at = overlay_menus.x11_first_frame(frames, since, label)
+                        else:
+                            seen = (overlay if name == "petal" else program).until(
+                                lambda e: e[0] == "shown" and e[1] >= since, f"first frame of {label}")
+                            at = seen[-1][1]
+                        figures[name].append((at - since) / 1000)
+                        if name == "petal":
+                            adhoc = lambda e: e[0] == "frame" and e[3] != MAIN_PATH and e[1] >= since  # noqa: E731
+                            if not any(adhoc(e) for e in seen):
+                                seen += overlay.until(adhoc, "trace frame of the ad-hoc menu")
+                            frame = next(e for e in seen if adhoc(e))
+                            traced.append((frame[1] - since) / 1000)
+                            state = next(e for e in seen if e[0] == "state" and e[3] != MAIN_PATH and e[1] >= since)
+                            made.append((state[1] - since) / 1000)
+                            signal_at = watch.until(lambda i: i[0] == "signal" and i[2][1] == "expanding"
+                                                    and i[2][0] != MAIN_PATH, "StateChanged of the ad-hoc menu")[1]
+                            signalled.append((signal_at - since) / 1000)
+                    finally:
+                        program.stop()
+                    time.sleep(0.2)  # the window goes: petald drops the menu of a client that left
+                    overlay.drain(0.15)
+                    if frames:
+                        frames.drain()
+                    watch.drain()
+        finally:
+            watch.stop()
+            overlay.stop()
+            if frames:
+                frames.stop()
+        return dict(figures, traced=traced, signalled=signalled, made=made, peers=[name for name, _ in peers])
+
     def idle(self, program):
         """Context switches of every thread over idle_seconds with nothing to do."""
         seconds = self.counts["idle_seconds"]
@@ -409,13 +561,21 @@ class OverlayBench:
             self.settle(overlay)
             self.settle(peer)
             mem_end, peer_mem_end = memory_kib(overlay.pid), memory_kib(peer.pid)
+            print(f"  petal-overlay: {c['cycles']} × show {overlay_menus.NAMED}, its submenu, close",
+                  file=sys.stderr, flush=True)
+            menus = self.several_menus(overlay)
+            # Idle after menus of their own came and went: every window they had is gone.
             idle, peer_idle = self.idle(overlay), self.idle(peer)
         finally:
             overlay.stop()
             peer.stop()
+        print(f"  petalctl choose --lines against the dmenus, exec → first frame on screen, {c['startups']} of each",
+              file=sys.stderr, flush=True)
+        dmenus = self.dmenus()
         return dict(size=size, startup=startup_overlay, peer_startup=startup_peer, toggles=toggles,
                     animation=animation, peer_animation=peer_animation, mem_start=mem_start, mem_end=mem_end,
-                    peer_mem_start=peer_mem_start, peer_mem_end=peer_mem_end, idle=idle, peer_idle=peer_idle)
+                    peer_mem_start=peer_mem_start, peer_mem_end=peer_mem_end, idle=idle, peer_idle=peer_idle,
+                    menus=menus, dmenus=dmenus)
 
 
 def median(values):
@@ -467,6 +627,7 @@ def report(r, counts, smoke):
     print(f"Threads: petal-overlay {r['idle']['thread_count']}, peer {r['peer_idle']['thread_count']}. "
           f"Wake-ups by thread while idle: {r['idle']['threads'] or 'none'}; the peer: {r['peer_idle']['threads'] or 'none'}"
           + (f"; frames painted while idle: {r['idle']['frames']}" if r['idle']['frames'] else "") + ".")
+    menus_goals = report_menus(r, counts)
     if smoke:
         print("\nGoals: judged only in a full run (make bench); a smoke run checks that every scenario works.")
         return
@@ -476,13 +637,58 @@ def report(r, counts, smoke):
         ("trace state → first moved frame ≤ 16.7 ms (one frame)", med("state_to_moved", True), 16.7, " ms", "≤"),
         (f"animation at the display's rate (≥ 95% of {DISPLAY_HZ:.0f} Hz)", med("fps", True), 0.95 * DISPLAY_HZ, " fps", "≥"),
         ("CPU per frame ≤ 1 ms", cpu_frame, 1.0, " ms", "≤"),
-        (f"0 wake-ups over {r['idle']['seconds']:.0f} s idle", r["idle"]["wakeups"], 0, "", "≤"),
+        (f"0 wake-ups over {r['idle']['seconds']:.0f} s idle, with {len(overlay_menus.MENUS) + 1} menus configured and "
+         "after they opened", r["idle"]["wakeups"], 0, "", "≤"),
         (f"RSS ≤ 40 MiB after {cycles} cycles", mib(r["mem_end"]["VmRSS"]), 40, " MiB", "≤"),
-    ]
+    ] + menus_goals
     for what, value, limit, unit, sense in goals:
         met = value >= limit if sense == "≥" else value <= limit
         shown = f"{value}" if isinstance(value, int) else f"{value:.2f}"
         print(f"  {'met   ' if met else 'MISSED'}  {what}: {shown}{unit}")
+
+
+def report_menus(r, counts):
+    """The table of several menus and of the dmenus; returns their goals."""
+    show, submenu, d = r["menus"]["show"], r["menus"]["submenu"], r["dmenus"]
+    values = lambda figures, key: [f[key] for f in figures]  # noqa: E731
+    row = lambda what, figures: (what, "ms", f"{median(figures):.2f}", f"{max(figures):.2f}")  # noqa: E731
+    print(f"\nSeveral menus: {counts['cycles']} × `petalctl show {overlay_menus.NAMED}` (a window made as it opens), "
+          f"`petalctl activate {overlay_menus.SUBMENU_ITEM} --menu {overlay_menus.NAMED}` (its submenu's), "
+          "`petalctl close`; StateChanged as `bench-client watch` reads it off the bus:\n")
+    print_table(("figure", "unit", "median", "max"), [
+        row(f"show {overlay_menus.NAMED}: exec petalctl → first moved frame", values(show, "sent_to_moved")),
+        row("  StateChanged → its window's trace state (window made)", values(show, "signal_to_state")),
+        row("  StateChanged → first moved frame", values(show, "signal_to_moved")),
+        row("submenu: exec petalctl activate → first moved frame", values(submenu, "sent_to_moved")),
+        row("  StateChanged → its window's trace state (window made)", values(submenu, "signal_to_state")),
+        row("  StateChanged → first moved frame", values(submenu, "signal_to_moved")),
+    ])
+    peers = d["peers"]
+    fastest = min(peers, key=lambda name: median(d[name]))
+    petal = median(d["petal"])
+    print(f"\nA dmenu: exec → first frame on screen, {DMENU_LINES_TEXT}, {counts['startups']} of each in turn "
+          "(petalctl choose --lines drawn by the running petal-overlay in a new window):\n")
+    rows = [("petalctl choose --lines", f"{petal:.1f}", f"{min(d['petal']):.1f}", f"{max(d['petal']):.1f}",
+             f"{petal / median(d[fastest]):.2f}×")]
+    rows += [(what, f"{median(d[key]):.1f}", f"{min(d[key]):.1f}", f"{max(d[key]):.1f}", "") for what, key in (
+        ("  exec → StateChanged (petalctl, petald)", "signalled"),
+        ("  exec → the window made (its trace state)", "made"),
+        ("  exec → its first frame painted (trace frame)", "traced"))]
+    rows += [(DMENU_COMMANDS[name], f"{median(d[name]):.1f}", f"{min(d[name]):.1f}", f"{max(d[name]):.1f}",
+              f"{median(d[name]) / median(d[fastest]):.2f}×") for name in peers]
+    print_table(("program", "median ms", "min ms", "max ms", f"/ {fastest}"), rows)
+    return [
+        (f"show {overlay_menus.NAMED}: StateChanged → first moved frame ≤ 16.7 ms (a new window)",
+         median(values(show, "signal_to_moved")), 16.7, " ms", "≤"),
+        ("submenu: StateChanged → first moved frame ≤ 16.7 ms (one frame)",
+         median(values(submenu, "signal_to_moved")), 16.7, " ms", "≤"),
+        (f"choose --lines exec → first frame ≤ 0.25× the fastest dmenu ({fastest}: {median(d[fastest]):.1f} ms)",
+         petal / median(d[fastest]), 0.25, "×", "≤"),
+    ]
+
+
+DMENU_LINES_TEXT = f"the same {overlay_menus.DMENU_LINES} lines on standard input"
+DMENU_COMMANDS = {"rofi": "rofi -dmenu", "fuzzel": "fuzzel --dmenu", "wofi": "wofi --dmenu"}
 
 
 def main():

@@ -2,19 +2,22 @@ import Glibc
 import PetalCore
 
 /// Timing lines on stderr for `make bench`, when `PETAL_OVERLAY_TRACE` is set:
-/// `trace frame MICROSECONDS SPREAD` after each frame is painted and
-/// `trace state MICROSECONDS STATE` when a `StateChanged` arrives, in
-/// CLOCK_MONOTONIC microseconds, the clock a benchmark reads too.
+/// `trace frame MICROSECONDS SPREAD PATH` after each frame is painted and
+/// `trace state MICROSECONDS STATE PATH` when a `StateChanged` arrives, in
+/// CLOCK_MONOTONIC microseconds, the clock a benchmark reads too. PATH is the
+/// object path of the window's menu, since every open menu has a window.
 struct FrameTrace {
-    static func fromEnvironment() -> FrameTrace? {
-        getenv("PETAL_OVERLAY_TRACE") == nil ? nil : FrameTrace()
+    let path: String
+
+    static func fromEnvironment(path: String) -> FrameTrace? {
+        getenv("PETAL_OVERLAY_TRACE") == nil ? nil : FrameTrace(path: path)
     }
 
     func frame(at time: Double, spread: Double) {
-        OverlayLog.standardError("trace frame \(Int64(time * 1e6)) \(spread)\n")
+        OverlayLog.standardError("trace frame \(Int64(time * 1e6)) \(spread) \(path)\n")
     }
 
     func state(_ state: MenuState, at time: Double) {
-        OverlayLog.standardError("trace state \(Int64(time * 1e6)) \(state.rawValue)\n")
+        OverlayLog.standardError("trace state \(Int64(time * 1e6)) \(state.rawValue) \(path)\n")
     }
 }

@@ -84,7 +84,7 @@ final class OverlayWindow {
     /// Where the pointer was when the menu last opened: the `pointer` anchor's place.
     var pointerAtOpening: Point?
     /// Timing lines for the benchmark, when `PETAL_OVERLAY_TRACE` is set.
-    let trace = FrameTrace.fromEnvironment()
+    let trace: FrameTrace?
     /// What a screen reader sees of this window.
     lazy var accessibility = OverlayAccessibility(widget: widget) { [unowned self] in perform($0) }
 
@@ -95,6 +95,7 @@ final class OverlayWindow {
         self.spot = spot
         self.painter = painter
         self.log = log
+        trace = FrameTrace.fromEnvironment(path: path.rawValue)
         let display = gdk_display_get_default()
         if let display, petal_display_is_wayland(display) != PETAL_FALSE, gtk_layer_is_supported() != PETAL_FALSE {
             backend = .layerShell

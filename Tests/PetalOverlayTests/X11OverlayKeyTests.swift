@@ -82,15 +82,16 @@ import Testing
     }
 
     /// The spread of the first frame painted after the last `trace state … STATE`
-    /// line, waiting for it up to `limit`.
+    /// line (`trace state US STATE PATH`, `trace frame US SPREAD PATH`), waiting
+    /// for it up to `limit`.
     private func firstFrame(
         after state: String, in session: OverlaySession, within limit: Duration = .seconds(10)
     ) async throws -> Double {
         let deadline = ContinuousClock.now + limit
         while true {
             let lines = session.overlay.log.split(separator: "\n").map { $0.split(separator: " ") }
-            if let entered = lines.lastIndex(where: { $0.count == 4 && $0[1] == "state" && $0[3] == state }),
-                let frame = lines[entered...].first(where: { $0.count == 4 && $0[1] == "frame" }),
+            if let entered = lines.lastIndex(where: { $0.count == 5 && $0[1] == "state" && $0[3] == state }),
+                let frame = lines[entered...].first(where: { $0.count == 5 && $0[1] == "frame" }),
                 let spread = Double(frame[3])
             {
                 return spread
