@@ -46,6 +46,11 @@ public struct MenuMirror: Sendable {
         return Menu(path: path, snapshot: snapshot, details: details)
     }
 
+    /// The `State` of the menu at `path`, read without the rest of its properties.
+    public func state(at path: ObjectPath) -> String? {
+        menus[path]?[PetalBus.Menu.state.name.rawValue]?.stringValue
+    }
+
     /// Forgets everything (petald left the bus).
     public mutating func clear() {
         menus = [:]

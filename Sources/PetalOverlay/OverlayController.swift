@@ -34,6 +34,9 @@ final class OverlayController {
     private var online = false
     /// Whether `main`'s window is shown: from the first read's outcome on.
     private var shown = false
+    /// Menus changed by signals since their windows were last brought in line.
+    private var unsynced: Set<ObjectPath> = []
+    private var syncQueued = false
 
     init(main: OverlayWindow, feed: MenuFeed, painter: CairoPainter, outputs: OverlayOutputs, log: OverlayLog) {
         self.main = main
@@ -69,7 +72,7 @@ final class OverlayController {
         switch event {
         case .stateChanged(let path, let state):
             log.debug("signal: \(path) StateChanged \(state)")
-            if mirror.stateChanged(path, to: state) { sync(path) }
+            if mirror.stateChanged(path, to: state) { needsSync(path) }
         case .propertiesChanged(let path, let interface, let changed, let invalidated):
             log.debug("signal: \(path) PropertiesChanged \(changed.entries.map(\.key))")
             guard
@@ -77,13 +80,13 @@ final class OverlayController {
                     path, interface: interface, changed: changed, invalidated: invalidated)
             else { return }
             if mustRead { readMenu(at: menu) }
-            sync(menu)
+            needsSync(menu)
         case .interfacesAdded(let path, let interfaces):
             log.debug("signal: InterfacesAdded \(path)")
-            if let menu = mirror.interfacesAdded(path, interfaces) { sync(menu) }
+            if let menu = mirror.interfacesAdded(path, interfaces) { needsSync(menu) }
         case .interfacesRemoved(let path, let interfaces):
             log.debug("signal: InterfacesRemoved \(path)")
-            if let menu = mirror.interfacesRemoved(path, interfaces) { sync(menu) }
+            if let menu = mirror.interfacesRemoved(path, interfaces) { needsSync(menu) }
         case .appeared:
             log.debug("signal: petald took its name")
             readEveryMenu()
@@ -159,7 +162,7 @@ final class OverlayController {
             MainQueue.post { [weak self] in
                 guard let self, case .success(let properties) = outcome else { return }
                 mirror.menuRead(path, properties)
-                sync(path)
+                needsSync(path)
             }
         }
     }
@@ -183,11 +186,35 @@ final class OverlayController {
     /// Brings the window of the menu at `path` in line with the mirror:
     /// made when the menu opens, updated, and taken away when it has closed
     /// (or went); `main`'s stays.
-    private func sync(_ path: ObjectPath, arranging: Bool = true) {
+    /// Brings the window of the menu at `path` in line with the mirror once
+    /// the signals already queued have been applied: a burst (an ad-hoc
+    /// menu's `InterfacesAdded`, one per object) is drawn once.
+    private func needsSync(_ path: ObjectPath) {
+        unsynced.insert(path)
+        guard !syncQueued else { return }
+        syncQueued = true
+        MainQueue.post { [weak self] in self?.syncQueuedPaths() }
+    }
+
+    private func syncQueuedPaths() {
+        syncQueued = false
+        let paths = unsynced
+        unsynced = []
+        var changed = false
+        for path in paths where sync(path, arranging: false) { changed = true }
+        if changed { arrange() }
+    }
+
+    @discardableResult
+    private func sync(_ path: ObjectPath, arranging: Bool = true) -> Bool {
         defer { if arranging { arrange() } }
+        // A closed menu with no window has nothing to draw: most ad-hoc menus, most of the time.
+        if path != main.path, windows[path] == nil, mirror.state(at: path) ?? "collapsed" == "collapsed" {
+            return false
+        }
         guard online, let menu = mirror.menu(at: path) else {
             if path != main.path, let window = windows.removeValue(forKey: path) { window.destroy() }
-            return
+            return true
         }
         let state = MenuState(rawValue: menu.snapshot.state) ?? .collapsed
         let scene = MenuFeed.sceneMenu(menu)
@@ -221,6 +248,7 @@ final class OverlayController {
                 window.show()
             }
         }
+        return true
     }
 
     /// Links every open chain's windows (a submenu spreads from its item,

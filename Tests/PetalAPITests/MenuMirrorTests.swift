@@ -105,6 +105,7 @@ import Testing
         let known = mirror.stateChanged(Self.apps, to: "expanding")
         #expect(known)
         #expect(mirror.menu(at: Self.apps)?.snapshot.state == "expanding")
+        #expect(mirror.state(at: Self.apps) == "expanding" && mirror.state(at: PetalBus.menuPath("nothing")) == nil)
         let unknown = mirror.stateChanged(PetalBus.menuPath("nothing"), to: "expanding")
         #expect(!unknown)
         #expect(
