@@ -217,7 +217,7 @@ let testTargets: [Target] = [
     // private bus; and the display harness's own tests.
     // Fixtures/atspi_probe.py is the screen reader's side of the accessibility tests.
     .testTarget(
-        name: "PetalOverlayTests", dependencies: ["TestSupport", "DBus", "PetalCore", "PetalJSON"],
+        name: "PetalOverlayTests", dependencies: ["TestSupport", "DBus", "PetalAPI", "PetalCore", "PetalJSON"],
         exclude: ["Fixtures"]),
     // petal-context: its pure core in unit tests, and the built binary on real
     // sway, i3 and openbox (and a Hyprland stand-in) against a stand-in petald.
