@@ -61,6 +61,12 @@ static inline gulong petal_connect_key(GtkWidget *widget, PetalKeyHandler handle
     return g_signal_connect(widget, "key-press-event", G_CALLBACK(handler), data);
 }
 
+/// "delete-event": a window asked to close (a layer surface its compositor closed, say); TRUE keeps it.
+typedef gboolean (*PetalDeleteHandler)(GtkWidget *widget, GdkEvent *event, gpointer data);
+static inline gulong petal_connect_delete(GtkWidget *widget, PetalDeleteHandler handler, gpointer data) {
+    return g_signal_connect(widget, "delete-event", G_CALLBACK(handler), data);
+}
+
 /// "size-allocate".
 typedef void (*PetalAllocateHandler)(GtkWidget *widget, GdkRectangle *allocation, gpointer data);
 static inline gulong petal_connect_size_allocate(GtkWidget *widget, PetalAllocateHandler handler, gpointer data) {

@@ -123,7 +123,9 @@ public struct MenuMirror: Sendable {
     }
 
     /// The menu's properties as one `GetAll` read them again.
+    /// A menu that went meanwhile (or since a new read) is not brought back.
     public mutating func menuRead(_ path: ObjectPath, _ properties: DBusVariantDictionary) {
+        guard menus[path] != nil else { return }
         menus[path] = Self.values(properties)
     }
 

@@ -51,6 +51,15 @@ enum GtkSignals {
                 return MainActor.assumeIsolated { OverlayWindow.from(window).keyPressed(keyval, modifiers: state) }
                     ? PETAL_TRUE : PETAL_FALSE
             }, me)
+        // gtk-layer-shell closes the window when the compositor closes its surface (its output went):
+        // kept, it is put on an output there is instead.
+        _ = petal_connect_delete(
+            widget,
+            { _, _, data in
+                nonisolated(unsafe) let window = data
+                MainActor.assumeIsolated { OverlayWindow.from(window).closedByCompositor() }
+                return PETAL_TRUE
+            }, me)
         _ = petal_connect_size_allocate(
             widget,
             { _, _, data in

@@ -127,10 +127,16 @@ final class MenuFeed: Sendable {
     }
 
     /// The scene's menu for a menu of the mirror: as ``reading(_:details:)``
-    /// reads it, with no backdrop for a submenu (its top-level menu has one).
+    /// reads it, at the anchor its `Placement` names, and with no backdrop
+    /// for a submenu (its top-level menu has one).
     static func sceneMenu(_ menu: MenuMirror.Menu) -> SceneMenu {
         var scene = reading(menu.snapshot, details: menu.details).menu
-        if menu.snapshot.parent != .root { scene.appearance.backdrop = "" }
+        if menu.snapshot.parent != .root {
+            scene.appearance.backdrop = ""
+        } else {
+            // Show may have given another anchor than the configured one.
+            scene.appearance.anchor = menu.snapshot.placement.anchor
+        }
         return scene
     }
 

@@ -46,6 +46,7 @@ final class OverlayController {
         self.log = log
         windows[main.path] = main
         main.perform = { [unowned self, unowned main] intent in perform(intent, from: main) }
+        main.closed = { [unowned self, unowned main] in reopen(main) }
     }
 
     /// Follows petald's signals, then reads every menu.
@@ -240,13 +241,17 @@ final class OverlayController {
                 path: path, scene: Scene(menu: scene),
                 spot: isTopLevel && !probing ? spot(for: menu, scene: scene) : nil, painter: painter, log: log)
             window.perform = { [unowned self, unowned window] intent in perform(intent, from: window) }
+            window.closed = { [weak self, weak window] in
+                if let self, let window { reopen(window) }
+            }
             windows[path] = window
             window.update(menu: scene, state: state, highlighted: menu.snapshot.highlighted)
             if probing {
                 probePointer(for: window, menu: menu)
-            } else {
+            } else if isTopLevel {
                 window.show()
             }
+            // A submenu is shown by arrange(), once it has its place by its item.
         }
         return true
     }
@@ -280,6 +285,8 @@ final class OverlayController {
                 keyboardOwner = innermost
             }
         }
+        // Submenus appear where they belong; one that found no place by its item, at its anchor.
+        for window in windows.values where window.parentWindow != nil || !window.isProbing { window.show() }
         for window in windows.values where window !== keyboardOwner { window.takeKeyboard(false) }
         keyboardOwner?.takeKeyboard(true)
         main.covered = mainIsCovered()
@@ -316,9 +323,10 @@ final class OverlayController {
     }
 
     /// The output a window's menu is on, its centre button's centre there, and the output's monitor.
-    private func position(of window: OverlayWindow) -> (OutputGeometry, Point, OpaquePointer?)? {
+    private func position(of window: OverlayWindow) -> (OutputGeometry, Point, HeldMonitor?)? {
         if let spot = window.spot { return (spot.output, spot.centre, spot.monitor) }
-        guard let (output, monitor) = outputs.output(of: window) else { return nil }
+        guard let (output, found) = outputs.output(of: window) else { return nil }
+        let monitor = HeldMonitor(found)
         let appearance = window.scene.menu.appearance
         if window.backend == .x11 {
             let area = window.workArea
@@ -341,7 +349,10 @@ final class OverlayController {
     /// (nil) until its placement names an output, a point or the pointer.
     private func mainSpot(_ menu: MenuMirror.Menu, scene: SceneMenu) -> MenuSpot? {
         let placement = menu.snapshot.placement
-        guard placement.output != nil || placement.at != nil || placement.anchor != scene.appearance.anchor else {
+        guard
+            placement.output != nil || placement.at != nil
+                || placement.anchor != menu.snapshot.appearance.settings.anchor
+        else {
             return nil
         }
         return spot(for: menu, scene: scene)
@@ -368,7 +379,8 @@ final class OverlayController {
         }
         let request = PlacementRequest(anchor: placement.anchor, at: at, output: placement.output)
         let centre = Placement.centre(of: scene, placed: request, on: choice.output, pointer: pointer)
-        return MenuSpot(output: choice.output, centre: centre, monitor: outputs.monitor(named: choice.output.name))
+        return MenuSpot(
+            output: choice.output, centre: centre, monitor: HeldMonitor(outputs.monitor(named: choice.output.name)))
     }
 
     /// Whether a menu opening at the pointer must ask where it is: on
@@ -385,8 +397,10 @@ final class OverlayController {
         let named = menu.snapshot.placement.output.flatMap { name in outputs.outputs.first { $0.name == name } }
         let candidates = named.map { [$0] } ?? outputs.outputs
         let round = ProbeRound(expected: candidates.count)
+        window.isProbing = true
         let finish = { [weak self, weak window] (pointer: Point?) in
             guard let self, let window, windows[window.path] === window else { return }
+            window.isProbing = false
             var placed = menu
             if let pointer, let output = outputs.outputs.first(where: { $0.frame.contains(pointer) }) {
                 placed.snapshot.placement.output = output.name
@@ -405,9 +419,20 @@ final class OverlayController {
 
     // MARK: The display
 
-    /// The outputs changed: every open top-level menu is placed again.
+    /// The outputs changed: a top-level menu whose output went or changed is
+    /// placed again; one whose output is as it was stays where it is.
     func screenChanged() {
+        let known = outputs.outputs
         for (path, window) in windows where window.parentWindow == nil {
+            if let spot = window.spot, let output = known.first(where: { $0.name == spot.output.name }),
+                output == spot.output
+            {
+                // Its output is as it was: a menu stays where it opened (at the pointer, say).
+                window.spot = MenuSpot(
+                    output: output, centre: spot.centre, monitor: HeldMonitor(outputs.monitor(named: output.name)))
+                window.screenChanged()
+                continue
+            }
             guard let menu = mirror.menu(at: path) else {
                 window.screenChanged()
                 continue
@@ -417,6 +442,14 @@ final class OverlayController {
             window.screenChanged()
         }
         arrange()
+    }
+
+    /// A window whose surface the compositor closed: placed again on the
+    /// outputs there are now, and shown, if its menu is still drawn.
+    private func reopen(_ window: OverlayWindow) {
+        guard windows[window.path] === window else { return }
+        screenChanged()
+        window.show()
     }
 
     /// `gtk-enable-animations` changed.

@@ -80,7 +80,7 @@ extension OverlayWindow {
     /// Takes the keyboard while the menu is open, and gives it back when it closes:
     /// on a layer surface through its keyboard mode, on X11 by a grab.
     func takeKeyboard(_ take: Bool) {
-        guard take != keyboardTaken else { return }
+        guard take != keyboardTaken, !(take && keyboardRefused) else { return }
         keyboardTaken = take
         switch backend {
         case .layerShell:
@@ -99,6 +99,7 @@ extension OverlayWindow {
                     "could not take the keyboard (grab status \(status.rawValue)): another program holds it; petal-overlay tries again when the menu is fully open, and clicks work meanwhile"
                 )
                 keyboardTaken = false
+                keyboardRefused = true
             }
         }
     }

@@ -14,7 +14,11 @@ extension OverlayWindow {
         reach = Placement.reach(of: scene.menu)
         let backdropShown = !scene.menu.appearance.backdrop.isEmpty && scene.state != .collapsed
         if let spot { return place(at: spot, backdropShown: backdropShown) }
-        if backend == .layerShell { gtk_layer_set_monitor(petal_gtk_window(widget), nil) }
+        if backend == .layerShell {
+            // At its anchor, clear of panels' exclusive zones, on the output the compositor chooses.
+            gtk_layer_set_monitor(petal_gtk_window(widget), nil)
+            gtk_layer_set_exclusive_zone(petal_gtk_window(widget), 0)
+        }
         switch backend {
         case .layerShell:
             let window = petal_gtk_window(widget)
@@ -70,7 +74,9 @@ extension OverlayWindow {
         switch backend {
         case .layerShell:
             let window = petal_gtk_window(widget)
-            gtk_layer_set_monitor(window, spot.monitor)
+            gtk_layer_set_monitor(window, spot.monitor?.pointer)
+            // A point is from the output's corner, panels or not: exclusive zones are not kept clear of.
+            gtk_layer_set_exclusive_zone(window, -1)
             if backdropShown {
                 for (_, gtkEdge) in Self.layerEdges {
                     gtk_layer_set_anchor(window, gtkEdge, PETAL_TRUE)

@@ -12,7 +12,23 @@ struct MenuSpot: Equatable {
     /// The centre button's centre, relative to the output's top-left corner.
     var centre: Point
     /// The output's GdkMonitor, for a layer surface; nil to let the compositor choose.
-    var monitor: OpaquePointer?
+    var monitor: HeldMonitor?
+}
+
+/// A GdkMonitor held for as long as a spot names it, so that an output
+/// removed meanwhile leaves no dangling pointer behind.
+final class HeldMonitor: Equatable {
+    let pointer: OpaquePointer
+
+    init?(_ pointer: OpaquePointer?) {
+        guard let pointer else { return nil }
+        self.pointer = pointer
+        g_object_ref(UnsafeMutableRawPointer(pointer))
+    }
+
+    deinit { g_object_unref(UnsafeMutableRawPointer(pointer)) }
+
+    static func == (lhs: HeldMonitor, rhs: HeldMonitor) -> Bool { lhs.pointer == rhs.pointer }
 }
 
 /// The window one menu is drawn in, and the input it takes: `main`'s, which
@@ -79,6 +95,8 @@ final class OverlayWindow {
     /// ``Placement/reach(of:)`` of the menu, worked out when it changes.
     var reach = Rect(x: 0, y: 0, width: 0, height: 0)
     var keyboardTaken = false
+    /// Whether the keyboard grab failed in this state: tried again only in the next one.
+    var keyboardRefused = false
     /// Where the pointer was last seen on the surface (Wayland tells no more).
     var lastPointer: Point?
     /// Where the pointer was when the menu last opened: the `pointer` anchor's place.
@@ -176,8 +194,24 @@ final class OverlayWindow {
         updateInputRegion()
     }
 
+    /// Called when the compositor closed the window's surface, once it is hidden.
+    var closed: () -> Void = {}
+
+    /// The compositor closed the surface (its output went): the window is
+    /// hidden, kept, and shown again where the controller puts it.
+    func closedByCompositor() {
+        log.info("the compositor closed the window of \(path) (its output went?); it is put on an output there is")
+        takeKeyboard(false)
+        gtk_widget_hide(widget)
+        isShown = false
+        spot?.monitor = nil
+        MainQueue.post { [weak self] in self?.closed() }
+    }
+
     /// Whether ``show()`` has put the window on the screen.
-    private(set) var isShown = false
+    var isShown = false
+    /// Whether the window waits for a pointer probe before it is shown (Wayland, the `pointer` anchor).
+    var isProbing = false
 
     /// Seconds on the monotonic clock GTK's frame clock uses.
     var now: Double { Double(g_get_monotonic_time()) / 1e6 }
@@ -205,8 +239,12 @@ final class OverlayWindow {
     /// `StateChanged`.
     func stateChanged(to state: MenuState) {
         guard state != scene.state else { return }
-        let opening = scene.state == .collapsed && state == .expanding
+        // Opening and closing are told by leaving and reaching collapsed: with an
+        // openDuration of 0, or a burst of signals, expanding may never be seen.
+        let opening = scene.state == .collapsed && state != .collapsed
+        let closed = scene.state != .collapsed && state == .collapsed
         scene.stateChanged(to: state, at: now)
+        keyboardRefused = false
         trace?.state(state, at: now)
         if opening && spot == nil && scene.menu.appearance.anchor == .pointer {
             // The button goes where the pointer is as the menu opens, and stays there until it opens again.
@@ -214,7 +252,7 @@ final class OverlayWindow {
             place()
         }
         // A backdrop covers the output while the menu is open, and only then.
-        if !scene.menu.appearance.backdrop.isEmpty && (state == .expanding || state == .collapsed) { place() }
+        if !scene.menu.appearance.backdrop.isEmpty && (opening || closed) { place() }
         updateInputRegion()
         redraw()
         accessibilityChanged()

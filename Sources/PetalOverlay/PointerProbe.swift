@@ -92,6 +92,8 @@ final class PointerProbe {
                 MainActor.assumeIsolated { PointerProbe.from(probe).told(x: x, y: y) }
                 return PETAL_TRUE
             }, me)
+        // Its output going closes the surface; the widget is kept for the probe to destroy when it answers.
+        _ = petal_connect_delete(widget, { _, _, _ in PETAL_TRUE }, me)
     }
 
     private func told(x: Double, y: Double) {

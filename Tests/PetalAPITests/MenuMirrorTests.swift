@@ -112,6 +112,10 @@ import Testing
             mirror.propertiesChanged(
                 PetalBus.menuPath("nothing"), interface: PetalBus.Menu.interface.rawValue,
                 changed: DBusVariantDictionary([]), invalidated: []) == nil)
+        // A read that answers after its menu went does not bring it back.
+        mirror.interfacesRemoved(Self.apps, [PetalBus.Menu.interface.rawValue])
+        mirror.menuRead(Self.apps, Self.menuProperties(name: "apps"))
+        #expect(mirror.menu(at: Self.apps) == nil)
         mirror.clear()
         #expect(mirror.paths.isEmpty)
     }

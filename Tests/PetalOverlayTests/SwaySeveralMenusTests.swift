@@ -103,4 +103,15 @@ import Testing
         try await menus.waitForState("apps", "collapsed", of: session)
         try await session.daemon.waitForState("collapsed")
     }
+
+    @Test func anAnchorShowGivesIsFollowedWithoutAnOutput() async throws {
+        let (session, display) = try await session()
+        defer { session.stop() }
+        let menus = Menus()
+        // power is configured at main's anchor, bottom-left; shown top-left, on the compositor's output.
+        try await petalctl(session, ["show", "power", "--anchor", "top-left"])
+        try await menus.waitForState("power", "expanded", of: session)
+        let centre = (x: 16 + 20, y: 32 + 20)
+        try await display.waitForPixel(x: centre.x - 15, y: centre.y, toBe: "#ffffff")
+    }
 }

@@ -224,4 +224,24 @@ import Testing
         #expect(answer.status == 0, "\(answer.summary)")
         #expect(answer.output == "Log out\n")
     }
+
+    @Test func withNoOpeningTimeTheBackdropStillCoversTheOutputAndCloses() async throws {
+        // petald goes expanding → expanded at once: the overlay may see the menu open without expanding.
+        let configuration = Self.configuration.replacingOccurrences(
+            of: #""menu": {"layout": "linear", "openDuration": 0.2, "closeDuration": 0.2}"#,
+            with: #""menu": {"layout": "linear", "openDuration": 0, "closeDuration": 0}"#
+        ).replacingOccurrences(of: #""shadow": false}"#, with: ##""shadow": false, "backdrop": "#000000"}"##)
+        #expect(configuration.contains(#""openDuration": 0,"#) && configuration.contains("backdrop"))
+        let (session, display) = try await OverlaySession.start(configuration: configuration) {
+            try await XvfbDisplay(width: 1024, height: 600, compositor: true)
+        }
+        defer { session.stop() }
+        _ = try await session.daemon.menu("Open")
+        try await session.daemon.waitForState("expanded")
+        // Far from the menu, the backdrop over the window below.
+        try await display.waitForPixel(x: 800, y: 200, toBe: "#000000")
+        try await display.click(x: 800, y: 200)
+        try await session.daemon.waitForState("collapsed")
+        try await display.waitForPixel(x: 800, y: 200, toBe: OverlaySession.background)
+    }
 }
