@@ -44,8 +44,7 @@ final class ExampleObject: Sendable {
                     return .later
                 },
                 DBusMethod("LaterFail") { call in
-                    Task.detached {
-                        try? await Task.sleep(for: .milliseconds(50))
+                    DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(50)) {
                         call.fail(DBusError("org.example.Error.Late", "failed later"))
                         call.reply([])  // ignored: the call is answered
                     }
