@@ -114,4 +114,28 @@ import Testing
         let centre = (x: 16 + 20, y: 32 + 20)
         try await display.waitForPixel(x: centre.x - 15, y: centre.y, toBe: "#ffffff")
     }
+
+    @Test func aPointIsFromTheOutputsCornerWhateverPanelsThereAre() async throws {
+        // A 40-pixel swaybar along the top, which reserves its height as an exclusive zone.
+        let bar = """
+            bar {
+                position top
+                height 40
+                colors {
+                    background #000000
+                }
+            }
+            """
+        let (session, display) = try await OverlaySession.start(configuration: Menus.configuration) {
+            try await HeadlessSway(width: 1024, height: 600, background: "#202020", extraConfiguration: bar)
+        }
+        defer { session.stop() }
+        let menus = Menus()
+        try await display.waitForPixel(x: 500, y: 20, toBe: "#000000")
+        try await petalctl(session, ["show", "power", "--output", "HEADLESS-1", "--at", "200,200"])
+        try await menus.waitForState("power", "expanded", of: session)
+        // At (200, 200) from the output's corner, not 40 pixels lower, below the bar.
+        try await display.waitForPixel(x: 200 - 15, y: 200, toBe: "#ffffff")
+        try await display.waitForPixel(x: 200 - 15, y: 240, toBe: OverlaySession.background)
+    }
 }

@@ -75,14 +75,15 @@ public final class HeadlessSway: HeadlessDisplay, @unchecked Sendable {
     public let extraOutputs: [Output]
 
     /// Starts sway with one headless output of `width`×`height` (HEADLESS-1,
-    /// at 0,0) and `extraOutputs` after it, filled with `background`, no bar,
+    /// at 0,0) and `extraOutputs` after it, filled with `background`, no bar
+    /// (`extraConfiguration`, appended to sway's configuration, may add one),
     /// no borders, no Xwayland; returns once every output has its mode and
     /// the background is on screen.
     ///
     /// - Throws: ``TestSetupError`` if it is not ready within `limit`, with its log.
     public init(
         width: Int = 1280, height: Int = 720, background: String = "#202020", extraOutputs: [Output] = [],
-        within limit: Duration = .seconds(20)
+        extraConfiguration: String = "", within limit: Duration = .seconds(20)
     ) async throws {
         _ = try RGBAImage.components(of: background)
         await TestSlots.displays.acquire()
@@ -110,7 +111,9 @@ public final class HeadlessSway: HeadlessDisplay, @unchecked Sendable {
                 throw TestSetupError("cannot give \(runtimeDirectory.path) to \(account.name): errno \(errno)")
             }
             let config = runtimeDirectory.appendingPathComponent("config")
-            try Self.configuration(width: width, height: height, background: background, extra: extraOutputs)
+            try
+                (Self.configuration(width: width, height: height, background: background, extra: extraOutputs)
+                + "\n" + extraConfiguration)
                 .write(to: config, atomically: false, encoding: .utf8)
             _ = chown(config.path, account.uid, account.gid)
 
