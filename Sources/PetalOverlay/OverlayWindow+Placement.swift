@@ -50,18 +50,7 @@ extension OverlayWindow {
             var centre = Placement.buttonCentre(
                 in: areaSize, appearance: scene.menu.appearance, pointer: pointerAtOpening)
             centre = centre.adding(Point(x: Double(area.x), y: Double(area.y)))
-            let frameRect: PixelRect
-            if backdropShown {
-                frameRect = area
-            } else {
-                frameRect = reach.offset(by: centre).integral
-            }
-            origin = Point(x: centre.x - Double(frameRect.x), y: centre.y - Double(frameRect.y))
-            size = Size(width: Double(frameRect.width), height: Double(frameRect.height))
-            let window = petal_gtk_window(widget)
-            gtk_window_move(window, Int32(frameRect.x), Int32(frameRect.y))
-            gtk_widget_set_size_request(widget, Int32(frameRect.width), Int32(frameRect.height))
-            gtk_window_resize(window, Int32(frameRect.width), Int32(frameRect.height))
+            movePopup(to: backdropShown ? area : reach.offset(by: centre).integral, centre: centre)
         }
         inputRegion = nil
         updateInputRegion()
@@ -102,16 +91,21 @@ extension OverlayWindow {
             }
         case .x11:
             let centre = spot.output.desktop(spot.centre)
-            let frameRect = backdropShown ? spot.output.frame.integral : reach.offset(by: centre).integral
-            origin = Point(x: centre.x - Double(frameRect.x), y: centre.y - Double(frameRect.y))
-            size = Size(width: Double(frameRect.width), height: Double(frameRect.height))
-            let window = petal_gtk_window(widget)
-            gtk_window_move(window, Int32(frameRect.x), Int32(frameRect.y))
-            gtk_widget_set_size_request(widget, Int32(frameRect.width), Int32(frameRect.height))
-            gtk_window_resize(window, Int32(frameRect.width), Int32(frameRect.height))
+            movePopup(
+                to: backdropShown ? spot.output.frame.integral : reach.offset(by: centre).integral, centre: centre)
         }
         inputRegion = nil
         updateInputRegion()
+    }
+
+    /// Moves the X11 popup onto `frame` (desktop pixels), the button's centre at `centre` on the desktop.
+    private func movePopup(to frame: PixelRect, centre: Point) {
+        origin = Point(x: centre.x - Double(frame.x), y: centre.y - Double(frame.y))
+        size = Size(width: Double(frame.width), height: Double(frame.height))
+        let window = petal_gtk_window(widget)
+        gtk_window_move(window, Int32(frame.x), Int32(frame.y))
+        gtk_widget_set_size_request(widget, Int32(frame.width), Int32(frame.height))
+        gtk_window_resize(window, Int32(frame.width), Int32(frame.height))
     }
 
     /// The surface was given a new size (the output changed, a panel came or
