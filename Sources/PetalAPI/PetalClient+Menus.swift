@@ -104,15 +104,33 @@ extension PetalClient {
     public func chooseFrom(
         _ json: String, options: ShowOptions = ShowOptions(), timeout: Double?, dispatch: Bool = true
     ) async throws -> String {
+        let (proxy, options) = choiceCall(options, timeout: timeout, dispatch: dispatch)
+        return try await proxy.call(PetalBus.Menus.chooseFrom, json, options)
+    }
+
+    /// The root's proxy with the time a choice may take, and `ChooseFrom`'s options.
+    private func choiceCall(_ options: ShowOptions, timeout: Double?, dispatch: Bool) -> (
+        DBusProxy, DBusVariantDictionary
+    ) {
         var entries = options.dictionary.entries
         if let timeout { entries.append(("timeout", .double(timeout))) }
         if !dispatch { entries.append(("dispatch", .boolean(false))) }
         var proxy = root
         proxy.timeout = Self.choiceCallTimeout(timeout)
-        return try await proxy.call(PetalBus.Menus.chooseFrom, json, DBusVariantDictionary(entries))
+        return (proxy, DBusVariantDictionary(entries))
     }
 
     // MARK: - Callback forms, for the overlay and petalctl's key presses
+
+    /// Calls `ChooseFrom`, from any thread; `completion` runs on the
+    /// connection's loop thread with the id chosen, as ``chooseFrom(_:options:timeout:dispatch:)``.
+    public func chooseFrom(
+        _ json: String, options: ShowOptions = ShowOptions(), timeout: Double?, dispatch: Bool = true,
+        then completion: @escaping @Sendable (Result<String, DBusError>) -> Void
+    ) {
+        let (proxy, options) = choiceCall(options, timeout: timeout, dispatch: dispatch)
+        proxy.call(PetalBus.Menus.chooseFrom, json, options, then: completion)
+    }
 
     /// Calls `ShowMenu`, from any thread; `completion` runs on the connection's loop thread.
     public func showMenu(

@@ -4,14 +4,15 @@ import PetalAPI
 import Synchronization
 
 /// The commands a key binding runs, once per press: `toggle`, `open`,
-/// `close`, `back` and `show`. Each is one call, made from the main thread,
+/// `close`, `back` and `show`, and `choose`, whose menu's first frame waits
+/// on petalctl's start. Each is one call, made from the main thread,
 /// which then blocks until the reply: no Swift task is started, so Swift's
 /// cooperative threads and libdispatch's never start either, and the process
 /// is the main thread and the connection's loop thread (bench/petalctl.py
 /// measures it against busctl and gdbus).
 extension Controller {
-    /// Carries out a key's command and returns how it ended; nil for any
-    /// other command, which ``run()`` carries out.
+    /// Carries out a key's command (or `choose`) and returns how it ended;
+    /// nil for any other command, which ``run()`` carries out.
     func runAtOnce() -> ExitStatus? {
         let call: (PetalClient) -> Result<Void, any Error>
         switch invocation.command {
@@ -25,6 +26,14 @@ extension Controller {
                     .mapError { $0 as any Error }
                     .flatMap { path in Result { try printShown(path) } }
             }
+        case .chooseFrom(let options):
+            let choice: Choice
+            do {
+                choice = try Choice(options)
+            } catch {
+                return report(error)
+            }
+            call = { choose(choice, client: $0) }
         default:
             return nil
         }

@@ -34,38 +34,69 @@ extension Controller {
         try show(Reports.menus(listed))
     }
 
-    /// `choose --from` and `choose --lines`: a menu made for this call (`ChooseFrom`).
-    func choose(_ options: ChoiceOptions, client: PetalClient) async throws {
+    /// `choose --from` and `choose --lines`: a menu made for this call
+    /// (`ChooseFrom`), answered as a key's command is, on the main thread
+    /// with no task: the menu's first frame waits on petalctl's start.
+    func choose(_ choice: Choice, client: PetalClient) -> Result<Void, any Error> {
+        let options = choice.options
+        let answer = Self.wait {
+            client.chooseFrom(
+                choice.json, options: options.placement, timeout: options.timeout, dispatch: options.dispatch, then: $0)
+        }
+        switch answer {
+        case .failure(let error) where choice.lines != nil && error.name == PetalBus.ErrorName.cancelled.errorName:
+            // As dmenu: nothing chosen is status 1 with nothing said.
+            return .failure(ControlFailure(status: .daemonError, message: ""))
+        case .failure(let error):
+            return .failure(error)
+        case .success(let id):
+            return Result { try printChoice(id, of: choice) }
+        }
+    }
+
+    private func printChoice(_ id: String, of choice: Choice) throws {
+        guard let lines = choice.lines else {
+            return try console.print(
+                invocation.json ? JSONValue.object(["id": .string(id)]).jsonText + "\n" : id + "\n")
+        }
+        guard let line = lines.line(chosen: id) else {
+            throw ControlFailure(
+                status: .daemonError,
+                message: "petald answered \"\(id)\", which is none of the \(lines.lines.count) lines offered")
+        }
+        if invocation.json {
+            let text = String(decoding: line.bytes, as: UTF8.self)
+            try console.print(JSONValue.object(["id": .string(id), "line": .string(text)]).jsonText + "\n")
+        } else {
+            try console.write(bytes: line.bytes + [UInt8(ascii: "\n")])
+        }
+    }
+}
+
+/// A `choose` command's menu, read from its file or its lines before petald is called.
+struct Choice {
+    let options: ChoiceOptions
+    /// The menu section sent in `ChooseFrom`.
+    let json: String
+    /// With `--lines`, the lines offered, to give back the chosen one.
+    let lines: ChoiceLines?
+
+    /// Reads the menu `options` name.
+    ///
+    /// - Throws: ``UsageError`` for input that is not UTF-8 or holds no line
+    ///   to offer, or for a failure to read the file.
+    init(_ options: ChoiceOptions) throws {
+        self.options = options
         switch options.source {
         case .file(let path):
             let bytes = try InputFile.read(path)
             guard let json = String(validating: bytes, as: UTF8.self) else {
                 throw UsageError("\(path == "-" ? "standard input" : path) is not UTF-8 text; a menu is JSON")
             }
-            let id = try await client.chooseFrom(
-                json, options: options.placement, timeout: options.timeout, dispatch: options.dispatch)
-            try console.print(invocation.json ? JSONValue.object(["id": .string(id)]).jsonText + "\n" : id + "\n")
+            (self.json, lines) = (json, nil)
         case .lines:
             let lines = try ChoiceLines(try InputFile.read("-"))
-            let id: String
-            do {
-                id = try await client.chooseFrom(
-                    lines.menuJSON, options: options.placement, timeout: options.timeout, dispatch: options.dispatch)
-            } catch let error as DBusError where error.name == PetalBus.ErrorName.cancelled.errorName {
-                // As dmenu: nothing chosen is status 1 with nothing said.
-                throw ControlFailure(status: .daemonError, message: "")
-            }
-            guard let line = lines.line(chosen: id) else {
-                throw ControlFailure(
-                    status: .daemonError,
-                    message: "petald answered \"\(id)\", which is none of the \(lines.lines.count) lines offered")
-            }
-            if invocation.json {
-                let text = String(decoding: line.bytes, as: UTF8.self)
-                try console.print(JSONValue.object(["id": .string(id), "line": .string(text)]).jsonText + "\n")
-            } else {
-                try console.write(bytes: line.bytes + [UInt8(ascii: "\n")])
-            }
+            (json, self.lines) = (lines.menuJSON, lines)
         }
     }
 }

@@ -16,8 +16,8 @@ public struct Controller: Sendable {
 
     /// petalctl's whole life: parse, run, print, exit.
     ///
-    /// The commands a key runs (``runAtOnce()``) are carried out on the main
-    /// thread with no Swift task; every other one in a task, while the main
+    /// The commands a key runs and `choose` (``runAtOnce()``) are carried out
+    /// on the main thread with no Swift task; every other one in a task, while the main
     /// thread serves the main queue.
     public static func main(arguments: [String]) -> Never {
         let invocation: Invocation
@@ -100,7 +100,6 @@ public struct Controller: Sendable {
         case .show(let name, let options): try await showMenu(name, options, client: client)
         case .menus(let namesOnly): try await listMenus(namesOnly: namesOnly, client: client)
         case .context: try show(Reports.context(try await client.context()))
-        case .chooseFrom(let options): try await choose(options, client: client)
         case .reload: try await client.reload()
         case .status: try show(Reports.status(try await menu.snapshot()))
         case .items(let idsOnly):
@@ -129,8 +128,8 @@ public struct Controller: Sendable {
                     : "petalctl \(petalVersion)\npetald \(daemon)\n")
         case .preview(let options):
             try await Preview(options: options, menu: invocation.menu, client: client, console: console).write()
-        case .help, .watch:
-            break
+        case .help, .watch, .chooseFrom:
+            break  // Carried out before: runAtOnce() or perform(_:).
         }
     }
 
