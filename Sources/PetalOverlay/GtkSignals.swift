@@ -68,21 +68,12 @@ enum GtkSignals {
             }, me)
     }
 
-    /// Follows what concerns every window: the screen's monitors, and the
-    /// desktop's animations setting. Connected once, for the program's life.
-    static func followDisplay(_ controller: OverlayController) {
+    /// Follows the desktop's animations setting, which concerns every
+    /// window. Connected once, for the program's life. (Outputs are
+    /// ``OverlayOutputs``', which calls ``OverlayController/screenChanged()``
+    /// once, after it has read them again.)
+    static func followAnimationsSetting(_ controller: OverlayController) {
         let me = Unmanaged.passUnretained(controller).toOpaque()
-        // A monitor added, removed or resized moves the outputs the menus are placed on.
-        if let screen = gdk_screen_get_default() {
-            for signal in ["monitors-changed", "size-changed"] {
-                _ = petal_connect_notify(
-                    UnsafeMutableRawPointer(screen), signal,
-                    { _, data in
-                        nonisolated(unsafe) let controller = data
-                        MainActor.assumeIsolated { OverlayController.from(controller).screenChanged() }
-                    }, me)
-            }
-        }
         // The desktop asking for no animations, or for them again (docs/overlay.md, "Reduced motion").
         if let settings = gtk_settings_get_default() {
             _ = petal_connect_property(

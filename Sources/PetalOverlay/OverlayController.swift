@@ -57,7 +57,7 @@ final class OverlayController {
             MainQueue.post { OverlayMain.quit(status: 1) }
         }
         feed.followEveryMenu { event in MainQueue.post { [weak self] in self?.heard(event) } }
-        GtkSignals.followDisplay(self)
+        GtkSignals.followAnimationsSetting(self)
         outputs.changed = { [unowned self] in screenChanged() }
         readEveryMenu()
     }
