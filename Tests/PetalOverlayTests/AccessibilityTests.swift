@@ -203,7 +203,8 @@ import Testing
             let child = try #require(open.first { $0.name == name }, "\(name) in \(Self.names(open))")
             #expect(child.role == "push button" && child.has("enabled"), "\(child)")
         }
-        // An item of the submenu runs as a click on it would: the chain closes.
+        // An item of the submenu runs as a click on it would, once it has opened: the chain closes.
+        try await X11SeveralMenusTests().waitForState("apps", "expanded", of: fixture.session)
         #expect(try await fixture.act(on: "Mail"))
         try await fixture.session.waitForAction(on: "sub/mail")
         // Closed, the submenu's window goes, and with it its centre button.
