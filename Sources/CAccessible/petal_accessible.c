@@ -49,8 +49,11 @@ G_DEFINE_TYPE(PetalWindowAccessible, petal_window_accessible, GTK_TYPE_WINDOW_AC
     (G_TYPE_CHECK_INSTANCE_CAST((object), PETAL_TYPE_WINDOW_ACCESSIBLE, PetalWindowAccessible))
 #define PETAL_IS_WINDOW_ACCESSIBLE(object) (G_TYPE_CHECK_INSTANCE_TYPE((object), PETAL_TYPE_WINDOW_ACCESSIBLE))
 
-/// What GTK itself lists as the window's children (none for the overlay, which draws on the window).
+/// What GTK itself lists as the window's children (none for the overlay,
+/// which draws on the window); none either once the window is destroyed,
+/// when GTK's own count would ask a widget that is gone (a critical).
 static gint petal_window_accessible_gtk_children(AtkObject *object) {
+    if (gtk_accessible_get_widget(GTK_ACCESSIBLE(object)) == NULL) return 0;
     return ATK_OBJECT_CLASS(petal_window_accessible_parent_class)->get_n_children(object);
 }
 
@@ -74,9 +77,23 @@ static void petal_window_accessible_finalize(GObject *object) {
     G_OBJECT_CLASS(petal_window_accessible_parent_class)->finalize(object);
 }
 
+/// GTK's states, or only `defunct` once the window is destroyed: GTK's
+/// window accessible then answers NULL, which the AT-SPI bridge, told that
+/// the window's children went, would ask about (a critical).
+static AtkStateSet *petal_window_accessible_ref_state_set(AtkObject *object) {
+    if (gtk_accessible_get_widget(GTK_ACCESSIBLE(object)) != NULL) {
+        AtkStateSet *states = ATK_OBJECT_CLASS(petal_window_accessible_parent_class)->ref_state_set(object);
+        if (states != NULL) return states;
+    }
+    AtkStateSet *states = atk_state_set_new();
+    atk_state_set_add_state(states, ATK_STATE_DEFUNCT);
+    return states;
+}
+
 static void petal_window_accessible_class_init(PetalWindowAccessibleClass *klass) {
     AtkObjectClass *atk_class = ATK_OBJECT_CLASS(klass);
     atk_class->get_n_children = petal_window_accessible_get_n_children;
+    atk_class->ref_state_set = petal_window_accessible_ref_state_set;
     atk_class->ref_child = petal_window_accessible_ref_child;
     G_OBJECT_CLASS(klass)->finalize = petal_window_accessible_finalize;
 }

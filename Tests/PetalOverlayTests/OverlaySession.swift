@@ -71,8 +71,10 @@ final class OverlaySession: @unchecked Sendable {
             let item = arguments.count == 3 ? arguments[2].stringValue ?? "" : ""
             started.items.withLock { $0.append(item) }
         }
+        // A GTK critical is a defect of the overlay's: it stops the overlay, and the test fails.
         overlay = try display.launch(
-            OverlayBinary.url.path, arguments: ["--bus", daemon.bus.address, "--verbose"], extra: overlayEnvironment)
+            OverlayBinary.url.path, arguments: ["--bus", daemon.bus.address, "--verbose"],
+            extra: ["G_DEBUG": "fatal-criticals"].merging(overlayEnvironment) { _, given in given })
         if waitingForButton {
             try await display.waitForPixel(
                 x: buttonCentre.x - 20, y: buttonCentre.y, toBe: "#ef5285", within: .seconds(20))

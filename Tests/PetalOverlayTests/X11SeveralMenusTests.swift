@@ -100,6 +100,7 @@ import Testing
         try await display.waitForPixel(x: onLock.x, y: onLock.y, toBe: OverlaySession.background)
         try await display.waitForPixel(x: 485, y: 300, toBe: OverlaySession.background)
         #expect(try await display.screenshot().pixel(x: mainProbe.x, y: mainProbe.y, isWithin: 8, of: "#ef5285"))
+        try await expectStillRunning(session)
     }
 
     @Test func mainsRestingButtonIsNotDrawnUnderAnotherMenusButton() async throws {
@@ -223,6 +224,18 @@ import Testing
         let answer = try await chosen
         #expect(answer.status == 0, "\(answer.summary)")
         #expect(answer.output == "Log out\n")
+        // The ad-hoc menu goes once it has closed, and its window with it.
+        try await display.waitForPixel(x: point.x - 18, y: point.y - 18, toBe: OverlaySession.background)
+        try await expectStillRunning(session)
+    }
+
+    /// A moment after a menu's window went, the overlay has raised no GTK
+    /// critical (which the session makes fatal) and still runs.
+    private func expectStillRunning(_ session: OverlaySession) async throws {
+        try await Task.sleep(for: .milliseconds(300))
+        let log = session.overlay.log
+        #expect(!log.contains("CRITICAL"), "\(log)")
+        #expect(session.overlay.isRunning, "petal-overlay stopped:\n\(log)")
     }
 
     @Test func withNoOpeningTimeTheBackdropStillCoversTheOutputAndCloses() async throws {
