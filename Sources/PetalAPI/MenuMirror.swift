@@ -35,15 +35,20 @@ public struct MenuMirror: Sendable {
     /// The menu at `path`; nil when there is none, or when its properties
     /// lack one that every petald serves.
     public func menu(at path: ObjectPath) -> Menu? {
-        guard let properties = menus[path],
-            let snapshot = try? MenuSnapshot(DBusPropertyValues(properties, from: PetalBus.name.rawValue))
-        else { return nil }
+        guard let snapshot = snapshot(at: path) else { return nil }
         var details: [String: ItemDetails] = [:]
         for (_, item) in items[path] ?? [:] {
             let detail = ItemDetails(DBusPropertyValues(item, from: PetalBus.name.rawValue))
             details[detail.id] = detail
         }
         return Menu(path: path, snapshot: snapshot, details: details)
+    }
+
+    /// The Menu interface's properties of the menu at `path`, read without
+    /// its items (as ``menu(at:)`` reads them): for what links menus together.
+    public func snapshot(at path: ObjectPath) -> MenuSnapshot? {
+        guard let properties = menus[path] else { return nil }
+        return try? MenuSnapshot(DBusPropertyValues(properties, from: PetalBus.name.rawValue))
     }
 
     /// The `State` of the menu at `path`, read without the rest of its properties.

@@ -267,12 +267,12 @@ final class OverlayController {
             window.fadedItems = []
         }
         var keyboardOwner: OverlayWindow?
-        for top in windows.values where mirror.menu(at: top.path)?.snapshot.parent ?? .root == .root {
+        for top in windows.values where mirror.snapshot(at: top.path)?.parent ?? .root == .root {
             let chain = openChain(from: top)
             if chain.count > 1, let (output, centre, monitor) = position(of: top) {
                 var placement = MenuChainPlacement(top.scene.menu, centre: centre, on: output)
                 for (index, (parent, child)) in zip(chain, chain.dropFirst()).enumerated() {
-                    guard let item = mirror.menu(at: child.path)?.snapshot.placement.item,
+                    guard let item = mirror.snapshot(at: child.path)?.placement.item,
                         placement.open(child.scene.menu, from: item)
                     else { break }
                     parent.submenuWindow = child
@@ -300,7 +300,7 @@ final class OverlayController {
     private func openChain(from top: OverlayWindow) -> [OverlayWindow] {
         var chain = [top]
         var seen: Set<ObjectPath> = [top.path]
-        while let submenu = mirror.menu(at: chain[chain.count - 1].path)?.snapshot.submenu, submenu != .root,
+        while let submenu = mirror.snapshot(at: chain[chain.count - 1].path)?.submenu, submenu != .root,
             let child = windows[submenu], seen.insert(submenu).inserted
         {
             chain.append(child)

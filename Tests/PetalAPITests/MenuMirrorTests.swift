@@ -51,6 +51,9 @@ import Testing
         #expect(mirror.menu(at: PetalBus.path)?.details.mapValues(\.title) == ["web": "Main's web"])
         #expect(mirror.menu(at: Self.apps)?.details.mapValues(\.title) == ["web": "Apps' web"])
         #expect(mirror.menu(at: PetalBus.menuPath("nothing")) == nil)
+        // The menu's own properties alone, as the whole menu has them.
+        #expect(mirror.snapshot(at: Self.apps) == mirror.menu(at: Self.apps)?.snapshot)
+        #expect(mirror.snapshot(at: PetalBus.menuPath("nothing")) == nil)
     }
 
     @Test func anAddedMenuArrivesWholeAndGoesWithItsItems() throws {
