@@ -44,7 +44,9 @@ final class AccessControl {
                 denial = .accessDenied(
                     "this service could not learn the Unix user of \(sender) from the bus, so it refuses the call")
             }
-            for decide in decisions { decide(denial) }
+            // Held calls are served in the caller's turn like any other: a
+            // new client's first burst does not all go before everyone else.
+            connection.serveInTurn(decisions.map { decide in { decide(denial) } }, from: sender)
         }
     }
 

@@ -47,6 +47,14 @@ public final class DBusConnection: @unchecked Sendable {
     private var nextSubscriptionID: UInt64 = 1
     private var disconnectHandlers: [() -> Void] = []
     private(set) var isConnected = true
+    /// Calls read and not yet served, each caller in turn (``dispatchQueued()``).
+    private var waitingCalls = CallsInTurn<WaitingCall>()
+
+    /// A call waiting its turn: as read, or held and decided (by the access check).
+    private enum WaitingCall {
+        case read(Message)
+        case decided(() -> Void)
+    }
 
     /// Connects to `bus` and registers with it.
     ///
@@ -138,6 +146,7 @@ public final class DBusConnection: @unchecked Sendable {
         let body: @Sendable () -> Void = { [self] in
             guard isConnected else { return }
             isConnected = false
+            waitingCalls.removeAll()
             dbus_connection_flush(raw)
             dbus_connection_close(raw)
             failPendingCalls()
@@ -198,18 +207,76 @@ public final class DBusConnection: @unchecked Sendable {
     /// socket; the loop runs this again as the bus drains what is queued. (A
     /// lower receive limit would deadlock: a call held for the access check
     /// counts against it, and the bus's answer to that check must still be read.)
+    ///
+    /// Calls are served each caller in turn, not in the order they were read
+    /// (``CallsInTurn``): between two calls, what has come meanwhile is read,
+    /// so a caller who has just called waits for one call of each other
+    /// caller, not for everything a flooding client sent before. One
+    /// caller's calls keep their order, and a signal is delivered only once
+    /// every call read before it has been served (a caller's calls come
+    /// before the bus says it left). At most ``callsPerIteration`` calls are
+    /// served before the loop's timers and other sources have their turn.
     private func dispatchQueued() {
-        while isConnected, dbus_connection_get_dispatch_status(raw) == DBUS_DISPATCH_DATA_REMAINS,
-            dbus_connection_get_outgoing_size(raw) <= Self.maximumQueuedBytes
-        {
+        var served = 0
+        while isConnected, dbus_connection_get_outgoing_size(raw) <= Self.maximumQueuedBytes {
+            // Signals are delivered, and calls wait their turn: cheap, however many were read.
+            dispatchRead()
+            guard isConnected, !waitingCalls.isEmpty else { return }
+            // Before a call is served, what has come since joins the turns (up to libdbus's limit).
+            if readWhatHasCome() { dispatchRead() }
+            guard isConnected, !waitingCalls.isEmpty else { return }
+            guard served < Self.callsPerIteration else {
+                loop.execute {}  // Back at once, once the loop has run the rest.
+                return
+            }
+            guard let call = waitingCalls.removeNext() else { return }
+            serve(call)
+            served += 1
+        }
+    }
+
+    /// How many calls are served before the loop runs its timers and other sources.
+    static let callsPerIteration = 64
+
+    private func serve(_ call: WaitingCall) {
+        switch call {
+        case .read(let message): objectServer.dispatch(message)
+        case .decided(let serve): serve()
+        }
+    }
+
+    /// Runs libdbus's dispatch on every message it has read: ``filter(_:)`` for each.
+    private func dispatchRead() {
+        while isConnected, dbus_connection_get_dispatch_status(raw) == DBUS_DISPATCH_DATA_REMAINS {
             dbus_connection_dispatch(raw)
         }
     }
 
+    /// Reads what the socket holds now. libdbus reads a few kilobytes a
+    /// turn of the loop, so a caller's call would otherwise wait, unread,
+    /// behind every call sent before it: read, it waits only its turn.
+    /// libdbus stops reading at its limit on received messages, and this at
+    /// ``maximumReadsAhead`` reads. Returns whether it read anything.
+    private func readWhatHasCome() -> Bool {
+        var fd: Int32 = -1
+        guard dbus_connection_get_socket(raw, &fd) != 0 else { return false }
+        var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        var reads = 0
+        while reads < Self.maximumReadsAhead, poll(&ready, 1, 0) > 0, ready.revents & Int16(POLLIN) != 0 {
+            dbus_connection_read_write(raw, 0)
+            reads += 1
+        }
+        return reads > 0
+    }
+
+    /// At most this many reads (a few kilobytes each) before the calls read are served.
+    static let maximumReadsAhead = 1024
+
     private func filter(_ raw: OpaquePointer) -> DBusHandlerResult {
         switch dbus_message_get_type(raw) {
         case LibDBus.messageTypeMethodCall:
-            objectServer.dispatch(Message(retaining: raw))
+            let call = Message(retaining: raw)
+            waitingCalls.append(.read(call), from: call.sender ?? "")
             return LibDBus.handled
         case LibDBus.messageTypeSignal:
             let message = Message(retaining: raw)
@@ -219,6 +286,7 @@ public final class DBusConnection: @unchecked Sendable {
                 handleDisconnect()
                 return LibDBus.handled
             }
+            serveWaitingCalls()
             deliver(signal: message)
             return LibDBus.notYetHandled
         default:
@@ -226,9 +294,23 @@ public final class DBusConnection: @unchecked Sendable {
         }
     }
 
+    /// Serves every call that waits, in turn: what must come before a signal.
+    private func serveWaitingCalls() {
+        while isConnected, let call = waitingCalls.removeNext() { serve(call) }
+    }
+
+    /// Serves `calls` of `caller`, held since they were read (for an access
+    /// check), in its turn and before its calls read since; on the loop thread.
+    func serveInTurn(_ calls: [() -> Void], from caller: String) {
+        guard isConnected, !calls.isEmpty else { return }
+        waitingCalls.prepend(calls.map(WaitingCall.decided), from: caller)
+        loop.execute {}  // The loop comes back to serve them, wherever this was called from.
+    }
+
     private func handleDisconnect() {
         guard isConnected else { return }
         isConnected = false
+        waitingCalls.removeAll()  // No answer can reach their callers now.
         dbus_connection_close(raw)
         failPendingCalls()
         dropDispatchHook()

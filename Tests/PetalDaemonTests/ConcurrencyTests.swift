@@ -1,5 +1,6 @@
 import DBus
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 
@@ -50,6 +51,48 @@ import Testing
         #expect(try await daemon.state() == "collapsed")
         #expect(daemon.process.isRunning)
         #expect(try await daemon.menu("Toggle") == [.string("expanded")])
+    }
+
+    /// A client that sends many slow calls at once (menus of almost 64 KiB
+    /// that petald reads whole before refusing them) does not make another
+    /// client wait behind all of them: its call is answered in its turn,
+    /// after one call of the flooder's, not after every call read before it.
+    @Test func aFloodingClientDoesNotMakeOthersWaitBehindAllItsCalls() async throws {
+        let daemon = try await RunningDaemon()
+        defer { daemon.stop() }
+        let flooder = try daemon.connectClient()
+        defer { flooder.close() }
+        let other = try daemon.connectClient()
+        defer { other.close() }
+        // Thousands of numbers to read, then a fault at the very end: InvalidMenu, nothing made.
+        let numbers = Array(repeating: "1", count: 30_000).joined(separator: ",")
+        let slowMenu = #"{"items": [{"id": "a", "title": "A"}], "x": [\#(numbers)], "fault": }"#
+        #expect(slowMenu.utf8.count < 65_536)
+        let flood = 40
+        let answered = AnswerCount()
+        let flooding = Task {
+            await withTaskGroup(of: Void.self) { group in
+                for _ in 0..<flood {
+                    group.addTask {
+                        _ = try? await daemon.call(
+                            "org.petal.Petal1.Menus", "CreateMenu", [.string(slowMenu), .vardict([])], from: flooder,
+                            timeout: .seconds(120))
+                        answered.count.withLock { $0 += 1 }
+                    }
+                }
+            }
+        }
+        // Once petald is serving the flood, every one of its calls has long been sent.
+        while answered.count.withLock({ $0 }) == 0 {
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        let state = try await daemon.call(
+            .propertiesInterface, "Get", [.string("org.petal.Petal1.Menu"), .string("State")], from: other)
+        #expect(state == [.variant(.string("collapsed"))])
+        let before = answered.count.withLock { $0 }
+        await flooding.value
+        #expect(before < flood / 2, "answered after \(before) of the flooder's \(flood) calls")
+        #expect(daemon.process.isRunning)
     }
 
     /// Calls Toggle `times` times on `connection`, keeping `inFlight` calls
@@ -119,4 +162,9 @@ import Testing
         #expect(daemon.stop(signal: SIGINT) == 0)
         #expect(daemon.process.terminationReason == .exit)
     }
+}
+
+/// How many of a client's calls have been answered, counted from the tasks that made them.
+private final class AnswerCount: Sendable {
+    let count = Mutex(0)
 }

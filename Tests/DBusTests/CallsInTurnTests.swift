@@ -1,0 +1,71 @@
+import Testing
+
+@testable import DBus
+
+/// The order in which a connection serves the calls it has read.
+@Suite struct CallsInTurnTests {
+    /// Takes every call, in the order served.
+    private func drain(_ calls: inout CallsInTurn<String>) -> [String] {
+        var served: [String] = []
+        while let call = calls.removeNext() { served.append(call) }
+        return served
+    }
+
+    @Test func oneCallersCallsKeepTheirOrder() {
+        var calls = CallsInTurn<String>()
+        for index in 1...5 { calls.append("a\(index)", from: ":1.1") }
+        #expect(calls.count == 5)
+        #expect(drain(&calls) == ["a1", "a2", "a3", "a4", "a5"])
+        #expect(calls.isEmpty && calls.removeNext() == nil)
+    }
+
+    @Test func callersAreServedInTurn() {
+        var calls = CallsInTurn<String>()
+        for index in 1...3 { calls.append("a\(index)", from: ":1.1") }
+        for index in 1...2 { calls.append("b\(index)", from: ":1.2") }
+        calls.append("c1", from: ":1.3")
+        #expect(drain(&calls) == ["a1", "b1", "c1", "a2", "b2", "a3"])
+    }
+
+    @Test func aNewCallerWaitsForOneCallOfEachOtherCallerAtMost() {
+        var calls = CallsInTurn<String>()
+        for index in 1...100 { calls.append("flood\(index)", from: ":1.1") }
+        for index in 1...100 { calls.append("more\(index)", from: ":1.2") }
+        #expect(calls.removeNext() == "flood1")
+        calls.append("get", from: ":1.3")
+        // One call of each caller waiting before it, then the newcomer's.
+        #expect([calls.removeNext(), calls.removeNext(), calls.removeNext()] == ["more1", "flood2", "get"])
+        #expect(calls.count == 197)
+    }
+
+    @Test func aCallerWhoseCallsRanOutQueuesAgainAtTheBack() {
+        var calls = CallsInTurn<String>()
+        calls.append("a1", from: ":1.1")
+        calls.append("b1", from: ":1.2")
+        calls.append("b2", from: ":1.2")
+        #expect(calls.removeNext() == "a1")
+        calls.append("a2", from: ":1.1")
+        #expect(drain(&calls) == ["b1", "a2", "b2"])
+    }
+
+    @Test func manyCallsFromOneCallerAreTakenInOrderAsTheyCome() {
+        var calls = CallsInTurn<Int>()
+        var served: [Int] = []
+        for index in 0..<10_000 {
+            calls.append(index, from: ":1.1")
+            if index % 3 == 0, let call = calls.removeNext() { served.append(call) }
+        }
+        while let call = calls.removeNext() { served.append(call) }
+        #expect(served == Array(0..<10_000))
+    }
+
+    @Test func removingAllForgetsEveryCaller() {
+        var calls = CallsInTurn<String>()
+        calls.append("a1", from: ":1.1")
+        calls.append("b1", from: ":1.2")
+        calls.removeAll()
+        #expect(calls.isEmpty && calls.removeNext() == nil)
+        calls.append("c1", from: ":1.3")
+        #expect(drain(&calls) == ["c1"])
+    }
+}
