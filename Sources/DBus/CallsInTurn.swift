@@ -4,14 +4,17 @@
 /// has sent before. What keeps a client that floods calls from making
 /// everyone else wait behind all of them (``DBusConnection``).
 ///
+/// Adding and taking a call cost the same however many callers wait (a
+/// session bus lets a user open thousands of connections).
 /// A pure value: it holds what it is given and says what comes next.
 struct CallsInTurn<Call> {
-    /// Each caller with calls waiting, and its calls, oldest first, in the
-    /// order the callers are served. Few callers wait at once (a bus limits
-    /// each user's connections), so a caller is found by looking along.
-    private var turns: [(caller: String, calls: Queue)] = []
-    /// Where in ``turns`` the next call is taken.
-    private var next = 0
+    /// Each waiting caller's calls, oldest first, by the caller's bus name.
+    /// A caller whose calls were all taken at once (``removeAll(from:)``)
+    /// keeps an empty queue until its turn comes: a caller is in ``turns``
+    /// exactly while it has a queue here.
+    private var queues: [String: FIFO<Call>] = [:]
+    /// The callers in the order they are served.
+    private var turns = FIFO<String>()
 
     /// How many calls wait, from every caller.
     private(set) var count = 0
@@ -21,10 +24,12 @@ struct CallsInTurn<Call> {
 
     /// Adds `call` from `caller` after that caller's earlier calls.
     mutating func append(_ call: Call, from caller: String) {
-        if let index = turns.firstIndex(where: { $0.caller == caller }) {
-            turns[index].calls.append(call)
+        if let index = queues.index(forKey: caller) {
+            queues.values[index].append(call)
         } else {
-            join(caller, Queue([call]))
+            // A caller with nothing waiting is served last, after everyone waiting now.
+            queues[caller] = FIFO([call])
+            turns.append(caller)
         }
         count += 1
     }
@@ -33,69 +38,84 @@ struct CallsInTurn<Call> {
     /// it sent earlier, held until now (for an access check, say).
     mutating func prepend(_ calls: [Call], from caller: String) {
         guard !calls.isEmpty else { return }
-        if let index = turns.firstIndex(where: { $0.caller == caller }) {
-            turns[index].calls.prepend(calls)
+        if let index = queues.index(forKey: caller) {
+            queues.values[index].prepend(calls)
         } else {
-            join(caller, Queue(calls))
+            queues[caller] = FIFO(calls)
+            turns.append(caller)
         }
         count += calls.count
     }
 
-    /// A caller with nothing waiting is served last, after everyone waiting now.
-    private mutating func join(_ caller: String, _ calls: Queue) {
-        turns.insert((caller, calls), at: next)
-        next += 1
-    }
-
     /// The oldest call of the caller whose turn it is, taken out; nil when none waits.
     mutating func removeNext() -> Call? {
-        guard !turns.isEmpty else { return nil }
-        if next >= turns.count { next = 0 }
-        guard let call = turns[next].calls.removeFirst() else {
-            preconditionFailure("a caller in turn has no call waiting")
+        while let caller = turns.removeFirst() {
+            guard let index = queues.index(forKey: caller) else { continue }
+            guard let call = queues.values[index].removeFirst() else {
+                queues.remove(at: index)  // Its calls were taken at once: its turn goes too.
+                continue
+            }
+            count -= 1
+            if queues.values[index].isEmpty {
+                queues.remove(at: index)
+            } else {
+                turns.append(caller)
+            }
+            return call
         }
-        count -= 1
-        if turns[next].calls.isEmpty {
-            turns.remove(at: next)
-        } else {
-            next += 1
-        }
-        return call
+        return nil
+    }
+
+    /// Takes out every waiting call of `caller`, oldest first, out of turn.
+    mutating func removeAll(from caller: String) -> [Call] {
+        guard let index = queues.index(forKey: caller) else { return [] }
+        let calls = queues.values[index].removeAll()
+        count -= calls.count
+        return calls
     }
 
     /// Forgets every waiting call.
     mutating func removeAll() {
-        turns = []
-        next = 0
+        queues = [:]
+        turns = FIFO()
         count = 0
     }
+}
 
-    /// One caller's calls: taken from the front in constant time, however many wait.
-    private struct Queue {
-        private var calls: [Call]
-        private var head = 0
+/// A first-in, first-out queue: taken from the front in constant time
+/// (amortized), however many wait.
+private struct FIFO<Element> {
+    private var elements: [Element]
+    private var head = 0
 
-        init(_ calls: [Call]) { self.calls = calls }
+    init(_ elements: [Element] = []) { self.elements = elements }
 
-        var isEmpty: Bool { head == calls.count }
+    var isEmpty: Bool { head == elements.count }
 
-        mutating func append(_ call: Call) { calls.append(call) }
+    mutating func append(_ element: Element) { elements.append(element) }
 
-        mutating func prepend(_ earlier: [Call]) {
-            calls = earlier + calls[head...]
+    mutating func prepend(_ earlier: [Element]) {
+        elements = earlier + elements[head...]
+        head = 0
+    }
+
+    mutating func removeFirst() -> Element? {
+        guard !isEmpty else { return nil }
+        let element = elements[head]
+        head += 1
+        // Taken elements are let go of once they are half the array.
+        if head * 2 >= elements.count {
+            elements.removeFirst(head)
             head = 0
         }
+        return element
+    }
 
-        mutating func removeFirst() -> Call? {
-            guard !isEmpty else { return nil }
-            let call = calls[head]
-            head += 1
-            // Taken calls are let go of once they are half the array.
-            if head * 2 >= calls.count {
-                calls.removeFirst(head)
-                head = 0
-            }
-            return call
+    mutating func removeAll() -> [Element] {
+        defer {
+            elements = []
+            head = 0
         }
+        return Array(elements[head...])
     }
 }

@@ -75,6 +75,14 @@ final class LoopIntegration {
         if let id = watches[watch] { loop.updateSource(id, events: events(of: watch)) }
     }
 
+    /// The watch libdbus reads the connection through, while it wants to
+    /// read: nil once it holds as many received messages as it may.
+    var readingWatch: OpaquePointer? {
+        watches.keys.first { watch in
+            dbus_watch_get_enabled(watch) != 0 && dbus_watch_get_flags(watch) & LibDBus.watchReadable != 0
+        }
+    }
+
     private func events(of watch: OpaquePointer) -> EventLoop.Events {
         guard dbus_watch_get_enabled(watch) != 0 else { return [] }
         let flags = dbus_watch_get_flags(watch)

@@ -146,10 +146,10 @@ public final class DBusConnection: @unchecked Sendable {
         let body: @Sendable () -> Void = { [self] in
             guard isConnected else { return }
             isConnected = false
-            waitingCalls.removeAll()
             dbus_connection_flush(raw)
             dbus_connection_close(raw)
             failPendingCalls()
+            waitingCalls.removeAll()  // Read before the close, or during it: no answer can go now.
             dropDispatchHook()
             if ownsLoop { loop.stop() }
         }
@@ -213,9 +213,10 @@ public final class DBusConnection: @unchecked Sendable {
     /// so a caller who has just called waits for one call of each other
     /// caller, not for everything a flooding client sent before. One
     /// caller's calls keep their order, and a signal is delivered only once
-    /// every call read before it has been served (a caller's calls come
-    /// before the bus says it left). At most ``callsPerIteration`` calls are
-    /// served before the loop's timers and other sources have their turn.
+    /// every call read before it has been served (libdbus holds it, and what
+    /// came after it, meanwhile): a caller's calls still come before the bus
+    /// says it left. At most ``callsPerIteration`` calls are served before
+    /// the loop's timers and other sources have their turn.
     private func dispatchQueued() {
         var served = 0
         while isConnected, dbus_connection_get_outgoing_size(raw) <= Self.maximumQueuedBytes {
@@ -245,25 +246,31 @@ public final class DBusConnection: @unchecked Sendable {
         }
     }
 
-    /// Runs libdbus's dispatch on every message it has read: ``filter(_:)`` for each.
+    /// Runs libdbus's dispatch on the messages it has read, ``filter(_:)``
+    /// for each, up to a signal that must wait for the calls read before it.
     private func dispatchRead() {
-        while isConnected, dbus_connection_get_dispatch_status(raw) == DBUS_DISPATCH_DATA_REMAINS {
+        if signalWaits && waitingCalls.isEmpty { signalWaits = false }
+        while isConnected, !signalWaits, dbus_connection_get_dispatch_status(raw) == DBUS_DISPATCH_DATA_REMAINS {
             dbus_connection_dispatch(raw)
         }
     }
 
+    /// Whether libdbus holds a signal back, at the head of its queue, until
+    /// every call read before it has been served.
+    private var signalWaits = false
+
     /// Reads what the socket holds now. libdbus reads a few kilobytes a
     /// turn of the loop, so a caller's call would otherwise wait, unread,
     /// behind every call sent before it: read, it waits only its turn.
-    /// libdbus stops reading at its limit on received messages, and this at
-    /// ``maximumReadsAhead`` reads. Returns whether it read anything.
+    /// Reading stops when libdbus holds as many received messages as it may
+    /// (it then turns its read watch off), and after ``maximumReadsAhead``
+    /// reads. Returns whether it read anything.
     private func readWhatHasCome() -> Bool {
-        var fd: Int32 = -1
-        guard dbus_connection_get_socket(raw, &fd) != 0 else { return false }
-        var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
         var reads = 0
-        while reads < Self.maximumReadsAhead, poll(&ready, 1, 0) > 0, ready.revents & Int16(POLLIN) != 0 {
-            dbus_connection_read_write(raw, 0)
+        while reads < Self.maximumReadsAhead, let watch = integration.readingWatch {
+            var ready = pollfd(fd: dbus_watch_get_unix_fd(watch), events: Int16(POLLIN), revents: 0)
+            guard poll(&ready, 1, 0) > 0, ready.revents & Int16(POLLIN) != 0 else { break }
+            _ = dbus_watch_handle(watch, LibDBus.watchReadable)
             reads += 1
         }
         return reads > 0
@@ -286,17 +293,17 @@ public final class DBusConnection: @unchecked Sendable {
                 handleDisconnect()
                 return LibDBus.handled
             }
-            serveWaitingCalls()
+            // Calls read before it are served first, in turn: a caller's calls come before the bus says it left.
+            // (Once closed, nothing is served: what is left is delivered, or dropped, at once.)
+            guard waitingCalls.isEmpty || !isConnected else {
+                signalWaits = true
+                return LibDBus.putBack
+            }
             deliver(signal: message)
             return LibDBus.notYetHandled
         default:
             return LibDBus.notYetHandled
         }
-    }
-
-    /// Serves every call that waits, in turn: what must come before a signal.
-    private func serveWaitingCalls() {
-        while isConnected, let call = waitingCalls.removeNext() { serve(call) }
     }
 
     /// Serves `calls` of `caller`, held since they were read (for an access
@@ -310,9 +317,9 @@ public final class DBusConnection: @unchecked Sendable {
     private func handleDisconnect() {
         guard isConnected else { return }
         isConnected = false
-        waitingCalls.removeAll()  // No answer can reach their callers now.
         dbus_connection_close(raw)
         failPendingCalls()
+        waitingCalls.removeAll()  // No answer can reach their callers now.
         dropDispatchHook()
         if ownsLoop { loop.stop() }
         let handlers = disconnectHandlers

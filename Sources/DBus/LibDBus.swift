@@ -18,6 +18,8 @@ enum LibDBus {
 
     static let handled = DBUS_HANDLER_RESULT_HANDLED
     static let notYetHandled = DBUS_HANDLER_RESULT_NOT_YET_HANDLED
+    /// Puts the message back at the head of libdbus's queue, to be dispatched again later.
+    static let putBack = DBUS_HANDLER_RESULT_NEED_MEMORY
 
     static let watchReadable: UInt32 = 1 << 0
     static let watchWritable: UInt32 = 1 << 1

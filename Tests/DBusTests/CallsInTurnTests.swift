@@ -5,8 +5,8 @@ import Testing
 /// The order in which a connection serves the calls it has read.
 @Suite struct CallsInTurnTests {
     /// Takes every call, in the order served.
-    private func drain(_ calls: inout CallsInTurn<String>) -> [String] {
-        var served: [String] = []
+    private func drain<Call>(_ calls: inout CallsInTurn<Call>) -> [Call] {
+        var served: [Call] = []
         while let call = calls.removeNext() { served.append(call) }
         return served
     }
@@ -57,6 +57,34 @@ import Testing
         }
         while let call = calls.removeNext() { served.append(call) }
         #expect(served == Array(0..<10_000))
+    }
+
+    @Test func aCallersCallsCanBeTakenAtOnceOutOfTurn() {
+        var calls = CallsInTurn<String>()
+        calls.append("a1", from: ":1.1")
+        calls.append("b1", from: ":1.2")
+        calls.append("a2", from: ":1.1")
+        #expect(calls.removeAll(from: ":1.1") == ["a1", "a2"])
+        #expect(calls.count == 1)
+        #expect(calls.removeAll(from: ":1.9").isEmpty)
+        #expect(drain(&calls) == ["b1"])
+    }
+
+    @Test func heldCallsGoBeforeTheCallersLaterOnes() {
+        var calls = CallsInTurn<String>()
+        calls.append("a3", from: ":1.1")
+        calls.prepend(["a1", "a2"], from: ":1.1")
+        calls.prepend(["b1"], from: ":1.2")
+        #expect(drain(&calls) == ["a1", "b1", "a2", "a3"])
+    }
+
+    @Test func thousandsOfCallersAreEachServedOnceARound() {
+        var calls = CallsInTurn<Int>()
+        for caller in 0..<5_000 {
+            calls.append(caller, from: ":1.\(caller)")
+            calls.append(caller + 5_000, from: ":1.\(caller)")
+        }
+        #expect(drain(&calls) == Array(0..<10_000))
     }
 
     @Test func removingAllForgetsEveryCaller() {
