@@ -8,10 +8,8 @@
 /// session bus lets a user open thousands of connections).
 /// A pure value: it holds what it is given and says what comes next.
 struct CallsInTurn<Call> {
-    /// Each waiting caller's calls, oldest first, by the caller's bus name.
-    /// A caller whose calls were all taken at once (``removeAll(from:)``)
-    /// keeps an empty queue until its turn comes: a caller is in ``turns``
-    /// exactly while it has a queue here.
+    /// Each waiting caller's calls, oldest first, by the caller's bus name:
+    /// a caller is in ``turns`` exactly while it has calls here.
     private var queues: [String: FIFO<Call>] = [:]
     /// The callers in the order they are served.
     private var turns = FIFO<String>()
@@ -49,29 +47,16 @@ struct CallsInTurn<Call> {
 
     /// The oldest call of the caller whose turn it is, taken out; nil when none waits.
     mutating func removeNext() -> Call? {
-        while let caller = turns.removeFirst() {
-            guard let index = queues.index(forKey: caller) else { continue }
-            guard let call = queues.values[index].removeFirst() else {
-                queues.remove(at: index)  // Its calls were taken at once: its turn goes too.
-                continue
-            }
-            count -= 1
-            if queues.values[index].isEmpty {
-                queues.remove(at: index)
-            } else {
-                turns.append(caller)
-            }
-            return call
+        guard let caller = turns.removeFirst(), let index = queues.index(forKey: caller),
+            let call = queues.values[index].removeFirst()
+        else { return nil }
+        count -= 1
+        if queues.values[index].isEmpty {
+            queues.remove(at: index)
+        } else {
+            turns.append(caller)
         }
-        return nil
-    }
-
-    /// Takes out every waiting call of `caller`, oldest first, out of turn.
-    mutating func removeAll(from caller: String) -> [Call] {
-        guard let index = queues.index(forKey: caller) else { return [] }
-        let calls = queues.values[index].removeAll()
-        count -= calls.count
-        return calls
+        return call
     }
 
     /// Forgets every waiting call.
@@ -109,13 +94,5 @@ private struct FIFO<Element> {
             head = 0
         }
         return element
-    }
-
-    mutating func removeAll() -> [Element] {
-        defer {
-            elements = []
-            head = 0
-        }
-        return Array(elements[head...])
     }
 }

@@ -59,17 +59,6 @@ import Testing
         #expect(served == Array(0..<10_000))
     }
 
-    @Test func aCallersCallsCanBeTakenAtOnceOutOfTurn() {
-        var calls = CallsInTurn<String>()
-        calls.append("a1", from: ":1.1")
-        calls.append("b1", from: ":1.2")
-        calls.append("a2", from: ":1.1")
-        #expect(calls.removeAll(from: ":1.1") == ["a1", "a2"])
-        #expect(calls.count == 1)
-        #expect(calls.removeAll(from: ":1.9").isEmpty)
-        #expect(drain(&calls) == ["b1"])
-    }
-
     @Test func heldCallsGoBeforeTheCallersLaterOnes() {
         var calls = CallsInTurn<String>()
         calls.append("a3", from: ":1.1")
