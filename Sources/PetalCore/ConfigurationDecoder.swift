@@ -39,6 +39,8 @@ public struct ConfigurationDecoder {
     var sections: [MenuSection] = []
     /// Every submenu an item opens, for the check of cycles and chains.
     var links: [SubmenuLink] = []
+    /// Where each item names its action, for the check of actions nobody provides.
+    var actionSites: [ActionSite] = []
     private var leftOut = 0
     private var leftOutErrors = false
 
@@ -114,7 +116,8 @@ public struct ConfigurationDecoder {
                     leftOutErrors ? .error : .warning, path: "",
                     "\(leftOut) more problems were found; only the first \(Self.maximumProblems) are shown"))
         }
-        return ConfigurationDecoding(configuration: hasErrors ? nil : configuration, problems: sorted)
+        return ConfigurationDecoding(
+            configuration: hasErrors ? nil : configuration, problems: sorted, actionSites: actionSites)
     }
 
     // MARK: - Reporting
@@ -219,24 +222,7 @@ public struct ConfigurationDecoder {
     /// The known key that `key` is most likely a misspelling of: ignoring case,
     /// one edit away, or two for keys of five or more characters.
     static func closest(to key: String, among known: [String]) -> String? {
-        let typed = Array(key.lowercased().unicodeScalars)
-        guard typed.count <= 64 else { return nil }
-        let scored = known.map { ($0, editDistance(typed, Array($0.lowercased().unicodeScalars))) }
-        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= (typed.count < 5 ? 1 : 2) else { return nil }
-        return best.0
-    }
-
-    /// The Levenshtein distance between `a` and `b`.
-    static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
-        var previous = Array(0...b.count)
-        for (i, x) in a.enumerated() {
-            var current = [i + 1]
-            for (j, y) in b.enumerated() {
-                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
-            }
-            previous = current
-        }
-        return previous[b.count]
+        Spelling.closest(to: key, among: known)
     }
 
     /// The first `count` Unicode scalars of `text`.
