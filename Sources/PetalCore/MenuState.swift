@@ -40,4 +40,10 @@ public struct StateTransition: Equatable, Sendable, CustomStringConvertible {
 
     /// `"from→to"`, for logs and test failures.
     public var description: String { "\(from.rawValue)→\(to.rawValue)" }
+
+    /// Whether the menu's highlighted item is forgotten with this change: it
+    /// is whenever the menu starts opening or closing, so that Enter on a
+    /// menu just opened activates nothing until something is highlighted
+    /// (docs/dbus-api.md, `Highlighted`).
+    public var clearsHighlight: Bool { to != .expanded }
 }

@@ -17,4 +17,16 @@ struct MenuStateTests {
         #expect(change != StateTransition(from: .expanding, to: .collapsed))
         #expect(change.description == "collapsed→expanding")
     }
+
+    /// The highlight goes whenever a menu starts opening or closing, and only then.
+    @Test func everyChangeButTheEndOfOpeningForgetsTheHighlight() {
+        let all = MenuState.allCases.flatMap { from in MenuState.allCases.map { StateTransition(from: from, to: $0) } }
+        for change in all {
+            #expect(change.clearsHighlight == (change.to != .expanded), "\(change)")
+        }
+        #expect(StateTransition(from: .collapsed, to: .expanding).clearsHighlight)
+        #expect(StateTransition(from: .expanded, to: .collapsing).clearsHighlight)
+        #expect(StateTransition(from: .expanding, to: .collapsing).clearsHighlight, "a chain closed as another opens")
+        #expect(!StateTransition(from: .expanding, to: .expanded).clearsHighlight, "keys typed while it opens count")
+    }
 }
