@@ -39,5 +39,8 @@ extension PetalBus {
         public static let activeMenu = DBusPropertyDeclaration(interface, "ActiveMenu", ObjectPath.self)
         /// `Context a{sv}`: `app`, `title`, `output` and `source`, as its setter gave them.
         public static let context = DBusPropertyDeclaration(interface, "Context", DBusVariantDictionary.self)
+        /// `ConfigWarnings as`: the warnings of the configuration in force, one
+        /// `FILE:LINE:COL: PATH: message` each; announced with every configuration put in force.
+        public static let configWarnings = DBusPropertyDeclaration(interface, "ConfigWarnings", [String].self)
     }
 }

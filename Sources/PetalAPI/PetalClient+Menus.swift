@@ -70,6 +70,11 @@ extension PetalClient {
         try await root.get(PetalBus.Menus.menus)
     }
 
+    /// `ConfigWarnings`: the warnings of the configuration in force.
+    public func configWarnings() async throws -> [String] {
+        try await root.get(PetalBus.Menus.configWarnings)
+    }
+
     /// `ActiveMenu`: the innermost open menu, or `/` when every menu is collapsed.
     public func activeMenu() async throws -> ObjectPath {
         try await root.get(PetalBus.Menus.activeMenu)

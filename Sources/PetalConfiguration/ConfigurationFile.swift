@@ -23,31 +23,24 @@ public enum ConfigurationFile {
     /// Reads and checks the configuration at `path`.
     ///
     /// Symbolic links are followed, but what they lead to must be a regular file.
-    /// - Returns: the configuration and its warnings, each naming `path`.
+    /// - Returns: the configuration with its warnings, each naming `path`.
     /// - Throws: ``ConfigurationError`` with every problem found, each naming `path`:
     ///   the file cannot be opened or read, is not a regular file, is larger than
     ///   ``maximumBytes``, or its contents have errors.
-    public static func load(path: String) throws(ConfigurationError) -> (
-        MenuConfiguration, warnings: [ConfigurationProblem]
-    ) {
+    public static func load(path: String) throws(ConfigurationError) -> LoadedConfiguration {
         let bytes = try read(path: path)
         let decoded = ConfigurationDecoder.decode(bytes)
         let problems = decoded.problems.map { $0.inFile(path) }
         guard let configuration = decoded.configuration else {
             throw ConfigurationError(path: path, problems: problems)
         }
-        return (configuration, problems)
+        return LoadedConfiguration(configuration, file: path, warnings: problems, actionSites: decoded.actionSites)
     }
 
-    /// What `petald --check-config FILE` reports: every problem with the file at
-    /// `path`, each naming it, and the configuration when there is no error.
-    public static func check(path: String) -> (problems: [ConfigurationProblem], configuration: MenuConfiguration?) {
-        do {
-            let (configuration, warnings) = try load(path: path)
-            return (warnings, configuration)
-        } catch {
-            return (error.problems, nil)
-        }
+    /// What `petald --check-config FILE` reads: the configuration at `path`,
+    /// or every problem that refuses it, each naming `path`.
+    public static func check(path: String) -> Result<LoadedConfiguration, ConfigurationError> {
+        Result { () throws(ConfigurationError) in try load(path: path) }
     }
 
     /// Loads `explicitPath` (`--config FILE`), which must exist; without one, the
@@ -55,13 +48,13 @@ public enum ConfigurationFile {
     /// that file does not exist.
     public static func loadConfigured(
         explicitPath: String?, environment: [String: String] = currentEnvironment()
-    ) throws(ConfigurationError) -> (MenuConfiguration, warnings: [ConfigurationProblem]) {
+    ) throws(ConfigurationError) -> LoadedConfiguration {
         if let explicitPath { return try load(path: explicitPath) }
-        guard let path = defaultPath(environment: environment) else { return (.embeddedDefault, []) }
+        guard let path = defaultPath(environment: environment) else { return LoadedConfiguration(.embeddedDefault) }
         do {
             return try load(path: path)
         } catch  where error.isMissingFile {
-            return (.embeddedDefault, [])
+            return LoadedConfiguration(.embeddedDefault)
         }
     }
 

@@ -90,7 +90,7 @@ struct Preview {
 
     /// The geometry the default configuration file gives the menu `name`; the documented one without a file.
     private func configuredGeometry(of name: String) -> MenuGeometry {
-        let configuration = (try? ConfigurationFile.loadConfigured(explicitPath: nil).0) ?? .embeddedDefault
+        let configuration = (try? ConfigurationFile.loadConfigured(explicitPath: nil).configuration) ?? .embeddedDefault
         return (configuration.section(named: name)?.settings ?? configuration.defaults.settings).geometry
     }
 
@@ -99,7 +99,7 @@ struct Preview {
     private func fileModel(path: String) throws -> PreviewModel {
         let configuration: MenuConfiguration
         do {
-            configuration = try ConfigurationFile.load(path: path).0
+            configuration = try ConfigurationFile.load(path: path).configuration
         } catch {
             throw ControlFailure(status: .usage, message: "the configuration cannot be previewed:\n\(error)")
         }

@@ -157,6 +157,12 @@ extension ConfigurationDecoder {
                     "action", of: object, at: path, what: "an action id", example: "\"camera.open\"",
                     maximumBytes: Self.maximumIDBytes, allowsEmpty: false) ?? ""
             valid = valid && !action.isEmpty
+            if let id, !action.isEmpty {
+                let actionPath = JSONPath.member("action", of: path)
+                actionSites.append(
+                    ActionSite(
+                        menu: place.menu, item: id, action: action, path: actionPath, position: positions[actionPath]))
+            }
         } else if object["submenu"] == nil && !context.isAdHoc {
             report(
                 .error, JSONPath.member("action", of: path),

@@ -59,6 +59,14 @@ public struct ConfigurationProblem: Equatable, Sendable, CustomStringConvertible
         return text + message
     }
 
+    /// `FILE:LINE:COLUMN: PATH: MESSAGE`, as ``description`` but without the
+    /// severity: how the `ConfigWarnings` property lists a warning.
+    public var listed: String {
+        var copy = self
+        copy.severity = .error
+        return copy.description
+    }
+
     /// The same problem, said of `file`.
     public func inFile(_ file: String) -> ConfigurationProblem {
         var copy = self
@@ -74,11 +82,14 @@ public struct ConfigurationDecoding: Sendable {
     public let configuration: MenuConfiguration?
     /// Every error and warning, in the order of their place in the text.
     public let problems: [ConfigurationProblem]
+    /// Where each item names its action, in document order.
+    public let actionSites: [ActionSite]
 
     /// Creates a result.
-    public init(configuration: MenuConfiguration?, problems: [ConfigurationProblem]) {
+    public init(configuration: MenuConfiguration?, problems: [ConfigurationProblem], actionSites: [ActionSite] = []) {
         self.configuration = configuration
         self.problems = problems
+        self.actionSites = actionSites
     }
 
     /// The problems that refuse the configuration.

@@ -131,9 +131,9 @@ enum RenderSource {
         let configuration: MenuConfiguration
         do {
             if let path = options.configPath {
-                configuration = try ConfigurationFile.load(path: path).0
+                configuration = try ConfigurationFile.load(path: path).configuration
             } else {
-                configuration = try ConfigurationFile.loadConfigured(explicitPath: nil).0
+                configuration = try ConfigurationFile.loadConfigured(explicitPath: nil).configuration
             }
         } catch {
             throw Failure(description: "the configuration cannot be drawn:\n\(error)")

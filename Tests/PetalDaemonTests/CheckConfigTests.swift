@@ -16,7 +16,9 @@ import Testing
 
     /// Checks `configuration`, with `dropIns` (file name: text) as the
     /// providers' drop-in folder, written `providers` in what is said.
-    static func check(_ configuration: String, dropIns: [String: String] = [:]) async throws -> Checked {
+    static func check(
+        _ configuration: String, dropIns: [String: String] = [:], arguments: [String] = []
+    ) async throws -> Checked {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent(
             "petal-check-\(UUID().uuidString.prefix(8))")
         let folder = root.appendingPathComponent("data/petal/providers")
@@ -27,9 +29,10 @@ import Testing
         for (name, text) in dropIns { try Data(text.utf8).write(to: folder.appendingPathComponent(name)) }
         let petald = RunningDaemon.binDirectory.appendingPathComponent("petald").path
         // Run through env: the drop-ins are looked for under XDG_DATA_HOME.
-        let result = try await ExternalCommand.running([
-            "XDG_DATA_HOME=" + root.appendingPathComponent("data").path, petald, "--check-config", file.path,
-        ])
+        let result = try await ExternalCommand.running(
+            [
+                "XDG_DATA_HOME=" + root.appendingPathComponent("data").path, petald,
+            ] + arguments + ["--check-config", file.path])
         func written(_ text: String) -> String {
             text.replacingOccurrences(of: file.path, with: "config.json")
                 .replacingOccurrences(of: folder.path, with: "providers")
@@ -38,14 +41,14 @@ import Testing
     }
 
     static func menu(_ name: String, when: String) -> String {
-        #""\#(name)": {"when": \#(when), "items": [{"id": "i", "title": "I", "action": "a.b"}]}"#
+        #""\#(name)": {"when": \#(when), "items": [{"id": "i", "title": "I", "action": "command.run"}]}"#
     }
 
     @Test func itListsTheMenusTheContextCanOpenInTheOrderTheyAreTried() async throws {
         let checked = try await Self.check(
             #"{"menus": {\#(Self.menu("browser", when: #"{"app": "firefox|chromium"}"#)), "#
                 + #"\#(Self.menu("github", when: #"{"title": ".*GitHub.*", "app": "firefox"}"#)), "#
-                + #""plain": {"items": [{"id": "i", "title": "I", "action": "a.b"}]}}}"#)
+                + #""plain": {"items": [{"id": "i", "title": "I", "action": "command.run"}]}}}"#)
         #expect(checked.status == 0, "\(checked.summary)")
         #expect(
             checked.output == """
@@ -59,8 +62,49 @@ import Testing
     }
 
     @Test func withoutAWhenItSaysNothingOfTheContext() async throws {
-        let checked = try await Self.check(#"{"items": [{"id": "i", "title": "I", "action": "a.b"}]}"#)
+        let checked = try await Self.check(#"{"items": [{"id": "i", "title": "I", "action": "command.run"}]}"#)
         #expect(checked.output == "config.json: OK, 1 item, 0 warnings\n", "\(checked.summary)")
+    }
+
+    // MARK: Actions nobody provides
+
+    @Test func aMistypedActionIsAWarningWithItsPlaceAndAGuess() async throws {
+        let checked = try await Self.check(
+            #"{"items": [{"id": "run", "title": "Run", "action": "comand.run", "params": {"argv": ["true"]}}]}"#)
+        #expect(checked.status == 0, "a warning alone does not fail the check: \(checked.summary)")
+        #expect(checked.output == "config.json: OK, 1 item, 1 warning\n", "\(checked.summary)")
+        #expect(
+            checked.errors
+                == #"config.json:1:52: warning: items[0].action: no loaded plugin, plugin file or action provider provides "comand.run"; the item is disabled (did you mean "command.run"?)"#
+                + "\n", "\(checked.summary)")
+    }
+
+    @Test func aBuiltInPluginsVerbIsCheckedWithoutLoadingIt() async throws {
+        let checked = try await Self.check(#"{"items": [{"id": "c", "title": "C", "action": "camera.opne"}]}"#)
+        #expect(
+            checked.errors.contains(
+                #"items[0].action: camera has no action "camera.opne" (it has camera.open, camera.screenshot); the item is disabled (did you mean "camera.open"?)"#
+            ), "\(checked.summary)")
+    }
+
+    @Test func aDropInsActionsAreKnownAndItsMistypedOnesGuessed() async throws {
+        let checked = try await Self.check(
+            #"{"items": [{"id": "a", "title": "A", "action": "hello.greet"}, {"id": "b", "title": "B", "action": "hello.gret"}]}"#,
+            dropIns: ["hello.json": Self.hello])
+        #expect(checked.output.hasPrefix("config.json: OK, 2 items, 1 warning\n"), "\(checked.summary)")
+        #expect(checked.errors.contains(#"items[1].action: hello has no action "hello.gret""#), "\(checked.summary)")
+        #expect(checked.errors.hasSuffix(#"(did you mean "hello.greet"?)"# + "\n"), "\(checked.summary)")
+    }
+
+    /// A plugin file's note names its namespace: any verb of it passes, as its actions are not read without running it.
+    @Test func aPluginFilesNamespaceIsKnownFromItsNote() async throws {
+        let plugins = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("examples/plugins/hello-c").path
+        let text = #"{"items": [{"id": "a", "title": "A", "action": "hello.greet"}]}"#
+        let checked = try await Self.check(text, arguments: ["--plugin-dir", plugins])
+        #expect(checked.output == "config.json: OK, 1 item, 0 warnings\n", "\(checked.summary)")
+        let without = try await Self.check(text)
+        #expect(without.output == "config.json: OK, 1 item, 1 warning\n", "\(without.summary)")
     }
 
     @Test func aPatternItCannotUseIsAnErrorAtItsPlace() async throws {
@@ -74,7 +118,7 @@ import Testing
 
     // MARK: Drop-in files
 
-    private static let valid = #"{"items": [{"id": "i", "title": "I", "action": "a.b"}]}"#
+    private static let valid = #"{"items": [{"id": "i", "title": "I", "action": "command.run"}]}"#
     private static let hello =
         #"{"name": "hello", "busName": "org.example.Hello", "path": "/h", "actions": [["hello.greet", "Hi", ""]]}"#
 
@@ -106,8 +150,8 @@ import Testing
             checked.output == "config.json: OK, 1 item, 0 warnings\n", "the file itself is good: \(checked.summary)")
         #expect(
             checked.errors == """
-                provider drop-in providers/clock.json: actions[0] must be [id, title, icon], three strings
-                provider drop-in providers/weather.json: "name" is "sky"; it must match the file's name, weather.json
+                providers/clock.json: provider drop-in skipped: actions[0] must be [id, title, icon], three strings
+                providers/weather.json: provider drop-in skipped: "name" is "sky"; it must match the file's name, weather.json
                 providers: 2 of 3 provider drop-ins bad; petald would skip them
 
                 """, "\(checked.summary)")
@@ -120,7 +164,7 @@ import Testing
         #expect(checked.errors.contains("petald would not start with this file"), "\(checked.summary)")
         #expect(
             checked.errors.contains(
-                #"provider drop-in providers/hello.json: "busName" must be a well-known bus name"#),
+                #"providers/hello.json: provider drop-in skipped: "busName" must be a well-known bus name"#),
             "\(checked.summary)")
     }
 }

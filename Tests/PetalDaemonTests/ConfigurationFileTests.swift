@@ -40,8 +40,10 @@ struct ConfigurationFileTests {
     @Test func loadsAValidFileAndNamesItInWarnings() throws {
         let folder = try Folder()
         let file = try folder.write("config.json", #"{"menu": {"layout": "stack", "colour": 1}}"#)
-        let (config, warnings) = try ConfigurationFile.load(path: file)
+        let loaded = try ConfigurationFile.load(path: file)
+        let (config, warnings) = (loaded.configuration, loaded.warnings)
         #expect(config.menu.geometry.style == .stack)
+        #expect(loaded.file == file)
         #expect(
             warnings.map(\.description) == [
                 "\(file):1:40: warning: menu.colour: unknown key, ignored; "
@@ -109,7 +111,7 @@ struct ConfigurationFileTests {
         let folder = try Folder()
         let target = try folder.write("real.json", #"{"items": []}"#)
         #expect(symlink(target, folder.path + "/link.json") == 0)
-        #expect(try ConfigurationFile.load(path: folder.path + "/link.json").0.items.isEmpty)
+        #expect(try ConfigurationFile.load(path: folder.path + "/link.json").configuration.items.isEmpty)
         #expect(symlink(folder.path, folder.path + "/dir.json") == 0)
         #expect(refusal(folder.path + "/dir.json")?.problems.first?.message.contains("found a directory") == true)
         #expect(symlink(folder.path + "/gone", folder.path + "/dangling.json") == 0)
@@ -121,7 +123,7 @@ struct ConfigurationFileTests {
         let limit = ConfigurationFile.maximumBytes
         #expect(limit == 1_048_576)
         let exact = try folder.write("exact.json", "{}" + String(repeating: " ", count: limit - 2))
-        #expect(try ConfigurationFile.load(path: exact).0 == .embeddedDefault)
+        #expect(try ConfigurationFile.load(path: exact).configuration == .embeddedDefault)
         let over = try folder.write("over.json", "{}" + String(repeating: " ", count: limit - 1))
         #expect(refusal(over)?.description == "\(over): the file is 1048577 bytes; the limit is 1048576 bytes (1 MiB)")
         let huge = try folder.write("huge.json", #"{"x": ""# + String(repeating: "y", count: 2 << 20) + #""}"#)
@@ -148,15 +150,15 @@ struct ConfigurationFileTests {
     @Test func checkReportsEveryProblemAndTheConfiguration() throws {
         let folder = try Folder()
         let good = try folder.write("good.json", #"{"items": [], "x": 1}"#)
-        let (warnings, config) = ConfigurationFile.check(path: good)
-        #expect(config?.items == [] && warnings.count == 1 && warnings.first?.file == good)
+        let loaded = try ConfigurationFile.check(path: good).get()
+        #expect(loaded.configuration.items == [] && loaded.warnings.count == 1 && loaded.warnings.first?.file == good)
         let bad = try folder.write("bad.json", #"{"items": [{"id": 1}], "menu": {"layout": "x"}}"#)
-        let (problems, none) = ConfigurationFile.check(path: bad)
-        #expect(none == nil)
+        let problems = refusal(bad)?.problems ?? []
+        #expect(throws: ConfigurationError.self) { try ConfigurationFile.check(path: bad).get() }
         // The missing action points at its item.
         #expect(problems.map(\.path) == ["items[0].action", "items[0].id", "menu.layout"])
         #expect(problems.allSatisfy { $0.file == bad && $0.isError })
-        #expect(ConfigurationFile.check(path: folder.path).problems.count == 1)
+        #expect(refusal(folder.path)?.problems.count == 1)
     }
 
     // MARK: - Where the file is
@@ -175,13 +177,16 @@ struct ConfigurationFileTests {
     @Test func aMissingDefaultFileMeansTheEmbeddedMenu() throws {
         let folder = try Folder()
         let environment = ["XDG_CONFIG_HOME": folder.path]
-        let (config, warnings) = try ConfigurationFile.loadConfigured(explicitPath: nil, environment: environment)
-        #expect(config == .embeddedDefault && warnings.isEmpty)
-        #expect(try ConfigurationFile.loadConfigured(explicitPath: nil, environment: [:]).0 == .embeddedDefault)
+        let loaded = try ConfigurationFile.loadConfigured(explicitPath: nil, environment: environment)
+        #expect(loaded.configuration == .embeddedDefault && loaded.warnings.isEmpty && loaded.file == nil)
+        #expect(
+            try ConfigurationFile.loadConfigured(explicitPath: nil, environment: [:]).configuration == .embeddedDefault)
 
         #expect(mkdir(folder.path + "/petal", 0o700) == 0)
         try folder.write("petal/config.json", #"{"items": []}"#)
-        #expect(try ConfigurationFile.loadConfigured(explicitPath: nil, environment: environment).0.items.isEmpty)
+        #expect(
+            try ConfigurationFile.loadConfigured(explicitPath: nil, environment: environment).configuration.items
+                .isEmpty)
         try folder.write("petal/config.json", #"{"items": 3}"#)
         #expect(throws: ConfigurationError.self) {
             try ConfigurationFile.loadConfigured(explicitPath: nil, environment: environment)

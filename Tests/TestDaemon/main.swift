@@ -84,6 +84,6 @@ let configurationFile = environment("PETAL_TEST_CONFIG")
 
 Daemon.main(registry: registry) { [brokenFlag, configurationFile, menu, items, limits] in
     if let brokenFlag, access(brokenFlag, F_OK) == 0 { throw BrokenConfiguration() }
-    if let configurationFile { return try ConfigurationFile.load(path: configurationFile).0 }
-    return MenuConfiguration(menu: menu, items: items, actions: limits)
+    if let configurationFile { return try ConfigurationFile.load(path: configurationFile) }
+    return LoadedConfiguration(MenuConfiguration(menu: menu, items: items, actions: limits))
 }

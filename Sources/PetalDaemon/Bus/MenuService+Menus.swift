@@ -42,6 +42,7 @@ extension MenuService {
                 },
                 Menus.activeMenu.serve { [unowned self] in activeMenuPath },
                 Menus.context.serve { [unowned self] in context.dictionary },
+                Menus.configWarnings.serve { [unowned self] in configWarnings },
             ])
     }
 

@@ -20,7 +20,7 @@ public final class MenuService: @unchecked Sendable {
     static let maximumIDBytes = 255
 
     /// Loads the configuration at start-up and on `Reload`.
-    public typealias ConfigurationSource = @Sendable () throws -> MenuConfiguration
+    public typealias ConfigurationSource = @Sendable () throws -> LoadedConfiguration
 
     let log: Logger
     let scheduler: any Scheduler
@@ -54,7 +54,12 @@ public final class MenuService: @unchecked Sendable {
     /// Where toggle selections are kept across restarts.
     let selections: SelectionStore
     private let loadConfiguration: ConfigurationSource
-    private(set) var configuration: MenuConfiguration
+    /// The configuration in force, with where it came from.
+    private(set) var loaded: LoadedConfiguration
+    /// The configuration in force.
+    var configuration: MenuConfiguration { loaded.configuration }
+    /// The `ConfigWarnings` property: what ``takeWarnings()`` found when the configuration came into force.
+    var configWarnings: [String] = []
     /// Registers D-Bus action providers; nil without a bus.
     /// The interfaces of every menu's object but the root's, shared by all of them.
     private(set) lazy var menuInterfaces = [makeMenuInterface()]
@@ -74,7 +79,7 @@ public final class MenuService: @unchecked Sendable {
     /// scheduler's thread.
     init(
         registry: ActionRegistry, plugins: [PluginRecord] = [], isolated: [IsolatedPlugin] = [],
-        dropInFolder: String? = nil, selections: SelectionStore? = nil, initial: MenuConfiguration,
+        dropInFolder: String? = nil, selections: SelectionStore? = nil, initial: LoadedConfiguration,
         configuration: @escaping ConfigurationSource, scheduler: any Scheduler, signals: any SignalSink,
         server: ObjectServer?, log: Logger
     ) {
@@ -87,18 +92,19 @@ public final class MenuService: @unchecked Sendable {
         self.dropInFolder = dropInFolder
         self.selections = selections ?? SelectionStore(directory: nil, log: log)
         self.loadConfiguration = configuration
-        self.configuration = initial
+        self.loaded = initial
         chains = MenuChains(clock: scheduler.clock)
         actions = ActionRunner(
-            registry: registry, settings: initial.actions, scheduler: scheduler, signals: signals, log: log)
-        for definition in initial.menus { addMenu(definition) }
+            registry: registry, settings: initial.configuration.actions, scheduler: scheduler, signals: signals,
+            log: log)
+        for definition in initial.configuration.menus { addMenu(definition) }
     }
 
     /// A service on petald's loop: its scheduler, and `server` for signals and objects.
     convenience init(
         registry: ActionRegistry, plugins: [PluginRecord], isolated: [IsolatedPlugin],
         dropInFolder: String?,
-        selections: SelectionStore, initial: MenuConfiguration, configuration: @escaping ConfigurationSource,
+        selections: SelectionStore, initial: LoadedConfiguration, configuration: @escaping ConfigurationSource,
         server: ObjectServer, log: Logger
     ) {
         self.init(
@@ -108,7 +114,7 @@ public final class MenuService: @unchecked Sendable {
     }
 
     /// The interfaces of the root object, built without a bus: what `petald --introspect` prints.
-    static func rootInterfaces(registry: ActionRegistry, initial: MenuConfiguration, log: Logger) -> [DBusInterface] {
+    static func rootInterfaces(registry: ActionRegistry, initial: LoadedConfiguration, log: Logger) -> [DBusInterface] {
         let service = MenuService(
             registry: registry, initial: initial, configuration: { initial },
             scheduler: ManualScheduler(), signals: DiscardedSignals(), server: nil, log: log)
@@ -120,12 +126,13 @@ public final class MenuService: @unchecked Sendable {
 
     /// The menu called `name`.
     ///
-    /// - Throws: `UnknownMenu` naming the menus there are.
+    /// - Throws: `UnknownMenu` naming the menus there are, and the one meant when it is close.
     func menu(_ name: String) throws(DBusError) -> ServedMenu {
         guard let menu = menus[name] else {
+            let list = "he Menus property lists them: \(order.joined(separator: ", "))"
+            let guess = Spelling.closest(to: name, among: order, maximumDistance: 2)
             throw PetalError.make(
-                .unknownMenu,
-                "no menu is called \"\(name)\"; the Menus property lists them: \(order.joined(separator: ", "))")
+                .unknownMenu, "no menu is called \"\(name)\"; " + (guess.map { "did you mean \($0)? T" } ?? "t") + list)
         }
         return menu
     }
@@ -146,6 +153,7 @@ public final class MenuService: @unchecked Sendable {
             isolatedPluginChanged(plugin)
         }
         for name in order { menus[name]?.start() }
+        takeWarnings()
         guard let server else { return }
         server.register(rootObject(), at: PetalBus.path, context: MenuObject(name: PetalBus.mainMenu))
         for name in order {
@@ -247,16 +255,16 @@ public final class MenuService: @unchecked Sendable {
     /// and removed, a new one served; ad-hoc menus stay. Selections of items
     /// that remain are kept, and a highlighted item that is gone is cleared.
     public func reload() throws(DBusError) {
-        let fresh: MenuConfiguration
+        let fresh: LoadedConfiguration
         do {
             fresh = try loadConfiguration()
         } catch {
             throw PetalError.make(.invalidConfig, "\(error); the previous configuration stays in force")
         }
-        let definitions = fresh.menus
-        configuration = fresh
-        actions.settings = fresh.actions
-        for plugin in isolated { plugin.actionTimeout = fresh.actions.timeout }
+        let definitions = fresh.configuration.menus
+        loaded = fresh
+        actions.settings = configuration.actions
+        for plugin in isolated { plugin.actionTimeout = configuration.actions.timeout }
         // Before the menus, so that their items see the drop-ins' actions as they are now.
         let dropInsChanged = providers?.readDropIns(in: dropInFolder) ?? false
         let configured = Set(definitions.map(\.name))
@@ -272,14 +280,16 @@ public final class MenuService: @unchecked Sendable {
         // Configured menus first, in configuration order; ad-hoc ones after, as they came.
         order = definitions.map(\.name) + order.filter { menus[$0]?.isAdHoc == true }
         for menu in added { publish(menu) }
-        signals.emitPropertiesChanged(at: PetalBus.path, [PetalBus.Menus.menus])
+        takeWarnings()
+        // Always both: a client learns of each configuration put in force from ConfigWarnings.
+        signals.emitPropertiesChanged(at: PetalBus.path, [PetalBus.Menus.menus, PetalBus.Menus.configWarnings])
         if dropInsChanged {
             signals.emitPropertiesChanged(at: PetalBus.path, [PetalBus.Menu.plugins])
             // Ad-hoc menus are not reloaded, but their items may use the drop-ins' actions.
             for name in order where menus[name]?.isAdHoc == true { itemsFollowActions(in: name) }
         }
         log.info(
-            "configuration reloaded: \(definitions.count) menu\(definitions.count == 1 ? "" : "s"), \(main.items.count) items in main"
+            "configuration reloaded: \(definitions.count) menu\(definitions.count == 1 ? "" : "s"), \(main.items.count) items in main, \(configWarnings.count) warning\(configWarnings.count == 1 ? "" : "s")"
         )
     }
 

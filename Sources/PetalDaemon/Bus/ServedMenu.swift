@@ -57,7 +57,7 @@ final class ServedMenu {
         self.log = log
         placement = MenuPlacement(anchor: definition.appearance.anchor)
         itemObjects = server.map { ItemObjects(server: $0, signals: signals, name: definition.name) }
-        items = resolved(definition.items, keeping: [:], warn: false)
+        items = resolved(definition.items, keeping: [:])
     }
 
     /// Whether a connection made it over D-Bus.
@@ -65,10 +65,9 @@ final class ServedMenu {
     var settings: MenuSettings { definition.settings }
     var title: String { definition.title }
 
-    /// Resolves the items again, now that every action is listed, saying in
-    /// the log which are disabled.
+    /// Resolves the items again, now that every action is listed.
     func start() {
-        items = resolved(definition.items, keeping: [:], warn: !isAdHoc)
+        items = resolved(definition.items, keeping: [:])
     }
 
     // MARK: Items
@@ -99,20 +98,15 @@ final class ServedMenu {
         isAdHoc ? selectionsInMemory : selections.selections[name] ?? [:]
     }
 
-    /// Action items whose action nothing provides are served disabled (and
-    /// said so in the log, when `warn`); toggles keep `kept` selections, else
-    /// take their saved one.
-    private func resolved(_ configured: [MenuItem], keeping kept: [String: Bool], warn: Bool) -> [MenuItem] {
+    /// Action items whose action nothing provides are served disabled (which
+    /// ``MenuService/takeWarnings()`` says); toggles keep `kept` selections,
+    /// else take their saved one.
+    private func resolved(_ configured: [MenuItem], keeping kept: [String: Bool]) -> [MenuItem] {
         let saved = savedSelections
         return configured.map { item in
             var item = item
             if item.toggle, let selected = kept[item.id] ?? saved[item.id] { item.selected = selected }
             if item.kind == .action && item.enabled && !actions.registry.contains(item.action) {
-                if warn {
-                    log.warning(
-                        "item \"\(item.id)\" of menu \(name) is disabled: no loaded plugin or provider provides its action \"\(item.action)\""
-                    )
-                }
                 item.enabled = false
             }
             return item
@@ -128,7 +122,7 @@ final class ServedMenu {
     /// for ``publishItems(replacing:interfaces:)``.
     func actionsChanged() -> [MenuItem] {
         let previous = items
-        items = resolved(definition.items, keeping: currentSelections, warn: false)
+        items = resolved(definition.items, keeping: currentSelections)
         return previous
     }
 
@@ -170,7 +164,7 @@ final class ServedMenu {
         let previous = items
         let kept = currentSelections
         self.definition = definition
-        items = resolved(definition.items, keeping: kept, warn: true)
+        items = resolved(definition.items, keeping: kept)
         layoutOverride = nil
         if placement.parent == nil && placement.at == nil && placement.output == nil {
             placement.anchor = definition.appearance.anchor
@@ -240,10 +234,21 @@ final class ServedMenu {
     func setHighlighted(_ id: String) throws(DBusError) {
         try MenuService.checkLength(id, what: "item id", error: DBusError.Name.invalidArgs)
         guard id.isEmpty || item(id) != nil else {
-            throw DBusError.invalidArgs("no item has id \"\(id)\"; Highlighted takes an item id or \"\" for none")
+            let ids = items.map(\.id)
+            throw DBusError.invalidArgs(
+                "menu \(name) has no item \"\(id)\"\(Spelling.suggestion(for: id, among: ids)); Highlighted takes one of its ids (\(ids.joined(separator: ", "))) or \"\" for none"
+            )
         }
         guard id != highlighted else { return }
         highlighted = id
+        signals.emitPropertiesChanged(at: path, [PetalBus.Menu.highlighted])
+    }
+
+    /// Forgets the highlighted item, as the menu starts opening or closing;
+    /// announced when there was one.
+    func clearHighlight() {
+        guard !highlighted.isEmpty else { return }
+        highlighted = ""
         signals.emitPropertiesChanged(at: path, [PetalBus.Menu.highlighted])
     }
 

@@ -16,7 +16,7 @@ import TextEscaping
 /// order the loader checks a file, which is the order docs/plugins.md gives.
 struct PluginLoader {
     /// The plugins shipped with Petal, which `--safe-mode` still loads.
-    static let builtInNames: Set<String> = ["camera", "message", "phone", "command", "open"]
+    static let builtInNames = Set(BuiltInActions.ids.keys)
 
     let searchPath: PluginSearchPath
     /// The folders Petal's own plugins are installed in (or built into).

@@ -39,6 +39,8 @@ struct ProviderDropIn: Equatable {
         /// `provider drop-in FILE: REASON`: the words the start-up log, a
         /// reload's log and `--check-config` all use.
         var description: String { "provider drop-in \(file): \(reason)" }
+        /// `FILE: provider drop-in skipped: REASON`: how `ConfigWarnings` lists it, the file first.
+        var listed: String { "\(file): provider drop-in skipped: \(reason)" }
     }
 
     /// Every valid drop-in in `folder`, in file-name order, and every file
@@ -66,14 +68,6 @@ struct ProviderDropIn: Equatable {
             }
         }
         return (found, refused)
-    }
-
-    /// Every valid drop-in in `folder`, in file-name order; each one refused
-    /// is logged with its file, the field and what would be right.
-    static func readAll(in folder: String?, log: Logger, owner: (String) -> String?) -> [ProviderDropIn] {
-        let (found, refused) = readAll(in: folder, owner: owner)
-        for refusal in refused { log.warning("skipped \(refusal)") }
-        return found
     }
 
     /// Reads and checks one drop-in file.

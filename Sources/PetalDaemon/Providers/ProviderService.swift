@@ -22,6 +22,8 @@ final class ProviderService {
     private let changed: () -> Void
     /// Whether petald is stopping; no provider registers then.
     private let stopping: () -> Bool
+    /// The drop-in files the last ``readDropIns(in:)`` skipped, each with why.
+    private(set) var dropInRefusals: [ProviderDropIn.Refusal] = []
 
     /// Registers providers on `connection`, listing their actions in `actions` and their rows in `plugins`.
     init(
@@ -95,13 +97,14 @@ final class ProviderService {
     /// ones, and a removed file's go. A provider registered now keeps its own
     /// actions either way: its file's declaration is what is listed again
     /// once it leaves, and a removed file has none. A file that breaks a rule
-    /// is logged and skipped, as is one whose name a provider with no file
-    /// has registered.
+    /// is skipped (kept in ``dropInRefusals``), as is one whose name a
+    /// provider with no file has registered.
     ///
     /// - Returns: whether any action or `Plugins` row changed.
     @discardableResult
     func readDropIns(in folder: String?) -> Bool {
-        let fresh = ProviderDropIn.readAll(in: folder, log: log, owner: dropInOwner)
+        let (fresh, refused) = ProviderDropIn.readAll(in: folder, owner: dropInOwner)
+        dropInRefusals = refused
         let freshNames = Set(fresh.map(\.description.name))
         var changed = false
         for old in providers.allDropIns where !freshNames.contains(old.description.name) {

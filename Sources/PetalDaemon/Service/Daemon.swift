@@ -100,20 +100,16 @@ public enum Daemon {
             print(BuildInfo.versionText(), terminator: "")
             return .exit(0)
         }
-        if let path = options.checkConfigPath { return .exit(checkConfiguration(at: path)) }
+        if let path = options.checkConfigPath { return .exit(ConfigurationCheck(options: options).run(path: path)) }
 
         var log = Logger()
         if options.verbose { log.threshold = .debug }
         if options.quiet { log.threshold = .warning }
 
         let configPath = options.configPath
-        let configuration =
-            configuration ?? { [log] in
-                let (loaded, warnings) = try ConfigurationFile.loadConfigured(explicitPath: configPath)
-                for warning in warnings { log.warning("\(warning)") }
-                return loaded
-            }
-        let initial: MenuConfiguration
+        // Its warnings are logged once the service knows the actions (MenuService.takeWarnings).
+        let configuration = configuration ?? { try ConfigurationFile.loadConfigured(explicitPath: configPath) }
+        let initial: LoadedConfiguration
         do {
             initial = try configuration()
         } catch let error as ConfigurationError {
@@ -127,7 +123,7 @@ public enum Daemon {
             print(
                 Introspection.xml(
                     serving: MenuService.rootInterfaces(registry: registry, initial: initial, log: log),
-                    at: PetalBus.path, children: initial.items.isEmpty ? [] : ["items"]), terminator: "")
+                    at: PetalBus.path, children: initial.configuration.items.isEmpty ? [] : ["items"]), terminator: "")
             return .exit(0)
         }
         do {
@@ -141,7 +137,7 @@ public enum Daemon {
     }
 
     private static func serve(
-        options: DaemonOptions, registry: ActionRegistry, initial: MenuConfiguration,
+        options: DaemonOptions, registry: ActionRegistry, initial: LoadedConfiguration,
         configuration: @escaping MenuService.ConfigurationSource, log: Logger
     ) async throws -> Start {
         let loop = try EventLoop(name: "petald")
@@ -159,9 +155,9 @@ public enum Daemon {
         let launcher = SystemdLauncher(connection: connection, log: log)
         await launcher.watch()
         let isolation = IsolationSupport(
-            policy: options.safeMode ? .none : initial.plugins.isolate, loop: loop, log: log)
+            policy: options.safeMode ? .none : initial.configuration.plugins.isolate, loop: loop, log: log)
         let loaded = loadPlugins(
-            options: options, settings: initial.plugins, log: log, connection: connection,
+            options: options, settings: initial.configuration.plugins, log: log, connection: connection,
             launcher: launcher, isolation: isolation, into: &registry)
         let plugins = loaded.records
         let store = SelectionStore(directory: StateDirectory.path(log: log), log: log)
@@ -270,77 +266,7 @@ public enum Daemon {
         return loader.load(into: &registry)
     }
 
-    /// `--check-config FILE`: every problem on stderr, one per line, a summary
-    /// on stdout when the file is usable; then the same for the providers'
-    /// drop-in files. 0 when both are good, 2 when either is not.
-    private static func checkConfiguration(at path: String) -> Int32 {
-        let (problems, configuration) = ConfigurationFile.check(path: path)
-        for problem in problems { printError(problem.description) }
-        var status = ExitStatus.success
-        if let configuration {
-            print("\(path): OK, \(menuSummary(configuration)), \(counted(problems.count, "warning"))")
-            for line in contextSummary(configuration) { print(line) }
-        } else {
-            let errors = problems.filter(\.isError).count
-            printError("\(path): \(errors) error\(errors == 1 ? "" : "s"); petald would not start with this file")
-            status = .usage
-        }
-        if !checkDropIns(in: ProviderDropIn.folder()) { status = .usage }
-        return status.rawValue
-    }
-
-    /// The drop-in files of `folder`, checked as petald reads them: each one
-    /// it would skip on stderr, in the words of its log, and a summary line
-    /// when there are any. Names plugins hold are not known without loading
-    /// them, so only start finds those clashes. False when a file is bad.
-    private static func checkDropIns(in folder: String?) -> Bool {
-        let (dropIns, refused) = ProviderDropIn.readAll(in: folder, owner: { _ in nil })
-        guard let folder, !(dropIns.isEmpty && refused.isEmpty) else { return true }
-        for refusal in refused { printError(refusal.description) }
-        let total = counted(dropIns.count + refused.count, "provider drop-in")
-        guard refused.isEmpty else {
-            printError(
-                "\(folder): \(refused.count) of \(total) bad; petald would skip \(refused.count == 1 ? "it" : "them")")
-            return false
-        }
-        print("\(folder): OK, \(total) (\(dropIns.map(\.description.name).joined(separator: ", ")))")
-        return true
-    }
-
-    /// The menus with a `when`, in the order `ShowMenu("")` tries them, then
-    /// main; nothing when no menu has a `when`:
-    ///
-    ///     show --context opens the first that matches:
-    ///       github   when {"app": "firefox", "title": ".*GitHub.*"}
-    ///       browser  when {"app": "firefox|chromium"}
-    ///       main     otherwise
-    static func contextSummary(_ configuration: MenuConfiguration) -> [String] {
-        let candidates = ContextChoice.candidates(among: configuration.menus)
-        guard !candidates.isEmpty else { return [] }
-        let width = (candidates.map(\.name.count) + [MenuName.main.count]).max()! + 2
-        func padded(_ name: String) -> String { name + String(repeating: " ", count: width - name.count) }
-        return ["show --context opens the first that matches:"]
-            + candidates.map { "  " + padded($0.name) + "when " + ($0.when?.description ?? "") }
-            + ["  " + padded(MenuName.main) + "otherwise"]
-    }
-
-    /// `3 items` for one menu; for several, each with its item count:
-    /// `3 menus (main: 2 items, apps: 1, power: 1)`.
-    private static func menuSummary(_ configuration: MenuConfiguration) -> String {
-        let menus = configuration.menus
-        guard menus.count > 1 else { return counted(configuration.items.count, "item") }
-        let each = menus.enumerated().map { index, menu in
-            "\(menu.name): " + (index == 0 ? counted(menu.items.count, "item") : String(menu.items.count))
-        }
-        return "\(menus.count) menus (\(each.joined(separator: ", ")))"
-    }
-
-    /// `1 item`, `2 items`.
-    private static func counted(_ count: Int, _ noun: String) -> String {
-        "\(count) \(noun)\(count == 1 ? "" : "s")"
-    }
-
-    private static func printError(_ text: String) {
+    static func printError(_ text: String) {
         writeToStandardError(text + "\n")
     }
 }

@@ -22,7 +22,8 @@ import Testing
         let harness = ServiceHarness(items: [MenuItem(id: "a", title: "A", action: "x.y")], actions: [])
         let interfaces =
             MenuService.rootInterfaces(
-                registry: ActionRegistry(), initial: MenuConfiguration(), log: Logger(threshold: .error, journal: false)
+                registry: ActionRegistry(), initial: LoadedConfiguration(MenuConfiguration()),
+                log: Logger(threshold: .error, journal: false)
             )
             + harness.service.itemInterfaces
         var missing: [String] = []

@@ -22,7 +22,7 @@ final class ServiceHarness {
     ) {
         var registry = ActionRegistry()
         for action in actions { registry.register(action, plugin: "inprocess") }
-        let configuration = MenuConfiguration(menu: menu, items: items, actions: limits)
+        let configuration = LoadedConfiguration(MenuConfiguration(menu: menu, items: items, actions: limits))
         service = MenuService(
             registry: registry, initial: configuration, configuration: { configuration },
             scheduler: scheduler, signals: signals, server: nil,
