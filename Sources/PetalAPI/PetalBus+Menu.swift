@@ -89,8 +89,14 @@ extension PetalBus {
             interface, "ActionFinished", DBusOut("invocation", UInt32.self), DBusOut("action", String.self),
             DBusOut("success", Bool.self), DBusOut("error", String.self), DBusOut("message", String.self))
 
+        /// `Chosen(s item)`: an item of this menu was chosen (activated, but
+        /// not to open a submenu), by any client; emitted before its action starts.
+        public static let chosen = DBusSignalDeclaration(interface, "Chosen", DBusOut("item", String.self))
+
         /// The signals, in introspection order.
-        public static let signals = [stateChanged.description, actionStarted.description, actionFinished.description]
+        public static let signals = [
+            stateChanged.description, actionStarted.description, actionFinished.description, chosen.description,
+        ]
     }
 
     /// `org.petal.Petal1.Item`, served for each item at ``PetalBus/itemPath(_:)``.

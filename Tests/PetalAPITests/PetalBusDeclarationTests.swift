@@ -16,7 +16,7 @@ import Testing
         #expect(
             Menu.activate.inSignature == "s" && Menu.choose.inSignature == "a{sv}" && Menu.choose.outSignature == "s")
         #expect(Menu.actionFinished.arguments.map(\.type.signature).joined() == "usbss")
-        #expect(Menu.signals.map(\.name.rawValue) == ["StateChanged", "ActionStarted", "ActionFinished"])
+        #expect(Menu.signals.map(\.name.rawValue) == ["StateChanged", "ActionStarted", "ActionFinished", "Chosen"])
     }
 
     @Test func theMenusAndProviderInterfacesHaveTheirDocumentedTypes() {

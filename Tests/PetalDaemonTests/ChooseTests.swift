@@ -25,6 +25,7 @@ import Testing
         let waiting = try (0..<256).map { _ in try daemon.startChoose() }
         let refused = try daemon.startChoose()
         await expectPetalError("Busy") { _ = try await refused.value }
+        try await daemon.waitForState("expanded")
         _ = try await daemon.activate("stay")
         for choice in waiting { #expect(try await choice.value == "stay") }
     }
@@ -41,7 +42,7 @@ import Testing
             leaving.close()
         }
         // Departures reach petald as NameOwnerChanged, after the leavers' calls: a short
-        // Choose is Busy until they are counted, then is admitted and times out.
+        // Choose is Busy until they are counted, then is admitted and times out (Timeout).
         var outcome = "Busy"
         for _ in 0..<250 where outcome == "Busy" {
             do {
@@ -52,7 +53,7 @@ import Testing
                 if outcome == "Busy" { try await Task.sleep(for: .milliseconds(20)) }
             }
         }
-        #expect(outcome == "Cancelled", "the departed clients' calls still fill every place")
+        #expect(outcome == "Timeout", "the departed clients' calls still fill every place")
         let waiting = try (0..<256).map { _ in try daemon.startChoose() }
         _ = try await daemon.activate("stay")
         for choice in waiting { #expect(try await choice.value == "stay") }
@@ -114,13 +115,14 @@ import Testing
         await expectPetalError("Cancelled") { try await second.value }
     }
 
-    @Test func timeoutCancels() async throws {
+    /// A timeout answers `Timeout` (v3 answered `Cancelled`), so a script tells it from Escape.
+    @Test func aTimeoutAnswersTimeout() async throws {
         let daemon = try await RunningDaemon()
         defer { daemon.stop() }
         let started = ContinuousClock.now
         let choice = try daemon.startChoose([("timeout", .double(0.3))])
 
-        await expectPetalError("Cancelled") { try await choice.value }
+        await expectPetalError("Timeout") { try await choice.value }
         let waited = ContinuousClock.now - started
         #expect(waited >= .milliseconds(300), "answered after \(waited), before the timeout")
         #expect(await daemon.answers())

@@ -32,6 +32,7 @@ struct IntrospectedInterface: Equatable, CustomStringConvertible {
             "StateChanged": ["s", "s"],
             "ActionStarted": ["u", "s", "s"],
             "ActionFinished": ["u", "s", "b", "s", "s"],
+            "Chosen": ["s"],
         ],
         properties: [
             "State": "s read", "Items": "a(ssssbb) read", "Actions": "a(sss) read", "Plugins": "a(sssss) read",

@@ -68,7 +68,7 @@ struct ChooseWaiters {
         }
     }
 
-    /// Adds a waiting call; its timeout, if any, answers `Cancelled`, then
+    /// Adds a waiting call; its timeout, if any, answers `Timeout`, then
     /// runs `timedOut`. Call ``admit()`` first.
     mutating func add(
         _ call: any PendingCall<String>, options: ChooseOptions, scheduler: any Scheduler,
@@ -81,8 +81,7 @@ struct ChooseWaiters {
                 guard let waiter, !waiter.call.isAnswered else { return }
                 waiter.call.fail(
                     PetalError.make(
-                        .cancelled,
-                        "no item was chosen within \(timeout.secondsText) (the Choose timeout)"))
+                        .timeout, "no item was chosen within \(timeout.secondsText) (the Choose timeout)"))
                 timedOut()
             }
         }

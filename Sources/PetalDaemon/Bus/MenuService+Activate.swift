@@ -115,6 +115,7 @@ extension MenuService {
         call: any PendingCall<DBusVariantDictionary>, reserved: Bool
     ) throws(DBusError) {
         let top = chains.top(of: menu.name)
+        signals.emit(PetalBus.Menu.chosen, at: menu.path, item.id)
         let chosen = answerChoosers(item.id, from: menu.name)
         if menu.settings.closesAfterActivating(item) { apply(chains.closeChain(of: menu.name)) }
         guard let action else {
@@ -152,7 +153,7 @@ extension MenuService {
         let options = try ChooseOptions(options)
         try menu.choosers.admit()
         if chains.state(of: name) == .collapsed { menu.place(nil) }
-        apply(chains.open(name))
+        apply(chains.open(name), opening: name)
         let state = state(of: name)
         guard state == .expanding || state == .expanded else {
             throw PetalError.make(.cancelled, "menu \(name) is \(state.rawValue), so nothing can be chosen now")

@@ -14,10 +14,10 @@ extension MenuService {
         switch command {
         case .toggle:
             if chains.state(of: name) == .collapsed { menu.place(nil) }
-            apply(chains.toggle(name))
+            apply(chains.toggle(name), opening: name)
         case .open:
             if chains.state(of: name) == .collapsed { menu.place(nil) }
-            apply(chains.open(name))
+            apply(chains.open(name), opening: name)
         case .close:
             apply(chains.close(name))
         }
@@ -28,7 +28,7 @@ extension MenuService {
     /// `Open` does (closed, with `toggle`, when it is open); returns its state after the call.
     func show(_ name: String, _ options: ShowOptions) -> MenuState {
         if chains.state(of: name) == .collapsed { menus[name]?.place(options) }
-        apply(chains.open(name, toggle: options.toggle))
+        apply(chains.open(name, toggle: options.toggle), opening: name)
         return state(of: name)
     }
 
@@ -56,20 +56,26 @@ extension MenuService {
         chains.activeMenu.flatMap { menus[$0]?.path } ?? "/"
     }
 
-    /// Announces `changes` in order, and what follows from them.
-    func apply(_ changes: [MenuChains.Change]) {
+    /// Announces `changes` in order, and what follows from them. `opener` is
+    /// the menu whose opening made them, if any: another menu they close is
+    /// closed because of it, which its `Choose` callers are told.
+    func apply(_ changes: [MenuChains.Change], opening opener: String? = nil) {
         typealias Menu = PetalBus.Menu
         var closed: [String] = []
         for change in changes {
             switch change {
             case .state(let name, let transition):
                 guard let menu = menus[name] else { continue }
+                if transition.clearsHighlight { menu.clearHighlight() }
                 // Eight signals in all for a menu, whatever it does: each is built once.
                 signals.emit(
                     Menu.stateChanged, at: menu.path, transition.to.rawValue, transition.from.rawValue, reusable: true)
                 signals.emitChange(of: Menu.state, at: menu.path, to: transition.to.rawValue, reusable: true)
                 if transition.to == .collapsing || transition.to == .collapsed {
-                    menu.choosers.cancelAll("the menu closed before an item was chosen")
+                    // Another menu opening closes this chain: its callers are told which.
+                    let replacer = opener.flatMap { $0 != name && transition.to == .collapsing ? $0 : nil }
+                    menu.choosers.cancelAll(
+                        replacer.map(ChooseCancellation.replaced(by:)) ?? "the menu closed before an item was chosen")
                 }
                 if transition.to == .collapsed && menu.transient { closed.append(name) }
             case .linked(let child, let parent, let item):

@@ -76,7 +76,7 @@ import Testing
         #expect(call.answer == .value(DBusVariantDictionary([("done", .boolean(true))])))
         #expect(
             menu.signals.take() == [
-                "StateChanged collapsing expanded", "PropertiesChanged /org/petal/Petal1 State",
+                "Chosen run", "StateChanged collapsing expanded", "PropertiesChanged /org/petal/Petal1 State",
                 "ActionStarted inprocess.held run",
                 "ActionFinished inprocess.held true ",
             ])
@@ -213,7 +213,7 @@ import Testing
         menu.scheduler.advance(by: .milliseconds(1_499))
         #expect(!call.isAnswered)
         menu.scheduler.advance(by: .milliseconds(1))
-        #expect(call.errorName == "org.petal.Petal1.Error.Cancelled")
+        #expect(call.errorName == "org.petal.Petal1.Error.Timeout")
         #expect(menu.state == .expanded, "a Choose timing out leaves the menu as it is")
     }
 

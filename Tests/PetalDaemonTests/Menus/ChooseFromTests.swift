@@ -87,16 +87,37 @@ import Testing
         #expect(started.arguments.last == .string("pear"))
     }
 
-    @Test func aTimeoutAnswersCancelledAndClosesTheMenu() async throws {
+    @Test func aTimeoutAnswersTimeoutAndClosesTheMenu() async throws {
         let fixture = try await MenusFixture.start()
         defer { fixture.stop() }
         let client = fixture.client
-        await expectPetalError("Cancelled", containing: "0.2") {
+        await expectPetalError("Timeout", containing: "0.2") {
             try await client.chooseFrom(Self.fruit, timeout: 0.2)
         }
         let gone = try await eventually { try await fixture.menuNames().count == 5 }
         #expect(gone, "nobody waits on it, so it closed and went")
         #expect(try await fixture.client.activeMenu() == .root)
+    }
+
+    /// Its menu closed because another opened: `Cancelled`, naming that menu
+    /// in words petalctl reads back (``ChooseCancellation``); closed by the
+    /// user, it names none.
+    @Test func aMenuOpeningInItsPlaceCancelsItNamingThatMenu() async throws {
+        let fixture = try await MenusFixture.start()
+        defer { fixture.stop() }
+        let caller = try fixture.daemon.connectClient()
+        let (answer, _) = try await chooseFrom(fixture, on: caller)
+        _ = try await fixture.client.showMenu("power")
+        let error = await expectPetalError("Cancelled", containing: "the menu power was opened instead") {
+            try await answer.value
+        }
+        #expect(error.flatMap { ChooseCancellation.replacingMenu(in: $0.message) } == "power")
+
+        let (closed, name) = try await chooseFrom(fixture, on: caller)
+        _ = try await fixture.menu(name).change(PetalBus.Menu.close)
+        let plain = await expectPetalError("Cancelled") { try await closed.value }
+        #expect(
+            plain.flatMap { ChooseCancellation.replacingMenu(in: $0.message) } == nil, "\(String(describing: plain))")
     }
 
     @Test func theCallerLeavingRemovesItsMenu() async throws {
