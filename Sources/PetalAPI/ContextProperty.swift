@@ -13,6 +13,9 @@ public struct ContextProperty: Equatable, Sendable {
     public enum Key: String, CaseIterable, Sendable {
         /// The focused window's application id (its WM_CLASS class on X11); "" when no window has focus.
         case app
+        /// Which instance of the application: X11's WM_CLASS instance (i3 and
+        /// sway's `window_properties.instance`), the app id again on Wayland, Hyprland's `initialClass`.
+        case instance
         /// The focused window's title.
         case title
         /// The focused output, e.g. `HDMI-A-1`.
@@ -24,7 +27,7 @@ public struct ContextProperty: Equatable, Sendable {
     /// The most bytes of UTF-8 one value may have.
     public static let maximumValueBytes = 4096
     /// The most bytes `SetContext`'s argument may take in a message, checked
-    /// before it is decoded: four values at their longest, their keys and
+    /// before it is decoded: five values at their longest, their keys and
     /// signatures, with room to spare.
     public static let maximumWireBytes = 32 * 1024
 
@@ -32,8 +35,11 @@ public struct ContextProperty: Equatable, Sendable {
     public private(set) var values: [Key: String] = [:]
 
     /// A context of the values given.
-    public init(app: String? = nil, title: String? = nil, output: String? = nil, source: String? = nil) {
+    public init(
+        app: String? = nil, instance: String? = nil, title: String? = nil, output: String? = nil, source: String? = nil
+    ) {
         values[.app] = app
+        values[.instance] = instance
         values[.title] = title
         values[.output] = output
         values[.source] = source
@@ -53,7 +59,9 @@ public struct ContextProperty: Equatable, Sendable {
 
     /// What a menu's `when` reads: each key not given is "".
     public var matched: ContextValues {
-        ContextValues(app: values[.app] ?? "", title: values[.title] ?? "", output: values[.output] ?? "")
+        ContextValues(
+            app: values[.app] ?? "", instance: values[.instance] ?? "", title: values[.title] ?? "",
+            output: values[.output] ?? "")
     }
 
     /// Reads `SetContext`'s argument, or the `context` option of `ShowMenu`, strictly.
@@ -105,7 +113,7 @@ public struct ContextProperty: Equatable, Sendable {
         )
     }
 
-    /// `app, title, output and source`, for messages.
+    /// `app, instance, title, output and source`, for messages.
     public static let keyList =
         Key.allCases.dropLast().map(\.rawValue).joined(separator: ", ") + " and " + Key.allCases.last!.rawValue
 

@@ -2,10 +2,16 @@ import PetalJSON
 
 /// The context of a Hyprland desktop (docs/context.md): the starting state
 /// from its request socket's `j/activewindow` and `j/monitors`, then the
-/// `activewindow` and `focusedmon` events of its event socket.
+/// `activewindow` and `focusedmon` events of its event socket. An
+/// `activewindow` event does not carry the window's `initialClass` (the
+/// context's instance): when another application has focus, the reader asks
+/// for `j/activewindow` again (``needsInstance``).
 public struct HyprlandContextReader: Sendable {
     /// What has been read so far.
     public private(set) var context = DesktopContext.empty
+    /// Whether the focused window's instance is unknown since an event: its
+    /// source asks ``activeWindowRequest`` and gives the answer to ``take(activeWindow:)``.
+    public private(set) var needsInstance = false
 
     /// A starting reply that is not the JSON Hyprland sends.
     public struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
@@ -36,8 +42,22 @@ public struct HyprlandContextReader: Sendable {
         }
         let output = list.first { $0["focused"]?.boolValue == true }?["name"]?.stringValue ?? ""
         context = DesktopContext(
-            app: window["class"]?.stringValue ?? "", title: window["title"]?.stringValue ?? "",
-            output: output)
+            app: window["class"]?.stringValue ?? "", instance: window["initialClass"]?.stringValue ?? "",
+            title: window["title"]?.stringValue ?? "", output: output)
+        return context
+    }
+
+    /// Takes an answer to ``activeWindowRequest`` asked after an event: the
+    /// window's `initialClass` is the instance, when the window is still the
+    /// application the events last named (else a newer event is on its way,
+    /// and asks again). Returns the new context when it changed.
+    public mutating func take(activeWindow answer: [UInt8]) -> DesktopContext? {
+        needsInstance = false
+        guard let window = (try? JSONValue.parse(String(decoding: answer, as: UTF8.self)))?.objectValue,
+            window["class"]?.stringValue == context.app, let instance = window["initialClass"]?.stringValue,
+            instance != context.instance
+        else { return nil }
+        context = context.focusing(app: context.app, instance: instance, title: context.title)
         return context
     }
 
@@ -46,8 +66,15 @@ public struct HyprlandContextReader: Sendable {
         guard let event = HyprlandEvent(line: line[...]) else { return nil }
         let before = context
         switch event {
-        case .activeWindow(let app, let title): context = context.focusing(app: app, title: title)
-        case .noActiveWindow: context = context.focusing(app: "", title: "")
+        case .activeWindow(let app, let title) where app == context.app:
+            // The same application: a title change, or another of its windows; its instance stays.
+            context = context.focusing(app: app, instance: context.instance, title: title)
+        case .activeWindow(let app, let title):
+            context = context.focusing(app: app, instance: "", title: title)
+            needsInstance = true
+        case .noActiveWindow:
+            context = context.unfocused
+            needsInstance = false
         case .focusedMonitor(let name, _): context = context.on(output: name)
         }
         return context == before ? nil : context

@@ -142,11 +142,13 @@ public struct I3ContextReader: Sendable {
     private mutating func focus(_ container: JSONValue?) {
         guard let container else {
             focusedWindow = nil
-            context = context.focusing(app: "", title: "")
+            context = context.unfocused
             return
         }
         focusedWindow = container["id"]?.int64Value
-        context = context.focusing(app: Self.app(of: container), title: container["name"]?.stringValue ?? "")
+        context = context.focusing(
+            app: Self.app(of: container), instance: Self.instance(of: container),
+            title: container["name"]?.stringValue ?? "")
     }
 
     // MARK: Reading containers
@@ -155,6 +157,12 @@ public struct I3ContextReader: Sendable {
     static func app(of container: JSONValue) -> String {
         if let app = container["app_id"]?.stringValue, !app.isEmpty { return app }
         return container["window_properties"]?["class"]?.stringValue ?? ""
+    }
+
+    /// An X11 window's WM_CLASS instance, else a Wayland window's `app_id` again.
+    static func instance(of container: JSONValue) -> String {
+        if let instance = container["window_properties"]?["instance"]?.stringValue { return instance }
+        return container["app_id"]?.stringValue ?? ""
     }
 
     /// Whether `node` is a window rather than a split, workspace or output.

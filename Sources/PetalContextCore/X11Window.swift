@@ -1,5 +1,5 @@
 /// What an X11 window's properties say, decoded as the ICCCM and EWMH
-/// specify them: the context's app from `WM_CLASS`, its title from
+/// specify them: the context's app and instance from `WM_CLASS`, its title from
 /// `_NET_WM_NAME` or `WM_NAME`, and its output from where its centre is.
 public enum X11Window {
     /// How a text property's bytes are encoded, from its type.
@@ -21,6 +21,12 @@ public enum X11Window {
         let strings = bytes.split(separator: 0, omittingEmptySubsequences: false)
         guard strings.count >= 2 else { return "" }
         return text(Array(strings[1]), encoding: .latin1)
+    }
+
+    /// The instance in a `WM_CLASS` value: the first of its strings; "" when it has none.
+    public static func instance(fromWMClass bytes: [UInt8]) -> String {
+        guard let first = bytes.split(separator: 0, omittingEmptySubsequences: false).first else { return "" }
+        return text(Array(first), encoding: .latin1)
     }
 
     /// A text property's value as a string: up to its first NUL (text

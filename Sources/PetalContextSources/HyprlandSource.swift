@@ -57,6 +57,9 @@ final class HyprlandSource: DesktopSource {
             }
             // Told once per read, with where the lines read end: a burst costs one report.
             for line in lines.lines(in: buffer[..<count]) { _ = reader.take(line: line) }
+            if reader.needsInstance, let answer = try? ask(HyprlandContextReader.activeWindowRequest) {
+                _ = reader.take(activeWindow: answer)
+            }
             if reader.context != reported {
                 reported = reader.context
                 report(reported)

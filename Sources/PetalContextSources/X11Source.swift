@@ -123,10 +123,12 @@ final class X11Source: DesktopSource {
             [.wmClass, netWMName, .wmName], of: window,
             maximumBytes: X11Window.maximumPropertyBytes)
         let app = values[0].map { X11Window.windowClass(fromWMClass: $0.bytes) } ?? ""
+        let instance = values[0].map { X11Window.instance(fromWMClass: $0.bytes) } ?? ""
         let title = X11Window.title(
             netWMName: values[1].map(\.bytes),
             wmName: values[2].map { ($0.bytes, encoding(of: $0.type)) })
-        return DesktopContext(app: app, title: title, output: output ?? self.output(of: window))
+        return DesktopContext(
+            app: app, instance: instance, title: title, output: output ?? self.output(of: window))
     }
 
     private func encoding(of type: XAtom) -> X11Window.Encoding {

@@ -1,8 +1,9 @@
 import PetalAPI
+import PetalCore
 
 /// `context` and its `KEY=VALUE` words (docs/context.md).
 extension CommandParser {
-    /// `context`, or `context app=… title=… output=…`.
+    /// `context`, or `context app=… instance=… title=… output=…`.
     mutating func context() throws(UsageError) -> Command {
         var context = ContextProperty()
         while let word = words.popFirst() {
@@ -15,8 +16,8 @@ extension CommandParser {
             guard let key = ContextProperty.Key(rawValue: name), key != .source else {
                 throw UsageError(
                     name == ContextProperty.Key.source.rawValue
-                        ? "petalctl sets source itself, to petalctl; give app=, title= and output="
-                        : "the context has no key \"\(name)\"; its keys are app, title and output")
+                        ? "petalctl sets source itself, to petalctl; give app=, instance=, title= and output="
+                        : "the context has no key \"\(name)\"; its keys are \(ContextValues.keyList)")
             }
             guard context[key] == nil else { throw UsageError("\(name) is given twice") }
             let bytes = value.utf8.count

@@ -23,7 +23,7 @@ extension ConfigurationDecoder {
                 value.objectValue == nil ? Self.describe(value) : "an empty object, which would match any context"
             report(
                 .error, path,
-                "expected an object of regular expressions by context key (app, title, output), such as \(Self.conditionExample), found \(found)"
+                "expected an object of regular expressions by context key (\(ContextValues.keyList)), such as \(Self.conditionExample), found \(found)"
             )
             return nil
         }
@@ -35,7 +35,7 @@ extension ConfigurationDecoder {
             guard let contextKey = ContextKey(rawValue: key) else {
                 var message = "expected a key of the context"
                 if let guess = Self.closest(to: key, among: keys) { message += " (did you mean \"\(guess)\"?)" }
-                message += "; a when tests app, title and output"
+                message += "; a when tests \(ContextValues.keyList)"
                 report(.error, Self.shownPath(key, of: path), message, positionOf: memberPath)
                 valid = false
                 continue
@@ -60,6 +60,7 @@ extension ConfigurationDecoder {
     private static func example(for key: ContextKey) -> String {
         switch key {
         case .app: #""firefox|chromium""#
+        case .instance: #""crx_.*|Navigator""#
         case .title: #"".*GitHub.*""#
         case .output: #""HDMI-A-1""#
         }

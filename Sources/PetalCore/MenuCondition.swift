@@ -4,6 +4,10 @@ import PetalJSON
 public enum ContextKey: String, CaseIterable, Sendable {
     /// The focused window's application id (its WM_CLASS class on X11).
     case app
+    /// Which instance of the application: its WM_CLASS instance on X11
+    /// (i3 and sway's `window_properties.instance`), the app id again for a
+    /// Wayland window, Hyprland's `initialClass`.
+    case instance
     /// The focused window's title.
     case title
     /// The focused output's name.
@@ -14,22 +18,29 @@ public enum ContextKey: String, CaseIterable, Sendable {
 /// "" for a key the context lacks.
 public struct ContextValues: Equatable, Sendable {
     public var app: String
+    public var instance: String
     public var title: String
     public var output: String
 
     /// A context; each key not given is "".
-    public init(app: String = "", title: String = "", output: String = "") {
-        (self.app, self.title, self.output) = (app, title, output)
+    public init(app: String = "", instance: String = "", title: String = "", output: String = "") {
+        (self.app, self.instance, self.title, self.output) = (app, instance, title, output)
     }
 
     /// The value of `key`.
     public subscript(key: ContextKey) -> String {
         switch key {
         case .app: app
+        case .instance: instance
         case .title: title
         case .output: output
         }
     }
+
+    /// `app, instance, title and output`, for messages.
+    public static let keyList =
+        ContextKey.allCases.dropLast().map(\.rawValue).joined(separator: ", ") + " and "
+        + ContextKey.allCases.last!.rawValue
 }
 
 /// A menu's `when`: for each key it gives, a pattern that must match that

@@ -46,7 +46,7 @@ struct HyprlandContextTests {
         let call = try await scene.petald.waitForApp("kitty")
         #expect(
             call.context == [
-                "app": "kitty", "title": "~/src/petal", "output": "HDMI-A-1",
+                "app": "kitty", "instance": "kitty", "title": "~/src/petal", "output": "HDMI-A-1",
                 "source": "petal-context/hyprland",
             ])
         #expect(Set(scene.hyprland.requestsAnswered) == ["j/activewindow", "j/monitors"])
@@ -61,7 +61,41 @@ struct HyprlandContextTests {
         let scene = try await Scene("empty")
         defer { scene.stop() }
         let call = try await scene.petald.waitForCall { _ in true }
-        #expect(call.context == ["app": "", "title": "", "output": "DP-1", "source": "petal-context/hyprland"])
+        #expect(
+            call.context == [
+                "app": "", "instance": "", "title": "", "output": "DP-1", "source": "petal-context/hyprland",
+            ])
+    }
+
+    /// `activewindow>>` carries no `initialClass`: another application's focus
+    /// asks `j/activewindow` again for it; a title change does not.
+    @Test("the instance is initialClass, asked again when another application has focus")
+    func instanceFromInitialClass() async throws {
+        var state = HyprlandStandIn.State()
+        state.activeWindow = ("kitty", "~")
+        state.initialClass = "kitty-dropdown"
+        let scene = try await Scene("instance", state: state)
+        defer { scene.stop() }
+        let petald = scene.petald
+        let kitty = try await petald.waitForApp("kitty")
+        #expect(kitty.context["instance"] == "kitty-dropdown")
+
+        scene.hyprland.update {
+            $0.activeWindow = ("firefox", "Mail")
+            $0.initialClass = "firefox-work"
+        }
+        let asked = scene.hyprland.requestsAnswered.count
+        scene.hyprland.send("activewindow>>firefox,Mail")
+        let firefox = try await petald.waitForApp("firefox")
+        #expect(firefox.context["instance"] == "firefox-work", "\(firefox.context)")
+        #expect(scene.hyprland.requestsAnswered.dropFirst(asked) == ["j/activewindow"])
+
+        scene.hyprland.update { $0.activeWindow = ("firefox", "Inbox") }
+        let before = scene.hyprland.requestsAnswered.count
+        scene.hyprland.send("activewindow>>firefox,Inbox")
+        let inbox = try await petald.waitForCall { $0.context["title"] == "Inbox" }
+        #expect(inbox.context["instance"] == "firefox-work")
+        #expect(scene.hyprland.requestsAnswered.count == before, "a title change asks nothing")
     }
 
     @Test("every event kind: activewindow (commas in the title), activewindow>>, and focusedmon; all others ignored")
@@ -83,7 +117,10 @@ struct HyprlandContextTests {
 
         scene.hyprland.send("activewindow>>,")
         let none = try await petald.waitForCall { $0.app == "" }
-        #expect(none.context == ["app": "", "title": "", "output": "HDMI-A-1", "source": "petal-context/hyprland"])
+        #expect(
+            none.context == [
+                "app": "", "instance": "", "title": "", "output": "HDMI-A-1", "source": "petal-context/hyprland",
+            ])
 
         // Every other event of Hyprland's IPC, each line once; the v2 twins
         // of the events above carry addresses and ids, not what the context holds.
@@ -106,7 +143,8 @@ struct HyprlandContextTests {
         let sentinel = try await petald.waitForApp("sentinel", skipping: before)
         #expect(
             sentinel.context == [
-                "app": "sentinel", "title": "done", "output": "HDMI-A-1", "source": "petal-context/hyprland",
+                "app": "sentinel", "instance": "", "title": "done", "output": "HDMI-A-1",
+                "source": "petal-context/hyprland",
             ])
         #expect(
             petald.calls.count == before + 1, "only the sentinel changed the context: \(petald.calls.dropFirst(before))"

@@ -27,8 +27,8 @@ struct SwayContextTests {
         let start = try await petald.waitForApp("petal-beta")
         #expect(
             start.context == [
-                "app": "petal-beta", "title": "Beta — the second", "output": "HEADLESS-1",
-                "source": "petal-context/sway",
+                "app": "petal-beta", "instance": "petal-beta", "title": "Beta — the second",
+                "output": "HEADLESS-1", "source": "petal-context/sway",
             ])
         #expect(program.log.contains("reading sway's focus from \(sway.ipcSocket)"), "\(program.log)")
 
@@ -36,6 +36,7 @@ struct SwayContextTests {
         _ = try await sway.swaymsg(["[app_id=petal-alpha]", "focus"])
         let focused = try await petald.waitForApp("petal-alpha", skipping: seen)
         #expect(focused.context["title"] == "Alpha, the first")
+        #expect(focused.context["instance"] == "petal-alpha", "a Wayland window's instance is its app_id again")
 
         seen = petald.calls.count
         _ = try await sway.swaymsg(["[app_id=petal-beta]", "focus"])
@@ -44,7 +45,10 @@ struct SwayContextTests {
         seen = petald.calls.count
         _ = try await sway.swaymsg(["workspace", "2"])
         let empty = try await petald.waitForApp("", skipping: seen)
-        #expect(empty.context == ["app": "", "title": "", "output": "HEADLESS-1", "source": "petal-context/sway"])
+        #expect(
+            empty.context == [
+                "app": "", "instance": "", "title": "", "output": "HEADLESS-1", "source": "petal-context/sway",
+            ])
 
         seen = petald.calls.count
         _ = try await sway.swaymsg(["workspace", "1"])

@@ -29,6 +29,7 @@ struct X11ContextTests {
 
         let start = try await petald.waitForApp("Petal-beta")
         #expect(start.context["title"] == "Beta — the second")
+        #expect(start.context["instance"] == "petal-beta", "window_properties.instance: WM_CLASS's first string")
         #expect(start.context["source"] == "petal-context/i3")
         #expect(start.context["output"]?.isEmpty == false, "i3 names Xvfb's output")
         #expect(program.log.contains("reading i3's focus"), "\(program.log)")
@@ -64,7 +65,8 @@ struct X11ContextTests {
         defer { program.stop() }
         // No window yet: no window has focus.
         let nothing = try await petald.waitForCall { _ in true }
-        #expect(nothing.context == ["app": "", "title": "", "output": "", "source": "petal-context/x11"])
+        #expect(
+            nothing.context == ["app": "", "instance": "", "title": "", "output": "", "source": "petal-context/x11"])
         #expect(program.log.contains("reading X11's focus from :\(display.number)"), "\(program.log)")
 
         let alpha = try await NamedWindow("petal-alpha", title: "Alpha, the first", on: display, position: (40, 40))
@@ -83,7 +85,7 @@ struct X11ContextTests {
         let first = try await petald.waitForApp("Petal-alpha", skipping: seen)
         #expect(
             first.context == [
-                "app": "Petal-alpha", "title": "Alpha, the first", "output": "screen",
+                "app": "Petal-alpha", "instance": "petal-alpha", "title": "Alpha, the first", "output": "screen",
                 "source": "petal-context/x11",
             ], "Xvfb's one RandR output is called screen")
 
@@ -114,7 +116,8 @@ struct X11ContextTests {
         alpha.stop()
         beta.stop()
         let none = try await petald.waitForApp("", skipping: seen)
-        #expect(none.context == ["app": "", "title": "", "output": "", "source": "petal-context/x11"])
+        #expect(
+            none.context == ["app": "", "instance": "", "title": "", "output": "", "source": "petal-context/x11"])
     }
 
     /// The X window of `window`'s toplevel, as xdotool finds it by its class.

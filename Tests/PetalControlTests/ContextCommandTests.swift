@@ -176,8 +176,14 @@ import Testing
     }
 
     @Test(arguments: [
-        (["context", "source=me"], "petalctl sets source itself, to petalctl; give app=, title= and output="),
-        (["context", "class=firefox"], #"the context has no key "class"; its keys are app, title and output"#),
+        (
+            ["context", "source=me"],
+            "petalctl sets source itself, to petalctl; give app=, instance=, title= and output="
+        ),
+        (
+            ["context", "class=firefox"],
+            #"the context has no key "class"; its keys are app, instance, title and output"#
+        ),
         (["context", "app=a", "app=b"], "app is given twice"),
         (
             ["context", "firefox"],
@@ -185,7 +191,7 @@ import Testing
         ),
         (
             ["context", "--menu", "web"],
-            "context takes no --menu; the commands that act on one menu are toggle, open, close, back, status, items, activate, choose, layout, preview"
+            "context takes no --menu; the commands that act on one menu are toggle, open, close, back, status, items, activate, highlight, choose, layout, preview"
         ),
         (
             ["context", "title=" + String(repeating: "x", count: 4097)],

@@ -15,18 +15,18 @@ import Testing
     static let rules: [ProblemCase] = [
         ProblemCase(
             menu("3"), "menus.web.when",
-            #"expected an object of regular expressions by context key (app, title, output), such as {"app": "firefox|chromium"}, found 3"#,
+            #"expected an object of regular expressions by context key (app, instance, title and output), such as {"app": "firefox|chromium"}, found 3"#,
             at: "3"),
         ProblemCase(
             menu("{}"), "menus.web.when",
-            #"expected an object of regular expressions by context key (app, title, output), such as {"app": "firefox|chromium"}, found an empty object, which would match any context"#,
+            #"expected an object of regular expressions by context key (app, instance, title and output), such as {"app": "firefox|chromium"}, found an empty object, which would match any context"#,
             at: "{}"),
         ProblemCase(
             menu(#"{"class": "firefox"}"#), "menus.web.when.class",
-            "expected a key of the context; a when tests app, title and output", at: #""firefox""#),
+            "expected a key of the context; a when tests app, instance, title and output", at: #""firefox""#),
         ProblemCase(
             menu(#"{"apps": "firefox"}"#), "menus.web.when.apps",
-            #"expected a key of the context (did you mean "app"?); a when tests app, title and output"#,
+            #"expected a key of the context (did you mean "app"?); a when tests app, instance, title and output"#,
             at: #""firefox""#),
         ProblemCase(
             menu(#"{"app": 3}"#), "menus.web.when.app", regex + #" app, such as "firefox|chromium", found 3"#, at: "3"),

@@ -4,9 +4,9 @@ import Testing
 /// What is sent to petald and when: only changes, one call in flight, then
 /// the latest, and everything again when petald appears.
 @Suite struct ContextPublicationTests {
-    static let foot = DesktopContext(app: "foot", title: "~", output: "DP-1")
-    static let firefox = DesktopContext(app: "firefox", title: "Petal", output: "DP-1")
-    static let emacs = DesktopContext(app: "Emacs", title: "*scratch*", output: "DP-2")
+    static let foot = DesktopContext(app: "foot", instance: "foot", title: "~", output: "DP-1")
+    static let firefox = DesktopContext(app: "firefox", instance: "Navigator", title: "Petal", output: "DP-1")
+    static let emacs = DesktopContext(app: "Emacs", instance: "emacs", title: "*scratch*", output: "DP-2")
 
     static func send(_ context: DesktopContext, to petald: String = ":1.7") -> ContextPublication.Send {
         ContextPublication.Send(context: context, petald: petald)
@@ -33,7 +33,7 @@ import Testing
         _ = publication.petaldAppeared(as: ":1.7")
         #expect(publication.desktopChanged(to: Self.foot) == Self.send(Self.foot))
         for index in 0..<10_000 {
-            let context = DesktopContext(app: "app-\(index)", title: "", output: "DP-1")
+            let context = DesktopContext(app: "app-\(index)", instance: "", title: "", output: "DP-1")
             #expect(publication.desktopChanged(to: context) == nil, "one call in flight at most")
         }
         #expect(publication.desktopChanged(to: Self.emacs) == nil)

@@ -4,7 +4,8 @@ import Testing
 /// The context's values: capped at 4 KiB each, cut only between characters.
 @Suite struct DesktopContextTests {
     @Test func shortValuesAreKeptAsTheyAre() {
-        let context = DesktopContext(app: "org.gnome.Nautilus", title: "Home — Files 📁", output: "eDP-1")
+        let context = DesktopContext(
+            app: "org.gnome.Nautilus", instance: "org.gnome.Nautilus", title: "Home — Files 📁", output: "eDP-1")
         #expect(context.app == "org.gnome.Nautilus")
         #expect(context.title == "Home — Files 📁")
         #expect(context.output == "eDP-1")
@@ -17,7 +18,7 @@ import Testing
 
     @Test func everyValueIsCutToTheLimit() {
         let long = String(repeating: "x", count: 10_000)
-        let context = DesktopContext(app: long, title: long, output: long)
+        let context = DesktopContext(app: long, instance: long, title: long, output: long)
         for value in [context.app, context.title, context.output] {
             #expect(value.utf8.count == DesktopContext.maximumBytes)
         }
@@ -40,14 +41,15 @@ import Testing
         #expect(ContextText.capped(family + family, maximumBytes: 30) == family)
     }
 
-    @Test func theEntriesAreTheFourKeysSetContextTakes() {
-        let entries = DesktopContext(app: "foot", title: "~", output: "DP-1").entries(source: "petal-context/sway")
-        #expect(entries.map(\.key) == ["app", "title", "output", "source"])
-        #expect(entries.map(\.value) == ["foot", "~", "DP-1", "petal-context/sway"])
+    @Test func theEntriesAreTheFiveKeysSetContextTakes() {
+        let context = DesktopContext(app: "firefox", instance: "Navigator", title: "~", output: "DP-1")
+        let entries = context.entries(source: "petal-context/sway")
+        #expect(entries.map(\.key) == ["app", "instance", "title", "output", "source"])
+        #expect(entries.map(\.value) == ["firefox", "Navigator", "~", "DP-1", "petal-context/sway"])
     }
 
     @Test func theLogLineEscapesWhatATitleHolds() {
-        let context = DesktopContext(app: "evil", title: "line\nbreak\u{1B}[31m", output: "")
+        let context = DesktopContext(app: "evil", instance: "", title: "line\nbreak\u{1B}[31m", output: "")
         #expect(!context.description.contains("\n"))
         #expect(!context.description.contains("\u{1B}"))
     }

@@ -76,14 +76,14 @@ import Testing
             #"[{"id": 0, "name": "DP-1", "focused": false}, {"id": 1, "name": "HDMI-A-1", "focused": true}]"#.utf8)
         #expect(
             try reader.start(activeWindow: window, monitors: monitors)
-                == DesktopContext(app: "kitty", title: "~, home", output: "HDMI-A-1"))
+                == DesktopContext(app: "kitty", instance: "", title: "~, home", output: "HDMI-A-1"))
     }
 
     @Test func noActiveWindowAtTheStartIsAnEmptyObject() throws {
         var reader = HyprlandContextReader()
         let context = try reader.start(
             activeWindow: Array("{}".utf8), monitors: Array(#"[{"name": "DP-1", "focused": true}]"#.utf8))
-        #expect(context == DesktopContext(app: "", title: "", output: "DP-1"))
+        #expect(context == DesktopContext(app: "", instance: "", title: "", output: "DP-1"))
     }
 
     @Test func startingRepliesThatAreNotJSONAreFailures() {
@@ -100,12 +100,17 @@ import Testing
         var reader = HyprlandContextReader()
         _ = try reader.start(
             activeWindow: Array("{}".utf8), monitors: Array(#"[{"name": "DP-1", "focused": true}]"#.utf8))
-        #expect(reader.take(line: "activewindow>>kitty,~") == DesktopContext(app: "kitty", title: "~", output: "DP-1"))
+        #expect(
+            reader.take(line: "activewindow>>kitty,~")
+                == DesktopContext(app: "kitty", instance: "", title: "~", output: "DP-1"))
         #expect(reader.take(line: "activewindow>>kitty,~") == nil)
         #expect(reader.take(line: "focusedmonv2>>HDMI-A-1,2") == nil)
         #expect(
-            reader.take(line: "focusedmon>>HDMI-A-1,2") == DesktopContext(app: "kitty", title: "~", output: "HDMI-A-1"))
+            reader.take(line: "focusedmon>>HDMI-A-1,2")
+                == DesktopContext(app: "kitty", instance: "", title: "~", output: "HDMI-A-1"))
         #expect(reader.take(line: "focusedmon>>HDMI-A-1,3") == nil, "another workspace on the same output")
-        #expect(reader.take(line: "activewindow>>,") == DesktopContext(app: "", title: "", output: "HDMI-A-1"))
+        #expect(
+            reader.take(line: "activewindow>>,") == DesktopContext(app: "", instance: "", title: "", output: "HDMI-A-1")
+        )
     }
 }

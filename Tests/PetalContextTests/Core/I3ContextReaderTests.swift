@@ -92,7 +92,10 @@ import Testing
         #expect(try reader.take(Self.swayTree) == nil, "the workspaces are still to come")
         #expect(!reader.isReady)
         let context = try reader.take(Self.swayWorkspaces)
-        #expect(context == DesktopContext(app: "firefox", title: "Petal — Mozilla Firefox", output: "HEADLESS-1"))
+        #expect(
+            context
+                == DesktopContext(
+                    app: "firefox", instance: "Navigator", title: "Petal — Mozilla Firefox", output: "HEADLESS-1"))
         #expect(reader.isReady)
     }
 
@@ -114,7 +117,8 @@ import Testing
         var reader = I3ContextReader()
         for message in [Self.subscribed, Self.i3Tree] { _ = try reader.take(message) }
         #expect(
-            try reader.take(Self.i3Workspaces) == DesktopContext(app: "URxvt", title: "user@host: ~", output: "eDP-1"))
+            try reader.take(Self.i3Workspaces)
+                == DesktopContext(app: "URxvt", instance: "urxvt", title: "user@host: ~", output: "eDP-1"))
     }
 
     @Test func aFocusedEmptyWorkspaceIsNoWindow() throws {
@@ -128,7 +132,7 @@ import Testing
             .getWorkspaces, payload: #"[{"id": 9, "name": "3", "focused": true, "output": "DP-2"}]"#)
         var reader = I3ContextReader()
         for message in [Self.subscribed, tree] { _ = try reader.take(message) }
-        #expect(try reader.take(workspaces) == DesktopContext(app: "", title: "", output: "DP-2"))
+        #expect(try reader.take(workspaces) == DesktopContext(app: "", instance: "", title: "", output: "DP-2"))
     }
 
     // MARK: Window events
@@ -136,7 +140,7 @@ import Testing
     @Test func aFocusEventChangesAppAndTitleAndKeepsTheOutput() throws {
         var reader = try Self.startedOnSway()
         let context = try reader.take(Self.window("focus", id: 5, app: "foot", name: "~/src"))
-        #expect(context == DesktopContext(app: "foot", title: "~/src", output: "HEADLESS-1"))
+        #expect(context == DesktopContext(app: "foot", instance: "foot", title: "~/src", output: "HEADLESS-1"))
         #expect(try reader.take(Self.window("focus", id: 5, app: "foot", name: "~/src")) == nil, "nothing changed")
     }
 
@@ -167,7 +171,7 @@ import Testing
     @Test func focusingAnEmptyWorkspaceIsNoWindowOnItsOutput() throws {
         var reader = try Self.startedOnSway()
         let context = try reader.take(Self.workspace("focus", id: 12, output: "HDMI-A-1"))
-        #expect(context == DesktopContext(app: "", title: "", output: "HDMI-A-1"))
+        #expect(context == DesktopContext(app: "", instance: "", title: "", output: "HDMI-A-1"))
     }
 
     @Test func focusingAWorkspaceWithWindowsFollowsItsFocusOrderToTheWindow() throws {
@@ -178,7 +182,7 @@ import Testing
               {"id": 22, "type": "con", "name": "b", "app_id": "beta", "nodes": []}]}
             """
         let context = try reader.take(Self.workspace("focus", id: 12, output: "HDMI-A-1", focus: [20], nodes: nodes))
-        #expect(context == DesktopContext(app: "beta", title: "b", output: "HDMI-A-1"))
+        #expect(context == DesktopContext(app: "beta", instance: "beta", title: "b", output: "HDMI-A-1"))
         // The window event sway sends next says the same: nothing to tell.
         #expect(try reader.take(Self.window("focus", id: 22, app: "beta", name: "b")) == nil)
     }

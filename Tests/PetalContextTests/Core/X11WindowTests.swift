@@ -39,7 +39,7 @@ import Testing
     @Test func aPropertyCutInsideACharacterLosesOnlyThatCharacter() {
         let title = String(repeating: "日", count: 2000)  // 6,000 bytes, read to the property limit
         let read = Array(Array(title.utf8).prefix(X11Window.maximumPropertyBytes))
-        let context = DesktopContext(app: "", title: X11Window.text(read, encoding: .utf8), output: "")
+        let context = DesktopContext(app: "", instance: "", title: X11Window.text(read, encoding: .utf8), output: "")
         #expect(context.title == String(repeating: "日", count: 1365))
         #expect(context.title.utf8.count <= DesktopContext.maximumBytes)
     }

@@ -14,6 +14,8 @@ final class HyprlandStandIn: @unchecked Sendable {
     /// What the request socket answers.
     struct State: Sendable {
         var activeWindow: (app: String, title: String)?
+        /// The active window's `initialClass`; its class when nil.
+        var initialClass: String?
         var monitors: [String] = ["DP-1"]
         var focusedMonitor = "DP-1"
     }
@@ -45,6 +47,9 @@ final class HyprlandStandIn: @unchecked Sendable {
     var environment: [String: String] {
         ["HYPRLAND_INSTANCE_SIGNATURE": signature, "XDG_RUNTIME_DIR": runtimeDirectory.path]
     }
+
+    /// Changes what the request socket answers from now on (send the events that say so too).
+    func update(_ change: (inout State) -> Void) { state.withLock { change(&$0) } }
 
     /// Every request answered so far.
     var requestsAnswered: [String] { requests.withLock { $0 } }
@@ -110,7 +115,8 @@ final class HyprlandStandIn: @unchecked Sendable {
                     "address": "0x55d0c0ffee10", "mapped": true, "hidden": false, "at": [10, 50], "size": [940, 1010],
                     "workspace": {"id": 1, "name": "1"}, "floating": false, "pseudo": false, "monitor": 0,
                     "class": \(Self.quoted(window.app)), "title": \(Self.quoted(window.title)),
-                    "initialClass": \(Self.quoted(window.app)), "initialTitle": \(Self.quoted(window.title)),
+                    "initialClass": \(Self.quoted(state.initialClass ?? window.app)),
+                    "initialTitle": \(Self.quoted(window.title)),
                     "pid": 4242, "xwayland": false, "pinned": false, "fullscreen": 0, "fullscreenClient": 0,
                     "grouped": [], "tags": [], "swallowing": "0x0", "focusHistoryID": 0
                 }

@@ -22,6 +22,8 @@ import Testing
                           "items": [ { "id": "back", "title": "Back", "icon": "", "action": "test.noop" } ] },
             "github":   { "when": { "app": "firefox", "title": ".*GitHub.*" },
                           "items": [ { "id": "pr", "title": "PR", "icon": "", "action": "test.noop" } ] },
+            "work":     { "when": { "app": "firefox", "instance": "work|office" },
+                          "items": [ { "id": "mail", "title": "Mail", "icon": "", "action": "test.noop" } ] },
             "terminal": { "when": { "app": "(?i)foot|kitty" },
                           "items": [ { "id": "split", "title": "Split", "icon": "", "action": "test.noop" } ] },
             "desktop":  { "when": { "app": "" },
@@ -52,27 +54,31 @@ import Testing
         #expect(try await client.context() == .none, "no source has set one yet")
         let signals = try await SignalRecorder(fixture.daemon)
 
-        // Keys in any order; the property lists them app, title, output, source.
+        // Keys in any order; the property lists them app, instance, title, output, source.
         try await Self.setContext(
             fixture,
             [
                 ("source", .string("test")), ("output", .string("HDMI-A-1")), ("app", .string("firefox")),
-                ("title", .string("Petal - Mozilla Firefox")),
+                ("title", .string("Petal - Mozilla Firefox")), ("instance", .string("Navigator")),
             ])
         let property = try await fixture.daemon.call(
             .propertiesInterface, "Get", [.string(Menus.interface.rawValue), .string("Context")])
         #expect(
             property.first?.unwrapped
                 == .vardict([
-                    ("app", .string("firefox")), ("title", .string("Petal - Mozilla Firefox")),
-                    ("output", .string("HDMI-A-1")), ("source", .string("test")),
+                    ("app", .string("firefox")), ("instance", .string("Navigator")),
+                    ("title", .string("Petal - Mozilla Firefox")), ("output", .string("HDMI-A-1")),
+                    ("source", .string("test")),
                 ]))
         let announced = try await signals.wait(for: "PropertiesChanged") { $0.changedProperties["Context"] != nil }
         #expect(announced.path == PetalBus.path.rawValue)
         #expect(announced.changedProperties["Context"]?.entries["app"] == .string("firefox"))
 
         // The same again changes nothing; a context of fewer keys replaces it whole.
-        try await client.setContext(Self.firefox)
+        try await client.setContext(
+            ContextProperty(
+                app: "firefox", instance: "Navigator", title: "Petal - Mozilla Firefox", output: "HDMI-A-1",
+                source: "test"))
         try await client.setContext(ContextProperty(app: "foot"))
         #expect(try await client.context() == ContextProperty(app: "foot"))
         try await signals.wait(for: "PropertiesChanged") {
@@ -145,7 +151,7 @@ import Testing
             try await fixture.daemon.call(Menus.interface, "SetContext", [.string("firefox")])
         }
         #expect(try await fixture.client.context() == Self.firefox)
-        #expect(try await fixture.menuNames().count == 5, "petald still answers")
+        #expect(try await fixture.menuNames().count == 6, "petald still answers")
     }
 
     @Test(.enabled(if: getuid() != 65534, "the tests must not themselves run as nobody"))
@@ -171,6 +177,8 @@ import Testing
     @Test(arguments: [
         (ContextProperty(app: "firefox", title: "Petal · GitHub"), "github"),
         (ContextProperty(app: "firefox", title: "Mail"), "browser"),
+        (ContextProperty(app: "firefox", instance: "work", title: "Mail"), "work"),
+        (ContextProperty(app: "firefox", instance: "Navigator", title: "Mail"), "browser"),
         (ContextProperty(app: "chromium", title: "GitHub"), "browser"),
         (ContextProperty(app: "Foot"), "terminal"),
         (ContextProperty(app: "", title: ""), "desktop"),
