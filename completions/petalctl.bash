@@ -62,7 +62,7 @@ _petalctl() {
     local _petalctl_line _petalctl_cur
     _petalctl_words
     local cur=$_petalctl_cur
-    local commands="toggle open close show back menus context status items actions plugins activate trigger choose layout preview watch reload version help"
+    local commands="toggle open close show back menus context status items actions plugins activate highlight trigger choose layout preview watch reload version help"
     local anchors="bottom-right bottom-left top-right top-left center pointer"
     local globals="--bus --address --json -j --help -h --version -V"
 
@@ -116,9 +116,9 @@ _petalctl() {
             items) replies=(--ids --menu) ;;
             actions) replies=(--ids) ;;
             plugins) replies=(--clear-quarantine) ;;
-            watch) replies=(--waybar) ;;
+            watch) replies=(--signals --waybar) ;;
             menus) replies=(--names) ;;
-            context) [[ $cur != -* ]] && replies=(app= title= output=) ;;
+            context) [[ $cur != -* ]] && replies=(app= instance= title= output=) ;;
             toggle | open | close | back | status) replies=(--menu) ;;
             choose) replies=(--timeout --no-dispatch --from --lines --at --anchor --output --menu) ;;
             preview) replies=(--svg --state --layout --config --animate --menu) ;;
@@ -129,11 +129,12 @@ _petalctl() {
                     replies=(--at --anchor --output --toggle --context)
                 fi
                 ;;
-            activate)
+            activate | highlight)
                 if ((${#operands[@]} == 0)) && [[ $cur != -* ]]; then
                     mapfile -t replies < <(_petalctl_ids items)
                 elif [[ $cur == -* ]]; then
                     replies=(--menu)
+                    [[ $command == highlight ]] && replies+=(--none)
                 fi
                 ;;
             trigger) ((${#operands[@]} == 0)) && [[ $cur != -* ]] && mapfile -t replies < <(_petalctl_ids actions) ;;

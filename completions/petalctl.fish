@@ -6,10 +6,10 @@
 # petalctl actions --ids) on the bus named on the line, if any. When petald is
 # not running those names and ids are simply not offered.
 
-set -l petalctl_commands toggle open close show back menus context status items actions plugins activate trigger choose layout preview watch reload version help
+set -l petalctl_commands toggle open close show back menus context status items actions plugins activate highlight trigger choose layout preview watch reload version help
 set -l petalctl_anchors bottom-right bottom-left top-right top-left center pointer
 # The commands that act on one menu, and so take --menu.
-set -l petalctl_menu_commands toggle open close back status items activate choose layout preview
+set -l petalctl_menu_commands toggle open close back status items activate highlight choose layout preview
 
 # The words of the line before the cursor, without the options that take a
 # value (and their values), so that the first is the command and the rest its operands.
@@ -109,11 +109,12 @@ complete -c petalctl -n __petalctl_needs_command -a items -d "list the menu's it
 complete -c petalctl -n __petalctl_needs_command -a actions -d 'list the actions plugins provide'
 complete -c petalctl -n __petalctl_needs_command -a plugins -d 'list plugin files and whether they loaded'
 complete -c petalctl -n __petalctl_needs_command -a activate -d 'activate an item of the open menu'
+complete -c petalctl -n __petalctl_needs_command -a highlight -d 'highlight an item of the open menu, or print it'
 complete -c petalctl -n __petalctl_needs_command -a trigger -d 'run an action with parameters'
 complete -c petalctl -n __petalctl_needs_command -a choose -d 'open a menu and print the item chosen next'
 complete -c petalctl -n __petalctl_needs_command -a layout -d 'show where items sit, or change the layout'
 complete -c petalctl -n __petalctl_needs_command -a preview -d 'draw the menu as SVG'
-complete -c petalctl -n __petalctl_needs_command -a watch -d 'print signals as they arrive'
+complete -c petalctl -n __petalctl_needs_command -a watch -d 'print what happens as it happens'
 complete -c petalctl -n __petalctl_needs_command -a reload -d 'reread the configuration file'
 complete -c petalctl -n __petalctl_needs_command -a version -d "print petalctl's and petald's versions"
 complete -c petalctl -n __petalctl_needs_command -a help -d 'print help for a command'
@@ -122,13 +123,15 @@ complete -c petalctl -n __petalctl_needs_command -a help -d 'print help for a co
 complete -c petalctl -n "__fish_seen_subcommand_from items actions" -l ids -d 'print only the ids, one a line'
 complete -c petalctl -n "__fish_seen_subcommand_from plugins" -l clear-quarantine -d 'forget the quarantined plugins'
 complete -c petalctl -n "__fish_seen_subcommand_from watch" -l waybar -d 'print the JSON lines a waybar module reads'
+complete -c petalctl -n "__fish_seen_subcommand_from watch" -l signals -d 'print every signal as it comes'
+complete -c petalctl -n "__fish_seen_subcommand_from highlight" -l none -d 'take the highlight away'
 complete -c petalctl -n "__fish_seen_subcommand_from choose" -s t -l timeout -x -d 'give up after S seconds'
 complete -c petalctl -n "__fish_seen_subcommand_from choose" -l no-dispatch -d "do not run the chosen item's action"
 complete -c petalctl -n "__fish_seen_subcommand_from choose" -l from -r -F -d 'choose from the menu in this JSON file (- for standard input)'
 complete -c petalctl -n "__fish_seen_subcommand_from choose" -l lines -d 'choose one of the lines of standard input'
-complete -c petalctl -n "__fish_seen_subcommand_from $petalctl_menu_commands" -l menu -x -a '(__petalctl_menus)' -d 'the menu to act on (default: main)'
+complete -c petalctl -n "__fish_seen_subcommand_from $petalctl_menu_commands" -l menu -x -a '(__petalctl_menus)' -d 'the menu to act on (default: the open one, or main)'
 complete -c petalctl -n "__fish_seen_subcommand_from menus" -l names -d 'print only the names, one a line'
-complete -c petalctl -n "__fish_seen_subcommand_from context" -a 'app= title= output=' -d 'a key of the context'
+complete -c petalctl -n "__fish_seen_subcommand_from context" -a 'app= instance= title= output=' -d 'a key of the context'
 complete -c petalctl -n "__petalctl_first_operand_of show" -a '(__petalctl_menus)' -d 'menu'
 complete -c petalctl -n "__fish_seen_subcommand_from show choose" -l at -x -d 'where the centre button goes: X,Y logical pixels on the output'
 complete -c petalctl -n "__fish_seen_subcommand_from show choose" -l anchor -x -a "$petalctl_anchors" -d 'where the menu opens'
@@ -136,6 +139,7 @@ complete -c petalctl -n "__fish_seen_subcommand_from show choose" -l output -x -
 complete -c petalctl -n "__fish_seen_subcommand_from show" -l toggle -d 'close the menu instead when it is open'
 complete -c petalctl -n "__fish_seen_subcommand_from show" -l context -d 'open the menu the context asks for'
 complete -c petalctl -n "__petalctl_first_operand_of activate" -a '(__petalctl_ids items)' -d 'item'
+complete -c petalctl -n "__petalctl_first_operand_of highlight" -a '(__petalctl_ids items)' -d 'item'
 complete -c petalctl -n "__petalctl_first_operand_of trigger" -a '(__petalctl_ids actions)' -d 'action'
 complete -c petalctl -n "__petalctl_first_operand_of layout" -a 'linear stack radial' -d 'layout style'
 complete -c petalctl -n "__petalctl_first_operand_of help" -a "$petalctl_commands" -d 'command'

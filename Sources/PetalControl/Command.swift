@@ -14,6 +14,8 @@ public enum Command: Equatable, Sendable {
     case plugins(clearQuarantine: Bool)
     /// `activate ID`
     case activate(item: String)
+    /// `highlight [ID | --none]`: set the highlighted item ("" for none), or print it (nil).
+    case highlight(item: String?)
     /// `trigger ACTION [KEY=VALUE | KEY:=JSON …]`
     case trigger(action: String, params: JSONObject)
     /// `choose [--timeout S] [--no-dispatch]`: `Choose` on the menu of ``Invocation/menu``.
@@ -33,8 +35,8 @@ public enum Command: Equatable, Sendable {
     case layout(style: LayoutStyle?)
     /// `preview --svg FILE …`
     case preview(PreviewOptions)
-    /// `watch [--waybar]`
-    case watch(waybar: Bool)
+    /// `watch [--signals | --waybar]`
+    case watch(WatchFormat)
     /// `version` (petalctl's and petald's versions), or `--version` (petalctl's alone, no bus).
     case version(daemon: Bool)
     /// `help [COMMAND]`, `--help`: print help for a command (nil for the overview).
@@ -43,13 +45,28 @@ public enum Command: Equatable, Sendable {
 
 /// The names of the subcommands, in the order `petalctl --help` lists them.
 public enum CommandName: String, CaseIterable, Sendable {
-    case toggle, open, close, show, back, menus, context, status, items, actions, plugins, activate, trigger, choose
-    case layout, preview, watch, reload, version, help
+    case toggle, open, close, show, back, menus, context, status, items, actions, plugins, activate, highlight
+    case trigger, choose, layout, preview, watch, reload, version, help
 
     /// The commands that act on one menu, and so take `--menu NAME`.
     public static let actingOnAMenu: [CommandName] = [
-        .toggle, .open, .close, .back, .status, .items, .activate, .choose, .layout, .preview,
+        .toggle, .open, .close, .back, .status, .items, .activate, .highlight, .choose, .layout, .preview,
     ]
+
+    /// The commands that, without `--menu`, act on the open chain's menu
+    /// rather than `main` (docs/dbus-api.md, "The open menu"): `close` its
+    /// top-level menu, the rest its innermost one.
+    public static let followingTheOpenMenu: [CommandName] = [.back, .close, .activate, .items, .status, .highlight]
+}
+
+/// What `watch` prints.
+public enum WatchFormat: Equatable, Sendable {
+    /// One line per event a person cares about (``EventLine``); with `--json`, every signal as JSON.
+    case events
+    /// `--signals`: every signal as it came, one `Member key=value …` line each.
+    case signals
+    /// `--waybar`: the JSON line a waybar custom module reads, on every change.
+    case waybar
 }
 
 /// What `choose --from` and `choose --lines` offer, and how they wait.
@@ -106,4 +123,33 @@ public struct PreviewOptions: Equatable, Sendable {
 /// The two resting states a preview can draw.
 public enum PreviewState: String, Sendable, CaseIterable {
     case expanded, collapsed
+}
+
+extension Command {
+    /// The subcommand this is; nil for `--help` and `--version`, which are none.
+    public var name: CommandName? {
+        switch self {
+        case .toggle: .toggle
+        case .open: .open
+        case .close: .close
+        case .reload: .reload
+        case .status: .status
+        case .items: .items
+        case .actions: .actions
+        case .plugins: .plugins
+        case .activate: .activate
+        case .highlight: .highlight
+        case .trigger: .trigger
+        case .choose, .chooseFrom: .choose
+        case .show: .show
+        case .back: .back
+        case .menus: .menus
+        case .context: .context
+        case .layout: .layout
+        case .preview: .preview
+        case .watch: .watch
+        case .version(daemon: true): .version
+        case .version(daemon: false), .help: nil
+        }
+    }
 }

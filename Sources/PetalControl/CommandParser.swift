@@ -35,11 +35,19 @@ struct CommandParser {
         case .items: return .items(idsOnly: try flag("--ids"))
         case .actions: return .actions(idsOnly: try flag("--ids"))
         case .plugins: return .plugins(clearQuarantine: try flag("--clear-quarantine"))
-        case .watch: return .watch(waybar: try flag("--waybar"))
+        case .watch: return try watch()
         case .activate:
             let item = try operand("an item id, e.g. petalctl activate camera (see petalctl items)")
             try noArguments()
             return .activate(item: item)
+        case .highlight:
+            guard let word = words.popFirst() else { return .highlight(item: nil) }
+            try noArguments()
+            if word == "--none" { return .highlight(item: "") }
+            guard !word.hasPrefix("-") else {
+                throw UsageError("highlight takes an item id or --none, not \"\(word)\"; see petalctl highlight --help")
+            }
+            return .highlight(item: word)
         case .trigger:
             let action = try operand(
                 "an action id, e.g. petalctl trigger open.uri uri=https://example.org (see petalctl actions)")
@@ -66,6 +74,24 @@ struct CommandParser {
             }
             return .help(topic)
         }
+    }
+
+    /// `watch [--signals | --waybar]`.
+    private mutating func watch() throws(UsageError) -> Command {
+        var format = WatchFormat.events
+        while let word = words.popFirst() {
+            let given: WatchFormat
+            switch word {
+            case "--signals": given = .signals
+            case "--waybar": given = .waybar
+            default: throw UsageError("watch takes --signals or --waybar, not \"\(word)\"; see petalctl watch --help")
+            }
+            guard format == .events || format == given else {
+                throw UsageError("watch takes --signals or --waybar, not both")
+            }
+            format = given
+        }
+        return .watch(format)
     }
 
     mutating func noArguments() throws(UsageError) {

@@ -57,10 +57,18 @@ extension Controller {
         }
     }
 
-    /// `Toggle`, `Open`, `Close` or `Back` of the menu of `--menu`, and the state printed with `--json`.
+    /// `Toggle`, `Open`, `Close` or `Back` of the menu of `--menu` (for
+    /// `close` and `back` without it, the open one's), and the state printed with `--json`.
     private func change(_ method: DBusMethodDeclaration<String>, of client: PetalClient) -> Result<Void, any Error> {
-        let menu = client.menu(named: invocation.menu).menu
-        return Self.wait { menu.call(method, then: $0) }
+        let target: Result<PetalClient, DBusError>
+        if invocation.menuOption == nil, let name = invocation.command.name,
+            CommandName.followingTheOpenMenu.contains(name)
+        {
+            target = Self.wait { client.menuToActOn(named: nil, outermost: name == .close, then: $0) }
+        } else {
+            target = .success(client.menu(named: invocation.menu))
+        }
+        return target.flatMap { menu in Self.wait { menu.menu.call(method, then: $0) } }
             .mapError { $0 as any Error }
             .flatMap { state in Result { try printState(state) } }
     }

@@ -1,5 +1,6 @@
 import DBus
 import PetalAPI
+import PetalCore
 import PetalJSON
 
 /// The commands of named and ad-hoc menus: `show`, `menus`, `choose --from` and `choose --lines`.
@@ -45,8 +46,19 @@ extension Controller {
         }
         switch answer {
         case .failure(let error) where choice.lines != nil && error.name == PetalBus.ErrorName.cancelled.errorName:
-            // As dmenu: nothing chosen is status 1 with nothing said.
-            return .failure(ControlFailure(status: .daemonError, message: ""))
+            // As dmenu: nothing chosen is status 1 with nothing said, unless another menu took its place.
+            let replacing = ChooseCancellation.replacingMenu(in: error.message)
+            return .failure(
+                ControlFailure(
+                    status: .daemonError,
+                    message: replacing.map { "petalctl: nothing was chosen: the menu \($0) was opened instead" } ?? ""
+                ))
+        case .failure(let error) where error.name == PetalBus.ErrorName.timeout.errorName:
+            // As timeout(1): 124, and with --lines nothing said.
+            return .failure(
+                ControlFailure(
+                    status: .timedOut, message: choice.lines == nil ? "\(error.name): \(error.message)" : "",
+                    isDaemonAnswer: true))
         case .failure(let error):
             return .failure(error)
         case .success(let id):
@@ -136,9 +148,10 @@ enum MenuFailure {
     /// `SOURCE has no menu "NAME"; its menus are …`: `menu` is none of
     /// `known`, the menus of `source` (petald, or a configuration file).
     static func unknown(_ menu: String, in source: String, known: [String]) -> ControlFailure {
-        ControlFailure(
+        let guess = Spelling.closest(to: menu, among: known, maximumDistance: 2).map { "did you mean \($0)? " } ?? ""
+        return ControlFailure(
             status: .daemonError,
-            message: "\(source) has no menu \"\(menu)\"; its menus are \(known.joined(separator: ", "))")
+            message: "\(source) has no menu \"\(menu)\"; \(guess)its menus are \(known.joined(separator: ", "))")
     }
 
     /// Whether `error` says that `menu` has no object: then ``explained(_:command:menu:menuNames:)``

@@ -49,7 +49,8 @@ public struct Controller: Sendable {
         if let error = error as? OutputError, error == .readerGone { return .success }
         let failure = ControlFailure.from(error, bus: invocation.bus)
         if !failure.message.isEmpty {
-            console.error(failure.isDaemonAnswer ? failure.message : "petalctl: \(failure.message)")
+            let own = failure.isDaemonAnswer || failure.message.hasPrefix("petalctl: ")
+            console.error(own ? failure.message : "petalctl: \(failure.message)")
         }
         return failure.status
     }
@@ -67,8 +68,8 @@ public struct Controller: Sendable {
             try await Preview(options: options, menu: invocation.menu, client: nil, console: console).write()
         case .plugins(clearQuarantine: true):
             try clearQuarantine()
-        case .watch(let waybar):
-            try await Watcher(bus: invocation.bus, json: invocation.json, waybar: waybar, console: console).run()
+        case .watch(let format):
+            try await Watcher(bus: invocation.bus, json: invocation.json, format: format, console: console).run()
         case .context(let context?):
             do {
                 try await ContextHolder(bus: invocation.bus, json: invocation.json, console: console).run(context)
@@ -90,8 +91,8 @@ public struct Controller: Sendable {
     }
 
     private func perform(_ command: Command, with client: PetalClient) async throws {
-        // The Menu calls go to the menu of --menu; the rest (actions, plugins, reload) are petald's own.
-        let menu = client.menu(named: invocation.menu)
+        // The Menu calls go to the menu of --menu, or the open one; the rest (actions, plugins, reload) are petald's own.
+        let menu = try await target(of: command, client)
         switch command {
         case .toggle: try printState(try await menu.change(PetalBus.Menu.toggle))
         case .open: try printState(try await menu.change(PetalBus.Menu.open))
@@ -100,7 +101,9 @@ public struct Controller: Sendable {
         case .show(let name, let options): try await showMenu(name, options, client: client)
         case .menus(let namesOnly): try await listMenus(namesOnly: namesOnly, client: client)
         case .context: try show(Reports.context(try await client.context()))
-        case .reload: try await client.reload()
+        case .reload:
+            try await client.reload()
+            try reportWarnings(try? await client.configWarnings())
         case .status: try show(Reports.status(try await menu.snapshot()))
         case .items(let idsOnly):
             let menu = try await menu.snapshot()
@@ -116,9 +119,17 @@ public struct Controller: Sendable {
                 try show(Reports.layout(try await menu.snapshot()))
             }
         case .activate(let item): try printResult(try await menu.activate(item))
+        case .highlight(let item?): try await menu.setHighlighted(item)
+        case .highlight(nil): try printHighlight(try await menu.snapshot())
         case .trigger(let action, let params): try printResult(try await client.trigger(action, params))
         case .choose(let timeout, let dispatch):
-            let id = try await menu.choose(timeout: timeout, dispatch: dispatch)
+            let id: String
+            do {
+                id = try await menu.choose(timeout: timeout, dispatch: dispatch)
+            } catch let error as DBusError where error.name == PetalBus.ErrorName.timeout.errorName {
+                throw ControlFailure(
+                    status: .timedOut, message: "\(error.name): \(error.message)", isDaemonAnswer: true)
+            }
             try console.print(invocation.json ? JSONValue.object(["id": .string(id)]).jsonText + "\n" : id + "\n")
         case .version:
             let daemon = try await client.snapshot().version
@@ -131,6 +142,40 @@ public struct Controller: Sendable {
         case .help, .watch, .chooseFrom:
             break  // Carried out before: runAtOnce() or perform(_:).
         }
+    }
+
+    /// The client of the menu `command` acts on: `--menu`'s; without it,
+    /// for the commands that follow the open menu, the open chain's (its
+    /// top-level menu for `close`), else `main`.
+    func target(of command: Command, _ client: PetalClient) async throws -> PetalClient {
+        guard invocation.menuOption == nil, let name = command.name, CommandName.followingTheOpenMenu.contains(name)
+        else { return client.menu(named: invocation.menu) }
+        return try await client.menuToActOn(named: nil, outermost: name == .close)
+    }
+
+    /// What `reload` says of the configuration now in force: each warning on
+    /// standard error and how many there are, nothing when there are none;
+    /// with `--json`, `{"warnings": [...]}` always. Nil from a petald that
+    /// does not list them.
+    private func reportWarnings(_ warnings: [String]?) throws {
+        if invocation.json {
+            return try console.print(
+                JSONValue.object(["warnings": .array((warnings ?? []).map(JSONValue.string))]).jsonText + "\n")
+        }
+        guard let warnings, !warnings.isEmpty else { return }
+        let count = "\(warnings.count) warning\(warnings.count == 1 ? "" : "s")"
+        console.error((warnings + ["petald reloaded its configuration with \(count)"]).joined(separator: "\n"))
+    }
+
+    /// `highlight` without an id: the highlighted item's id, nothing when none;
+    /// with `--json`, `{"menu": NAME, "highlighted": ID}`.
+    private func printHighlight(_ menu: MenuSnapshot) throws {
+        if invocation.json {
+            return try console.print(
+                JSONValue.object(["menu": .string(menu.name), "highlighted": .string(menu.highlighted)]).jsonText
+                    + "\n")
+        }
+        if !menu.highlighted.isEmpty { try console.print(menu.highlighted + "\n") }
     }
 
     /// Connects, runs `body`, and closes the connection.

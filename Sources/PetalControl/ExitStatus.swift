@@ -10,6 +10,8 @@ public enum ExitStatus: Int32, Sendable {
     case usage = 2
     /// petald could not be reached.
     case unreachable = 3
+    /// `choose`: its `--timeout` passed with nothing chosen (as `timeout(1)` exits).
+    case timedOut = 124
 }
 
 /// A failure petalctl reports: what to print and how to exit.

@@ -21,6 +21,7 @@ public enum HelpText {
           plugins [--clear-quarantine]
                                       list plugin files and whether they loaded
           activate ID                 activate an item of the open menu
+          highlight [ID|--none]       highlight an item of the open menu, or print it
           trigger ACTION [KEY=VALUE | KEY:=JSON ...]
                                       run an action with parameters
           choose [-t|--timeout S] [--no-dispatch] [--from FILE|- | --lines]
@@ -29,26 +30,29 @@ public enum HelpText {
                                       show where items sit, or change the layout
           preview --svg FILE [--state S] [--layout L] [--config FILE] [--animate]
                                       draw the menu as SVG
-          watch [--waybar]            print signals as they arrive
+          watch [--signals|--waybar]  print what happens as it happens
           reload                      reread the configuration file
           version                     print petalctl's and petald's versions
           help [COMMAND]              print help for a command
 
-        toggle, open, close, back, status, items, activate, choose, layout and
-        preview act on the main menu, or on the menu given with --menu NAME
-        anywhere among their options.
+        toggle, open, choose, layout and preview act on the main menu; back,
+        close, status, items, activate and highlight on the menu that is open
+        (close on the first menu of its chain), or main when none is. --menu NAME,
+        anywhere among a command's options, makes any of them act on NAME.
 
         Options:
           --bus session|system|ADDRESS
                                       the bus petald is on (default: session)
           --address ADDRESS           the same as --bus ADDRESS
           -j, --json                  print JSON (one object, or one per line for watch)
-          --menu NAME                 the menu a command acts on (default: main)
+          --menu NAME                 the menu a command acts on (default: the open
+                                      one, or main; see above)
           -V, --version               print petalctl's version and exit
           -h, --help                  print help (after a command: that command's)
 
         Exit status: 0 on success, 1 when petald answered with an error (printed
-        as "name: message"), 2 for a usage error, 3 when petald cannot be reached.
+        as "name: message"), 2 for a usage error, 3 when petald cannot be reached;
+        choose: 1 when nothing was chosen, 124 when its --timeout passed.
 
         See petalctl(1) for the JSON shapes and more examples.
 
@@ -80,18 +84,20 @@ public enum HelpText {
             """
             Usage: petalctl close [--menu NAME]
 
-            Close the menu and its open submenus (a no-op when it is closed).
-            Prints nothing; with --json, {"state": S}.
+            Close the open menu with its submenus, from the first menu of the
+            chain; with none open, main (a no-op, as it is closed). Prints
+            nothing; with --json, {"state": S}. --menu NAME closes the menu NAME.
 
             """
         case .status:
             """
             Usage: petalctl status [--menu NAME]
 
-            Show the menu's state, layout style, highlighted item, how many items
-            there are (enabled, selected), how many actions, the plugins by status,
-            petald's version, and the appearance every client draws: where the
-            button is, the sizes and colours, and how the menu moves.
+            Show the menu's name, state, layout style, highlighted item, how many
+            items there are (enabled, selected), how many actions, the plugins by
+            status, petald's version, and the appearance every client draws: where
+            the button is, the sizes and colours, and how the menu moves. The menu
+            is the innermost open one, or main when none is open.
 
             """
         case .items:
@@ -100,7 +106,7 @@ public enum HelpText {
 
             List the menu's items in order: id, title, icon, action, whether each is
             enabled and selected. --ids prints only the ids, one a line, for scripts
-            and completion.
+            and completion. The menu is the innermost open one, or main when none is.
 
             """
         case .actions:
@@ -131,8 +137,21 @@ public enum HelpText {
             Activate item ID, as a click would: the menu must be expanded and the
             item enabled. Waits for the item's action and prints its result, one
             "key: value" a line (nothing when the result is empty). An item that
-            opens a submenu prints "submenu: PATH". --menu NAME activates an item of
-            the menu NAME (a submenu, say).
+            opens a submenu prints "submenu: PATH". The item is one of the innermost
+            open menu (main when none is open); --menu NAME activates an item of
+            the menu NAME.
+
+            """
+        case .highlight:
+            """
+            Usage: petalctl highlight [ID | --none] [--menu NAME]
+
+            Highlight item ID of the innermost open menu (main when none is open),
+            as a pointer over it would: the overlay draws it so, and a screen reader
+            follows it. --none takes the highlight away. Without an argument, print
+            the highlighted item's id (nothing when none is); with --json,
+            {"menu": NAME, "highlighted": ID}. A menu forgets its highlight whenever
+            it opens or closes. An id the menu lacks is refused, naming its ids.
 
             """
         case .trigger:
@@ -156,7 +175,8 @@ public enum HelpText {
             overlay, a click, petalctl activate), then print its id; an item of a
             submenu as the ids on the way, joined by /: apps/web. The chosen item's
             action still runs unless --no-dispatch is given. If the menu closes
-            first, or S seconds pass, exits 1 with Cancelled.
+            first (Escape, a click outside, another menu opening) it exits 1 with
+            Cancelled; when S seconds pass, 124 with Timeout.
 
             --from FILE shows a menu made for this choice alone, from FILE (- for
             standard input): a menu in JSON, {"title": T, "layout": L, "items":
@@ -167,11 +187,12 @@ public enum HelpText {
             --lines makes that menu of standard input, dmenu-style: each line is
             a choice, TITLE or TITLE<TAB>ICON (empty lines are skipped; at most 64).
             The chosen line is printed back exactly as it came; when nothing is
-            chosen, it exits 1 and prints nothing.
+            chosen, it exits 1 and prints nothing (but names the menu opened in its
+            place, if that is why), and when --timeout passes, 124.
 
             Examples:
               item=$(petalctl choose --timeout 10 --no-dispatch) || exit
-              printf 'Lock\tsystem-lock-screen\nLog out\n' | petalctl choose --lines
+              printf 'Lock\\tsystem-lock-screen\\nLog out\\n' | petalctl choose --lines
 
             """
         case .show:
@@ -199,9 +220,9 @@ public enum HelpText {
             """
             Usage: petalctl back [--menu NAME]
 
-            Close the innermost open submenu of the menu's chain; with none open,
-            close the menu itself. Prints nothing; with --json, {"state": S}, the
-            menu's state after the call.
+            Close the innermost open submenu of the open chain (or of the menu
+            NAME's); with none open, close the menu itself. Prints nothing; with
+            --json, {"state": S}, the menu's state after the call.
 
             """
         case .menus:
@@ -216,13 +237,13 @@ public enum HelpText {
         case .context:
             """
             Usage: petalctl context
-                   petalctl context [app=APP] [title=TITLE] [output=OUTPUT]
+                   petalctl context [app=APP] [instance=I] [title=TITLE] [output=OUTPUT]
 
             Without arguments, print the context petald holds: what the desktop
-            shows (app, title, output) and which source set it, one KEY VALUE a
-            line, control characters escaped; with --json, the object of the keys
-            set ({} when none is). petalctl show --context opens the menu whose
-            "when" matches it (main when none does).
+            shows (app, instance, title, output) and which source set it, one KEY
+            VALUE a line, control characters escaped; with --json, the object of
+            the keys set ({} when none is). petalctl show --context opens the menu
+            whose "when" matches it (main when none does).
 
             With KEY=VALUE words, set the context to those keys (source is
             petalctl) and hold it until interrupted: it is petalctl's while it
@@ -270,12 +291,22 @@ public enum HelpText {
             """
         case .watch:
             """
-            Usage: petalctl watch [--waybar]
+            Usage: petalctl watch [--signals | --waybar]
 
-            Print each signal of petald as it arrives, one line each (one JSON object
-            a line with --json), until interrupted; a menu's signals name the menu
-            first: StateChanged menu=apps state=expanded previous=expanding. Keeps
-            running while petald restarts.
+            Print what happens, one line per event, until interrupted; keeps running
+            while petald restarts:
+
+              opened apps                  a menu starts opening (closed: closing)
+              highlight apps web           an item is highlighted
+              chose apps web               an item is chosen
+              action started camera.open (item camera)
+              action finished camera.open ok   (or: failed: ERROR: MESSAGE)
+              context firefox "Title"      the desktop's context changed
+              reload ok (2 warnings)       a configuration was put in force
+
+            --signals prints every signal of petald as it arrives instead, a menu's
+            naming the menu first: StateChanged menu=apps state=expanded
+            previous=expanding; --json prints them as one JSON object a line.
 
             --waybar prints, at start and on every change, the JSON line a waybar
             custom module reads: text and class (the state, or "offline"), alt (the
@@ -289,7 +320,11 @@ public enum HelpText {
             Usage: petalctl reload
 
             Reread the configuration file. If it has errors they are printed and
-            the old configuration stays in force (exit status 1).
+            the old configuration stays in force (exit status 1). Otherwise its
+            warnings (petald's ConfigWarnings: unknown keys, actions nothing
+            provides, drop-in files skipped) are printed on standard error with
+            their count; nothing is printed when there are none. With --json,
+            {"warnings": [...]}.
 
             """
         case .version:

@@ -12,6 +12,9 @@ public struct Invocation: Equatable, Sendable {
     public var command: Command = .help(nil)
     /// The menu a command that acts on one menu acts on (`--menu NAME`; `main` by default).
     public var menu = PetalBus.mainMenu
+    /// The menu `--menu` names; nil when it is not given, and the commands of
+    /// ``CommandName/followingTheOpenMenu`` act on the open menu.
+    public var menuOption: String?
 
     /// Parses the arguments after the program name.
     ///
@@ -47,6 +50,7 @@ public struct Invocation: Equatable, Sendable {
             case "--menu":
                 menu = try MenuNameOption.checked(
                     try Self.value(of: name, inline, &remaining, example: "--menu apps (see petalctl menus)"))
+                menuOption = menu
                 menuGiven = true
             case "--":
                 words += remaining
@@ -88,7 +92,7 @@ public struct Invocation: Equatable, Sendable {
             throw UsageError(
                 "choose --from and --lines show a menu of their own, so they take no --menu; to choose from \(menu), leave out --from and --lines"
             )
-        case .toggle, .open, .close, .back, .status, .items, .activate, .choose, .layout, .preview:
+        case .toggle, .open, .close, .back, .status, .items, .activate, .highlight, .choose, .layout, .preview:
             return
         default:
             throw UsageError(

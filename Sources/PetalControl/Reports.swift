@@ -13,6 +13,7 @@ enum Reports {
         let counts = menu.pluginCounts.filter { $0.count > 0 }
         var table = TextTable("", "")
         table.rows = [
+            ["Menu:", menu.name],
             ["State:", menu.state],
             ["Layout:", menu.layoutStyle],
             ["Highlighted:", menu.highlighted.isEmpty ? "-" : menu.highlighted],
@@ -24,6 +25,7 @@ enum Reports {
             ["Version:", menu.version],
         ]
         let json: JSONValue = [
+            "menu": .string(menu.name),
             "state": .string(menu.state),
             "layout": .string(menu.layoutStyle),
             "highlighted": .string(menu.highlighted),

@@ -10,8 +10,10 @@ import Synchronization
 struct Watcher {
     let bus: BusAddress
     let json: Bool
-    let waybar: Bool
+    let format: WatchFormat
     let console: Console
+
+    private var waybar: Bool { format == .waybar }
 
     func run() async throws {
         let connection: DBusConnection
@@ -57,7 +59,13 @@ struct Watcher {
 
         for await message in stream {
             guard waybar else {
-                try console.print((json ? SignalLine.json(message) : SignalLine.text(message)) + "\n")
+                if json {
+                    try console.print(SignalLine.json(message) + "\n")
+                } else if format == .signals {
+                    try console.print(SignalLine.text(message) + "\n")
+                } else if let line = EventLine.text(message) {
+                    try console.print(line + "\n")
+                }
                 continue
             }
             var online = true

@@ -119,7 +119,6 @@ import Testing
         (["trigger", "test.invalid"], "org.petal.Petal1.Error.InvalidParams"),
         (["trigger", "test.fail"], "org.petal.Petal1.Error.ActionFailed"),
         (["trigger", "test.hang"], "org.petal.Petal1.Error.Timeout"),
-        (["choose", "--timeout", "0.2"], "org.petal.Petal1.Error.Cancelled"),
     ])
     func daemonErrorsExitOneWithNameAndMessage(arguments: [String], error: String) async throws {
         let daemon = try await RunningDaemon(environment: ["PETAL_TEST_TIMEOUT": "0.3"])
@@ -134,12 +133,32 @@ import Testing
         #expect(status.status == 0)
     }
 
+    /// `choose` tells a timeout from Escape: 124, as timeout(1) exits, with Timeout said.
+    @Test func chooseExits124WhenItsTimeoutPasses() async throws {
+        let daemon = try await RunningDaemon()
+        defer { daemon.stop() }
+        let result = try await Petalctl.run(on: daemon, ["choose", "--timeout", "0.2"])
+        #expect(result.status == 124, "\(result.summary)")
+        #expect(result.errors.hasPrefix("org.petal.Petal1.Error.Timeout: no item was chosen within 0.2 s"))
+        #expect(result.output.isEmpty)
+        let closed = try await Petalctl.run(on: daemon, ["close"])
+        #expect(closed.status == 0, "the daemon is still there")
+    }
+
     @Test func reloadReportsABadConfigurationAndKeepsTheOld() async throws {
         let flag = FileManager.default.temporaryDirectory.appendingPathComponent("petalctl-broken-\(UUID().uuidString)")
         let daemon = try await RunningDaemon(environment: ["PETAL_TEST_BROKEN_CONFIG": flag.path])
         defer { daemon.stop() }
         let fine = try await Petalctl.run(on: daemon, ["reload"])
-        #expect(fine.status == 0 && fine.output.isEmpty && fine.errors.isEmpty, "\(fine.summary)")
+        // The test daemon's item "missing" runs nowhere.nothing, which nothing provides: one warning.
+        #expect(fine.status == 0 && fine.output.isEmpty, "\(fine.summary)")
+        #expect(
+            fine.errors
+                == "items[7].action: no loaded plugin, plugin file or action provider provides \"nowhere.nothing\"; the item is disabled\npetald reloaded its configuration with 1 warning\n",
+            "\(fine.summary)")
+        let json = try await Petalctl.run(on: daemon, ["--json", "reload"])
+        #expect(json.output.hasPrefix(#"{"warnings":["items[7].action: "#), "\(json.summary)")
+        #expect(json.errors.isEmpty)
         _ = FileManager.default.createFile(atPath: flag.path, contents: Data())
         defer { try? FileManager.default.removeItem(at: flag) }
         let broken = try await Petalctl.run(on: daemon, ["reload"])

@@ -40,7 +40,7 @@ import Testing
         #expect(try await Self.bashCompletions("petalctl show power --anchor ") == Anchor.allCases.map(\.rawValue))
         #expect(try await Self.bashCompletions("petalctl toggle --m") == ["--menu"])
         #expect(try await Self.bashCompletions("petalctl menus --n") == ["--names"])
-        #expect(try await Self.bashCompletions("petalctl context ") == ["app=", "title=", "output="])
+        #expect(try await Self.bashCompletions("petalctl context ") == ["app=", "instance=", "title=", "output="])
         #expect(try await Self.bashCompletions("petalctl context app=foot t") == ["title="])
         #expect(try await Self.bashCompletions("petalctl choose --l") == ["--lines"])
         #expect(try await Self.bashCompletions("petalctl preview --s") == ["--svg", "--state"])

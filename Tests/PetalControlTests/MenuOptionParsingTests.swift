@@ -39,6 +39,8 @@ import Testing
             (["toggle"], .toggle), (["open"], .open), (["close"], .close), (["back"], .back),
             (["status"], .status), (["items", "--ids"], .items(idsOnly: true)),
             (["activate", "web"], .activate(item: "web")),
+            (["highlight", "web"], .highlight(item: "web")), (["highlight", "--none"], .highlight(item: "")),
+            (["highlight"], .highlight(item: nil)),
             (["choose", "-t", "5"], .choose(timeout: 5, dispatch: true)),
             (["layout", "stack"], .layout(style: .stack)),
             (["preview", "--svg", "-"], .preview(PreviewOptions(output: "-"))),
@@ -52,7 +54,10 @@ import Testing
         }
         #expect(
             Set(CommandName.actingOnAMenu.map(\.rawValue))
-                == ["toggle", "open", "close", "back", "status", "items", "activate", "choose", "layout", "preview"])
+                == [
+                    "toggle", "open", "close", "back", "status", "items", "activate", "highlight", "choose", "layout",
+                    "preview",
+                ])
     }
 
     @Test func commandsOfNoOneMenuRefuseIt() {

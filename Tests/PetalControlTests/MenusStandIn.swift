@@ -84,15 +84,21 @@ final class MenusStandIn: @unchecked Sendable {
     var calls: [Call] { state.calls.withLock { $0 } }
 
     /// Waits until a `ChooseFrom` waits for its answer, and returns its arguments.
-    func waitForChoice(within limit: Duration = .seconds(10)) async throws -> Call {
+    ///
+    /// The wait is long: petalctl is a process of its own, which a machine
+    /// busy with the rest of the suite may take seconds to start.
+    func waitForChoice(within limit: Duration = .seconds(30)) async throws -> Call {
         let deadline = ContinuousClock.now + limit
-        while ContinuousClock.now < deadline {
-            if state.choices.withLock({ !$0.isEmpty }), let call = calls.last(where: { $0.member == "ChooseFrom" }) {
-                return call
+        while true {
+            // The calls as they were when the choices were looked at, for the message.
+            let waiting = state.choices.withLock { !$0.isEmpty }
+            let seen = calls
+            if waiting, let call = seen.last(where: { $0.member == "ChooseFrom" }) { return call }
+            guard ContinuousClock.now < deadline else {
+                throw TestSetupError("no ChooseFrom waited within \(limit); the calls then were \(seen)")
             }
             try await Task.sleep(for: .milliseconds(5))
         }
-        throw TestSetupError("no ChooseFrom came within \(limit); the calls were \(calls)")
     }
 
     /// Answers every waiting `ChooseFrom` with `id`, or with `Cancelled` for nil.

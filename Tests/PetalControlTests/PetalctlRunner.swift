@@ -20,3 +20,8 @@ enum Petalctl {
             + [path] + (daemon.map { ["--bus", $0.bus.address] } ?? []) + arguments
     }
 }
+
+/// `word` quoted for a POSIX shell: in single quotes, each of its own written '\''.
+func shellQuoted(_ word: String) -> String {
+    "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+}

@@ -166,7 +166,7 @@ import Testing
     @Test func watchNamesTheMenuOfEverySignal() async throws {
         let standIn = try await MenusStandIn.standard()
         defer { standIn.stop() }
-        let watcher = try StreamingCommand([Petalctl.path, "--bus", standIn.bus.address, "watch"])
+        let watcher = try StreamingCommand([Petalctl.path, "--bus", standIn.bus.address, "watch", "--signals"])
         defer { watcher.stop() }
         // The watcher prints only what comes after it subscribed: open menus until a line shows.
         for _ in 0..<100 where watcher.output.isEmpty {

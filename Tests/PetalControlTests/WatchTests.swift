@@ -1,4 +1,5 @@
 import Foundation
+import PetalAPI
 import TestSupport
 import Testing
 
@@ -15,10 +16,10 @@ import Testing
         try await Task.sleep(for: .milliseconds(100))
     }
 
-    @Test func watchPrintsEachSignalOnALine() async throws {
+    @Test func watchSignalsPrintsEachSignalOnALine() async throws {
         let daemon = try await RunningDaemon()
         defer { daemon.stop() }
-        let watcher = try StreamingCommand(Petalctl.command(on: daemon, ["watch"]))
+        let watcher = try StreamingCommand(Petalctl.command(on: daemon, ["watch", "--signals"]))
         defer { watcher.stop() }
         try await waitUntilSubscribed(watcher, daemon)
         let before = watcher.output.count
@@ -40,6 +41,41 @@ import Testing
             new.contains {
                 $0.hasPrefix("ActionFinished menu=main invocation=") && $0.contains("action=test.noop success=true")
             })
+    }
+
+    /// The lines of petalctl(1)'s `watch`, in the order things happen, each once.
+    @Test func watchSaysWhatHappensOneLineAnEvent() async throws {
+        let daemon = try await RunningDaemon()
+        defer { daemon.stop() }
+        let watcher = try StreamingCommand(Petalctl.command(on: daemon, ["watch"]))
+        defer { watcher.stop() }
+        try await waitUntilSubscribed(watcher, daemon)
+        if try await daemon.state() == "expanded" {
+            _ = try await daemon.menu("Close")
+            try await daemon.waitForState("collapsed")
+        }
+        let before = watcher.output.count
+        _ = try await daemon.menu("Open")
+        try await daemon.waitForState("expanded")
+        try await daemon.setProperty("Highlighted", .string("like"))
+        _ = try await daemon.menu("Activate", [.string("echo")])
+        try await daemon.waitForState("collapsed")
+        _ = try? await daemon.menu("Trigger", [.string("test.fail"), .vardict([])])
+        let client = PetalClient(connection: daemon.client)
+        try await client.setContext(ContextProperty(app: "firefox", title: "Pull \"requests\"", source: "test"))
+        try await client.reload()
+        let lines = try await watcher.waitForLine { $0.hasPrefix("reload ok") }
+        let new = Array(lines.dropFirst(before))
+        #expect(
+            new.prefix(7) == [
+                "opened main", "highlight main like", "chose main echo", "closed main",
+                "action started test.echo (item echo)", "action finished test.echo ok", "action started test.fail",
+            ], "\(new)")
+        #expect(new.contains { $0.hasPrefix("action finished test.fail failed: org.petal.Petal1.Error.ActionFailed") })
+        #expect(new.contains(#"context firefox "Pull \"requests\"""#), "\(new)")
+        // The test daemon's item "missing" names an action nothing provides.
+        #expect(new.last == "reload ok (1 warning)", "\(new)")
+        #expect(!new.contains { $0.contains("PropertiesChanged") || $0.contains("expanded") }, "\(new)")
     }
 
     @Test func watchJSONPrintsOneObjectALine() async throws {
@@ -170,10 +206,6 @@ import Testing
         let offline = try waybar(lines.last!)
         #expect(offline["text"] as? String == "offline")
         #expect(offline["class"] as? String == "offline")
-    }
-
-    private func shellQuoted(_ word: String) -> String {
-        "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
     func waybar(_ line: String) throws -> [String: Any] {
