@@ -192,6 +192,13 @@ import Testing
         #expect(alone.output == "petalctl 0.1.0\n")
     }
 
+    /// An example is printed to be typed: its escapes as written, not a real tab and newline.
+    @Test func helpExamplesKeepTheirEscapes() async throws {
+        let help = try await Petalctl.run(on: nil, ["choose", "--help"])
+        #expect(help.output.contains(#"printf 'Lock\tsystem-lock-screen\nLog out\n' | petalctl choose --lines"#))
+        #expect(!help.output.contains("\t"), "no real tab in the help")
+    }
+
     @Test func helpIsPrintedForEveryCommand() async throws {
         let overview = try await Petalctl.run(on: nil, ["--help"])
         #expect(overview.status == 0 && overview.output.hasPrefix("Usage: petalctl"))
