@@ -182,8 +182,9 @@ private final class Completions: Sendable {
         let plugin = try ProbePlugin(host: PluginHost(host))
         let started = ContinuousClock.now
         let task = Task.detached { try await plugin.perform("probe.wait", params: Parameters([:])) }
-        try await Task.sleep(for: .milliseconds(100))
-        task.cancel()
+        // Cancelled from a Dispatch thread, not from this task: the perform
+        // blocks a cooperative thread, and the suite may hold the others.
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(100)) { task.cancel() }
         await #expect(throws: CancellationError.self) { try await task.value }
         #expect(ContinuousClock.now - started < .seconds(4))
     }
