@@ -10,7 +10,7 @@ import Testing
         PickerMatcherTests.filtered(titles, text, caseSensitive: caseSensitive, sort: .score)
     }
 
-    static func score(_ word: String, in title: String) -> Int32? {
+    static func score(_ word: String, in title: String, ascii: Bool? = nil) -> Int32? {
         var text = FoldedText(lowercased: true, withBonuses: true)
         text.append(title)
         var folded = FoldedText(lowercased: true)
@@ -19,7 +19,8 @@ import Testing
             text.bonuses.withUnsafeBufferPointer { bonuses in
                 folded.bytes.withUnsafeBufferPointer { word in
                     FuzzyScore.score(
-                        of: word, in: bytes.baseAddress!, bonuses: bonuses.baseAddress!, from: 0, to: bytes.count)
+                        of: word, in: bytes.baseAddress!, bonuses: bonuses.baseAddress!, from: 0, to: bytes.count,
+                        ascii: ascii ?? (text.bytes + folded.bytes).allSatisfy { $0 < 0x80 })
                 }
             }
         }
@@ -72,6 +73,26 @@ import Testing
         #expect(Self.score("fox", in: "f fox") == Self.score("fox", in: "fox"))
         #expect(Self.score("fox", in: "xyz") == nil)
         #expect(Self.score("", in: "xyz") == 0)
+    }
+
+    /// All-ASCII text is scored by a faster path, which must agree with the
+    /// general one on every word and row.
+    @Test func theASCIIPathScoresAsTheGeneralOne() {
+        var generator = SeededGenerator(seed: 16)
+        let alphabet = Array("abcAB1 -/_.x")
+        for _ in 0..<3000 {
+            let title = String(
+                (0..<Int.random(in: 0...24, using: &generator)).map { _ in
+                    alphabet.randomElement(using: &generator)!
+                })
+            let word = String(
+                (0..<Int.random(in: 1...4, using: &generator)).map { _ in
+                    "abc1-x".randomElement(using: &generator)!
+                })
+            #expect(
+                Self.score(word, in: title, ascii: true) == Self.score(word, in: title, ascii: false),
+                "\(word) in \(title)")
+        }
     }
 
     @Test func metaWordsScoreToo() {

@@ -1,8 +1,11 @@
 /// Which kinds of byte a stretch of folded text holds, one bit each, so
 /// that a row lacking a byte of a word is passed over without being read:
 /// a bit per ASCII letter in either case and per digit, one for any other
-/// ASCII byte, one for any byte of a scalar beyond ASCII.
+/// ASCII byte, one (``beyondASCII``) for any byte of a scalar beyond ASCII.
 enum ByteMask {
+    /// The bit of the bytes of scalars beyond ASCII: a row without it is all ASCII.
+    static let beyondASCII: UInt64 = 1 << 63
+
     /// The mask of one byte.
     @inline(__always)
     static func of(_ byte: UInt8) -> UInt64 {
@@ -17,8 +20,9 @@ enum ByteMask {
         return 1 << bit
     }
 
-    /// The mask of every byte, made once.
-    static let table: [UInt64] = (0...255).map { of(UInt8($0)) }
+    /// The mask of every byte, made once; none for the border between a
+    /// row's title and its meta words, which is no byte of either.
+    static let table: [UInt64] = (0...255).map { UInt8($0) == FoldedText.border ? 0 : of(UInt8($0)) }
 
     /// The masks of `rows` of `bytes`, row `row` being `bytes[starts[row]..<starts[row + 1]]`.
     static func of(rows: Int, of bytes: [UInt8], startingAt starts: [Int]) -> [UInt64] {

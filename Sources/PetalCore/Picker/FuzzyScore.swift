@@ -90,12 +90,57 @@ enum FuzzyScore {
 
     /// The score of `word` in `text[from..<to]`, or nil when its scalars do
     /// not occur there in order. Both are folded (``FoldedText``) and
-    /// `bonuses` is the text's.
+    /// `bonuses` is the text's; `ascii` says that both are all ASCII, which
+    /// scores the same, faster.
     static func score(
         of word: UnsafeBufferPointer<UInt8>, in text: UnsafePointer<UInt8>, bonuses: UnsafePointer<UInt8>,
-        from: Int, to: Int
+        from: Int, to: Int, ascii: Bool
     ) -> Int32? {
         guard let end = WordSearch.subsequenceEnd(of: word, in: text, from: from, to: to) else { return nil }
+        guard ascii else { return scalarsScore(of: word, in: text, bonuses: bonuses, from: from, end: end) }
+        return asciiScore(of: word, in: text, bonuses: bonuses, end: end)
+    }
+
+    /// The score when `word` and the text are all ASCII, one byte a
+    /// character: each place is found by a loop that needs no bound, the
+    /// occurrence being known to end at `end`, and a gap costs by its length.
+    private static func asciiScore(
+        of word: UnsafeBufferPointer<UInt8>, in text: UnsafePointer<UInt8>, bonuses: UnsafePointer<UInt8>, end: Int
+    ) -> Int32 {
+        var start = end
+        for index in stride(from: word.count - 1, through: 0, by: -1) {
+            start &-= 1
+            while text[start] != word[index] { start &-= 1 }
+        }
+        var score: Int32 = 0
+        var runBonus: UInt8 = 0
+        var position = start
+        var previous = start &- 1
+        for index in 0..<word.count {
+            while text[position] != word[index] { position &+= 1 }
+            var bonus = bonuses[position]
+            let gap = position &- previous &- 1
+            if index == 0 || gap > 0 {
+                if gap > 0 { score &+= gapStart &+ Int32(truncatingIfNeeded: gap &- 1) &* gapExtension }
+                runBonus = bonus
+            } else {
+                // A word start inside a run starts a run of its own.
+                if bonus >= boundary && bonus > runBonus { runBonus = bonus }
+                bonus = max(bonus, runBonus, consecutive)
+            }
+            score &+= match &+ Int32(bonus) &* (index == 0 ? firstCharacterMultiplier : 1)
+            previous = position
+            position &+= 1
+        }
+        return score
+    }
+
+    /// The score scalar by scalar, for text beyond ASCII: the occurrence
+    /// ending at `end` shortened from its end, then walked from its start.
+    private static func scalarsScore(
+        of word: UnsafeBufferPointer<UInt8>, in text: UnsafePointer<UInt8>, bonuses: UnsafePointer<UInt8>,
+        from: Int, end: Int
+    ) -> Int32 {
         let start = WordSearch.subsequenceStart(of: word, in: text, from: from, end: end)
         var score: Int32 = 0
         var inGap = false

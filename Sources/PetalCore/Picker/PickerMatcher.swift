@@ -152,17 +152,18 @@ public struct PickerMatcher: Sendable {
                 let meta = buffers.meta(row)
                 var total: Int32 = 0
                 var all = true
-                for range in flat.ranges {
+                for (index, range) in flat.ranges.enumerated() {
                     let word = UnsafeBufferPointer(rebasing: wordBytes[range])
+                    let ascii = flat.ascii[index] && buffers.masks[row] & ByteMask.beyondASCII == 0
                     let inTitle = FuzzyScore.score(
                         of: word, in: buffers.bytes, bonuses: buffers.bonuses, from: title.lowerBound,
-                        to: title.upperBound)
+                        to: title.upperBound, ascii: ascii)
                     let inMeta =
                         meta.isEmpty
                         ? nil
                         : FuzzyScore.score(
                             of: word, in: buffers.bytes, bonuses: buffers.bonuses, from: meta.lowerBound,
-                            to: meta.upperBound)
+                            to: meta.upperBound, ascii: ascii)
                     guard let best = better(inTitle, inMeta) else {
                         all = false
                         break
@@ -189,12 +190,15 @@ private func better(_ first: Int32?, _ second: Int32?) -> Int32? {
 private struct FlatWords {
     var bytes: [UInt8] = []
     var ranges: [Range<Int>] = []
+    /// Whether each word is all ASCII.
+    var ascii: [Bool] = []
     /// The ``ByteMask`` of every word together: what a row must have.
     var mask: UInt64 = 0
 
     init(_ words: [[UInt8]]) {
         for word in words {
             for byte in word { mask |= ByteMask.of(byte) }
+            ascii.append(word.allSatisfy { $0 < 0x80 })
             ranges.append(bytes.count..<(bytes.count + word.count))
             bytes.append(contentsOf: word)
         }
