@@ -39,7 +39,7 @@ struct PickerRows: Sendable {
     /// The length of row `index`'s title in folded UTF-8 bytes.
     func titleLength(_ index: Int) -> Int { titleEnds[index] - starts[index] }
 
-    /// Calls `body` with the rows' bytes, bonuses, starts and title ends, for loops that read no array twice.
+    /// Calls `body` with the rows' arrays as pointers, for loops that retain nothing.
     func withBuffers<Result>(_ body: (Buffers) throws -> Result) rethrows -> Result {
         try text.bytes.withUnsafeBufferPointer { bytes in
             try text.bonuses.withUnsafeBufferPointer { bonuses in

@@ -31,14 +31,6 @@ enum WordSearch {
         return false
     }
 
-    /// Whether `word`'s scalars occur in order in `text[from..<to]`.
-    @inline(__always)
-    static func containsSubsequence(
-        _ word: UnsafeBufferPointer<UInt8>, in text: UnsafePointer<UInt8>, from: Int, to: Int
-    ) -> Bool {
-        subsequenceEnd(of: word, in: text, from: from, to: to) != nil
-    }
-
     /// Where the first occurrence of `word`'s scalars in order in
     /// `text[from..<to]` ends (each taken as early as it can be); nil when
     /// there is none.
