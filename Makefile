@@ -112,7 +112,7 @@ scdoc:
 	@mv $@.tmp $@
 
 # Every Swift file of the repository, for swift format (.swift-format holds its settings).
-FORMATTED    := Package.swift Sources Tests Plugins examples/plugins/hello-swift bench/dispatch-idle.swift
+FORMATTED    := Package.swift Sources Tests Plugins examples/plugins/hello-swift bench/dispatch-idle.swift bench/matcher.swift
 
 ## Check the style of every Swift file (swift format lint, warnings as errors).
 lint:
