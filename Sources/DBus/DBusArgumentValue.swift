@@ -14,6 +14,15 @@ public protocol DBusArgumentValue: Sendable {
     init?(dbusValue value: DBusValue)
     /// This value as D-Bus carries it, of type ``dbusType``.
     var dbusValue: DBusValue { get }
+    /// Why `value`, which `init(dbusValue:)` refused, is no value of this
+    /// type, for messages: by default its D-Bus type against ``dbusType``.
+    static func refusal(of value: DBusValue) -> String
+}
+
+extension DBusArgumentValue {
+    public static func refusal(of value: DBusValue) -> String {
+        "it is of type \"\(value.type.signature)\", not \"\(dbusType.signature)\""
+    }
 }
 
 extension Bool: DBusArgumentValue {

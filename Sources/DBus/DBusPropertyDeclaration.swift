@@ -69,7 +69,7 @@ public struct DBusPropertyDeclaration<Value: DBusArgumentValue>: DBusPropertyMem
                     throw DBusError.failed("internal error: \(interface).\(name) has no \(Object.self) to set")
                 }
                 guard let typed = Value(dbusValue: value) else {
-                    throw DBusError.invalidArgs("Property \(name) has type \(Value.dbusType), not \(value.type)")
+                    throw DBusError.invalidArgs("Property \(name) cannot be set so: \(Value.refusal(of: value))")
                 }
                 try set(object, typed)
             })
@@ -85,7 +85,7 @@ public struct DBusPropertyDeclaration<Value: DBusArgumentValue>: DBusPropertyMem
             name, Value.dbusType, emitsChange: emitsChange, of: { _ in get().dbusValue },
             set: { value, _ in
                 guard let typed = Value(dbusValue: value) else {
-                    throw DBusError.invalidArgs("Property \(name) has type \(Value.dbusType), not \(value.type)")
+                    throw DBusError.invalidArgs("Property \(name) cannot be set so: \(Value.refusal(of: value))")
                 }
                 try set(typed)
             })
@@ -99,10 +99,7 @@ public struct DBusPropertyDeclaration<Value: DBusArgumentValue>: DBusPropertyMem
         guard let typed = Value(dbusValue: value) else {
             throw DBusError(
                 DBusError.Name.invalidSignature,
-                """
-                \(peer)'s property \(interface).\(name) is of type "\(value.type.signature)"; \
-                it is declared as "\(Value.dbusType.signature)"
-                """)
+                "\(peer)'s property \(interface).\(name) is not as declared: \(Value.refusal(of: value))")
         }
         return typed
     }

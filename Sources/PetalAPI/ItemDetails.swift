@@ -1,4 +1,5 @@
 import DBus
+import PetalCore
 
 /// An item's own object (`org.petal.Petal1.Item`, docs/dbus-api.md): everything a
 /// client draws of one item.
@@ -21,8 +22,8 @@ public struct ItemDetails: Equatable, Sendable {
     public var selected = false
     /// Whether it is a toggle.
     public var toggle = false
-    /// `action`, `submenu`, or `choice` (an ad-hoc item with neither); "" from a petald without named menus.
-    public var kind = ""
+    /// `action`, `submenu`, or `choice` (an ad-hoc item with neither); `action` from a petald without named menus.
+    public var kind = MenuItem.Kind.action
     /// The menu it opens; `/` for an item that opens none, or from a petald without named menus.
     public var submenu = ObjectPath.root
     /// The character that activates it while its menu is open; "" for none.
@@ -43,8 +44,9 @@ public struct ItemDetails: Equatable, Sendable {
         enabled = read(Item.enabled, true)
         selected = read(Item.selected, false)
         toggle = read(Item.toggle, false)
-        kind = read(Item.kind, "")
         submenu = read(Item.submenu, .root)
+        // A petald before v3 has no Kind: an item there runs an action.
+        kind = read(Item.kind, .action)
         key = read(Item.key, "")
     }
 

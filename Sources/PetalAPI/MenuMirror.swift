@@ -1,4 +1,5 @@
 import DBus
+import PetalCore
 
 /// Every menu petald serves, kept current from what it announces: one read
 /// at the start (``reset(main:objects:)``), then its signals. What a client
@@ -52,8 +53,8 @@ public struct MenuMirror: Sendable {
     }
 
     /// The `State` of the menu at `path`, read without the rest of its properties.
-    public func state(at path: ObjectPath) -> String? {
-        menus[path]?[PetalBus.Menu.state.name.rawValue]?.stringValue
+    public func state(at path: ObjectPath) -> MenuState? {
+        menus[path]?[PetalBus.Menu.state.name.rawValue].flatMap(MenuState.init(dbusValue:))
     }
 
     /// Forgets everything (petald left the bus).
@@ -121,9 +122,9 @@ public struct MenuMirror: Sendable {
 
     /// `StateChanged` of the menu at `path`; false when there is no such menu.
     @discardableResult
-    public mutating func stateChanged(_ path: ObjectPath, to state: String) -> Bool {
+    public mutating func stateChanged(_ path: ObjectPath, to state: MenuState) -> Bool {
         guard menus[path] != nil else { return false }
-        menus[path]?[PetalBus.Menu.state.name.rawValue] = .string(state)
+        menus[path]?[PetalBus.Menu.state.name.rawValue] = state.dbusValue
         return true
     }
 

@@ -13,8 +13,12 @@ public struct MenuSnapshot: Equatable, Sendable {
     /// A row of `Layout`.
     public typealias Place = LayoutPoint
 
-    /// `State`, `Highlighted` ("" for none), `LayoutStyle` and `Version`.
-    public var state = "", highlighted = "", layoutStyle = "", version = ""
+    /// `State`.
+    public var state = MenuState.collapsed
+    /// `LayoutStyle`.
+    public var layoutStyle = LayoutStyle.radial
+    /// `Highlighted` ("" for none) and `Version`.
+    public var highlighted = "", version = ""
     /// `Items`, in menu order.
     public var items: [Item] = []
     /// `Actions`.
@@ -71,8 +75,8 @@ public struct MenuSnapshot: Equatable, Sendable {
     /// Creates a snapshot from its parts.
     public init() {}
 
-    /// How many plugins have each status, in the order ``PluginRow/statuses`` lists them.
-    public var pluginCounts: [(status: String, count: Int)] {
-        PluginRow.statuses.map { status in (status, plugins.filter { $0.status == status }.count) }
+    /// How many plugins have each status, in the order ``PluginStatus`` lists them.
+    public var pluginCounts: [(status: PluginStatus, count: Int)] {
+        PluginStatus.allCases.map { status in (status, plugins.filter { $0.status == status }.count) }
     }
 }

@@ -1,4 +1,5 @@
 import DBus
+import PetalCore
 
 extension PetalBus {
     /// `org.petal.Petal1.Menu`, served at ``PetalBus/path`` (docs/dbus-api.md):
@@ -11,11 +12,11 @@ extension PetalBus {
         // MARK: Methods
 
         /// `Toggle() → s state`: opens a collapsed menu, closes an expanded one.
-        public static let toggle = DBusMethodDeclaration(interface, "Toggle", out: DBusOut("state", String.self))
+        public static let toggle = DBusMethodDeclaration(interface, "Toggle", out: DBusOut("state", MenuState.self))
         /// `Open() → s state`.
-        public static let open = DBusMethodDeclaration(interface, "Open", out: DBusOut("state", String.self))
+        public static let open = DBusMethodDeclaration(interface, "Open", out: DBusOut("state", MenuState.self))
         /// `Close() → s state`.
-        public static let close = DBusMethodDeclaration(interface, "Close", out: DBusOut("state", String.self))
+        public static let close = DBusMethodDeclaration(interface, "Close", out: DBusOut("state", MenuState.self))
         /// `Activate(s item) → a{sv} result`: runs an item of the expanded menu.
         public static let activate = DBusMethodDeclaration(
             interface, "Activate", in: DBusIn("item", String.self), out: DBusOut("result", DBusVariantDictionary.self))
@@ -36,14 +37,14 @@ extension PetalBus {
             interface, "UnregisterProvider", in: DBusIn("path", ObjectPath.self))
         /// `Show(a{sv} options) → s state`: opens this menu where the options say (``ShowOptions``).
         public static let show = DBusMethodDeclaration(
-            interface, "Show", in: DBusIn("options", DBusVariantDictionary.self), out: DBusOut("state", String.self))
+            interface, "Show", in: DBusIn("options", DBusVariantDictionary.self), out: DBusOut("state", MenuState.self))
         /// `Back() → s state`: closes the innermost open submenu of this menu's chain, else this menu.
-        public static let back = DBusMethodDeclaration(interface, "Back", out: DBusOut("state", String.self))
+        public static let back = DBusMethodDeclaration(interface, "Back", out: DBusOut("state", MenuState.self))
 
         // MARK: Properties
 
         /// `State s`: `collapsed`, `expanding`, `expanded` or `collapsing`.
-        public static let state = DBusPropertyDeclaration(interface, "State", String.self)
+        public static let state = DBusPropertyDeclaration(interface, "State", MenuState.self)
         /// `Items a(ssssbb)`, in menu order.
         public static let items = DBusPropertyDeclaration(interface, "Items", [ItemRow].self)
         /// `Actions a(sss)`: every action that can run.
@@ -57,7 +58,7 @@ extension PetalBus {
         public static let layout = DBusPropertyDeclaration(interface, "Layout", [LayoutPoint].self)
         /// `LayoutStyle s`, read-write: `linear`, `stack` or `radial`.
         public static let layoutStyle = DBusPropertyDeclaration(
-            interface, "LayoutStyle", String.self, access: .readWrite)
+            interface, "LayoutStyle", LayoutStyle.self, access: .readWrite)
         /// `Version s`: petald's version; never changes.
         public static let version = DBusPropertyDeclaration(interface, "Version", String.self, emitsChange: .const)
         /// `Appearance a{sv}`: what every client draws (``MenuAppearance``).
@@ -79,7 +80,7 @@ extension PetalBus {
 
         /// `StateChanged(s state, s previous)`.
         public static let stateChanged = DBusSignalDeclaration(
-            interface, "StateChanged", DBusOut("state", String.self), DBusOut("previous", String.self))
+            interface, "StateChanged", DBusOut("state", MenuState.self), DBusOut("previous", MenuState.self))
         /// `ActionStarted(u invocation, s action, s item)`; item is "" for `Trigger`.
         public static let actionStarted = DBusSignalDeclaration(
             interface, "ActionStarted", DBusOut("invocation", UInt32.self), DBusOut("action", String.self),
@@ -127,7 +128,7 @@ extension PetalBus {
         /// `Toggle b`: whether it is a toggle.
         public static let toggle = DBusPropertyDeclaration(interface, "Toggle", Bool.self)
         /// `Kind s`: `action`, `submenu`, or `choice` (an ad-hoc item with neither).
-        public static let kind = DBusPropertyDeclaration(interface, "Kind", String.self)
+        public static let kind = DBusPropertyDeclaration(interface, "Kind", MenuItem.Kind.self)
         /// `Submenu o`: the menu the item opens; `/` for others.
         public static let submenu = DBusPropertyDeclaration(interface, "Submenu", ObjectPath.self)
         /// `Key s`: the character that activates it while its menu is open; "" for none.

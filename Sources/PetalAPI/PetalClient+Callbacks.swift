@@ -65,7 +65,7 @@ extension PetalClient {
 /// What petald says, as a client following it hears it.
 public enum MenuEvent: Sendable {
     /// `StateChanged`.
-    case stateChanged(state: String, previous: String)
+    case stateChanged(state: MenuState, previous: MenuState)
     /// `PropertiesChanged` of the Menu interface.
     case propertiesChanged(MenuChange)
     /// petald took its name (started, or restarted).

@@ -1,9 +1,10 @@
 import DBus
+import PetalCore
 
 /// What petald says of any of its menus, as a client following all of them hears it.
 public enum EveryMenuEvent: Sendable {
     /// `StateChanged` of the menu at the path.
-    case stateChanged(ObjectPath, state: String)
+    case stateChanged(ObjectPath, state: MenuState)
     /// `PropertiesChanged` of the object at the path (a menu or an item).
     case propertiesChanged(ObjectPath, interface: String, changed: DBusVariantDictionary, invalidated: [String])
     /// `InterfacesAdded` from the root: an object came (an ad-hoc menu, its items, a reload's).

@@ -45,13 +45,13 @@ extension PetalClient {
     /// Calls `Show` on this menu and returns its state after the call.
     ///
     /// - Throws: `org.freedesktop.DBus.Error.InvalidArgs` naming a bad option.
-    public func show(_ options: ShowOptions = ShowOptions()) async throws -> String {
+    public func show(_ options: ShowOptions = ShowOptions()) async throws -> MenuState {
         try await menu.call(PetalBus.Menu.show, options.dictionary)
     }
 
     /// Calls `Back` on this menu: closes the innermost open submenu of its
     /// chain, else the menu itself; returns this menu's state after the call.
-    public func back() async throws -> String {
+    public func back() async throws -> MenuState {
         try await menu.call(PetalBus.Menu.back)
     }
 

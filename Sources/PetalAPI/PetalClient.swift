@@ -46,7 +46,7 @@ public struct PetalClient: Sendable {
     // MARK: - Methods
 
     /// Calls `Toggle`, `Open` or `Close` (``PetalBus/Menu/toggle`` …) and returns the state after it.
-    public func change(_ method: DBusMethodDeclaration<String>) async throws -> String {
+    public func change(_ method: DBusMethodDeclaration<MenuState>) async throws -> MenuState {
         try await menu.call(method)
     }
 
@@ -90,7 +90,7 @@ public struct PetalClient: Sendable {
 
     /// Sets `LayoutStyle`.
     public func setLayoutStyle(_ style: LayoutStyle) async throws {
-        try await menu.set(PetalBus.Menu.layoutStyle, style.rawValue)
+        try await menu.set(PetalBus.Menu.layoutStyle, style)
     }
 
     /// Sets `Highlighted`: the item a frontend shows as hovered, or "" for none.

@@ -1,4 +1,5 @@
 import DBus
+import PetalCore
 
 /// A row of the Menu interface's `Items` (`a(ssssbb)`): an item as a menu lists it.
 public struct ItemRow: Equatable, Sendable, DBusArgumentValue {
@@ -43,20 +44,19 @@ public struct ActionRow: Equatable, Sendable, DBusArgumentValue {
 
 /// A row of the Menu interface's `Plugins` (`a(sssss)`): a plugin file, or a provider.
 public struct PluginRow: Equatable, Sendable, DBusArgumentValue {
-    /// The plugin's name, version and file (or provider's location); its
-    /// status (`loaded`, `disabled`, `incompatible`, `failed`, `quarantined`)
-    /// and why ("" when loaded).
-    public var name, version, path, status, reason: String
+    /// The plugin's name, version and file (or provider's location).
+    public var name, version, path: String
+    /// What became of it.
+    public var status: PluginStatus
+    /// Why, "" when loaded.
+    public var reason: String
 
     /// Creates a row.
-    public init(name: String, version: String, path: String, status: String, reason: String) {
+    public init(name: String, version: String, path: String, status: PluginStatus, reason: String) {
         (self.name, self.version, self.path, self.status, self.reason) = (name, version, path, status, reason)
     }
 
-    /// Every status, in the order reports list them.
-    public static let statuses = ["loaded", "disabled", "incompatible", "failed", "quarantined"]
-
-    static let layout = DBusStructLayout(String.self, String.self, String.self, String.self, String.self)
+    static let layout = DBusStructLayout(String.self, String.self, String.self, PluginStatus.self, String.self)
     public static let dbusType = DBusType.structure(layout.fieldTypes)
     public var dbusValue: DBusValue { Self.layout.encode(name, version, path, status, reason) }
     public init?(dbusValue value: DBusValue) {

@@ -1,6 +1,7 @@
 import DBus
 import Dispatch
 import PetalAPI
+import PetalCore
 import Synchronization
 
 /// The commands a key binding runs, once per press: `toggle`, `open`,
@@ -59,7 +60,7 @@ extension Controller {
 
     /// `Toggle`, `Open`, `Close` or `Back` of the menu of `--menu` (for
     /// `close` and `back` without it, the open one's), and the state printed with `--json`.
-    private func change(_ method: DBusMethodDeclaration<String>, of client: PetalClient) -> Result<Void, any Error> {
+    private func change(_ method: DBusMethodDeclaration<MenuState>, of client: PetalClient) -> Result<Void, any Error> {
         let target: Result<PetalClient, DBusError>
         if invocation.menuOption == nil, let name = invocation.command.name,
             CommandName.followingTheOpenMenu.contains(name)

@@ -202,8 +202,8 @@ public struct Controller: Sendable {
     }
 
     /// Toggle, Open and Close are quiet unless JSON is asked for.
-    func printState(_ state: String) throws {
-        if invocation.json { try console.print(JSONValue.object(["state": .string(state)]).jsonText + "\n") }
+    func printState(_ state: MenuState) throws {
+        if invocation.json { try console.print(JSONValue.object(["state": .string(state.rawValue)]).jsonText + "\n") }
     }
 
     private func printResult(_ result: JSONObject) throws {

@@ -14,9 +14,9 @@ enum EventLine {
         typealias Menu = PetalBus.Menu
         if let (state, _) = Menu.stateChanged.decode(message) {
             // A menu passes through four states; a person hears of two: it opens, it closes.
-            switch MenuState(rawValue: state) {
-            case .expanding?: return "opened \(menuName(of: message))"
-            case .collapsing?: return "closed \(menuName(of: message))"
+            switch state {
+            case .expanding: return "opened \(menuName(of: message))"
+            case .collapsing: return "closed \(menuName(of: message))"
             default: return nil
             }
         }

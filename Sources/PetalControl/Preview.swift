@@ -56,7 +56,7 @@ struct Preview {
             open: open)
         let state = previewed.snapshot.state
         return chain(
-            route, state: options.state ?? (state == "collapsed" || state == "collapsing" ? .collapsed : .expanded)
+            route, state: options.state ?? (state == .collapsed || state == .collapsing ? .collapsed : .expanded)
         ) { name in daemonMenu(byName[name] ?? previewed, isPreviewed: name == route.target) }
     }
 
@@ -64,7 +64,7 @@ struct Preview {
     /// the previewed one for another style.
     private func daemonMenu(_ served: MenuContents, isPreviewed: Bool) -> PreviewModel.Menu {
         let menu = served.snapshot
-        let daemonStyle = LayoutStyle(rawValue: menu.layoutStyle) ?? .radial
+        let daemonStyle = menu.layoutStyle
         let style = isPreviewed ? options.layout ?? daemonStyle : daemonStyle
         let positions: [Point]
         if style == daemonStyle {

@@ -1,4 +1,5 @@
 import PetalAPI
+import PetalCore
 import PetalJSON
 
 /// `petalctl menus`: every menu petald serves, as a table and as JSON.
@@ -7,7 +8,7 @@ extension Reports {
     struct ListedMenu: Equatable {
         let row: MenuRow
         /// `State` of the menu.
-        let state: String
+        let state: MenuState
         /// `Owner`: an ad-hoc menu's unique bus name, "" for a configured one.
         let owner: String
     }
@@ -17,13 +18,13 @@ extension Reports {
     static func menus(_ menus: [ListedMenu]) -> (text: String, json: JSONValue) {
         var table = TextTable("NAME", "TITLE", "STATE", "OWNER")
         for menu in menus {
-            table.add(menu.row.name, menu.row.title, menu.state, menu.owner.isEmpty ? "-" : menu.owner)
+            table.add(menu.row.name, menu.row.title, menu.state.rawValue, menu.owner.isEmpty ? "-" : menu.owner)
         }
         let json = JSONValue.array(
             menus.map {
                 [
                     "name": .string($0.row.name), "title": .string($0.row.title), "path": .string($0.row.path.rawValue),
-                    "state": .string($0.state), "owner": .string($0.owner),
+                    "state": .string($0.state.rawValue), "owner": .string($0.owner),
                 ]
             })
         return (table.text, json)

@@ -14,8 +14,8 @@ enum Reports {
         var table = TextTable("", "")
         table.rows = [
             ["Menu:", menu.name],
-            ["State:", menu.state],
-            ["Layout:", menu.layoutStyle],
+            ["State:", menu.state.rawValue],
+            ["Layout:", menu.layoutStyle.rawValue],
             ["Highlighted:", menu.highlighted.isEmpty ? "-" : menu.highlighted],
             ["Items:", "\(menu.items.count) (\(enabled) enabled, \(selected) selected)"],
             ["Actions:", "\(menu.actions.count)"],
@@ -26,15 +26,15 @@ enum Reports {
         ]
         let json: JSONValue = [
             "menu": .string(menu.name),
-            "state": .string(menu.state),
-            "layout": .string(menu.layoutStyle),
+            "state": .string(menu.state.rawValue),
+            "layout": .string(menu.layoutStyle.rawValue),
             "highlighted": .string(menu.highlighted),
             "items": [
                 "total": .int(Int64(menu.items.count)), "enabled": .int(Int64(enabled)),
                 "selected": .int(Int64(selected)),
             ],
             "actions": .int(Int64(menu.actions.count)),
-            "plugins": .object(JSONObject(menu.pluginCounts.map { ($0.status, .int(Int64($0.count))) })),
+            "plugins": .object(JSONObject(menu.pluginCounts.map { ($0.status.rawValue, .int(Int64($0.count))) })),
             "version": .string(menu.version),
             "appearance": appearanceJSON(menu.appearance),
         ]
@@ -113,13 +113,13 @@ enum Reports {
             let runs = PluginPlace(plugin)
             table.add(
                 plugin.name.isEmpty ? "-" : plugin.name, plugin.version.isEmpty ? "-" : plugin.version,
-                plugin.status, runs.text, Self.readable(location: plugin.path), plugin.reason)
+                plugin.status.rawValue, runs.text, Self.readable(location: plugin.path), plugin.reason)
         }
         let json = JSONValue.array(
             menu.plugins.map {
                 var row: JSONObject = [
                     "name": .string($0.name), "version": .string($0.version), "path": .string($0.path),
-                    "status": .string($0.status), "reason": .string($0.reason),
+                    "status": .string($0.status.rawValue), "reason": .string($0.reason),
                     "runs": .string(PluginPlace($0).kind),
                 ]
                 if let pid = PluginPlace($0).pid { row["pid"] = .int(Int64(pid)) }
@@ -136,7 +136,7 @@ enum Reports {
         let pid: Int?
 
         init(_ plugin: MenuSnapshot.Plugin) {
-            let loaded = plugin.status == "loaded"
+            let loaded = plugin.status == .loaded
             if plugin.path.hasPrefix("dbus:") {
                 kind = loaded ? "provider" : ""
                 pid = nil
@@ -166,7 +166,7 @@ enum Reports {
         var table = TextTable("ID", "X", "Y")
         for place in menu.layout { table.add(place.id, place.x.compactText, place.y.compactText) }
         let json: JSONValue = [
-            "style": .string(menu.layoutStyle),
+            "style": .string(menu.layoutStyle.rawValue),
             "items": .array(menu.layout.map { ["id": .string($0.id), "x": .double($0.x), "y": .double($0.y)] }),
         ]
         return ("Layout: \(menu.layoutStyle)\n" + table.text, json)

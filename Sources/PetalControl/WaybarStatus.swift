@@ -33,10 +33,11 @@ enum WaybarStatus {
         if runningActions > 0 {
             tooltip.append(runningActions == 1 ? "1 action running" : "\(runningActions) actions running")
         }
-        let names = [menu.state] + (open ? [menu.name] : []) + (runningActions > 0 ? ["running"] : [])
-        let classes: JSONValue = names.count == 1 ? .string(menu.state) : .array(names.map(JSONValue.string))
+        let state = menu.state.rawValue
+        let names = [state] + (open ? [menu.name] : []) + (runningActions > 0 ? ["running"] : [])
+        let classes: JSONValue = names.count == 1 ? .string(state) : .array(names.map(JSONValue.string))
         return JSONValue.object([
-            "text": .string(menu.state), "alt": .string(open ? menu.name : menu.state),
+            "text": .string(state), "alt": .string(open ? menu.name : state),
             "tooltip": .string(XMLText.escaped(tooltip.joined(separator: "\n"))), "class": classes,
         ]).jsonText
     }

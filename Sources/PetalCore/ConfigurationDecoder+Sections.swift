@@ -20,7 +20,7 @@ extension ConfigurationDecoder {
     {
         var settings = base
         if let style = member(
-            "layout", of: menu, at: path, expected: #""linear", "stack" or "radial""#,
+            "layout", of: menu, at: path, expected: Self.quotedChoices(LayoutStyle.allCases.map(\.rawValue)),
             {
                 $0.stringValue.flatMap(LayoutStyle.init(rawValue:))
             })

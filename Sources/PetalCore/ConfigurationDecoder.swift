@@ -225,6 +225,13 @@ public struct ConfigurationDecoder {
         Spelling.closest(to: key, among: known)
     }
 
+    /// `"a", "b" or "c"`: the words a value may be, for messages.
+    static func quotedChoices(_ words: [String]) -> String {
+        let quoted = words.map { JSONPath.quoted($0) }
+        guard let last = quoted.last, quoted.count > 1 else { return quoted.joined() }
+        return quoted.dropLast().joined(separator: ", ") + " or " + last
+    }
+
     /// The first `count` Unicode scalars of `text`.
     static func prefix(_ text: String, _ count: Int) -> String {
         var result = ""

@@ -122,7 +122,7 @@ final class MenuFeed: Sendable {
             closeDuration: appearance.closeDuration, online: true, name: snapshot.name, title: snapshot.title
         ).sanitized()
         return MenuReading(
-            menu: menu, state: MenuState(rawValue: snapshot.state) ?? .collapsed,
+            menu: menu, state: snapshot.state,
             highlighted: snapshot.highlighted)
     }
 
@@ -149,7 +149,7 @@ final class MenuFeed: Sendable {
     static func event(_ event: MenuEvent) -> FeedEvent? {
         switch event {
         case .stateChanged(let state, _):
-            return MenuState(rawValue: state).map(FeedEvent.stateChanged)
+            return .stateChanged(state)
         case .propertiesChanged(let change):
             if change.includes(menuProperties) { return .menuChanged }
             return change.value(PetalBus.Menu.highlighted).map(FeedEvent.highlighted)

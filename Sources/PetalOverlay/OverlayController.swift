@@ -210,14 +210,14 @@ final class OverlayController {
     private func sync(_ path: ObjectPath, arranging: Bool = true) -> Bool {
         defer { if arranging { arrange() } }
         // A closed menu with no window has nothing to draw: most ad-hoc menus, most of the time.
-        if path != main.path, windows[path] == nil, mirror.state(at: path) ?? "collapsed" == "collapsed" {
+        if path != main.path, windows[path] == nil, mirror.state(at: path) ?? .collapsed == .collapsed {
             return false
         }
         guard online, let menu = mirror.menu(at: path) else {
             if path != main.path, let window = windows.removeValue(forKey: path) { window.destroy() }
             return true
         }
-        let state = MenuState(rawValue: menu.snapshot.state) ?? .collapsed
+        let state = menu.snapshot.state
         let scene = MenuFeed.sceneMenu(menu)
         let isTopLevel = menu.snapshot.parent == .root
         if let window = windows[path] {

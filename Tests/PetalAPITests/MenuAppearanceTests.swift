@@ -119,7 +119,7 @@ struct MenuAppearanceTests {
     @Test func aSnapshotOfAVersion1PetaldHasTheDefaultAppearance() throws {
         let snapshot = try MenuSnapshot(DBusPropertyValues(Self.version1, from: "petald"))
         #expect(snapshot.appearance == MenuAppearance())
-        #expect(snapshot.state == "collapsed")
+        #expect(snapshot.state == .collapsed)
     }
 
     @Test func aSnapshotReadsAppearance() throws {

@@ -105,11 +105,11 @@ import Testing
         #expect(mirror.menu(at: Self.apps)?.details["web"]?.title == "Browser")
         #expect(mirror.menu(at: PetalBus.path)?.details["web"]?.title == "Main's web")
 
-        let known = mirror.stateChanged(Self.apps, to: "expanding")
+        let known = mirror.stateChanged(Self.apps, to: .expanding)
         #expect(known)
-        #expect(mirror.menu(at: Self.apps)?.snapshot.state == "expanding")
-        #expect(mirror.state(at: Self.apps) == "expanding" && mirror.state(at: PetalBus.menuPath("nothing")) == nil)
-        let unknown = mirror.stateChanged(PetalBus.menuPath("nothing"), to: "expanding")
+        #expect(mirror.menu(at: Self.apps)?.snapshot.state == .expanding)
+        #expect(mirror.state(at: Self.apps) == .expanding && mirror.state(at: PetalBus.menuPath("nothing")) == nil)
+        let unknown = mirror.stateChanged(PetalBus.menuPath("nothing"), to: .expanding)
         #expect(!unknown)
         #expect(
             mirror.propertiesChanged(
@@ -174,7 +174,7 @@ import Testing
             while true {
                 let read = try await Self.fresh(client)
                 let moving = read.paths.contains { path in
-                    ["expanding", "collapsing"].contains(read.menu(at: path)?.snapshot.state ?? "")
+                    read.menu(at: path)?.snapshot.state.isTransitioning ?? false
                 }
                 if !moving || ContinuousClock.now > deadline {
                     return Self.expectSame(kept.withLock { $0 }, read, step)

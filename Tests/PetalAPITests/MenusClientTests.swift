@@ -113,11 +113,11 @@ import Testing
         #expect(try await client.menu(at: path).itemDetails(order: ["lock"]).map(\.title) == ["Lock"])
         // Back, as Close, is ignored while the menu opens; once it is open, Back closes it.
         let opened = ContinuousClock.now + .seconds(10)
-        while try await client.menu(at: path).snapshot().state != "expanded", ContinuousClock.now < opened {
+        while try await client.menu(at: path).snapshot().state != .expanded, ContinuousClock.now < opened {
             try await Task.sleep(for: .milliseconds(10))
         }
-        #expect(try await client.menu(at: path).back() == "collapsing")
-        #expect(try await client.menu(at: path).snapshot().state.hasPrefix("collaps"))
+        #expect(try await client.menu(at: path).back() == .collapsing)
+        #expect(try await client.menu(at: path).snapshot().state.rawValue.hasPrefix("collaps"))
 
         let unknown = await #expect(throws: DBusError.self) { try await client.showMenu("nothing") }
         #expect(unknown?.name == PetalBus.ErrorName.unknownMenu.errorName)
@@ -147,12 +147,12 @@ import Testing
         #expect(menus.map(\.path) == [PetalBus.path, PetalBus.menuPath("main/more"), PetalBus.menuPath("power"), made])
         let main = try #require(menus.first)
         #expect(main.items.map(\.id) == ["go", "more", "run"])
-        #expect(main.items.map(\.kind) == ["submenu", "submenu", "action"])
+        #expect(main.items.map(\.kind) == [.submenu, .submenu, .action])
         #expect(main.items.map(\.submenu) == [PetalBus.menuPath("power"), PetalBus.menuPath("main/more"), .root])
         #expect(main.items.map(\.key) == ["g", "", ""])
         #expect(menus[1].items.map(\.title) == ["X"], "an item of main/more, not main's")
-        #expect(menus[2].snapshot.layoutStyle == "linear" && menus[2].snapshot.appearance.settings.buttonSize == 40)
-        #expect(menus[3].items.map(\.kind) == ["choice"])
+        #expect(menus[2].snapshot.layoutStyle == .linear && menus[2].snapshot.appearance.settings.buttonSize == 40)
+        #expect(menus[3].items.map(\.kind) == [.choice])
     }
 
     @Test func createRemoveAndChooseFrom() async throws {
@@ -173,7 +173,7 @@ import Testing
             active = try await client.activeMenu()
             try await Task.sleep(for: .milliseconds(10))
         }
-        for _ in 0..<500 where try await client.menu(at: active).snapshot().state != "expanded" {
+        for _ in 0..<500 where try await client.menu(at: active).snapshot().state != .expanded {
             try await Task.sleep(for: .milliseconds(10))
         }
         _ = try await client.menu(at: active).activate("no")

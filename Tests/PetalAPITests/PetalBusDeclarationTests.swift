@@ -31,7 +31,7 @@ import Testing
         #expect(ItemRow(dbusValue: item.dbusValue) == item)
         let action = ActionRow(id: "x.y", plugin: "x", title: "Y")
         #expect(ActionRow(dbusValue: action.dbusValue) == action)
-        let plugin = PluginRow(name: "x", version: "1", path: "/p", status: "loaded", reason: "")
+        let plugin = PluginRow(name: "x", version: "1", path: "/p", status: .loaded, reason: "")
         #expect(PluginRow(dbusValue: plugin.dbusValue) == plugin)
         let point = LayoutPoint(id: "a", x: 1, y: -2)
         #expect(LayoutPoint(dbusValue: point.dbusValue) == point)

@@ -73,7 +73,7 @@ struct ContextMenuOverSwayTests {
         _ = try await sway.swaymsg(["[app_id=petal-alpha]", "focus"])
         try await Self.waitForApp("petal-alpha", on: daemon)
         #expect(try await Self.showContext(daemon) == "alpha", "the open beta closes and alpha opens")
-        #expect(try await client.menu(named: "beta").snapshot().state == "collapsed")
+        #expect(try await client.menu(named: "beta").snapshot().state == .collapsed)
 
         _ = try await sway.swaymsg(["workspace", "2"])
         try await Self.waitForApp("", on: daemon)

@@ -47,7 +47,7 @@ import Testing
                 ], from: "petald"))
         let line = WaybarStatus.line(menu: menu, runningActions: 0)
         #expect(line.contains("Rock &amp; &lt;Roll&gt;"), "\(line)")
-        menu.state = "collapsed"
+        menu.state = .collapsed
         #expect(WaybarStatus.line(menu: menu, runningActions: 2).contains(#""class":["collapsed","running"]"#))
         #expect(WaybarStatus.line(menu: nil, runningActions: 0).contains(#""alt":"offline""#))
     }

@@ -11,12 +11,12 @@ import Testing
 @Suite struct MenuReportTests {
     static let listed = [
         Reports.ListedMenu(
-            row: MenuRow(name: "main", path: PetalBus.path, title: "Main"), state: "collapsed", owner: ""),
+            row: MenuRow(name: "main", path: PetalBus.path, title: "Main"), state: .collapsed, owner: ""),
         Reports.ListedMenu(
-            row: MenuRow(name: "apps", path: PetalBus.menuPath("apps"), title: "Applications"), state: "expanded",
+            row: MenuRow(name: "apps", path: PetalBus.menuPath("apps"), title: "Applications"), state: .expanded,
             owner: ""),
         Reports.ListedMenu(
-            row: MenuRow(name: "adhoc-1", path: PetalBus.menuPath("adhoc-1"), title: "Pick one"), state: "collapsed",
+            row: MenuRow(name: "adhoc-1", path: PetalBus.menuPath("adhoc-1"), title: "Pick one"), state: .collapsed,
             owner: ":1.42"),
     ]
 
@@ -102,7 +102,7 @@ import Testing
         #expect(Watcher.shows(try signal(at: PetalBus.path, "org.x", "Y")))
     }
 
-    func snapshot(name: String, title: String = "", state: String) -> MenuSnapshot {
+    func snapshot(name: String, title: String = "", state: MenuState) -> MenuSnapshot {
         var menu = MenuSnapshot()
         (menu.name, menu.title, menu.state, menu.version) = (name, title, state, "0.3.0")
         menu.items = [ItemRow(id: "web", title: "Web", icon: "", action: "open.uri", enabled: true, selected: false)]
@@ -111,18 +111,18 @@ import Testing
 
     @Test func waybarNamesTheOpenMenuInAltAndClass() throws {
         let open = WaybarStatus.line(
-            menu: snapshot(name: "apps", title: "Apps", state: "expanded"), open: true, runningActions: 0)
+            menu: snapshot(name: "apps", title: "Apps", state: .expanded), open: true, runningActions: 0)
         #expect(
             open
                 == #"{"text":"expanded","alt":"apps","tooltip":"Petal 0.3.0: Apps expanded\nWeb","class":["expanded","apps"]}"#
         )
-        let running = WaybarStatus.line(menu: snapshot(name: "apps", state: "expanding"), open: true, runningActions: 1)
+        let running = WaybarStatus.line(menu: snapshot(name: "apps", state: .expanding), open: true, runningActions: 1)
         #expect(running.contains(#""class":["expanding","apps","running"]"#))
         #expect(running.contains(#""tooltip":"Petal 0.3.0: apps expanding\nWeb\n1 action running""#))
     }
 
     @Test func waybarWithNothingOpenIsAsBefore() {
-        let closed = WaybarStatus.line(menu: snapshot(name: "main", state: "collapsed"), open: false, runningActions: 0)
+        let closed = WaybarStatus.line(menu: snapshot(name: "main", state: .collapsed), open: false, runningActions: 0)
         #expect(
             closed
                 == #"{"text":"collapsed","alt":"collapsed","tooltip":"Petal 0.3.0: collapsed\nWeb","class":"collapsed"}"#

@@ -1,6 +1,7 @@
 import DBus
 import Foundation
 import PetalAPI
+import PetalCore
 import Synchronization
 import TestSupport
 
@@ -17,7 +18,7 @@ final class MenusStandIn: @unchecked Sendable {
     struct Menu: Sendable {
         var name: String
         var title: String
-        var state = "collapsed"
+        var state = MenuState.collapsed
         var owner = ""
         var items: [ItemRow] = []
         var path: ObjectPath { PetalBus.menuPath(name) }
@@ -76,7 +77,7 @@ final class MenusStandIn: @unchecked Sendable {
                         id: "web", title: "Web", icon: "web-browser", action: "open.uri", enabled: true, selected: false
                     )
                 ]),
-            Menu(name: "power", title: "Power", state: "expanded", owner: ":1.7"),
+            Menu(name: "power", title: "Power", state: .expanded, owner: ":1.7"),
         ])
     }
 
@@ -120,11 +121,11 @@ final class MenusStandIn: @unchecked Sendable {
     }
 
     /// Makes `name` the open menu (nil: none), with `state`, announcing it as petald does.
-    func open(_ name: String?, state newState: String = "expanded") async throws {
+    func open(_ name: String?, state newState: MenuState = .expanded) async throws {
         let path = name.map(PetalBus.menuPath) ?? .root
         let (connection, state) = (connection, state)
         try await connection.loop.perform {
-            var previous = "collapsed"
+            var previous = MenuState.collapsed
             if let name {
                 state.menus.withLock { menus in
                     for index in menus.indices where menus[index].name == name {
@@ -203,7 +204,7 @@ final class MenusStandIn: @unchecked Sendable {
             properties: [
                 PetalBus.Menu.state.serve { menu().state },
                 PetalBus.Menu.highlighted.serve(get: { "" }, set: { _ in }),
-                PetalBus.Menu.layoutStyle.serve(get: { "radial" }, set: { _ in }),
+                PetalBus.Menu.layoutStyle.serve(get: { .radial }, set: { _ in }),
                 PetalBus.Menu.version.serve { "0.1.0" },
                 PetalBus.Menu.items.serve { menu().items },
                 PetalBus.Menu.actions.serve { [] },

@@ -102,9 +102,11 @@ import Testing
     @Test func unknownLayoutStyleIsInvalidArgs() async throws {
         let daemon = try await RunningDaemon()
         defer { daemon.stop() }
-        await expectDBusError(DBusError.Name.invalidArgs) {
+        let named = await expectDBusError(DBusError.Name.invalidArgs) {
             try await daemon.setProperty("LayoutStyle", .string("diagonal"))
         }
+        #expect(
+            named?.message == #"Property LayoutStyle cannot be set so: "diagonal" is none of linear, stack or radial"#)
         await expectDBusError(DBusError.Name.invalidArgs) { try await daemon.setProperty("LayoutStyle", .int32(1)) }
         #expect(try await daemon.property("LayoutStyle") == .string("radial"))
     }

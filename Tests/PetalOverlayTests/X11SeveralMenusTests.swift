@@ -47,7 +47,7 @@ import Testing
     /// The state of the menu called `name`, waited for.
     func waitForState(_ name: String, _ expected: String, of session: OverlaySession) async throws {
         let deadline = ContinuousClock.now + .seconds(10)
-        while try await snapshot(name, of: session).state != expected {
+        while try await snapshot(name, of: session).state.rawValue != expected {
             guard ContinuousClock.now < deadline else {
                 throw TestSetupError("\(name) did not become \(expected); overlay log:\n\(session.overlay.log)")
             }
@@ -217,7 +217,7 @@ import Testing
             }
             try await Task.sleep(for: .milliseconds(50))
         }
-        while try await client.menu(at: active).snapshot().state != "expanded" {
+        while try await client.menu(at: active).snapshot().state != .expanded {
             try await Task.sleep(for: .milliseconds(20))
         }
         try await display.click(x: point.x, y: point.y)

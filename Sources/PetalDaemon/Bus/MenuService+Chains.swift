@@ -69,8 +69,8 @@ extension MenuService {
                 if transition.clearsHighlight { menu.clearHighlight() }
                 // Eight signals in all for a menu, whatever it does: each is built once.
                 signals.emit(
-                    Menu.stateChanged, at: menu.path, transition.to.rawValue, transition.from.rawValue, reusable: true)
-                signals.emitChange(of: Menu.state, at: menu.path, to: transition.to.rawValue, reusable: true)
+                    Menu.stateChanged, at: menu.path, transition.to, transition.from, reusable: true)
+                signals.emitChange(of: Menu.state, at: menu.path, to: transition.to, reusable: true)
                 if transition.to == .collapsing || transition.to == .collapsed {
                     // Another menu opening closes this chain: its callers are told which.
                     let replacer = opener.flatMap { $0 != name && transition.to == .collapsing ? $0 : nil }

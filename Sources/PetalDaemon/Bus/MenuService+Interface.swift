@@ -15,10 +15,10 @@ extension MenuService {
         return DBusInterface(
             Menu.interface,
             methods: [
-                Menu.toggle.serve { [unowned self] call in try handle(.toggle, of: menu(call.menuName()).name).rawValue
+                Menu.toggle.serve { [unowned self] call in try handle(.toggle, of: menu(call.menuName()).name)
                 },
-                Menu.open.serve { [unowned self] call in try handle(.open, of: menu(call.menuName()).name).rawValue },
-                Menu.close.serve { [unowned self] call in try handle(.close, of: menu(call.menuName()).name).rawValue },
+                Menu.open.serve { [unowned self] call in try handle(.open, of: menu(call.menuName()).name) },
+                Menu.close.serve { [unowned self] call in try handle(.close, of: menu(call.menuName()).name) },
                 Menu.activate.serveLater { [unowned self] reply, item in
                     try activate(item, in: reply.call.menuName(), call: reply)
                 },
@@ -43,12 +43,12 @@ extension MenuService {
                 },
                 Menu.show.limitingSize(of: "options", to: ChooseOptions.maximumBytes, refusal: ChooseOptions.tooLarge)
                     .serve { [unowned self] call, options in
-                        try show(menu(call.menuName()).name, ShowOptions(options)).rawValue
+                        try show(menu(call.menuName()).name, ShowOptions(options))
                     },
-                Menu.back.serve { [unowned self] call in try back(menu(call.menuName()).name).rawValue },
+                Menu.back.serve { [unowned self] call in try back(menu(call.menuName()).name) },
             ],
             properties: [
-                Menu.state.serve(MenuObject.self) { [unowned self] in state(of: $0.name).rawValue },
+                Menu.state.serve(MenuObject.self) { [unowned self] in state(of: $0.name) },
                 Menu.items.serve(MenuObject.self) { [unowned self] in menus[$0.name]?.itemRows ?? [] },
                 Menu.actions.serve { [unowned self] in actions.rows },
                 Menu.plugins.serve { [unowned self] in plugins.rows },
@@ -57,7 +57,7 @@ extension MenuService {
                     set: { [unowned self] in try menu($0.name).setHighlighted($1) }),
                 Menu.layout.serve(MenuObject.self) { [unowned self] in menus[$0.name]?.layoutRows ?? [] },
                 Menu.layoutStyle.serve(
-                    MenuObject.self, get: { [unowned self] in menus[$0.name]?.geometry.style.rawValue ?? "" },
+                    MenuObject.self, get: { [unowned self] in menus[$0.name]?.geometry.style ?? .radial },
                     set: { [unowned self] in try menu($0.name).setLayoutStyle($1) }),
                 Menu.version.serve { petalVersion },
                 Menu.appearance.serve(MenuObject.self) { [unowned self] in
@@ -108,7 +108,8 @@ extension MenuService {
                 flag(Item.enabled, { $0.enabled }),
                 flag(Item.selected, { $0.selected }),
                 flag(Item.toggle, { $0.toggle }),
-                text(Item.kind, { $0.kind.rawValue }),
+                Item.kind.serve(ItemObject.self) { [unowned self] in menus[$0.menu]?.reading($0, { $0.kind }) ?? .action
+                },
                 Item.submenu.serve(ItemObject.self) { [unowned self] in
                     menus[$0.menu]?.reading($0, { $0.submenu })?.flatMap { menus[$0]?.path } ?? "/"
                 },

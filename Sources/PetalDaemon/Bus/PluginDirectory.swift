@@ -14,7 +14,7 @@ final class PluginDirectory {
     /// The `Plugins` rows.
     var rows: [PluginRow] {
         records.map {
-            PluginRow(name: $0.name, version: $0.version, path: $0.path, status: $0.status.rawValue, reason: $0.reason)
+            PluginRow(name: $0.name, version: $0.version, path: $0.path, status: $0.status, reason: $0.reason)
         }
     }
 

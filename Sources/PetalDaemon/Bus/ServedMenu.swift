@@ -252,13 +252,8 @@ final class ServedMenu {
         signals.emitPropertiesChanged(at: path, [PetalBus.Menu.highlighted])
     }
 
-    func setLayoutStyle(_ name: String) throws(DBusError) {
-        guard let style = LayoutStyle(rawValue: name) else {
-            let styles = LayoutStyle.allCases.map(\.rawValue)
-            throw DBusError.invalidArgs(
-                "\"\(name)\" is not a layout style; use \(styles.dropLast().joined(separator: ", ")) or \(styles.last ?? "")"
-            )
-        }
+    /// Sets `LayoutStyle` until the next reload (a name that is no style is refused where it is decoded).
+    func setLayoutStyle(_ style: LayoutStyle) {
         guard style != geometry.style else { return }
         layoutOverride = style
         signals.emitPropertiesChanged(at: path, [PetalBus.Menu.layoutStyle, PetalBus.Menu.layout])

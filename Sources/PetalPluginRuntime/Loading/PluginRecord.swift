@@ -1,9 +1,9 @@
+import PetalCore
+
 /// One plugin file the daemon found, as the `Plugins` property reports it.
 package struct PluginRecord: Equatable, Sendable {
     /// What became of the file.
-    package enum Status: String, Sendable {
-        case loaded, disabled, incompatible, failed, quarantined
-    }
+    package typealias Status = PluginStatus
 
     /// The plugin's name, or the file's name when it could not be read.
     package var name: String

@@ -64,7 +64,7 @@ struct MenusFixture {
 
     /// The state of the menu `name`.
     func state(of name: String) async throws -> String {
-        try await menu(name).snapshot().state
+        try await menu(name).snapshot().state.rawValue
     }
 
     /// Waits until the menu `name` is in `state`.

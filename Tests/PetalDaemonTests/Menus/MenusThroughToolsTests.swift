@@ -69,7 +69,7 @@ import Testing
         #expect(opened)
         let path = try await fixture.client.activeMenu().rawValue
         _ = try await eventually {
-            try await fixture.menu(PetalBus.menuName(at: ObjectPath(path)) ?? "").snapshot().state == "expanded"
+            try await fixture.menu(PetalBus.menuName(at: ObjectPath(path)) ?? "").snapshot().state == .expanded
         }
         let activated = try await busctl(
             fixture, ["call", Self.destination, path, "org.petal.Petal1.Menu", "Activate", "s", "blue"])

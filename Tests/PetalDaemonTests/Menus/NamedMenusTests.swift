@@ -110,16 +110,16 @@ import Testing
         try await fixture.openSubmenu("apps", from: "apps")
         try await fixture.openSubmenu("tools", from: "tools", of: "apps")
 
-        #expect(try await fixture.client.back() == "expanded", "Back on main closes tools, not main")
+        #expect(try await fixture.client.back() == .expanded, "Back on main closes tools, not main")
         try await fixture.wait(until: "tools", is: "collapsed")
         #expect(try await fixture.state(of: "apps") == "expanded")
         #expect(try await fixture.menu("apps").snapshot().submenu == .root)
         #expect(try await fixture.client.activeMenu() == PetalBus.menuPath("apps"))
 
-        #expect(try await fixture.menu("apps").back() == "collapsing", "with no submenu, Back closes the menu")
+        #expect(try await fixture.menu("apps").back() == .collapsing, "with no submenu, Back closes the menu")
         try await fixture.wait(until: "apps", is: "collapsed")
         #expect(try await fixture.state(of: "main") == "expanded")
-        #expect(try await fixture.client.back() == "collapsing")
+        #expect(try await fixture.client.back() == .collapsing)
     }
 
     @Test func openingAnotherMenuClosesTheOpenChainInnermostFirst() async throws {
@@ -164,14 +164,14 @@ import Testing
         defer { fixture.stop() }
         let power = fixture.menu("power")
         let options = ShowOptions(anchor: .topLeft, at: MenuPoint(x: 120, y: -4), output: "HDMI-A-1")
-        #expect(try await power.show(options) == "expanding")
+        #expect(try await power.show(options) == .expanding)
         let placed = try await power.snapshot().placement
         #expect(placed.anchor == .topLeft && placed.at == MenuPoint(x: 120, y: -4) && placed.output == "HDMI-A-1")
         try await fixture.wait(until: "power", is: "expanded")
         // With toggle, Show of an open menu closes it.
-        #expect(try await power.show(ShowOptions(toggle: true)) == "collapsing")
+        #expect(try await power.show(ShowOptions(toggle: true)) == .collapsing)
         try await fixture.wait(until: "power", is: "collapsed")
-        #expect(try await power.change(Menu.open) == "expanding")
+        #expect(try await power.change(Menu.open) == .expanding)
         let reset = try await power.snapshot().placement
         #expect(reset.at == nil && reset.output == nil && reset.anchor == AppearanceSettings().anchor)
     }
