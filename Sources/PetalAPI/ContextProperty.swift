@@ -64,47 +64,6 @@ public struct ContextProperty: Equatable, Sendable {
             output: values[.output] ?? "")
     }
 
-    /// Reads `SetContext`'s argument, or the `context` option of `ShowMenu`, strictly.
-    ///
-    /// - Throws: `InvalidArgs` for a key that is not one of ``Key``, a key
-    ///   given twice, a value that is not a string (`s`) or one over
-    ///   ``maximumValueBytes``, saying which.
-    public init(_ dictionary: DBusVariantDictionary) throws(DBusError) {
-        for (name, raw) in dictionary.entries {
-            guard let key = Key(rawValue: name) else {
-                throw DBusError.invalidArgs(
-                    "the context has no key \"\(Self.shown(name))\"; its keys are \(Self.keyList)")
-            }
-            guard values[key] == nil else {
-                throw DBusError.invalidArgs("the context's key \"\(name)\" is given twice")
-            }
-            let value = raw.unwrapped
-            guard let text = value.stringValue, case .string = value else {
-                throw DBusError.invalidArgs("the context's \"\(name)\" must be a string (s), not \(value.type)")
-            }
-            let bytes = text.utf8.count
-            guard bytes <= Self.maximumValueBytes else {
-                throw DBusError.invalidArgs(
-                    "the context's \"\(name)\" is \(bytes) bytes long; a value has at most \(Self.maximumValueBytes)")
-            }
-            values[key] = text
-        }
-    }
-
-    /// Reads the `Context` property leniently, as a client does: what it
-    /// cannot read is left out.
-    public init(lenient dictionary: DBusVariantDictionary) {
-        for (name, raw) in dictionary.entries {
-            guard let key = Key(rawValue: name), case .string(let text) = raw.unwrapped else { continue }
-            values[key] = text
-        }
-    }
-
-    /// The context as the property and `SetContext` carry it, its keys in the order of ``Key``.
-    public var dictionary: DBusVariantDictionary {
-        DBusVariantDictionary(Key.allCases.compactMap { key in values[key].map { (key.rawValue, .string($0)) } })
-    }
-
     /// The refusal of an argument of `bytes` bytes, over ``maximumWireBytes``:
     /// given before the call is decoded.
     @Sendable public static func tooLarge(_ bytes: Int) -> DBusError {
@@ -112,13 +71,30 @@ public struct ContextProperty: Equatable, Sendable {
             "the context takes \(bytes) bytes in the message; the limit is \(maximumWireBytes) bytes (each value at most \(maximumValueBytes))"
         )
     }
+}
 
-    /// `app, instance, title, output and source`, for messages.
-    public static let keyList =
-        Key.allCases.dropLast().map(\.rawValue).joined(separator: ", ") + " and " + Key.allCases.last!.rawValue
+extension ContextProperty: DBusRecord {
+    /// No context: what petald holds before anyone sets one.
+    public init() {}
 
-    /// A key as a message shows it: cut to 64 bytes' worth of characters.
-    private static func shown(_ name: String) -> String {
-        name.utf8.count <= 64 ? name : String(name.prefix(32)) + "…"
+    /// Its keys, each a string of at most ``maximumValueBytes``: `SetContext`
+    /// refuses any other key, a key given twice, a value that is not a string
+    /// or is longer, saying which.
+    public static let keys: [DBusRecordKey<ContextProperty>] = Key.allCases.map { key in
+        DBusRecordKey(
+            key.rawValue,
+            read: { context, value in
+                guard case .string(let text) = value else { return "must be a string (s), not \(value.type)" }
+                let bytes = text.utf8.count
+                guard bytes <= maximumValueBytes else {
+                    return "is \(bytes) bytes long; a value has at most \(maximumValueBytes)"
+                }
+                context[key] = text
+                return nil
+            }, write: { $0[key].map(DBusValue.string) })
     }
+
+    public static var unknownKeys: DBusUnknownKeys { .refused }
+    public static func subject(_ key: String) -> String { "the context's \"\(key)\"" }
+    public static func unknown(_ key: String) -> String { "the context has no key \"\(key)\"; its keys are \(keyList)" }
 }

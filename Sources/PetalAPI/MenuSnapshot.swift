@@ -66,7 +66,9 @@ public struct MenuSnapshot: Equatable, Sendable {
         }
         name = lenient(Menu.name) ?? name
         title = lenient(Menu.title) ?? title
-        placement = lenient(Menu.placement).map(MenuPlacement.init) ?? MenuPlacement(anchor: appearance.settings.anchor)
+        placement =
+            lenient(Menu.placement).map { MenuPlacement(lenient: $0) }
+            ?? MenuPlacement(anchor: appearance.settings.anchor)
         parent = lenient(Menu.parent) ?? parent
         submenu = lenient(Menu.submenu) ?? submenu
         owner = lenient(Menu.owner) ?? owner

@@ -86,8 +86,7 @@ extension PetalClient {
     /// - Throws: `org.petal.Petal1.Error.InvalidMenu` with the JSON path of the
     ///   fault, `LimitExceeded` naming the limit.
     public func createMenu(_ json: String, transient: Bool = false) async throws -> ObjectPath {
-        let options = DBusVariantDictionary(transient ? [("transient", .boolean(true))] : [])
-        return try await root.call(PetalBus.Menus.createMenu, json, options)
+        try await root.call(PetalBus.Menus.createMenu, json, CreateMenuOptions(transient: transient).dictionary)
     }
 
     /// Calls `RemoveMenu` for an ad-hoc menu this connection made.
@@ -117,9 +116,8 @@ extension PetalClient {
     private func choiceCall(_ options: ShowOptions, timeout: Double?, dispatch: Bool) -> (
         DBusProxy, DBusVariantDictionary
     ) {
-        var entries = options.dictionary.entries
-        if let timeout { entries.append(("timeout", .double(timeout))) }
-        if !dispatch { entries.append(("dispatch", .boolean(false))) }
+        let entries =
+            options.dictionary.entries + ChooseOptions(timeout: timeout, dispatch: dispatch).dictionary.entries
         var proxy = root
         proxy.timeout = Self.choiceCallTimeout(timeout)
         return (proxy, DBusVariantDictionary(entries))

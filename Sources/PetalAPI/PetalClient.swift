@@ -71,12 +71,10 @@ public struct PetalClient: Sendable {
     ///   - dispatch: whether the chosen item's action still runs.
     /// - Throws: `org.petal.Petal1.Error.Cancelled` when the menu closes first.
     public func choose(timeout: Double?, dispatch: Bool) async throws -> String {
-        var options: [(key: String, value: DBusValue)] = []
-        if let timeout { options.append(("timeout", .double(timeout))) }
-        if !dispatch { options.append(("dispatch", .boolean(false))) }
         var proxy = menu
         proxy.timeout = Self.choiceCallTimeout(timeout)
-        return try await proxy.call(PetalBus.Menu.choose, DBusVariantDictionary(options))
+        return try await proxy.call(
+            PetalBus.Menu.choose, ChooseOptions(timeout: timeout, dispatch: dispatch).dictionary)
     }
 
     /// Calls `Reload`.

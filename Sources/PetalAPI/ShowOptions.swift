@@ -21,7 +21,7 @@ public struct MenuPoint: Equatable, Sendable, DBusArgumentValue {
 /// The options of `Show` and `ShowMenu` (docs/dbus-api.md): where a menu
 /// opens, and whether a second press closes it. petalctl builds them and
 /// petald reads them with the same code.
-public struct ShowOptions: Equatable, Sendable {
+public struct ShowOptions: DBusRecord, Equatable {
     /// Where the centre button goes, as `appearance.anchor`.
     public var anchor: Anchor?
     /// Where the centre button's centre goes on the output, in logical pixels; wins over ``anchor``.
@@ -35,6 +35,9 @@ public struct ShowOptions: Equatable, Sendable {
     public var context: ContextProperty?
 
     /// Options that say nothing: open where the menu's anchor says.
+    public init() {}
+
+    /// Options that say what is given.
     public init(
         anchor: Anchor? = nil, at: MenuPoint? = nil, output: String? = nil, toggle: Bool = false,
         context: ContextProperty? = nil
@@ -45,67 +48,23 @@ public struct ShowOptions: Equatable, Sendable {
     /// An output's name is at most this long.
     public static let maximumOutputBytes = 255
 
-    /// Reads `anchor s`, `at (ii)`, `output s`, `toggle b` and `context
-    /// a{sv}`; other keys are left to the caller (`ChooseFrom`'s `timeout`,
+    /// `anchor s`, `at (ii)`, `output s`, `toggle b` and `context a{sv}`;
+    /// other keys are left to the rest of the call (`ChooseFrom`'s `timeout`,
     /// say) and otherwise ignored.
-    ///
-    /// - Throws: `InvalidArgs` naming the option and what it takes.
-    public init(_ options: DBusVariantDictionary) throws(DBusError) {
-        for (key, raw) in options.entries {
-            let value = raw.unwrapped
-            switch key {
-            case "anchor":
-                guard let text = value.stringValue, let anchor = Anchor(rawValue: text) else {
-                    throw DBusError.invalidArgs(
-                        "option \"anchor\" must be one of \(Anchor.allCases.map(\.rawValue).joined(separator: ", ")), not \(value)"
-                    )
-                }
-                self.anchor = anchor
-            case "at":
-                guard let point = MenuPoint(dbusValue: value) else {
-                    throw DBusError.invalidArgs(
-                        "option \"at\" must be a point (ii) of logical pixels on the output, not \(value.type)")
-                }
-                at = point
-            case "output":
-                guard let name = value.stringValue, !name.isEmpty, name.utf8.count <= Self.maximumOutputBytes else {
-                    throw DBusError.invalidArgs(
-                        "option \"output\" must be an output's name (s, 1 to \(Self.maximumOutputBytes) bytes), not \(value)"
-                    )
-                }
-                output = name
-            case "toggle":
-                guard let flag = value.boolValue else {
-                    throw DBusError.invalidArgs("option \"toggle\" must be a boolean (b), not \(value.type)")
-                }
-                toggle = flag
-            case "context":
-                guard let given = DBusVariantDictionary(dbusValue: value) else {
-                    throw DBusError.invalidArgs(
-                        "option \"context\" must be a context (a{sv}) with the keys \(ContextProperty.keyList), not \(value.type)"
-                    )
-                }
-                context = try ContextProperty(given)
-            default:
-                continue
-            }
-        }
-    }
-
-    /// The options as `Show` takes them.
-    public var dictionary: DBusVariantDictionary {
-        var entries: [(key: String, value: DBusValue)] = []
-        if let anchor { entries.append(("anchor", .string(anchor.rawValue))) }
-        if let at { entries.append(("at", at.dbusValue)) }
-        if let output { entries.append(("output", .string(output))) }
-        if toggle { entries.append(("toggle", .boolean(true))) }
-        if let context { entries.append(("context", context.dictionary.dbusValue)) }
-        return DBusVariantDictionary(entries)
-    }
+    public static let keys: [DBusRecordKey<ShowOptions>] = [
+        .value("anchor", \.anchor, what: "one of \(Anchor.caseList)"),
+        .value("at", \.at, what: "a point (ii) of logical pixels on the output"),
+        .value(
+            "output", \.output, what: "an output's name (s, 1 to \(maximumOutputBytes) bytes)",
+            accepts: { !$0.isEmpty && $0.utf8.count <= maximumOutputBytes }),
+        .flag("toggle", \.toggle),
+        .record("context", \.context, what: "a context with the keys \(ContextProperty.keyList)"),
+    ]
 }
 
-/// A menu's `Placement` (docs/dbus-api.md): where clients draw it.
-public struct MenuPlacement: Equatable, Sendable {
+/// A menu's `Placement` (docs/dbus-api.md): where clients draw it. petald
+/// serves it; clients read it leniently (``DBusRecord/init(lenient:)``).
+public struct MenuPlacement: DBusRecord, Equatable {
     /// Its anchor: the configured one, or the one `Show` gave.
     public var anchor: Anchor
     /// Where `Show` put its centre button on the output, if it said.
@@ -117,6 +76,9 @@ public struct MenuPlacement: Equatable, Sendable {
     public var parent: ObjectPath?
     public var item: String?
 
+    /// The default anchor's placement, as a placement that says nothing reads.
+    public init() { anchor = .bottomRight }
+
     /// A placement.
     public init(
         anchor: Anchor, at: MenuPoint? = nil, output: String? = nil, parent: ObjectPath? = nil,
@@ -125,29 +87,11 @@ public struct MenuPlacement: Equatable, Sendable {
         (self.anchor, self.at, self.output, self.parent, self.item) = (anchor, at, output, parent, item)
     }
 
-    /// Reads a `Placement` leniently: what it lacks or cannot read is as if not given.
-    public init(_ dictionary: DBusVariantDictionary) {
-        self.init(anchor: .bottomRight)
-        for (key, raw) in dictionary.entries {
-            let value = raw.unwrapped
-            switch key {
-            case "anchor": if let anchor = value.stringValue.flatMap(Anchor.init(rawValue:)) { self.anchor = anchor }
-            case "at": at = MenuPoint(dbusValue: value)
-            case "output": output = value.stringValue
-            case "parent": parent = ObjectPath(dbusValue: value)
-            case "item": item = value.stringValue
-            default: continue
-            }
-        }
-    }
-
-    /// The placement as `Placement` serves it.
-    public var dictionary: DBusVariantDictionary {
-        var entries: [(key: String, value: DBusValue)] = [("anchor", .string(anchor.rawValue))]
-        if let at { entries.append(("at", at.dbusValue)) }
-        if let output { entries.append(("output", .string(output))) }
-        if let parent { entries.append(("parent", .objectPath(parent))) }
-        if let item { entries.append(("item", .string(item))) }
-        return DBusVariantDictionary(entries)
-    }
+    public static let keys: [DBusRecordKey<MenuPlacement>] = [
+        .always("anchor", \.anchor, what: "one of \(Anchor.caseList)"),
+        .value("at", \.at, what: "a point (ii)"),
+        .value("output", \.output, what: "an output's name (s)"),
+        .value("parent", \.parent, what: "a menu's object (o)"),
+        .value("item", \.item, what: "an item's id (s)"),
+    ]
 }

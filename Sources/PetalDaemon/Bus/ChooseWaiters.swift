@@ -1,46 +1,6 @@
 import DBus
+import PetalAPI
 import PetalCore
-
-/// The options `Choose` takes, from its `a{sv}`.
-struct ChooseOptions {
-    /// How long to wait for a choice; nil waits until the menu closes.
-    var timeout: Duration?
-    /// Whether the chosen item's action runs.
-    var dispatch = true
-
-    /// Options larger than this in the message are refused before they are decoded: two keys need far less.
-    static let maximumBytes = 64 * 1024
-
-    /// The refusal of options that take `bytes` in the message.
-    @Sendable static func tooLarge(_ bytes: Int) -> DBusError {
-        DBusError.invalidArgs("Choose options take \(bytes) bytes in the message; the limit is \(maximumBytes) bytes")
-    }
-
-    /// Reads `timeout` (seconds, any number type) and `dispatch` (b); other keys are ignored.
-    init(_ options: DBusVariantDictionary) throws(DBusError) {
-        for (key, raw) in options.entries {
-            let value = raw.unwrapped
-            switch key {
-            case "timeout":
-                guard let seconds = value.doubleValue, seconds.isFinite, seconds > 0,
-                    seconds <= ChooseLimits.maximumTimeoutSeconds
-                else {
-                    throw DBusError.invalidArgs(
-                        "Choose option \"timeout\" must be a number of seconds above 0 and at most \(Int(ChooseLimits.maximumTimeoutSeconds)), not \(value)"
-                    )
-                }
-                timeout = .milliseconds(Int64((seconds * 1000).rounded(.up)))
-            case "dispatch":
-                guard let flag = value.boolValue else {
-                    throw DBusError.invalidArgs("Choose option \"dispatch\" must be a boolean (b), not \(value.type)")
-                }
-                dispatch = flag
-            default:
-                continue
-            }
-        }
-    }
-}
 
 /// `Choose` calls waiting for the next activation; all get the same answer.
 /// Confined to the service's scheduler.
@@ -76,7 +36,7 @@ struct ChooseWaiters {
     ) {
         self.scheduler = scheduler
         let waiter = Waiter(call: call, dispatch: options.dispatch)
-        if let timeout = options.timeout {
+        if let timeout = options.timeoutDuration {
             waiter.timer = scheduler.schedule(after: timeout) { [weak waiter] in
                 guard let waiter, !waiter.call.isAnswered else { return }
                 waiter.call.fail(

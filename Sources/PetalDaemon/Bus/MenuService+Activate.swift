@@ -150,7 +150,7 @@ extension MenuService {
     /// with the next item chosen in its chain.
     func choose(in name: String, options: DBusVariantDictionary, call: any PendingCall<String>) throws(DBusError) {
         let menu = try menu(name)
-        let options = try ChooseOptions(options)
+        let options = try ChooseOptions(checking: options)
         try menu.choosers.admit()
         if chains.state(of: name) == .collapsed { menu.place(nil) }
         apply(chains.open(name), opening: name)

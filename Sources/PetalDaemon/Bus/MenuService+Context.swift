@@ -13,7 +13,7 @@ extension MenuService {
     /// - Throws: `InvalidArgs` for an unknown key, a value that is not a
     ///   string or is over 4 KiB; the context stays as it was.
     func setContext(_ dictionary: DBusVariantDictionary, from sender: String) throws(DBusError) {
-        let given = try ContextProperty(dictionary)
+        let given = try ContextProperty(checking: dictionary)
         contextOwner = given.isEmpty ? nil : sender
         guard given != context else { return }
         context = given

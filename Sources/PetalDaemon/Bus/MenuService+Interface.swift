@@ -43,7 +43,7 @@ extension MenuService {
                 },
                 Menu.show.limitingSize(of: "options", to: ChooseOptions.maximumBytes, refusal: ChooseOptions.tooLarge)
                     .serve { [unowned self] call, options in
-                        try show(menu(call.menuName()).name, ShowOptions(options))
+                        try show(menu(call.menuName()).name, ShowOptions(checking: options))
                     },
                 Menu.back.serve { [unowned self] call in try back(menu(call.menuName()).name) },
             ],

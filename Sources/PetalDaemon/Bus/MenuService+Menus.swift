@@ -51,7 +51,7 @@ extension MenuService {
     /// else the `Context` property's), on the context's output unless the
     /// options name one.
     func showMenu(_ name: String, options: DBusVariantDictionary) throws(DBusError) -> ObjectPath {
-        var (target, placement) = (name, try ShowOptions(options))
+        var (target, placement) = (name, try ShowOptions(checking: options))
         if name.isEmpty { (target, placement) = menuForContext(placement) }
         let menu = try menu(target)
         _ = show(menu.name, placement)
@@ -65,13 +65,8 @@ extension MenuService {
         _ json: String, options: DBusVariantDictionary, owner: String, forcingTransient: Bool = false
     ) throws(DBusError) -> ServedMenu {
         try adHoc.admit(json.utf8.count, from: owner)
-        var transient = forcingTransient
-        for (key, value) in options.entries where key == "transient" {
-            guard let flag = value.unwrapped.boolValue else {
-                throw DBusError.invalidArgs("option \"transient\" must be a boolean (b), not \(value.unwrapped.type)")
-            }
-            transient = transient || flag
-        }
+        let requested = try CreateMenuOptions(checking: options)
+        let transient = forcingTransient || requested.transient
         let (definitions, warnings) = try AdHocMenuDefinitions.decode(
             json, defaults: configuration.defaults, isTaken: { [unowned self] in menus[$0] != nil },
             nextName: { [unowned self] in adHoc.nextName { menus[$0] != nil } })
@@ -109,8 +104,8 @@ extension MenuService {
     func chooseFrom(
         _ json: String, options: DBusVariantDictionary, call: any PendingCall<String>
     ) throws(DBusError) {
-        let show = try ShowOptions(options)
-        let choose = try ChooseOptions(options)
+        let show = try ShowOptions(checking: options)
+        let choose = try ChooseOptions(checking: options)
         let menu = try createMenu(
             json, options: DBusVariantDictionary([]), owner: call.sender, forcingTransient: true)
         try menu.choosers.admit()
