@@ -29,25 +29,15 @@ public struct ItemDetails: Equatable, Sendable {
     /// The character that activates it while its menu is open; "" for none.
     public var key = ""
 
-    /// Reads the properties of one item object; a missing or mistyped one keeps its default.
+    /// An item with every field at its default.
+    public init() {}
+
+    /// Reads the properties of one item object (``PetalBus/Item/fields``);
+    /// a missing or mistyped one keeps its default, as a petald before v3,
+    /// which has no `Kind`, `Submenu` or `Key`, serves.
     public init(_ values: DBusPropertyValues) {
-        typealias Item = PetalBus.Item
-        func read<Value>(_ property: DBusPropertyDeclaration<Value>, _ fallback: Value) -> Value {
-            ((try? values.valueIfPresent(property)) ?? nil) ?? fallback
-        }
-        id = read(Item.id, "")
-        title = read(Item.title, "")
-        icon = read(Item.icon, "")
-        selectedIcon = read(Item.selectedIcon, "")
-        color = read(Item.color, "")
-        action = read(Item.action, "")
-        enabled = read(Item.enabled, true)
-        selected = read(Item.selected, false)
-        toggle = read(Item.toggle, false)
-        submenu = read(Item.submenu, .root)
-        // A petald before v3 has no Kind: an item there runs an action.
-        kind = read(Item.kind, .action)
-        key = read(Item.key, "")
+        id = ((try? values.valueIfPresent(PetalBus.Item.id)) ?? nil) ?? ""
+        for field in PetalBus.Item.fields { field.read(values, into: &self) }
     }
 
     /// The icon it shows now: `selectedIcon` when a selected toggle has one, else `icon`.

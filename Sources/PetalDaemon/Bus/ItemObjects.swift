@@ -50,19 +50,6 @@ struct ItemObjects {
     }
 
     private static func changedProperties(from old: MenuItem, to new: MenuItem) -> [any DBusPropertyMember] {
-        typealias Item = PetalBus.Item
-        var changed: [any DBusPropertyMember] = []
-        if old.title != new.title { changed.append(Item.title) }
-        if old.icon != new.icon { changed.append(Item.icon) }
-        if old.selectedIcon != new.selectedIcon { changed.append(Item.selectedIcon) }
-        if old.color != new.color { changed.append(Item.color) }
-        if old.action != new.action { changed.append(Item.action) }
-        if old.enabled != new.enabled { changed.append(Item.enabled) }
-        if old.selected != new.selected { changed.append(Item.selected) }
-        if old.toggle != new.toggle { changed.append(Item.toggle) }
-        if old.kind != new.kind { changed.append(Item.kind) }
-        if old.submenu != new.submenu { changed.append(Item.submenu) }
-        if old.key != new.key { changed.append(Item.key) }
-        return changed
+        PetalBus.Item.fields.filter { $0.changes(from: old, to: new) }.map(\.property)
     }
 }

@@ -76,18 +76,14 @@ extension MenuService {
 
     /// `org.petal.Petal1.Item`, built once and shared by every item's
     /// object, which is registered with its ``ItemObject`` as context; its
-    /// getters read the item as it is now, so a reload needs no re-registration.
+    /// getters read the item as it is now (``PetalBus/Item/fields``), so a
+    /// reload needs no re-registration.
     func makeItemInterface() -> DBusInterface {
         typealias Item = PetalBus.Item
-        func text(_ property: DBusPropertyDeclaration<String>, _ read: @escaping @Sendable (MenuItem) -> String)
-            -> DBusProperty
-        {
-            property.serve(ItemObject.self) { [unowned self] in menus[$0.menu]?.reading($0, read) ?? "" }
-        }
-        func flag(_ property: DBusPropertyDeclaration<Bool>, _ read: @escaping @Sendable (MenuItem) -> Bool)
-            -> DBusProperty
-        {
-            property.serve(ItemObject.self) { [unowned self] in menus[$0.menu]?.reading($0, read) ?? false }
+        let id = Item.id.serve(ItemObject.self) { $0.id }
+        let fields = Item.fields.map { field in
+            // Closures, not key paths: every new item's object reads each of these at once.
+            field.served(ItemObject.self) { [unowned self] object in menus[object.menu]?.item(at: object) }
         }
         return DBusInterface(
             Item.interface,
@@ -97,24 +93,7 @@ extension MenuService {
                     try activate(item.id, in: item.menu, call: reply)
                 }
             ],
-            properties: [
-                Item.id.serve(ItemObject.self) { $0.id },
-                // Closures, not key paths: every new item's object reads each of these at once.
-                text(Item.title, { $0.title }),
-                text(Item.icon, { $0.icon }),
-                text(Item.selectedIcon, { $0.selectedIcon }),
-                text(Item.color, { $0.color }),
-                text(Item.action, { $0.kind == .action ? $0.action : "" }),
-                flag(Item.enabled, { $0.enabled }),
-                flag(Item.selected, { $0.selected }),
-                flag(Item.toggle, { $0.toggle }),
-                Item.kind.serve(ItemObject.self) { [unowned self] in menus[$0.menu]?.reading($0, { $0.kind }) ?? .action
-                },
-                Item.submenu.serve(ItemObject.self) { [unowned self] in
-                    menus[$0.menu]?.reading($0, { $0.submenu })?.flatMap { menus[$0]?.path } ?? "/"
-                },
-                text(Item.key, { $0.key ?? "" }),
-            ])
+            properties: [id] + fields)
     }
 }
 

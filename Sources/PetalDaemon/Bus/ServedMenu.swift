@@ -75,19 +75,12 @@ final class ServedMenu {
     /// The item with `id` as it is now.
     func item(_ id: String) -> MenuItem? { items.first { $0.id == id } }
 
-    /// What `read` finds in the item with `id` as it is now, without copying
-    /// the whole item (each of an item's properties is read this way).
-    func reading<Value>(_ id: String, _ read: (MenuItem) -> Value) -> Value? {
-        guard let index = items.firstIndex(where: { $0.id == id }) else { return nil }
-        return read(items[index])
-    }
-
-    /// What `read` finds in the item of `object`, looked for first where it was.
-    func reading<Value>(_ object: ItemObject, _ read: (MenuItem) -> Value) -> Value? {
+    /// The item of `object`, looked for first where it was.
+    func item(at object: ItemObject) -> MenuItem? {
         guard items.indices.contains(object.index), items[object.index].id == object.id else {
-            return reading(object.id, read)
+            return item(object.id)
         }
-        return read(items[object.index])
+        return items[object.index]
     }
 
     /// The object of the item `id`.
