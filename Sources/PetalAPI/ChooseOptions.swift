@@ -21,8 +21,8 @@ public struct ChooseOptions: DBusRecord, Equatable {
     public static let keys: [DBusRecordKey<ChooseOptions>] = [
         .number(
             "timeout", \.timeout,
-            what: "a number of seconds above 0 and at most \(Int(ChooseLimits.maximumTimeoutSeconds))",
-            accepts: { $0.isFinite && $0 > 0 && $0 <= ChooseLimits.maximumTimeoutSeconds }),
+            what: "a number of seconds above 0 and at most \(Int(Limits.chooseTimeoutSeconds))",
+            accepts: { $0.isFinite && $0 > 0 && $0 <= Limits.chooseTimeoutSeconds }),
         .flag("dispatch", \.dispatch, default: true),
     ]
 
@@ -34,7 +34,7 @@ public struct ChooseOptions: DBusRecord, Equatable {
     }
 
     /// Options larger than this in the message are refused before they are decoded: two keys need far less.
-    public static let maximumBytes = 64 * 1024
+    public static let maximumBytes = Limits.optionsWireBytes
 
     /// The refusal of options that take `bytes` in the message.
     @Sendable public static func tooLarge(_ bytes: Int) -> DBusError {

@@ -25,11 +25,11 @@ public struct ContextProperty: Equatable, Sendable {
     }
 
     /// The most bytes of UTF-8 one value may have.
-    public static let maximumValueBytes = 4096
+    public static let maximumValueBytes = Limits.contextValueBytes
     /// The most bytes `SetContext`'s argument may take in a message, checked
     /// before it is decoded: five values at their longest, their keys and
     /// signatures, with room to spare.
-    public static let maximumWireBytes = 32 * 1024
+    public static let maximumWireBytes = Limits.contextWireBytes
 
     /// The values given, by key.
     public private(set) var values: [Key: String] = [:]

@@ -46,7 +46,7 @@ public struct ShowOptions: DBusRecord, Equatable {
     }
 
     /// An output's name is at most this long.
-    public static let maximumOutputBytes = 255
+    public static let maximumOutputBytes = Limits.outputNameBytes
 
     /// `anchor s`, `at (ii)`, `output s`, `toggle b` and `context a{sv}`;
     /// other keys are left to the rest of the call (`ChooseFrom`'s `timeout`,

@@ -27,9 +27,9 @@ struct ChoiceLines {
     let lines: [Line]
 
     /// An ad-hoc menu holds at most this many items (docs/dbus-api.md's limits).
-    static let maximumItems = MenuLimits.maximumItems
+    static let maximumItems = Limits.menuItems
     /// An ad-hoc menu is at most this many bytes of JSON.
-    static let maximumJSONBytes = MenuLimits.maximumAdHocBytes
+    static let maximumJSONBytes = Limits.adHocMenuBytes
 
     /// The lines of `input`.
     ///

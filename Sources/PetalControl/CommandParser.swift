@@ -165,9 +165,9 @@ struct CommandParser {
             switch option {
             case "--timeout", "-t":
                 let text = try Invocation.value(of: option, inline, &words, example: "--timeout 10 (seconds)")
-                guard let seconds = Double(text), seconds > 0, seconds <= ChooseLimits.maximumTimeoutSeconds else {
+                guard let seconds = Double(text), seconds > 0, seconds <= Limits.chooseTimeoutSeconds else {
                     throw UsageError(
-                        "--timeout needs a positive number of seconds, at most \(Int(ChooseLimits.maximumTimeoutSeconds)) (a day), not \"\(text)\""
+                        "--timeout needs a positive number of seconds, at most \(Int(Limits.chooseTimeoutSeconds)) (a day), not \"\(text)\""
                     )
                 }
                 timeout = seconds

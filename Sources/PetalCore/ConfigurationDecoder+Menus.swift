@@ -184,10 +184,10 @@ extension ConfigurationDecoder {
                 "expected a submenu that does not lead back to its own menu, found the cycle "
                     + SubmenuLinks.shown(cycle.names))
         }
-        for chain in chains.tooLong(maximum: MenuLimits.maximumChain) {
+        for chain in chains.tooLong(maximum: Limits.menuChain) {
             reportExceeded(
                 chain.link.path,
-                "expected a chain of at most \(MenuLimits.maximumChain) menus, found \(chain.names.count): "
+                "expected a chain of at most \(Limits.menuChain) menus, found \(chain.names.count): "
                     + SubmenuLinks.shown(chain.names))
         }
     }

@@ -11,12 +11,12 @@ import PetalJSON
 /// same rules for a menu made over D-Bus.
 public struct ConfigurationDecoder {
     /// The most items a menu may have.
-    public static let maximumItems = MenuLimits.maximumItems
+    public static let maximumItems = Limits.menuItems
     /// The most problems reported for one text; past this, one last error says
     /// that more were left out.
     public static let maximumProblems = 100
     /// The longest item id or action id, in UTF-8 bytes.
-    public static let maximumIDBytes = 255
+    public static let maximumIDBytes = Limits.idBytes
     /// The longest `spacing` or `radius`, in pixels.
     public static let maximumDistance = 10_000.0
     /// The largest magnitude of `firstAngle` and `angleInterval`, in degrees.
@@ -72,7 +72,7 @@ public struct ConfigurationDecoder {
     /// down to the values of a menu section's items and appearance, and a
     /// section is at most 2 deep (`menus.apps`) plus 3 for each menu written in
     /// place (`items[0].submenu`), 9 of them to report a chain that is too long.
-    static let positionDepth = 2 + 3 * (MenuLimits.maximumChain + 1) + 1
+    static let positionDepth = 2 + 3 * (Limits.menuChain + 1) + 1
 
     // MARK: - The document
 

@@ -69,7 +69,7 @@ public enum MenuName {
     /// The name of the default menu: v2's top-level `menu` and `items`.
     public static let main = "main"
     /// The longest name of a menu of `menus` or of a menu made over D-Bus, in bytes.
-    public static let maximumBytes = 64
+    public static let maximumBytes = Limits.menuNameBytes
 
     /// Whether `name` can name a menu of `menus`, or a menu made over D-Bus:
     /// 1 to 64 bytes of `[A-Za-z0-9_-]`.
@@ -104,16 +104,4 @@ public enum MenuName {
     public static func inPlace(in parent: String, item itemID: String) -> String {
         parent + "/" + itemID
     }
-}
-
-/// The limits on menus that the configuration and `CreateMenu`/`ChooseFrom`
-/// share (docs/configuration.md, docs/dbus-api.md).
-public enum MenuLimits {
-    /// The most items a menu may have.
-    public static let maximumItems = 64
-    /// The most menus in a chain of submenus, the top one counted.
-    public static let maximumChain = 8
-    /// The most bytes of JSON a menu made over D-Bus may have; its caller
-    /// checks it before decoding.
-    public static let maximumAdHocBytes = 64 * 1024
 }

@@ -74,7 +74,7 @@ public struct SubmenuRoute: Equatable, Sendable {
         steps = []
         var seen: Set<String> = [target]
         var current = target
-        while steps.count + 1 < MenuLimits.maximumChain, let step = opener(of: current),
+        while steps.count + 1 < Limits.menuChain, let step = opener(of: current),
             seen.insert(step.menu).inserted
         {
             steps.insert(step, at: 0)

@@ -67,7 +67,7 @@ import Testing
         let names = (0..<12).map { "m\($0)" }
         let line = names.indices.map { Menu(name: names[$0], submenus: [$0 + 1 < names.count ? names[$0 + 1] : nil]) }
         let route = SubmenuRoute(to: "m11", among: line)
-        #expect(route.names == Array(names.suffix(MenuLimits.maximumChain)))
+        #expect(route.names == Array(names.suffix(Limits.menuChain)))
         #expect(route.steps.allSatisfy { $0.item == 0 })
     }
 

@@ -7,11 +7,11 @@ import PetalCore
 /// A menu with the submenus written in place counts once.
 struct AdHocMenus {
     /// A menu of JSON larger than this is refused unread.
-    static let maximumBytes = MenuLimits.maximumAdHocBytes
+    static let maximumBytes = Limits.adHocMenuBytes
     /// One connection may keep this many ad-hoc menus at once.
-    static let maximumPerConnection = 16
+    static let maximumPerConnection = Limits.adHocMenusPerConnection
     /// All connections together may keep this many.
-    static let maximumInAll = 256
+    static let maximumInAll = Limits.adHocMenusInAll
 
     /// The top menus made, by owner, with the in-place submenus each brought.
     private var made: [String: [(top: String, all: [String])]] = [:]

@@ -21,7 +21,7 @@ struct ChooseWaiters {
     /// Throws `Busy` when ``ChooseLimits/maximumWaiting`` calls are waiting.
     mutating func admit() throws(DBusError) {
         waiters.removeAll { $0.call.isAnswered }
-        guard waiters.count < ChooseLimits.maximumWaiting else {
+        guard waiters.count < Limits.waitingChooseCalls else {
             throw PetalError.make(
                 .busy,
                 "\(waiters.count) Choose calls are waiting, the most petald keeps; try again when the menu closes")

@@ -17,7 +17,7 @@ import PetalPluginRuntime
 /// Unchecked Sendable: confined to its scheduler's thread (the event loop), where every entry point runs.
 public final class MenuService: @unchecked Sendable {
     /// Ids and action ids longer than this are refused.
-    static let maximumIDBytes = 255
+    static let maximumIDBytes = Limits.idBytes
 
     /// Loads the configuration at start-up and on `Reload`.
     public typealias ConfigurationSource = @Sendable () throws -> LoadedConfiguration

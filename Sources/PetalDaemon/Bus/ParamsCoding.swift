@@ -10,12 +10,7 @@ enum ParamsCoding {
     /// Parameters and results may be at most this many bytes as JSON.
     static let maximumJSONBytes = ActionParams.maximumJSONBytes
     /// Parameters larger than this in the message are refused before they are decoded.
-    ///
-    /// 16 times the JSON cap: an `a{sv}` takes at most about three times its JSON
-    /// size on the wire (alignment, signatures), unless its values are variants
-    /// nested dozens deep, so no params that fit in 64 KiB of JSON come near it,
-    /// while a million-key dictionary is refused from its length prefix alone.
-    static let maximumWireBytes = 16 * maximumJSONBytes
+    static let maximumWireBytes = Limits.paramsWireBytes
 
     /// The refusal of parameters that take `bytes` in the message.
     @Sendable static func tooLarge(_ bytes: Int) -> DBusError {

@@ -11,7 +11,7 @@ import PetalPluginRuntime
 /// Confined to the loop thread.
 final class ProviderService {
     /// At most this many providers may be registered at once.
-    static let maximumProviders = 64
+    static let maximumProviders = Limits.providers
 
     private var providers = ProviderDirectory()
     private let connection: DBusConnection

@@ -1,5 +1,6 @@
 import DBus
 import PetalAPI
+import PetalCore
 import PetalJSON
 
 // What one invocation of an action carries in and out, in petald and in a
@@ -34,7 +35,7 @@ public struct ActionParams: Sendable {
 
     /// Parameters and results may be at most this many bytes as JSON
     /// (docs/dbus-api.md, "Limits and faults").
-    package static let maximumJSONBytes = 64 * 1024
+    package static let maximumJSONBytes = Limits.paramsJSONBytes
 
     /// Parameters `object`, serialised once here.
     public init(_ object: JSONObject) {
