@@ -160,9 +160,9 @@ let libraryTargets: [Target] = [
     .target(name: "XCB", dependencies: ["CXCB"]),
     // What the desktop's messages say, with no I/O: i3-ipc framing and JSON,
     // Hyprland's lines, X11 properties, the backend choice, what to send when.
-    .target(name: "PetalContextCore", dependencies: ["PetalJSON", "TextEscaping"]),
+    .target(name: "PetalContextCore", dependencies: ["PetalCore", "PetalJSON", "TextEscaping"]),
     // Reading each desktop, on a thread of its own: sway's and i3's socket, Hyprland's, the X server.
-    .target(name: "PetalContextSources", dependencies: ["Linux", "PetalContextCore", "XCB"]),
+    .target(name: "PetalContextSources", dependencies: ["Linux", "PetalContextCore", "PetalCore", "XCB"]),
     // The program: options, log, the backend's thread, publishing to petald over D-Bus.
     .target(
         name: "PetalContext",
@@ -222,7 +222,8 @@ let testTargets: [Target] = [
     // petal-context: its pure core in unit tests, and the built binary on real
     // sway, i3 and openbox (and a Hyprland stand-in) against a stand-in petald.
     .testTarget(
-        name: "PetalContextTests", dependencies: ["PetalContextCore", "PetalJSON", "DBus", "PetalAPI", "TestSupport"]),
+        name: "PetalContextTests",
+        dependencies: ["PetalContextCore", "PetalCore", "PetalJSON", "DBus", "PetalAPI", "TestSupport"]),
 ]
 
 let package = Package(

@@ -32,7 +32,7 @@ public struct ShowOptions: DBusRecord, Equatable {
     public var toggle = false
     /// For `ShowMenu("")`: choose the menu with this context instead of the
     /// `Context` property, for this call (others ignore it).
-    public var context: ContextProperty?
+    public var context: DesktopContext?
 
     /// Options that say nothing: open where the menu's anchor says.
     public init() {}
@@ -40,7 +40,7 @@ public struct ShowOptions: DBusRecord, Equatable {
     /// Options that say what is given.
     public init(
         anchor: Anchor? = nil, at: MenuPoint? = nil, output: String? = nil, toggle: Bool = false,
-        context: ContextProperty? = nil
+        context: DesktopContext? = nil
     ) {
         (self.anchor, self.at, self.output, self.toggle, self.context) = (anchor, at, output, toggle, context)
     }
@@ -58,7 +58,7 @@ public struct ShowOptions: DBusRecord, Equatable {
             "output", \.output, what: "an output's name (s, 1 to \(maximumOutputBytes) bytes)",
             accepts: { !$0.isEmpty && $0.utf8.count <= maximumOutputBytes }),
         .flag("toggle", \.toggle),
-        .record("context", \.context, what: "a context with the keys \(ContextProperty.keyList)"),
+        .record("context", \.context, what: "a context with the keys \(DesktopContext.keyList)"),
     ]
 }
 

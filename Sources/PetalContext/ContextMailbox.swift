@@ -1,5 +1,6 @@
 import DBus
 import PetalContextCore
+import PetalCore
 import Synchronization
 
 /// Hands contexts from the desktop's thread to the D-Bus loop, keeping only

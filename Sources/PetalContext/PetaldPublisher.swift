@@ -1,6 +1,7 @@
 import DBus
 import PetalAPI
 import PetalContextCore
+import PetalCore
 
 /// Keeps petald's `Context` property what the desktop shows: follows petald
 /// on the bus (NameOwnerChanged of `org.petal.Petal1`) and calls `SetContext`
@@ -52,7 +53,7 @@ final class PetaldPublisher: @unchecked Sendable {
 
     /// The desktop shows `context` now.
     func desktopChanged(to context: DesktopContext) {
-        log.debug("the desktop shows \(context)")
+        log.debug("the desktop shows \(context.logLine)")
         send(publication.desktopChanged(to: context))
     }
 
@@ -77,11 +78,11 @@ final class PetaldPublisher: @unchecked Sendable {
             log.error("the bus named petald \"\(step.petald)\", which is no bus name: \(error)")
             return send(publication.callFinished(accepted: false))
         }
-        let context = DBusVariantDictionary(step.context.entries(source: source).map { ($0.key, .string($0.value)) })
+        let context = step.context.said(by: source).dictionary
         connection.callOnLoop(PetalBus.Menus.setContext, on: destination, at: PetalBus.path, context) { [self] result in
             switch result {
             case .success:
-                log.debug("set petald's context: \(step.context)")
+                log.debug("set petald's context: \(step.context.logLine)")
                 lastRefusal = nil
                 send(publication.callFinished(accepted: true))
             case .failure(let error):

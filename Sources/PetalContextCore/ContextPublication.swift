@@ -1,3 +1,5 @@
+import PetalCore
+
 /// Which context to send petald, and when: only changes, at most one
 /// `SetContext` in flight, then the latest.
 ///
@@ -38,7 +40,7 @@ public struct ContextPublication: Sendable {
 
     /// The desktop now shows `context`.
     public mutating func desktopChanged(to context: DesktopContext) -> Send? {
-        latest = context
+        latest = context.capped()
         return next()
     }
 

@@ -1,3 +1,4 @@
+import PetalCore
 import PetalJSON
 
 /// The context of a Hyprland desktop (docs/context.md): the starting state
@@ -8,7 +9,7 @@ import PetalJSON
 /// for `j/activewindow` again (``needsInstance``).
 public struct HyprlandContextReader: Sendable {
     /// What has been read so far.
-    public private(set) var context = DesktopContext.empty
+    public private(set) var context = DesktopContext.noWindow
     /// Whether the focused window's instance is unknown since an event: its
     /// source asks ``activeWindowRequest`` and gives the answer to ``take(activeWindow:)``.
     public private(set) var needsInstance = false

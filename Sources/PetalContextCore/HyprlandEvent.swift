@@ -1,3 +1,5 @@
+import PetalCore
+
 /// The events of Hyprland's event socket (`.socket2.sock`) that say what has
 /// focus: one line each, `EVENT>>DATA`.
 public enum HyprlandEvent: Equatable, Sendable {
@@ -38,7 +40,7 @@ public enum HyprlandEvent: Equatable, Sendable {
 /// bounded whatever a window calls itself.
 public struct HyprlandLineReader: Sendable {
     /// The most bytes of one line kept: the context's limit for a title, and room for the rest.
-    public static let maximumLineBytes = DesktopContext.maximumBytes + 1024
+    public static let maximumLineBytes = DesktopContext.maximumValueBytes + 1024
 
     private var partial: [UInt8] = []
 

@@ -1,3 +1,4 @@
+import PetalCore
 import PetalJSON
 
 /// The context of a sway or i3 desktop, from the replies and events of its
@@ -9,7 +10,7 @@ import PetalJSON
 /// `window_properties.class`; output is the focused workspace's output.
 public struct I3ContextReader: Sendable {
     /// What the messages taken so far say.
-    public private(set) var context = DesktopContext.empty
+    public private(set) var context = DesktopContext.noWindow
     /// The container id of the focused window; nil when a workspace has focus.
     private var focusedWindow: Int64?
     /// The id of the focused workspace, to follow it when it moves to another output.

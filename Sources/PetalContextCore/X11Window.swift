@@ -1,3 +1,5 @@
+import PetalCore
+
 /// What an X11 window's properties say, decoded as the ICCCM and EWMH
 /// specify them: the context's app and instance from `WM_CLASS`, its title from
 /// `_NET_WM_NAME` or `WM_NAME`, and its output from where its centre is.
@@ -13,7 +15,7 @@ public enum X11Window {
 
     /// The most bytes of a property read: the context's limit, and room for
     /// a character cut at the end, which ``DesktopContext`` then drops.
-    public static let maximumPropertyBytes = DesktopContext.maximumBytes + 64
+    public static let maximumPropertyBytes = DesktopContext.maximumValueBytes + 64
 
     /// The class in a `WM_CLASS` value: the second of its two NUL-terminated
     /// Latin-1 strings (instance, then class); "" when there is no second.

@@ -1,5 +1,6 @@
 import Linux
 import PetalContextCore
+import PetalCore
 
 /// One desktop's way of saying which window has focus, followed on the
 /// thread that calls ``follow(report:)``.

@@ -1,6 +1,7 @@
 import Glibc
 import Linux
 import PetalContextCore
+import PetalCore
 
 /// Hyprland, through the two sockets in its instance's folder: requests
 /// on `.socket.sock` (one connection each, closed by Hyprland after its

@@ -1,5 +1,6 @@
 import Linux
 import PetalContextCore
+import PetalCore
 
 /// sway or i3, through its IPC socket: the opening requests (subscribe,
 /// GET_TREE, GET_WORKSPACES), then replies and events in the order they come.

@@ -1,4 +1,5 @@
 import PetalContextCore
+import PetalCore
 import XCB
 
 /// An X11 desktop whose window manager keeps EWMH's `_NET_ACTIVE_WINDOW`
@@ -55,7 +56,7 @@ final class X11Source: DesktopSource {
                     event = next
                     continue
                 }
-                guard active == .none, reported != .empty else { break }
+                guard active == .none, reported != .noWindow else { break }
                 // One wait in all, however many other events come meanwhile.
                 let ends = handOverEnds ?? .now + Self.focusHandOver
                 handOverEnds = ends
@@ -103,7 +104,7 @@ final class X11Source: DesktopSource {
         case .unmapped(active), .destroyed(active):
             guard active != .none else { return nil }
             active = .none
-            return .empty
+            return .noWindow
         default:
             return nil
         }
@@ -118,7 +119,7 @@ final class X11Source: DesktopSource {
     /// `window`'s context; its output is found again unless `output` is given
     /// (a title change does not move the window).
     private func context(of window: XWindow, output: String?) -> DesktopContext {
-        guard window != .none else { return .empty }
+        guard window != .none else { return .noWindow }
         let values = connection.properties(
             [.wmClass, netWMName, .wmName], of: window,
             maximumBytes: X11Window.maximumPropertyBytes)

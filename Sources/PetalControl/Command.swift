@@ -30,7 +30,7 @@ public enum Command: Equatable, Sendable {
     case menus(namesOnly: Bool)
     /// `context`: print the context; `context KEY=VALUE…` (`set`): set it, with
     /// `source` petalctl, and hold it until interrupted.
-    case context(set: ContextProperty?)
+    case context(set: DesktopContext?)
     /// `layout [STYLE]`: show the layout, or set the style.
     case layout(style: LayoutStyle?)
     /// `preview --svg FILE …`

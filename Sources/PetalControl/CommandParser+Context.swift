@@ -5,7 +5,7 @@ import PetalCore
 extension CommandParser {
     /// `context`, or `context app=… instance=… title=… output=…`.
     mutating func context() throws(UsageError) -> Command {
-        var context = ContextProperty()
+        var context = DesktopContext()
         while let word = words.popFirst() {
             guard !word.hasPrefix("-"), let equals = word.firstIndex(of: "=") else {
                 throw UsageError(
@@ -13,17 +13,17 @@ extension CommandParser {
             }
             let name = String(word[..<equals])
             let value = String(word[word.index(after: equals)...])
-            guard let key = ContextProperty.Key(rawValue: name), key != .source else {
+            guard let key = DesktopContext.Key(rawValue: name), key != .source else {
                 throw UsageError(
-                    name == ContextProperty.Key.source.rawValue
+                    name == DesktopContext.Key.source.rawValue
                         ? "petalctl sets source itself, to petalctl; give app=, instance=, title= and output="
-                        : "the context has no key \"\(name)\"; its keys are \(ContextValues.keyList)")
+                        : "the context has no key \"\(name)\"; its keys are \(DesktopContext.Key.matchedList)")
             }
             guard context[key] == nil else { throw UsageError("\(name) is given twice") }
             let bytes = value.utf8.count
-            guard bytes <= ContextProperty.maximumValueBytes else {
+            guard bytes <= DesktopContext.maximumValueBytes else {
                 throw UsageError(
-                    "\(name) is \(bytes) bytes long; a value of the context has at most \(ContextProperty.maximumValueBytes)"
+                    "\(name) is \(bytes) bytes long; a value of the context has at most \(DesktopContext.maximumValueBytes)"
                 )
             }
             context[key] = value

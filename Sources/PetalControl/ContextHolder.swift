@@ -1,6 +1,7 @@
 import DBus
 import Glibc
 import PetalAPI
+import PetalCore
 
 /// `petalctl context KEY=VALUE…`: sets petald's context and holds it while
 /// it runs, as any source's context lasts while its source runs
@@ -13,7 +14,7 @@ struct ContextHolder {
     let json: Bool
     let console: Console
 
-    func run(_ context: ContextProperty) async throws {
+    func run(_ context: DesktopContext) async throws {
         let connection: DBusConnection
         do {
             connection = try DBusConnection.connect(to: bus)

@@ -63,7 +63,7 @@ enum EventLine {
             return "reload ok (\(warnings.count) warning\(warnings.count == 1 ? "" : "s"))"
         }
         if let dictionary = try? values.valueIfPresent(PetalBus.Menus.context) {
-            let context = ContextProperty(lenient: dictionary)
+            let context = DesktopContext(lenient: dictionary)
             let (app, title) = (context[.app] ?? "", context[.title] ?? "")
             guard !(app.isEmpty && title.isEmpty) else { return "context (no window)" }
             return "context \(app.isEmpty ? "-" : app) \(quoted(title))"

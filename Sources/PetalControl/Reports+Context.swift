@@ -1,4 +1,5 @@
 import PetalAPI
+import PetalCore
 import PetalJSON
 import TextEscaping
 
@@ -7,10 +8,10 @@ extension Reports {
     /// A `KEY  VALUE` line for each key given, its control characters
     /// escaped (a window's title is anyone's text); the JSON object of the
     /// keys given. Empty, a sentence saying no source sets it, and `{}`.
-    static func context(_ context: ContextProperty) -> (text: String, json: JSONValue) {
+    static func context(_ context: DesktopContext) -> (text: String, json: JSONValue) {
         let json = JSONValue.object(
             JSONObject(
-                ContextProperty.Key.allCases.compactMap { key in context[key].map { (key.rawValue, .string($0)) } }))
+                DesktopContext.Key.allCases.compactMap { key in context[key].map { (key.rawValue, .string($0)) } }))
         guard !context.isEmpty else {
             return (
                 "No context is set: no source runs (petal-context, or petalctl context KEY=VALUE…), so petalctl show --context opens main.\n",
@@ -18,16 +19,16 @@ extension Reports {
             )
         }
         var table = TextTable("", "")
-        for key in ContextProperty.Key.allCases {
+        for key in DesktopContext.Key.allCases {
             guard let value = context[key] else { continue }
-            table.add(key.rawValue, LogText.escaped(value, maximumBytes: 4 * ContextProperty.maximumValueBytes))
+            table.add(key.rawValue, LogText.escaped(value, maximumBytes: 4 * DesktopContext.maximumValueBytes))
         }
         return (table.text, json)
     }
 
     /// `app="firefox" title="Mail"`, one line, each value escaped and cut at 256 bytes.
-    static func contextLine(_ context: ContextProperty) -> String {
-        ContextProperty.Key.allCases.compactMap { key in
+    static func contextLine(_ context: DesktopContext) -> String {
+        DesktopContext.Key.allCases.compactMap { key in
             context[key].map { "\(key.rawValue)=\"\(LogText.escaped($0, maximumBytes: 256))\"" }
         }.joined(separator: " ")
     }

@@ -23,19 +23,19 @@ extension ConfigurationDecoder {
                 value.objectValue == nil ? Self.describe(value) : "an empty object, which would match any context"
             report(
                 .error, path,
-                "expected an object of regular expressions by context key (\(ContextValues.keyList)), such as \(Self.conditionExample), found \(found)"
+                "expected an object of regular expressions by context key (\(ContextKey.matchedList)), such as \(Self.conditionExample), found \(found)"
             )
             return nil
         }
-        let keys = ContextKey.allCases.map(\.rawValue)
+        let keys = ContextKey.matched.map(\.rawValue)
         var patterns: [ContextKey: ContextPattern] = [:]
         var valid = true
         for (key, member) in object {
             let memberPath = JSONPath.member(key, of: path)
-            guard let contextKey = ContextKey(rawValue: key) else {
+            guard let contextKey = ContextKey(rawValue: key), contextKey != .source else {
                 var message = "expected a key of the context"
                 if let guess = Self.closest(to: key, among: keys) { message += " (did you mean \"\(guess)\"?)" }
-                message += "; a when tests \(ContextValues.keyList)"
+                message += "; a when tests \(ContextKey.matchedList)"
                 report(.error, Self.shownPath(key, of: path), message, positionOf: memberPath)
                 valid = false
                 continue
@@ -63,6 +63,7 @@ extension ConfigurationDecoder {
         case .instance: #""crx_.*|Navigator""#
         case .title: #"".*GitHub.*""#
         case .output: #""HDMI-A-1""#
+        case .source: #""petal-context/sway""#
         }
     }
 }

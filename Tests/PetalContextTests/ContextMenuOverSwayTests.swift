@@ -1,6 +1,7 @@
 import DBus
 import Foundation
 import PetalAPI
+import PetalCore
 import TestSupport
 import Testing
 
@@ -35,7 +36,7 @@ struct ContextMenuOverSwayTests {
 
     /// Waits until petald's context has `app`.
     @discardableResult
-    static func waitForApp(_ app: String, on daemon: RunningDaemon) async throws -> ContextProperty {
+    static func waitForApp(_ app: String, on daemon: RunningDaemon) async throws -> DesktopContext {
         let client = PetalClient(connection: daemon.client)
         let deadline = ContinuousClock.now + .seconds(20)
         while ContinuousClock.now < deadline {

@@ -2,6 +2,7 @@ import DBus
 import Foundation
 import PetalAPI
 import PetalControl
+import PetalCore
 import TestSupport
 import Testing
 
@@ -50,7 +51,7 @@ import Testing
         return process
     }
 
-    static func context(of daemon: RunningDaemon) async throws -> ContextProperty {
+    static func context(of daemon: RunningDaemon) async throws -> DesktopContext {
         try await PetalClient(connection: daemon.client).context()
     }
 
@@ -104,7 +105,7 @@ import Testing
         defer { daemon.stop() }
         let title = "Petal\u{1B}[31m — GitHub\n"
         try await PetalClient(connection: daemon.client).setContext(
-            ContextProperty(app: "firefox", title: title, output: "DP-1", source: "petal-context/sway"))
+            DesktopContext(app: "firefox", title: title, output: "DP-1", source: "petal-context/sway"))
         let text = try await Petalctl.run(on: daemon, ["context"])
         #expect(
             text.output == """
@@ -123,7 +124,7 @@ import Testing
         let daemon = try await Self.daemon()
         defer { daemon.stop() }
         let holder = try Holder(on: daemon, ["app=firefox", "title=Pull requests · GitHub", "output=DP-1"])
-        let expected = ContextProperty(
+        let expected = DesktopContext(
             app: "firefox", title: "Pull requests · GitHub", output: "DP-1", source: "petalctl")
         #expect(try await eventually { try await Self.context(of: daemon) == expected })
 
@@ -152,7 +153,7 @@ import Testing
         let daemon = try await Self.daemon()
         defer { daemon.stop() }
         let holder = try Holder(on: daemon, ["app=chromium"], json: true)
-        let expected = ContextProperty(app: "chromium", source: "petalctl")
+        let expected = DesktopContext(app: "chromium", source: "petalctl")
         #expect(try await eventually { try await Self.context(of: daemon) == expected })
         let first = try await daemon.client.call(
             BusDaemonInterface.getNameOwner, on: .bus, at: .bus, "org.petal.Petal1")
@@ -208,7 +209,7 @@ import Testing
         let invocation = try Invocation(arguments: ["context", "app=foot", "title=", "output=HDMI-A-1"])
         #expect(
             invocation.command
-                == .context(set: ContextProperty(app: "foot", title: "", output: "HDMI-A-1", source: "petalctl")))
+                == .context(set: DesktopContext(app: "foot", title: "", output: "HDMI-A-1", source: "petalctl")))
         #expect(try Invocation(arguments: ["context"]).command == .context(set: nil))
         #expect(try Invocation(arguments: ["--json", "context"]).json)
     }

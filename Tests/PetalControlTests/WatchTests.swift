@@ -1,5 +1,6 @@
 import Foundation
 import PetalAPI
+import PetalCore
 import TestSupport
 import Testing
 
@@ -62,7 +63,7 @@ import Testing
         try await daemon.waitForState("collapsed")
         _ = try? await daemon.menu("Trigger", [.string("test.fail"), .vardict([])])
         let client = PetalClient(connection: daemon.client)
-        try await client.setContext(ContextProperty(app: "firefox", title: "Pull \"requests\"", source: "test"))
+        try await client.setContext(DesktopContext(app: "firefox", title: "Pull \"requests\"", source: "test"))
         try await client.reload()
         let lines = try await watcher.waitForLine { $0.hasPrefix("reload ok") }
         let new = Array(lines.dropFirst(before))

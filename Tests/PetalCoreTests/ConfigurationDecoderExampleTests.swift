@@ -153,12 +153,12 @@ struct ConfigurationDecoderExampleTests {
         }
         // The menus the context asks for, and the order petald --check-config shows.
         let contextual = try #require(ConfigurationDecoder.decode(blocks[withMenus[1]].text).configuration)
-        let choices: [(ContextValues, String)] = [
-            (ContextValues(app: "firefox", title: "Pull requests · GitHub"), "github"),
-            (ContextValues(app: "org.mozilla.firefox", title: "GitHub"), "browser"),
-            (ContextValues(app: "Alacritty"), "terminal"),
-            (ContextValues(), "desktop"),
-            (ContextValues(app: "gimp"), "main"),
+        let choices: [(DesktopContext, String)] = [
+            (DesktopContext(app: "firefox", title: "Pull requests · GitHub"), "github"),
+            (DesktopContext(app: "org.mozilla.firefox", title: "GitHub"), "browser"),
+            (DesktopContext(app: "Alacritty"), "terminal"),
+            (DesktopContext(), "desktop"),
+            (DesktopContext(app: "gimp"), "main"),
         ]
         for (context, menu) in choices {
             #expect(ContextChoice.menu(for: context, among: contextual.menus) == menu, "\(context)")

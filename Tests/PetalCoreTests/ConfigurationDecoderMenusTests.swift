@@ -241,8 +241,8 @@ struct ConfigurationDecoderMenusTests {
         #expect(power.appearance == AppearanceSettings(anchor: .center, buttonColor: "#303030"))
         #expect(power.items.first?.params == ["argv": ["loginctl", "lock-session"]])
         #expect(power.when?.description == #"{"app": "^$"}"#)
-        #expect(ContextChoice.menu(for: ContextValues(), among: config.menus) == "power")
-        #expect(ContextChoice.menu(for: ContextValues(app: "firefox"), among: config.menus) == "main")
+        #expect(ContextChoice.menu(for: DesktopContext(), among: config.menus) == "power")
+        #expect(ContextChoice.menu(for: DesktopContext(app: "firefox"), among: config.menus) == "main")
         #expect(ConfigurationDecoder.decode(config.jsonValue.jsonText(pretty: true)).configuration == config)
     }
 }

@@ -82,9 +82,9 @@ import Testing
             config.menus.map { $0.when?.description } == [
                 nil, #"{"output": "DP-.*"}"#, #"{"app": "(?i)firefox|chromium", "title": ".*GitHub.*"}"#, nil,
             ])
-        let context = ContextValues(app: "Firefox", title: "Petal · GitHub", output: "DP-1")
+        let context = DesktopContext(app: "Firefox", title: "Petal · GitHub", output: "DP-1")
         #expect(ContextChoice.menu(for: context, among: config.menus) == "web")
-        #expect(ContextChoice.menu(for: ContextValues(output: "DP-2"), among: config.menus) == "main/s")
+        #expect(ContextChoice.menu(for: DesktopContext(output: "DP-2"), among: config.menus) == "main/s")
         // Written out and read back, the conditions are the same.
         #expect(ConfigurationDecoder.decode(config.jsonValue.jsonText(pretty: true)).configuration == config)
     }

@@ -10,24 +10,24 @@ import Testing
         return MenuSection(name: name, items: [MenuItem(id: "i", title: "I", action: "a.b")], when: condition)
     }
 
-    static let firefox = ContextValues(app: "firefox", title: "Petal · GitHub — Mozilla Firefox", output: "HDMI-A-1")
+    static let firefox = DesktopContext(app: "firefox", title: "Petal · GitHub — Mozilla Firefox", output: "HDMI-A-1")
 
     @Test func aMenuMatchesWhenEveryKeyItTestsMatches() throws {
         let both = try #require(try Self.menu("github", [.app: "firefox", .title: ".*GitHub.*"]).when)
         #expect(both.matches(Self.firefox))
-        #expect(!both.matches(ContextValues(app: "firefox", title: "Mozilla Firefox")))
-        #expect(!both.matches(ContextValues(app: "chromium", title: "GitHub")))
+        #expect(!both.matches(DesktopContext(app: "firefox", title: "Mozilla Firefox")))
+        #expect(!both.matches(DesktopContext(app: "chromium", title: "GitHub")))
         #expect(both.keyCount == 2)
         #expect(both.description == #"{"app": "firefox", "title": ".*GitHub.*"}"#, "in the order app, title, output")
     }
 
     @Test func aKeyTheContextLacksCountsAsEmpty() throws {
         let desktop = try #require(try Self.menu("desktop", [.app: ""]).when)
-        #expect(desktop.matches(ContextValues()))
-        #expect(desktop.matches(ContextValues(title: "anything", output: "DP-1")))
-        #expect(!desktop.matches(ContextValues(app: "foot")))
+        #expect(desktop.matches(DesktopContext()))
+        #expect(desktop.matches(DesktopContext(title: "anything", output: "DP-1")))
+        #expect(!desktop.matches(DesktopContext(app: "foot")))
         let anyOutput = try #require(try Self.menu("any", [.output: ".+"]).when)
-        #expect(!anyOutput.matches(ContextValues(app: "foot")))
+        #expect(!anyOutput.matches(DesktopContext(app: "foot")))
     }
 
     @Test func theMenuTestingTheMostKeysWins() throws {
@@ -39,8 +39,8 @@ import Testing
         ]
         #expect(ContextChoice.menu(for: Self.firefox, among: menus) == "left")
         #expect(ContextChoice.menu(for: Self.firefox.on("DP-1"), among: menus) == "github")
-        #expect(ContextChoice.menu(for: ContextValues(app: "firefox", title: "Mail"), among: menus) == "browser")
-        #expect(ContextChoice.menu(for: ContextValues(app: "chromium", title: "GitHub"), among: menus) == "browser")
+        #expect(ContextChoice.menu(for: DesktopContext(app: "firefox", title: "Mail"), among: menus) == "browser")
+        #expect(ContextChoice.menu(for: DesktopContext(app: "chromium", title: "GitHub"), among: menus) == "browser")
     }
 
     @Test func amongEquallySpecificMenusTheFirstInConfigurationOrderWins() throws {
@@ -52,19 +52,19 @@ import Testing
         ]
         #expect(ContextChoice.menu(for: Self.firefox, among: menus) == "mozilla")
         #expect(ContextChoice.menu(for: Self.firefox, among: Array(menus.reversed())) == "screen")
-        #expect(ContextChoice.menu(for: ContextValues(app: "chromium"), among: menus) == "browsers")
+        #expect(ContextChoice.menu(for: DesktopContext(app: "chromium"), among: menus) == "browsers")
     }
 
     @Test func mainWhenNothingMatches() throws {
         let menus = [try Self.menu("main"), try Self.menu("browser", [.app: "firefox"])]
-        #expect(ContextChoice.menu(for: ContextValues(app: "foot"), among: menus) == "main")
-        #expect(ContextChoice.menu(for: ContextValues(), among: menus) == "main")
+        #expect(ContextChoice.menu(for: DesktopContext(app: "foot"), among: menus) == "main")
+        #expect(ContextChoice.menu(for: DesktopContext(), among: menus) == "main")
         #expect(ContextChoice.menu(for: Self.firefox, among: []) == "main")
     }
 
     @Test func mainItselfMayHaveAWhen() throws {
         let menus = [try Self.menu("main", [.app: "foot"]), try Self.menu("browser", [.app: "firefox"])]
-        #expect(ContextChoice.menu(for: ContextValues(app: "foot"), among: menus) == "main")
+        #expect(ContextChoice.menu(for: DesktopContext(app: "foot"), among: menus) == "main")
         #expect(ContextChoice.menu(for: Self.firefox, among: menus) == "browser")
     }
 
@@ -81,7 +81,7 @@ import Testing
     }
 }
 
-extension ContextValues {
+extension DesktopContext {
     /// The same context on `output`.
-    func on(_ output: String) -> ContextValues { ContextValues(app: app, title: title, output: output) }
+    func on(_ output: String) -> DesktopContext { DesktopContext(app: app, title: title, output: output) }
 }

@@ -13,7 +13,7 @@ extension MenuService {
     /// - Throws: `InvalidArgs` for an unknown key, a value that is not a
     ///   string or is over 4 KiB; the context stays as it was.
     func setContext(_ dictionary: DBusVariantDictionary, from sender: String) throws(DBusError) {
-        let given = try ContextProperty(checking: dictionary)
+        let given = try DesktopContext(checking: dictionary)
         contextOwner = given.isEmpty ? nil : sender
         guard given != context else { return }
         context = given
@@ -41,12 +41,12 @@ extension MenuService {
         {
             placement.output = output
         }
-        return (ContextChoice.menu(for: chosen.matched, among: configuration.menus), placement)
+        return (ContextChoice.menu(for: chosen, among: configuration.menus), placement)
     }
 
     /// `app="firefox" title="…"`, for the log: one line, each value cut at 256 bytes.
-    private static func logged(_ context: ContextProperty) -> String {
-        ContextProperty.Key.allCases.compactMap { key in
+    private static func logged(_ context: DesktopContext) -> String {
+        DesktopContext.Key.allCases.compactMap { key in
             context[key].map { "\(key.rawValue)=\"\(LogText.escaped($0, maximumBytes: 256))\"" }
         }.joined(separator: " ")
     }

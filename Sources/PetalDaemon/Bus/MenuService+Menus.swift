@@ -32,7 +32,7 @@ extension MenuService {
                 .serveLater { [unowned self] reply, json, options in try chooseFrom(json, options: options, call: reply)
                 },
                 Menus.setContext.limitingSize(
-                    of: "context", to: ContextProperty.maximumWireBytes, refusal: ContextProperty.tooLarge
+                    of: "context", to: DesktopContext.maximumWireBytes, refusal: DesktopContext.tooLarge
                 )
                 .serve { [unowned self] call, context in try setContext(context, from: call.sender) },
             ],

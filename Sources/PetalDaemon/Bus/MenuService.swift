@@ -43,7 +43,7 @@ public final class MenuService: @unchecked Sendable {
     /// Who made which ad-hoc menu, and the limits.
     var adHoc = AdHocMenus()
     /// The `Context` property: what its last setter gave.
-    var context = ContextProperty.none
+    var context = DesktopContext.none
     /// The unique name of the connection that set ``context``; nil when none is set.
     var contextOwner: String?
     /// The plugins running in hosts of their own, whose rows in `Plugins` change as their hosts come and go.

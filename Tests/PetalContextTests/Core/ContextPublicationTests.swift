@@ -1,4 +1,5 @@
 import PetalContextCore
+import PetalCore
 import Testing
 
 /// What is sent to petald and when: only changes, one call in flight, then

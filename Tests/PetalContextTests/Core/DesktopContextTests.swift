@@ -1,4 +1,7 @@
+import DBus
+import PetalAPI
 import PetalContextCore
+import PetalCore
 import Testing
 
 /// The context's values: capped at 4 KiB each, cut only between characters.
@@ -12,15 +15,15 @@ import Testing
     }
 
     @Test func aValueOfExactlyTheLimitIsKept() {
-        let text = String(repeating: "a", count: DesktopContext.maximumBytes)
+        let text = String(repeating: "a", count: DesktopContext.maximumValueBytes)
         #expect(ContextText.capped(text) == text)
     }
 
     @Test func everyValueIsCutToTheLimit() {
         let long = String(repeating: "x", count: 10_000)
-        let context = DesktopContext(app: long, instance: long, title: long, output: long)
-        for value in [context.app, context.title, context.output] {
-            #expect(value.utf8.count == DesktopContext.maximumBytes)
+        let context = DesktopContext(app: long, instance: long, title: long, output: long).capped()
+        for value in [context.app, context.instance, context.title, context.output] {
+            #expect(value.utf8.count == DesktopContext.maximumValueBytes)
         }
     }
 
@@ -41,16 +44,16 @@ import Testing
         #expect(ContextText.capped(family + family, maximumBytes: 30) == family)
     }
 
-    @Test func theEntriesAreTheFiveKeysSetContextTakes() {
+    @Test func whatIsSentIsTheFiveKeysSetContextTakes() {
         let context = DesktopContext(app: "firefox", instance: "Navigator", title: "~", output: "DP-1")
-        let entries = context.entries(source: "petal-context/sway")
-        #expect(entries.map(\.key) == ["app", "instance", "title", "output", "source"])
-        #expect(entries.map(\.value) == ["firefox", "Navigator", "~", "DP-1", "petal-context/sway"])
+        let sent = context.said(by: "petal-context/sway").dictionary.entries
+        #expect(sent.map(\.key) == ["app", "instance", "title", "output", "source"])
+        #expect(sent.map(\.value) == ["firefox", "Navigator", "~", "DP-1", "petal-context/sway"].map(DBusValue.string))
     }
 
     @Test func theLogLineEscapesWhatATitleHolds() {
         let context = DesktopContext(app: "evil", instance: "", title: "line\nbreak\u{1B}[31m", output: "")
-        #expect(!context.description.contains("\n"))
-        #expect(!context.description.contains("\u{1B}"))
+        #expect(!context.logLine.contains("\n"))
+        #expect(!context.logLine.contains("\u{1B}"))
     }
 }

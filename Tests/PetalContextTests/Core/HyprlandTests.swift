@@ -1,4 +1,5 @@
 import PetalContextCore
+import PetalCore
 import Testing
 
 /// Hyprland's event lines and starting replies, as its IPC documentation gives them.

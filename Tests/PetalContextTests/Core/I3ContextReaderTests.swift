@@ -1,4 +1,5 @@
 import PetalContextCore
+import PetalCore
 import Testing
 
 /// sway's and i3's replies and events, in the shapes they send, made into the context.
@@ -230,11 +231,16 @@ import Testing
                 == "bad \u{FFFD}\u{FFFD}")
     }
 
-    @Test func aLongTitleIsCutToTheLimit() throws {
+    /// What is sent is cut to petald's limit (ContextPublication cuts what it is given).
+    @Test func aLongTitleIsCutToTheLimitBeforeItIsSent() throws {
         var reader = try Self.startedOnSway()
         let title = String(repeating: "é", count: 3000)
-        let context = try reader.take(Self.window("focus", id: 5, app: "foot", name: title))
-        #expect(context?.title.utf8.count == DesktopContext.maximumBytes)
-        #expect(context?.title == String(repeating: "é", count: 2048))
+        let context = try #require(try reader.take(Self.window("focus", id: 5, app: "foot", name: title)))
+        var publication = ContextPublication()
+        _ = publication.petaldAppeared(as: ":1.1")
+        let send = publication.desktopChanged(to: context)
+        let sent = try #require(send).context
+        #expect(sent.title.utf8.count == DesktopContext.maximumValueBytes)
+        #expect(sent.title == String(repeating: "é", count: 2048))
     }
 }

@@ -1,4 +1,5 @@
 import PetalContextCore
+import PetalCore
 import Testing
 
 /// X11 properties decoded as the ICCCM and EWMH say, and the output a window is on.
@@ -40,8 +41,9 @@ import Testing
         let title = String(repeating: "日", count: 2000)  // 6,000 bytes, read to the property limit
         let read = Array(Array(title.utf8).prefix(X11Window.maximumPropertyBytes))
         let context = DesktopContext(app: "", instance: "", title: X11Window.text(read, encoding: .utf8), output: "")
+            .capped()
         #expect(context.title == String(repeating: "日", count: 1365))
-        #expect(context.title.utf8.count <= DesktopContext.maximumBytes)
+        #expect(context.title.utf8.count <= DesktopContext.maximumValueBytes)
     }
 
     @Test func theOutputIsTheOneHoldingTheCentre() {

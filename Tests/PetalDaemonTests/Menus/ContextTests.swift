@@ -1,6 +1,7 @@
 import DBus
 import Foundation
 import PetalAPI
+import PetalCore
 import TestSupport
 import Testing
 
@@ -32,7 +33,7 @@ import Testing
         }
         """#
 
-    static let firefox = ContextProperty(
+    static let firefox = DesktopContext(
         app: "firefox", title: "Petal - Mozilla Firefox", output: "HDMI-A-1", source: "test")
 
     static func start() async throws -> MenusFixture {
@@ -76,11 +77,11 @@ import Testing
 
         // The same again changes nothing; a context of fewer keys replaces it whole.
         try await client.setContext(
-            ContextProperty(
+            DesktopContext(
                 app: "firefox", instance: "Navigator", title: "Petal - Mozilla Firefox", output: "HDMI-A-1",
                 source: "test"))
-        try await client.setContext(ContextProperty(app: "foot"))
-        #expect(try await client.context() == ContextProperty(app: "foot"))
+        try await client.setContext(DesktopContext(app: "foot"))
+        #expect(try await client.context() == DesktopContext(app: "foot"))
         try await signals.wait(for: "PropertiesChanged") {
             $0.changedProperties["Context"]?.entries == ["app": .string("foot")]
         }
@@ -106,13 +107,13 @@ import Testing
         let (first, second) = (try fixture.daemon.connectClient(), try fixture.daemon.connectClient())
         defer { second.close() }
         try await PetalClient(connection: first).setContext(Self.firefox)
-        try await PetalClient(connection: second).setContext(ContextProperty(app: "foot", source: "second"))
+        try await PetalClient(connection: second).setContext(DesktopContext(app: "foot", source: "second"))
         let departures = try await SignalRecorder(
             fixture.daemon, rule: MatchRule(sender: "org.freedesktop.DBus", member: "NameOwnerChanged"))
         first.close()
         // The bus told petald before this client, so the next call is answered after petald saw it.
         try await departures.wait(for: "NameOwnerChanged") { $0.arguments.first == .string(first.uniqueName) }
-        #expect(try await fixture.client.context() == ContextProperty(app: "foot", source: "second"))
+        #expect(try await fixture.client.context() == DesktopContext(app: "foot", source: "second"))
 
         // An empty context belongs to nobody: the second setter leaving after it announces nothing more.
         try await PetalClient(connection: second).setContext(.none)
@@ -125,7 +126,7 @@ import Testing
         let fixture = try await Self.start()
         defer { fixture.stop() }
         try await fixture.client.setContext(Self.firefox)
-        let long = String(repeating: "x", count: ContextProperty.maximumValueBytes + 1)
+        let long = String(repeating: "x", count: DesktopContext.maximumValueBytes + 1)
         let hostile: [(what: String, entries: [(String, DBusValue)], message: String)] = [
             ("an unknown key", [("class", .string("firefox"))], #"no key "class""#),
             ("a value that is no string", [("app", .int32(3))], #""app" must be a string (s), not i"#),
@@ -175,17 +176,17 @@ import Testing
     }
 
     @Test(arguments: [
-        (ContextProperty(app: "firefox", title: "Petal · GitHub"), "github"),
-        (ContextProperty(app: "firefox", title: "Mail"), "browser"),
-        (ContextProperty(app: "firefox", instance: "work", title: "Mail"), "work"),
-        (ContextProperty(app: "firefox", instance: "Navigator", title: "Mail"), "browser"),
-        (ContextProperty(app: "chromium", title: "GitHub"), "browser"),
-        (ContextProperty(app: "Foot"), "terminal"),
-        (ContextProperty(app: "", title: ""), "desktop"),
-        (ContextProperty(title: "no app key counts as an empty one"), "desktop"),
-        (ContextProperty(app: "gimp"), "main"),
+        (DesktopContext(app: "firefox", title: "Petal · GitHub"), "github"),
+        (DesktopContext(app: "firefox", title: "Mail"), "browser"),
+        (DesktopContext(app: "firefox", instance: "work", title: "Mail"), "work"),
+        (DesktopContext(app: "firefox", instance: "Navigator", title: "Mail"), "browser"),
+        (DesktopContext(app: "chromium", title: "GitHub"), "browser"),
+        (DesktopContext(app: "Foot"), "terminal"),
+        (DesktopContext(app: "", title: ""), "desktop"),
+        (DesktopContext(title: "no app key counts as an empty one"), "desktop"),
+        (DesktopContext(app: "gimp"), "main"),
     ])
-    func showMenuWithNoNameOpensTheMenuTheContextAsksFor(context: ContextProperty, expected: String) async throws {
+    func showMenuWithNoNameOpensTheMenuTheContextAsksFor(context: DesktopContext, expected: String) async throws {
         let fixture = try await Self.start()
         defer { fixture.stop() }
         try await fixture.client.setContext(context)
@@ -217,7 +218,7 @@ import Testing
         let fixture = try await Self.start()
         defer { fixture.stop() }
         try await fixture.client.setContext(Self.firefox)
-        let given = ContextProperty(app: "kitty", output: "DP-1")
+        let given = DesktopContext(app: "kitty", output: "DP-1")
         let path = try await fixture.client.showMenu("", ShowOptions(context: given))
         #expect(path == PetalBus.menuPath("terminal"))
         #expect(try await fixture.menu("terminal").snapshot().placement.output == "DP-1")
@@ -235,7 +236,7 @@ import Testing
     @Test func aReloadChangesWhichMenuTheContextAsksFor() async throws {
         let fixture = try await Self.start()
         defer { fixture.stop() }
-        try await fixture.client.setContext(ContextProperty(app: "firefox"))
+        try await fixture.client.setContext(DesktopContext(app: "firefox"))
         #expect(try await fixture.client.showMenu("") == PetalBus.menuPath("browser"))
         _ = try await fixture.menu("browser").change(PetalBus.Menu.close)
 
