@@ -12,3 +12,12 @@ public struct UncheckedSendable<Value>: @unchecked Sendable {
     /// A box for `value`.
     public init(_ value: Value) { self.value = value }
 }
+
+/// A weak reference, to capture an object without keeping it alive (a
+/// completion sent to another thread that comes back to the object, if it is still there).
+public struct WeakReference<Object: AnyObject> {
+    /// The object, while it lives.
+    public weak var object: Object?
+    /// A weak reference to `object`.
+    public init(_ object: Object) { self.object = object }
+}

@@ -1,15 +1,18 @@
 import DBus
 import Linux
+import PetalAPI
 import PetalCore
 import PetalJSON
 import PetalPluginRuntime
 
-/// Runs actions off the event loop and brings their outcome back to it,
-/// with the limits of docs/dbus-api.md: a timeout per invocation (`Timeout`, and the
-/// run is cancelled) and a cap on how many run at once (`Busy`).
+/// The service's action path: every action that can run (the registry),
+/// run off the event loop within the limits of docs/dbus-api.md — a timeout
+/// per invocation (`Timeout`, and the run is cancelled) and a cap on how
+/// many run at once (`Busy`) — each run announced with `ActionStarted` and
+/// `ActionFinished` on the object its caller names, and its caller answered.
 ///
 /// Every invocation goes through one lifecycle: admitted (``admit()`` or
-/// ``reserve()``), running (``run(_:plugin:params:item:reserved:completion:)``),
+/// ``reserve()``), running (``run(_:params:item:at:call:reserved:)``),
 /// then ended exactly once by the first of its result, its error, its
 /// timeout or a stop (``InvocationEnd``); any end but the action's own
 /// cancels its work, and a later outcome is logged and dropped.
@@ -18,46 +21,69 @@ import PetalPluginRuntime
 /// the work to its thread, and its outcome comes back through the scheduler.
 /// Confined to the scheduler's thread.
 final class ActionDispatcher {
-    /// What the dispatcher tells the service as invocations start and finish.
-    struct Events {
-        let started: (_ id: UInt32, _ action: String, _ item: String) -> Void
-        let finished: (_ id: UInt32, _ action: String, _ outcome: ActionOutcome) -> Void
-    }
-
     private struct Running {
         let action: String
         let plugin: String
+        /// The object `ActionStarted` was announced on, where `ActionFinished` goes too.
+        let announcedAt: ObjectPath
         var cancellation = ActionCancellation.none
         var timer: ScheduledTimer?
         let completion: (ActionOutcome) -> Void
     }
 
+    /// Every action that can run: the plugins' from start-up, and the providers' while they are registered.
+    private(set) var registry: ActionRegistry
+    /// The limits in force; a reload changes them.
     var settings: ActionSettings
+    /// Set once petald is stopping: no new action starts.
+    private(set) var stopping = false
     private let scheduler: any Scheduler
+    private let signals: any SignalSink
     private let log: Logger
-    private let events: Events
     private var running: [UInt32: Running] = [:]
     /// Slots held by ``reserve()`` for invocations that start later.
     private var reserved = 0
     private var lastID: UInt32 = 0
+    /// Run, on the scheduler, once no action runs: see ``whenIdle(_:)``.
+    private var idleWaiters: [() -> Void] = []
 
-    init(settings: ActionSettings, scheduler: any Scheduler, log: Logger, events: Events) {
+    /// Runs the actions of `registry` with `settings`' limits on `scheduler`, announcing runs to `signals`.
+    init(
+        registry: ActionRegistry, settings: ActionSettings, scheduler: any Scheduler, signals: any SignalSink,
+        log: Logger
+    ) {
+        self.registry = registry
         self.settings = settings
         self.scheduler = scheduler
+        self.signals = signals
         self.log = log
-        self.events = events
     }
 
     /// How many invocations are running now.
     var runningCount: Int { running.count }
 
-    /// Throws `Busy` when `actions.maxConcurrent` invocations are running.
+    /// Lists `action`, provided by `plugin`; false if its id is taken.
+    @discardableResult
+    func register(_ action: any Action, plugin: String) -> Bool {
+        registry.register(action, plugin: plugin)
+    }
+
+    /// Unlists every action of `plugin`.
+    func removeAll(from plugin: String) {
+        registry.removeAll(from: plugin)
+    }
+
+    // MARK: Admission
+
+    /// Throws `Busy` when no action may start now: petald is stopping, or
+    /// `actions.maxConcurrent` invocations are running.
     ///
-    /// Callers with side effects before ``run(_:plugin:params:item:reserved:completion:)`` (an
-    /// activation answering `Choose`, closing the menu) ask first, so that a
-    /// refused call changes nothing; both run in one turn of the loop, so the
-    /// answer still holds when `run` comes.
+    /// Callers with side effects before ``run(_:params:item:at:call:reserved:)``
+    /// (an activation answering `Choose`, closing the menu) ask first, so that
+    /// a refused call changes nothing; both run in one turn of the loop, so
+    /// the answer still holds when `run` comes.
     func admit() throws(DBusError) {
+        guard !stopping else { throw PetalError.make(.busy, "petald is stopping and starts no new actions") }
         guard running.count + reserved < settings.maxConcurrent else {
             throw PetalError.make(
                 .busy,
@@ -67,7 +93,7 @@ final class ActionDispatcher {
     }
 
     /// Admits one invocation now that starts later (after a toggle's save, say):
-    /// its slot is held until ``run(_:plugin:params:item:reserved:completion:)`` with
+    /// its slot is held until ``run(_:params:item:at:call:reserved:)`` with
     /// `reserved` takes it, or ``release()`` gives it back.
     func reserve() throws(DBusError) {
         try admit()
@@ -79,21 +105,30 @@ final class ActionDispatcher {
         reserved = max(0, reserved - 1)
     }
 
-    /// Starts `action`; `completion` runs on the scheduler's thread exactly once.
+    // MARK: Running
+
+    /// Runs `action` with `params` for `item` ("" for a Trigger), announced on
+    /// the object at `path`, answering `call` with its result when it
+    /// finishes; `reserved` takes a slot ``reserve()`` held.
     ///
-    /// - Throws: `Busy` when `actions.maxConcurrent` invocations are running;
-    ///   nothing is started then.
+    /// - Throws: `Busy` when no action may start now; nothing is started then.
     func run(
-        _ action: any Action, plugin: String, params: ActionParams, item: String, reserved: Bool = false,
-        completion: @escaping (ActionOutcome) -> Void
+        _ action: any Action, params: ActionParams, item: String, at path: ObjectPath = PetalBus.path,
+        call: any PendingCall<DBusVariantDictionary>, reserved: Bool = false
     ) throws(DBusError) {
         if reserved { release() } else { try admit() }
         lastID &+= 1
         if lastID == 0 { lastID = 1 }
         let id = lastID
         let actionID = action.id
-        running[id] = Running(action: actionID, plugin: plugin, completion: completion)
-        events.started(id, actionID, item)
+        let plugin = registry.plugin(of: actionID) ?? ""
+        running[id] = Running(action: actionID, plugin: plugin, announcedAt: path) { outcome in
+            switch outcome {
+            case .success(let result): call.reply(ParamsCoding.result(from: result))
+            case .failure(let error): call.fail(error.dbusError)
+            }
+        }
+        signals.emit(PetalBus.Menu.actionStarted, at: path, id, actionID, item)
         let timeout = settings.timeout
         running[id]?.timer = scheduler.schedule(after: timeout) { [weak self] in
             self?.log.warning(
@@ -105,7 +140,7 @@ final class ActionDispatcher {
                     ActionError(
                         .timeout,
                         "\(actionID) did not finish within \(timeout.secondsText) (actions.timeout); it was cancelled")),
-                end: .timedOut, action: actionID, plugin: plugin)
+                end: .timedOut)
         }
         let scheduler = self.scheduler
         let dispatcher = UncheckedSendable(WeakReference(self))
@@ -114,26 +149,23 @@ final class ActionDispatcher {
         let cancellation = action.start(params) { outcome in
             let end: InvocationEnd = if case .success = outcome { .completed } else { .failed }
             scheduler.execute {
-                dispatcher.value.object?.finish(id, outcome, end: end, action: actionID, plugin: plugin)
+                dispatcher.value.object?.finish(id, outcome, end: end, late: (action: actionID, plugin: plugin))
             }
         }
         // The outcome comes through the scheduler, so the run is still listed here.
         running[id]?.cancellation = cancellation
     }
 
-    /// Cancels every running invocation, answering each with `message`.
-    func cancelAll(_ message: String) {
-        for (id, invocation) in running.sorted(by: { $0.key < $1.key }) {
-            finish(
-                id, .failure(.failed(message)), end: .cancelled, action: invocation.action, plugin: invocation.plugin)
-        }
-    }
-
-    private func finish(_ id: UInt32, _ outcome: ActionOutcome, end: InvocationEnd, action: String, plugin: String) {
+    /// Ends invocation `id` with `outcome`; `late` names the action and its
+    /// plugin for the log, should its own outcome come after it was answered.
+    private func finish(
+        _ id: UInt32, _ outcome: ActionOutcome, end: InvocationEnd, late: (action: String, plugin: String)? = nil
+    ) {
         guard let invocation = running.removeValue(forKey: id) else {
             // Only the action's own outcome can come after a timeout or a stop answered for it:
             // the plugin really did complete, late, which a plugin may after its cancel.
             let how = if case .success = outcome { "completed" } else { "failed" }
+            let (action, plugin) = late ?? ("?", "?")
             log.debug(
                 "plugin \(plugin) \(how) action \(action) (invocation \(id)) after it had been answered (timed out or cancelled); dropped"
             )
@@ -142,8 +174,35 @@ final class ActionDispatcher {
         if let timer = invocation.timer { scheduler.cancel(timer) }
         // Any end but the action's own cancels its work.
         if !end.isTheActionsOwn { invocation.cancellation() }
-        events.finished(id, invocation.action, outcome)
+        let (success, name, message): (Bool, String, String) =
+            switch outcome {
+            case .success: (true, "", "")
+            case .failure(let error): (false, error.name.errorName, error.message)
+            }
+        signals.emit(
+            PetalBus.Menu.actionFinished, at: invocation.announcedAt, id, invocation.action, success, name, message)
         invocation.completion(outcome)
+        guard running.isEmpty, !idleWaiters.isEmpty else { return }
+        // After the caller's answer has gone.
+        let waiters = idleWaiters
+        idleWaiters = []
+        _ = scheduler.schedule(after: .zero) { for waiter in waiters { waiter() } }
+    }
+
+    // MARK: Stopping
+
+    /// From now on no action starts.
+    func stop() { stopping = true }
+
+    /// Cancels every running invocation, answering each with `message`.
+    func cancelAll(_ message: String) {
+        for id in running.keys.sorted() { finish(id, .failure(.failed(message)), end: .cancelled) }
+    }
+
+    /// Runs `done` once no action runs: now, or after the last running one finishes.
+    func whenIdle(_ done: @escaping () -> Void) {
+        guard !running.isEmpty else { return done() }
+        idleWaiters.append(done)
     }
 }
 
@@ -161,12 +220,6 @@ enum InvocationEnd {
 
     /// Whether the action itself ended it, so there is no work left to cancel.
     var isTheActionsOwn: Bool { self == .completed || self == .failed }
-}
-
-/// A weak reference, to capture an object without keeping it alive.
-struct WeakReference<Object: AnyObject> {
-    weak var object: Object?
-    init(_ object: Object) { self.object = object }
 }
 
 extension Duration {

@@ -10,4 +10,7 @@ enum BuiltInActions {
         "open": ["open.uri"],
         "phone": ["phone.call"],
     ]
+
+    /// The names only the plugins installed with petald may have: theirs, and `petal`.
+    static let reservedNames = Set(ids.keys).union(["petal"])
 }

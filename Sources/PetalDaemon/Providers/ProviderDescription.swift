@@ -1,5 +1,6 @@
 import DBus
 import PetalAPI
+import PetalCore
 
 /// What an action provider says of itself — its `Name` and `Actions`
 /// properties — checked against docs/plugins.md's rules before any of its actions
@@ -48,9 +49,9 @@ struct ProviderDescription: Equatable {
         guard !name.isEmpty, name.utf8.count <= 64, name.utf8.allSatisfy({ Self.nameBytes.contains($0) }) else {
             throw invalid("its Name \"\(name.prefix(80))\" must be 1 to 64 of a-z, 0-9, \"-\" and \"_\"")
         }
-        if PluginLoader.reservedNames.contains(name) {
+        if BuiltInActions.reservedNames.contains(name) {
             throw invalid(
-                "its Name \"\(name)\" is reserved for the plugins installed with petald (\(PluginLoader.reservedNames.sorted().joined(separator: ", "))); choose another"
+                "its Name \"\(name)\" is reserved for the plugins installed with petald (\(BuiltInActions.reservedNames.sorted().joined(separator: ", "))); choose another"
             )
         }
         if let holder = owner(name) {
@@ -64,9 +65,9 @@ struct ProviderDescription: Equatable {
         for row in rows {
             let id = row.id
             let verb = id.hasPrefix(name + ".") ? id.dropFirst(name.count + 1) : ""
-            guard !verb.isEmpty, id.utf8.count <= MenuService.maximumIDBytes else {
+            guard !verb.isEmpty, id.utf8.count <= Limits.idBytes else {
                 throw invalid(
-                    "its action \"\(id.prefix(80))\" is outside its namespace; its ids must be \"\(name).<verb>\", at most \(MenuService.maximumIDBytes) bytes"
+                    "its action \"\(id.prefix(80))\" is outside its namespace; its ids must be \"\(name).<verb>\", at most \(Limits.idBytes) bytes"
                 )
             }
             guard seen.insert(id).inserted else { throw invalid("it declares action \"\(id)\" twice") }

@@ -15,7 +15,7 @@ final class ProviderService {
 
     private var providers = ProviderDirectory()
     private let connection: DBusConnection
-    private let actions: ActionRunner
+    private let actions: ActionDispatcher
     private let plugins: PluginDirectory
     private let log: Logger
     /// Runs after actions were listed or unlisted.
@@ -27,7 +27,7 @@ final class ProviderService {
 
     /// Registers providers on `connection`, listing their actions in `actions` and their rows in `plugins`.
     init(
-        connection: DBusConnection, actions: ActionRunner, plugins: PluginDirectory, log: Logger,
+        connection: DBusConnection, actions: ActionDispatcher, plugins: PluginDirectory, log: Logger,
         stopping: @escaping () -> Bool, changed: @escaping () -> Void
     ) {
         self.connection = connection

@@ -34,7 +34,7 @@ final class ServedMenu {
     private var selectionsInMemory: [String: Bool] = [:]
 
     let signals: any SignalSink
-    let actions: ActionRunner
+    let actions: ActionDispatcher
     let selections: SelectionStore
     let log: Logger
     /// The item objects; nil when there is no bus (in-process tests, `--introspect`).
@@ -44,7 +44,7 @@ final class ServedMenu {
     /// objects served on `server`; ad-hoc when it has an `owner`.
     init(
         _ definition: MenuSection, owner: String = "", transient: Bool = false, signals: any SignalSink,
-        server: ObjectServer?, actions: ActionRunner, selections: SelectionStore, log: Logger
+        server: ObjectServer?, actions: ActionDispatcher, selections: SelectionStore, log: Logger
     ) {
         name = definition.name
         path = PetalBus.menuPath(definition.name)
@@ -225,7 +225,7 @@ final class ServedMenu {
     }
 
     func setHighlighted(_ id: String) throws(DBusError) {
-        try MenuService.checkLength(id, what: "item id", error: DBusError.Name.invalidArgs)
+        try PetalError.checkLength(id, what: "item id", error: DBusError.Name.invalidArgs)
         guard id.isEmpty || item(id) != nil else {
             let ids = items.map(\.id)
             throw DBusError.invalidArgs(

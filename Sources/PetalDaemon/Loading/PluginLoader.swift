@@ -288,7 +288,7 @@ struct PluginLoader {
     }
 
     /// Names only the plugins installed with petald may have.
-    static let reservedNames = builtInNames.union(["petal"])
+    static let reservedNames = BuiltInActions.reservedNames
 
     /// The entry of `disabled` that names the file at `path` (`libNAME.so`, `NAME`, or
     /// `libpetal-NAME.so`'s `NAME`), so that it is refused before any of its code runs.

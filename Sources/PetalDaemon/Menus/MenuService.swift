@@ -5,7 +5,7 @@ import PetalJSON
 import PetalPluginRuntime
 
 /// petald's service: the menus it serves (``ServedMenu``) and the chains
-/// they open in (``MenuChains``), the action path (``ActionRunner``), the
+/// they open in (``MenuChains``), the action path (``ActionDispatcher``), the
 /// plugins and providers (``PluginDirectory``, ``ProviderService``), the
 /// ad-hoc menus connections make (``AdHocMenus``), and what ties them
 /// together: start, reload, stop, and the status line.
@@ -16,8 +16,6 @@ import PetalPluginRuntime
 ///
 /// Unchecked Sendable: confined to its scheduler's thread (the event loop), where every entry point runs.
 public final class MenuService: @unchecked Sendable {
-    /// Ids and action ids longer than this are refused.
-    static let maximumIDBytes = Limits.idBytes
 
     /// Loads the configuration at start-up and on `Reload`.
     public typealias ConfigurationSource = @Sendable () throws -> LoadedConfiguration
@@ -27,7 +25,7 @@ public final class MenuService: @unchecked Sendable {
     let signals: any SignalSink
     /// Where objects are registered; nil without a bus.
     let server: ObjectServer?
-    let actions: ActionRunner
+    let actions: ActionDispatcher
     let plugins: PluginDirectory
     /// Every menu served, by name.
     private(set) var menus: [String: ServedMenu] = [:]
@@ -94,23 +92,10 @@ public final class MenuService: @unchecked Sendable {
         self.loadConfiguration = configuration
         self.loaded = initial
         chains = MenuChains(clock: scheduler.clock)
-        actions = ActionRunner(
+        actions = ActionDispatcher(
             registry: registry, settings: initial.configuration.actions, scheduler: scheduler, signals: signals,
             log: log)
         for definition in initial.configuration.menus { addMenu(definition) }
-    }
-
-    /// A service on petald's loop: its scheduler, and `server` for signals and objects.
-    convenience init(
-        registry: ActionRegistry, plugins: [PluginRecord], isolated: [IsolatedPlugin],
-        dropInFolder: String?,
-        selections: SelectionStore, initial: LoadedConfiguration, configuration: @escaping ConfigurationSource,
-        server: ObjectServer, log: Logger
-    ) {
-        self.init(
-            registry: registry, plugins: plugins, isolated: isolated, dropInFolder: dropInFolder,
-            selections: selections, initial: initial, configuration: configuration,
-            scheduler: LoopScheduler(server.connection.loop), signals: server, server: server, log: log)
     }
 
     /// The interfaces of the root object, built without a bus: what `petald --introspect` prints.
@@ -344,14 +329,5 @@ public final class MenuService: @unchecked Sendable {
         text += "; " + plugins.summary
         if !selections.isPersistent { text += "; " + selections.status }
         return text
-    }
-
-    static func checkLength(_ text: String, what: String, error name: String = DBusError.Name.invalidArgs)
-        throws(DBusError)
-    {
-        let count = text.utf8.count
-        guard count <= maximumIDBytes else {
-            throw DBusError(name, "the \(what) is \(count) bytes long; the limit is \(maximumIDBytes) bytes")
-        }
     }
 }

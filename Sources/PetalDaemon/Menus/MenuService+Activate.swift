@@ -12,7 +12,7 @@ extension MenuService {
     /// Activates the item `id` of the menu `name`, answering `call` when its
     /// action finishes (at once for a submenu or a choice).
     func activate(_ id: String, in name: String, call: any PendingCall<DBusVariantDictionary>) throws(DBusError) {
-        try Self.checkLength(id, what: "item id")
+        try PetalError.checkLength(id, what: "item id")
         let menu = try menu(name)
         guard let item = menu.item(id) else {
             throw PetalError.make(
