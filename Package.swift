@@ -73,7 +73,10 @@ let libraryTargets: [Target] = [
     .target(name: "PetalJSON"),
 
     // The domain, no I/O: state machine, items, layouts, configuration.
-    .target(name: "PetalCore", dependencies: ["PetalJSON"]),
+    // Patterns of `when`, matched without backtracking (a Pike VM): Swift Regex backtracks on hostile titles.
+    .target(name: "PetalPattern"),
+
+    .target(name: "PetalCore", dependencies: ["PetalJSON", "PetalPattern"]),
 
     // Finding and reading the configuration file, for petald and petalctl's preview.
     .target(name: "PetalConfiguration", dependencies: ["Linux", "PetalCore"]),
@@ -187,7 +190,8 @@ let testTargets: [Target] = [
     // docs/architecture.md's table of modules, checked against the imports and this file.
     .testTarget(name: "ArchitectureTests"),
     .testTarget(name: "PetalJSONTests", dependencies: ["PetalJSON"]),
-    .testTarget(name: "PetalCoreTests", dependencies: ["PetalCore", "PetalJSON"]),
+    .testTarget(name: "PetalCoreTests", dependencies: ["PetalCore", "PetalJSON", "PetalPattern", "TestSupport"]),
+    .testTarget(name: "PetalPatternTests", dependencies: ["PetalPattern", "TestSupport"]),
     .testTarget(name: "PetalSceneTests", dependencies: ["PetalScene", "PetalCore"]),
     .testTarget(
         name: "PetalDaemonTests",

@@ -1,4 +1,5 @@
 import PetalCore
+import PetalPattern
 import Testing
 
 /// Which menu `ShowMenu("")` opens (docs/configuration.md, "The menu the

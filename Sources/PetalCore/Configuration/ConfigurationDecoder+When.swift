@@ -1,4 +1,5 @@
 import PetalJSON
+import PetalPattern
 
 /// A menu section's `when`: the context the menu is for (docs/configuration.md).
 extension ConfigurationDecoder {

@@ -1,6 +1,7 @@
+import TestSupport
 import Testing
 
-@testable import PetalCore
+@testable import PetalPattern
 
 /// The patterns of `when` (docs/configuration.md): Swift Regex syntax,
 /// matched against a whole value by Petal's own matcher, which must agree
@@ -187,17 +188,5 @@ import Testing
         #expect(try ContextPattern("a|b") == ContextPattern("a|b"))
         #expect(try ContextPattern("a|b") != ContextPattern("b|a"))
         #expect(try ContextPattern("(?i)x").description == "(?i)x")
-    }
-}
-
-/// The same pseudo-random numbers each run (a 64-bit LCG).
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-        return state ^ (state >> 29)
     }
 }

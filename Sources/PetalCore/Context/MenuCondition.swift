@@ -1,4 +1,5 @@
 import PetalJSON
+import PetalPattern
 
 /// A key of the context a menu's `when` can test (docs/context.md): any but `source`.
 public typealias ContextKey = DesktopContext.Key
