@@ -57,7 +57,7 @@ let libraryTargets: [Target] = [
     .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
     .target(name: "CLinux"),
     // Every system call goes through one helper: EINTR retried, errors naming the call and path.
-    .target(name: "Linux", dependencies: ["CLinux"]),
+    .target(name: "Linux", dependencies: ["CLinux", "TextEscaping"]),
 
     // XML's five entities, written once: for introspection data, the SVG preview and waybar's Pango markup.
     .target(name: "TextEscaping"),
@@ -112,7 +112,9 @@ let libraryTargets: [Target] = [
     // petalctl's commands, output and SVG preview, over the public D-Bus API only.
     .target(
         name: "PetalControl",
-        dependencies: ["DBus", "DBusJSON", "PetalCore", "PetalJSON", "PetalConfiguration", "PetalAPI", "TextEscaping"]),
+        dependencies: [
+            "DBus", "DBusJSON", "Linux", "PetalCore", "PetalJSON", "PetalConfiguration", "PetalAPI", "TextEscaping",
+        ]),
 
     // The overlay's pure core: springs, frames at time t, hit testing, a draw list. No GTK, no I/O.
     .target(name: "PetalScene", dependencies: ["PetalCore"]),

@@ -16,9 +16,12 @@ public struct SystemCallError: Error, Equatable, Sendable, CustomStringConvertib
         self.errno = errno
     }
 
+    /// What `errno` means: `Permission denied`.
+    public var reason: String { errorText(errno) }
+
     /// `open /run/x failed: Permission denied (errno 13)`.
     public var description: String {
-        "\(call)\(path.map { " " + $0 } ?? "") failed: \(String(cString: strerror(errno))) (errno \(errno))"
+        "\(call)\(path.map { " " + $0 } ?? "") failed: \(reason) (errno \(errno))"
     }
 }
 
@@ -35,4 +38,9 @@ public func systemCall<T: BinaryInteger>(
         if code == EINTR { continue }
         throw SystemCallError(call: name, path: path, errno: code)
     }
+}
+
+/// What the errno `code` means, in the C library's words: `No such file or directory`.
+public func errorText(_ code: Int32) -> String {
+    String(cString: strerror(code))
 }

@@ -10,14 +10,8 @@ public enum ConfigurationFile {
 
     /// `$XDG_CONFIG_HOME/petal/config.json`, else `$HOME/.config/petal/config.json`;
     /// nil when neither variable is usable (XDG_CONFIG_HOME must be absolute).
-    public static func defaultPath(environment: [String: String] = currentEnvironment()) -> String? {
-        if let base = environment["XDG_CONFIG_HOME"], base.hasPrefix("/") {
-            return base + "/petal/config.json"
-        }
-        if let home = environment["HOME"], !home.isEmpty {
-            return home + "/.config/petal/config.json"
-        }
-        return nil
+    public static func defaultPath(environment: [String: String] = XDGDirectories.processEnvironment()) -> String? {
+        XDGDirectories.petal(in: XDGDirectories(environment: environment).configHome).map { $0 + "/config.json" }
     }
 
     /// Reads and checks the configuration at `path`.
@@ -47,7 +41,7 @@ public enum ConfigurationFile {
     /// file at ``defaultPath(environment:)``, or the embedded default menu when
     /// that file does not exist.
     public static func loadConfigured(
-        explicitPath: String?, environment: [String: String] = currentEnvironment()
+        explicitPath: String?, environment: [String: String] = XDGDirectories.processEnvironment()
     ) throws(ConfigurationError) -> LoadedConfiguration {
         if let explicitPath { return try load(path: explicitPath) }
         guard let path = defaultPath(environment: environment) else { return LoadedConfiguration(.embeddedDefault) }
@@ -93,20 +87,6 @@ public enum ConfigurationFile {
         }
         return bytes
     }
-
-    /// The process environment as a dictionary.
-    public static func currentEnvironment() -> [String: String] {
-        var environment: [String: String] = [:]
-        var entry = environ
-        while let pointer = entry.pointee {
-            let text = String(cString: pointer)
-            if let equals = text.firstIndex(of: "=") {
-                environment[String(text[..<equals])] = String(text[text.index(after: equals)...])
-            }
-            entry += 1
-        }
-        return environment
-    }
 }
 
 /// A configuration that was refused: the file, and every problem found in it.
@@ -127,7 +107,7 @@ public struct ConfigurationError: Error, Sendable, CustomStringConvertible {
 
     /// A problem with the file itself rather than its contents.
     static func file(_ path: String, errno code: Int32? = nil, _ message: String) -> ConfigurationError {
-        let reason = code.map { "\(message): \(String(cString: strerror($0)))" } ?? message
+        let reason = code.map { "\(message): \(errorText($0))" } ?? message
         return ConfigurationError(
             path: path, problems: [ConfigurationProblem(.error, path: "", reason, file: path)], errno: code)
     }

@@ -1,3 +1,5 @@
+import Linux
+
 /// Where Petal keeps what must survive a restart: `$XDG_STATE_HOME/petal`,
 /// by default `~/.local/state/petal`. petald writes there; petalctl clears
 /// the quarantine there.
@@ -7,14 +9,12 @@ public enum StateLocation {
 
     /// The XDG state base (`$XDG_STATE_HOME`, which must be absolute, else
     /// `$HOME/.local/state`); nil when neither variable is usable.
-    public static func base(environment: [String: String] = ConfigurationFile.currentEnvironment()) -> String? {
-        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state }
-        if let home = environment["HOME"], !home.isEmpty { return home + "/.local/state" }
-        return nil
+    public static func base(environment: [String: String] = XDGDirectories.processEnvironment()) -> String? {
+        XDGDirectories(environment: environment).stateHome
     }
 
     /// Petal's folder in the state base.
-    public static func folder(environment: [String: String] = ConfigurationFile.currentEnvironment()) -> String? {
-        base(environment: environment).map { $0 + "/petal" }
+    public static func folder(environment: [String: String] = XDGDirectories.processEnvironment()) -> String? {
+        XDGDirectories.petal(in: base(environment: environment))
     }
 }

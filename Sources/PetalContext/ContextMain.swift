@@ -41,7 +41,7 @@ public enum ContextMain {
         do {
             options = try ContextOptions(arguments)
         } catch {
-            ContextLog.standardError("petal-context: \(error)\n")
+            writeToStandardError("petal-context: \(error)\n")
             return .usage
         }
         switch options.mode {
@@ -52,11 +52,14 @@ public enum ContextMain {
             print("petal-context \(petalVersion)")
             return .stopped
         case .run:
-            return follow(options: options, log: ContextLog(verbose: options.verbose))
+            return follow(
+                options: options,
+                log: Logger(
+                    program: "petal-context", threshold: options.verbose ? .debug : .info, escapesMessages: true))
         }
     }
 
-    private static func follow(options: ContextOptions, log: ContextLog) -> ExitStatus {
+    private static func follow(options: ContextOptions, log: Logger) -> ExitStatus {
         let source: any DesktopSource
         switch BackendChoice.choose(environment: environment(), forced: options.backend) {
         case .failure(let unreadable):

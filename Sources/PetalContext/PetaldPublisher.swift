@@ -1,4 +1,5 @@
 import DBus
+import Linux
 import PetalAPI
 import PetalContextCore
 import PetalCore
@@ -19,14 +20,14 @@ import PetalCore
 final class PetaldPublisher: @unchecked Sendable {
     private let connection: DBusConnection
     private let source: String
-    private let log: ContextLog
+    private let log: Logger
     private var publication = ContextPublication()
     private var ownerWatch: SignalSubscriptionToken?
     /// The error last logged for a refused call, so a petald that keeps
     /// refusing is said once, not at every focus change.
     private var lastRefusal: String?
 
-    init(connection: DBusConnection, source: String, log: ContextLog) {
+    init(connection: DBusConnection, source: String, log: Logger) {
         self.connection = connection
         self.source = source
         self.log = log

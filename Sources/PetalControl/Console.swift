@@ -1,4 +1,5 @@
 import Glibc
+import Linux
 
 /// Standard output and standard error, written unbuffered so that each line
 /// reaches a pipe (waybar, a script) the moment it is printed.
@@ -79,7 +80,7 @@ enum OutputError: Error, Equatable {
     var message: String {
         switch self {
         case .readerGone: "standard output's reader has gone"
-        case .failed(let code): "cannot write to standard output: \(String(cString: strerror(code)))"
+        case .failed(let code): "cannot write to standard output: \(errorText(code))"
         }
     }
 }

@@ -1,6 +1,7 @@
 import DBus
 import Dispatch
 import Glibc
+import Linux
 import PetalAPI
 import PetalConfiguration
 import PetalCore
@@ -226,7 +227,7 @@ public struct Controller: Sendable {
         guard unlink(path) == 0 || errno == ENOENT else {
             throw ControlFailure(
                 status: .daemonError,
-                message: "cannot remove \(path): \(String(cString: strerror(errno)))")
+                message: "cannot remove \(path): \(errorText(errno))")
         }
         if invocation.json {
             try console.print(

@@ -1,4 +1,5 @@
 import Glibc
+import Linux
 
 /// Reads what `choose --from FILE|-` and `choose --lines` take: a file, or
 /// standard input, whole, up to a bound.
@@ -15,7 +16,7 @@ enum InputFile {
         let standardInput = path == "-"
         let what = standardInput ? "standard input" : path
         let fd = standardInput ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw UsageError("cannot read \(what): \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else { throw UsageError("cannot read \(what): \(errorText(errno))") }
         defer { if !standardInput { close(fd) } }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
@@ -23,7 +24,7 @@ enum InputFile {
             let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw UsageError("cannot read \(what): \(String(cString: strerror(errno)))")
+                throw UsageError("cannot read \(what): \(errorText(errno))")
             }
             if count == 0 { return bytes }
             bytes += chunk[..<count]

@@ -1,5 +1,6 @@
 import DBus
 import Glibc
+import Linux
 import PetalAPI
 import PetalConfiguration
 import PetalCore
@@ -151,7 +152,7 @@ struct Preview {
         guard console.write(svg, toFile: options.output) else {
             throw ControlFailure(
                 status: .usage,
-                message: "cannot write \(options.output): \(String(cString: strerror(errno)))")
+                message: "cannot write \(options.output): \(errorText(errno))")
         }
     }
 }

@@ -1,4 +1,5 @@
 import Glibc
+import Linux
 import PetalConfiguration
 import PetalCore
 import PetalJSON

@@ -1,4 +1,5 @@
 import Glibc
+import Linux
 import PetalCore
 
 /// Timing lines on stderr for `make bench`, when `PETAL_OVERLAY_TRACE` is set:
@@ -14,10 +15,10 @@ struct FrameTrace {
     }
 
     func frame(at time: Double, spread: Double) {
-        OverlayLog.standardError("trace frame \(Int64(time * 1e6)) \(spread) \(path)\n")
+        writeToStandardError("trace frame \(Int64(time * 1e6)) \(spread) \(path)\n")
     }
 
     func state(_ state: MenuState, at time: Double) {
-        OverlayLog.standardError("trace state \(Int64(time * 1e6)) \(state.rawValue) \(path)\n")
+        writeToStandardError("trace state \(Int64(time * 1e6)) \(state.rawValue) \(path)\n")
     }
 }

@@ -1,5 +1,6 @@
 import CGtk
 import Glibc
+import Linux
 import PetalCore
 import PetalScene
 
@@ -48,7 +49,7 @@ enum OfflineRenderer {
     ) throws(Failure) {
         // Cairo says only "error while writing"; opening the file first names the reason.
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw Failure(description: "cannot write \(path): \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else { throw Failure(description: "cannot write \(path): \(errorText(errno))") }
         close(fd)
         let (pixelWidth, pixelHeight) = (
             Int32((Double(width) * scale).rounded()), Int32((Double(height) * scale).rounded())

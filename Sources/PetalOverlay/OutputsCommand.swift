@@ -1,5 +1,6 @@
 import CGtk
 import Glibc
+import Linux
 import PetalCore
 import PetalScene
 
@@ -11,7 +12,7 @@ enum OutputsCommand {
     /// Runs `mode` (``OverlayOptions/Mode/outputs(follow:)`` or
     /// ``OverlayOptions/Mode/probePointer(output:)``); returns the exit status:
     /// 0, 1 without a display, 2 for an output nobody has.
-    static func run(_ mode: OverlayOptions.Mode, log: OverlayLog) -> Int32 {
+    static func run(_ mode: OverlayOptions.Mode, log: Logger) -> Int32 {
         guard gtk_init_check(nil, nil) != PETAL_FALSE, let outputs = OverlayOutputs(log: log) else {
             log.error(
                 "cannot open a display: neither WAYLAND_DISPLAY nor DISPLAY names one that answers. Run petal-overlay inside a graphical session (see petal-overlay(1))"

@@ -1,5 +1,6 @@
 import CGtk
 import DBus
+import Linux
 import PetalAPI
 import PetalCore
 import PetalScene
@@ -16,7 +17,7 @@ import PetalScene
 @MainActor
 final class OverlayController {
     private let feed: MenuFeed
-    private let log: OverlayLog
+    private let log: Logger
     private let painter: CairoPainter
     private let outputs: OverlayOutputs
     /// `main`'s window, there for the program's life.
@@ -38,7 +39,7 @@ final class OverlayController {
     private var unsynced: Set<ObjectPath> = []
     private var syncQueued = false
 
-    init(main: OverlayWindow, feed: MenuFeed, painter: CairoPainter, outputs: OverlayOutputs, log: OverlayLog) {
+    init(main: OverlayWindow, feed: MenuFeed, painter: CairoPainter, outputs: OverlayOutputs, log: Logger) {
         self.main = main
         self.feed = feed
         self.painter = painter

@@ -18,10 +18,10 @@ public enum OverlayMain {
         do {
             options = try OverlayOptions(arguments)
         } catch {
-            OverlayLog.standardError("petal-overlay: \(error)\n")
+            writeToStandardError("petal-overlay: \(error)\n")
             return 2
         }
-        let log = OverlayLog(verbose: options.verbose)
+        let log = Logger(program: "petal-overlay", threshold: options.verbose ? .debug : .info, escapesMessages: true)
         switch options.mode {
         case .help:
             print(OverlayOptions.help)
@@ -40,7 +40,7 @@ public enum OverlayMain {
 
     @MainActor
     private static func render(
-        to path: String, state: MenuState, at time: Double, scale: Double, options: OverlayOptions, log: OverlayLog
+        to path: String, state: MenuState, at time: Double, scale: Double, options: OverlayOptions, log: Logger
     ) -> Int32 {
         let chain: (menus: [SceneMenu], openers: [String])
         do {
@@ -53,7 +53,7 @@ public enum OverlayMain {
         let theme = gtk_icon_theme_new()!
         gtk_icon_theme_set_custom_theme(theme, "Adwaita")
         defer { g_object_unref(theme) }
-        let painter = CairoPainter(icons: IconLoader(theme: theme, log: log.warning))
+        let painter = CairoPainter(icons: IconLoader(theme: theme, log: { log.warning($0) }))
         do {
             if chain.menus.count == 1 {
                 try OfflineRenderer.render(
@@ -70,7 +70,7 @@ public enum OverlayMain {
     }
 
     @MainActor
-    private static func show(options: OverlayOptions, log: OverlayLog) -> Int32 {
+    private static func show(options: OverlayOptions, log: Logger) -> Int32 {
         guard gtk_init_check(nil, nil) != PETAL_FALSE else {
             log.error(
                 "cannot open a display: neither WAYLAND_DISPLAY nor DISPLAY names one that answers. Start petal-overlay inside a graphical session (see petal-overlay(1)), or use --render FILE.png to draw without one"
@@ -84,7 +84,7 @@ public enum OverlayMain {
             log.error("cannot connect to \(options.bus): \(error)")
             return 1
         }
-        let painter = CairoPainter(icons: IconLoader(theme: gtk_icon_theme_get_default(), log: log.warning))
+        let painter = CairoPainter(icons: IconLoader(theme: gtk_icon_theme_get_default(), log: { log.warning($0) }))
         // The controller shows the window once petald has answered or is known to be away
         // (then the button is drawn disabled), so a menu without a resting button never flashes one.
         let window = OverlayWindow(
@@ -122,7 +122,7 @@ enum RenderSource {
     /// configuration petald would read, or the embedded default. With them:
     /// the named menus of that configuration, each opened from the item of
     /// the one before whose submenu it is.
-    static func chain(options: OverlayOptions, log: OverlayLog) throws(Failure) -> (
+    static func chain(options: OverlayOptions, log: Logger) throws(Failure) -> (
         menus: [SceneMenu], openers: [String]
     ) {
         if options.chain == nil, options.configPath == nil, let served = servedMenu(bus: options.bus, log: log) {
@@ -165,7 +165,7 @@ enum RenderSource {
     }
 
     /// The menu petald serves on `bus`, or nil when there is no such bus or no petald on it.
-    private static func servedMenu(bus: BusAddress, log: OverlayLog) -> SceneMenu? {
+    private static func servedMenu(bus: BusAddress, log: Logger) -> SceneMenu? {
         guard let feed = try? MenuFeed(bus: bus) else { return nil }
         defer { feed.connection.close() }
         let menu = Handoff<SceneMenu?>()

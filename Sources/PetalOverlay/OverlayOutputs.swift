@@ -1,5 +1,6 @@
 import CGtk
 import CWaylandOutputs
+import Linux
 import PetalCore
 import PetalScene
 
@@ -22,7 +23,7 @@ final class OverlayOutputs {
     /// Called after ``outputs`` or ``primary`` changed, on the main thread.
     var changed: () -> Void = {}
 
-    private let log: OverlayLog
+    private let log: Logger
     private let display: OpaquePointer
     private let isWayland: Bool
     private var names: WaylandOutputNames?
@@ -35,7 +36,7 @@ final class OverlayOutputs {
     ///
     /// On Wayland this binds xdg-output and waits for the compositor's
     /// answer (two round trips): meant for start-up, before the main loop.
-    init?(log: OverlayLog) {
+    init?(log: Logger) {
         guard let display = gdk_display_get_default() else { return nil }
         self.log = log
         self.display = display

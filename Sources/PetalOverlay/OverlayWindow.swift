@@ -1,6 +1,7 @@
 import CAccessible
 import CGtk
 import DBus
+import Linux
 import PetalAPI
 import PetalCore
 import PetalScene
@@ -78,7 +79,7 @@ final class OverlayWindow {
     /// Carries out what a click or key asks (a D-Bus call).
     var perform: (Intent) -> Void = { _ in }
     let painter: CairoPainter
-    let log: OverlayLog
+    let log: Logger
 
     /// The button's resting centre on the surface.
     var origin = Point(x: 0, y: 0) {
@@ -107,7 +108,7 @@ final class OverlayWindow {
     lazy var accessibility = OverlayAccessibility(widget: widget) { [unowned self] in perform($0) }
 
     /// A window for the menu at `path` drawn as `scene`, on the display GTK opened.
-    init(path: ObjectPath, scene: Scene, spot: MenuSpot? = nil, painter: CairoPainter, log: OverlayLog) {
+    init(path: ObjectPath, scene: Scene, spot: MenuSpot? = nil, painter: CairoPainter, log: Logger) {
         self.path = path
         self.scene = scene
         self.spot = spot

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Linux
 import PetalConfiguration
 import PetalCore
 import PetalDaemon

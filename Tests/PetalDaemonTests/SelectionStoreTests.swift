@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Linux
 import Testing
 
 @testable import PetalDaemon

@@ -33,7 +33,7 @@ final class SystemdNotifier: @unchecked Sendable {
             }
         } catch {
             socketFD = -1
-            log.warning("cannot create a socket for NOTIFY_SOCKET: \(String(cString: strerror(error.errno)))")
+            log.warning("cannot create a socket for NOTIFY_SOCKET: \(error.reason)")
         }
         address.sun_family = sa_family_t(AF_UNIX)
         var bytes = Array(path.utf8)

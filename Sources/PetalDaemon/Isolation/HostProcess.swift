@@ -41,7 +41,7 @@ final class HostProcess {
             var status: Int32 = 0
             _ = try? systemCall("waitpid") { waitpid(spawned.pid, &status, 0) }
             throw ProgramLauncher.Failure(
-                description: "cannot watch \(executable): pidfd_open: \(String(cString: strerror(error.errno)))")
+                description: "cannot watch \(executable): pidfd_open: \(error.reason)")
         }
     }
 

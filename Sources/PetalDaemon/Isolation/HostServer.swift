@@ -66,8 +66,7 @@ final class HostServer: @unchecked Sendable {
     /// `$XDG_RUNTIME_DIR/petal`, created with mode 0700 if missing, and checked:
     /// a real folder, owned by petald's user, that nobody else may enter.
     private static func folder() throws -> String {
-        let base = getenv("XDG_RUNTIME_DIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
-        let folder = base.map { $0 + "/petal" } ?? "/tmp/petal-\(getuid())"
+        let folder = XDGDirectories.petal(in: XDGDirectories().runtimeDirectory) ?? "/tmp/petal-\(getuid())"
         do {
             try systemCall("mkdir", path: folder) { mkdir(folder, 0o700) }
         } catch {

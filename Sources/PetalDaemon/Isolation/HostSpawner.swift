@@ -1,5 +1,6 @@
 import DBus
 import Glibc
+import Linux
 import PetalCore
 import PetalPluginRuntime
 

@@ -1,5 +1,6 @@
 import DBus
 import Glibc
+import Linux
 import PetalPluginRuntime
 
 /// One `petal-plugin-host` process of an isolated plugin, what petald knows

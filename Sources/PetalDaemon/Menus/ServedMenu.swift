@@ -1,4 +1,5 @@
 import DBus
+import Linux
 import PetalAPI
 import PetalCore
 import PetalPluginRuntime

@@ -24,7 +24,7 @@ enum AtomicFile {
 
         /// E.g. "cannot save /x/state.json: fsync failed: No space left on device".
         var description: String {
-            "cannot save \(path): \(call) failed: \(String(cString: strerror(errno)))"
+            "cannot save \(path): \(call) failed: \(errorText(errno))"
         }
     }
 

@@ -60,10 +60,10 @@ final class SelectionStore {
                 log.warning("\(path) is corrupt (\(reason)); moved it to \(aside) and starting with no selections")
             } catch {
                 refusal =
-                    "\(path) is corrupt (\(reason)) and cannot be moved aside: \(String(cString: strerror(error.errno))); it is left as it is"
+                    "\(path) is corrupt (\(reason)) and cannot be moved aside: \(error.reason); it is left as it is"
             }
         case .unreadable(let error):
-            refusal = "cannot read \(path): \(String(cString: strerror(error))); it is left as it is"
+            refusal = "cannot read \(path): \(errorText(error)); it is left as it is"
         case .notAFile(let kind):
             refusal = "\(path) is \(kind), not a regular file; it is left as it is"
         case .unknownVersion(let version):
@@ -301,7 +301,7 @@ final class SelectionStore {
         do {
             try systemCall("access", path: directory) { access(directory, W_OK) }
         } catch {
-            let why = String(cString: strerror(error.errno))
+            let why = error.reason
             switch error.errno {
             case ENOENT:
                 return "\(directory) does not exist (petald creates it at start; something has removed it since)"
@@ -316,7 +316,7 @@ final class SelectionStore {
             let fd = try systemCall("open", path: name) { open(name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600) }
             close(fd)
         } catch {
-            return "cannot create files in \(directory): \(String(cString: strerror(error.errno)))"
+            return "cannot create files in \(directory): \(error.reason)"
         }
         unlink(name)
         return nil

@@ -20,7 +20,7 @@ enum StateDirectory {
                 continue
             } catch {
                 log.warning(
-                    "cannot create \(path): \(String(cString: strerror(error.errno))); petald keeps no state on disk")
+                    "cannot create \(path): \(error.reason); petald keeps no state on disk")
                 return nil
             }
         }

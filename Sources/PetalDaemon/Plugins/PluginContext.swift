@@ -1,5 +1,6 @@
 import DBus
 import DBusJSON
+import Linux
 import PetalJSON
 import PetalPluginABI
 import PetalPluginRuntime

@@ -123,7 +123,7 @@ enum ProgramLauncher {
                 }
             }
             if let failure {
-                throw Failure(description: "cannot create pipes: \(String(cString: strerror(failure.errno)))")
+                throw Failure(description: "cannot create pipes: \(failure.reason)")
             }
             posix_spawn_file_actions_adddup2(&actions, pipes[1], 1)
             posix_spawn_file_actions_adddup2(&actions, pipes[3], 2)
@@ -157,7 +157,7 @@ enum ProgramLauncher {
             let reason =
                 result == ENOENT && directory != nil
                 ? "the working folder \(directory!) or the program does not exist"
-                : String(cString: strerror(result))
+                : errorText(result)
             throw Failure(description: "cannot start \(argv[0]): \(reason)")
         }
         return Spawned(pid: pid, stdout: pipes[0], stderr: pipes[2])

@@ -217,8 +217,8 @@ private struct RecordProblem {
 
     init(_ error: any Error) {
         switch error {
-        case let error as SystemCallError: reason = String(cString: strerror(error.errno))
-        case RegularFileError.system(let error): reason = String(cString: strerror(error.errno))
+        case let error as SystemCallError: reason = error.reason
+        case RegularFileError.system(let error): reason = error.reason
         default: reason = "\(error)"
         }
     }

@@ -25,9 +25,8 @@ struct ProviderDropIn: Equatable {
     static let maximumBytes = 256 * 1024
 
     /// The folder drop-ins are read from: `$XDG_DATA_HOME/petal/providers`.
-    static func folder(environment: (String) -> String? = PluginSearchPath.processEnvironment) -> String? {
-        if let data = environment("XDG_DATA_HOME"), data.hasPrefix("/") { return data + "/petal/providers" }
-        return environment("HOME").map { $0 + "/.local/share/petal/providers" }
+    static func folder(directories: XDGDirectories = XDGDirectories()) -> String? {
+        XDGDirectories.petal(in: directories.dataHome).map { $0 + "/providers" }
     }
 
     /// A drop-in file that breaks a rule, and which rule.

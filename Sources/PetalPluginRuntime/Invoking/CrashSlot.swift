@@ -1,5 +1,6 @@
 import CLinux
 import Glibc
+import Linux
 
 /// A plugin's place in crash attribution. The thread that calls into a
 /// plugin's code is marked with its slot (``inControl(_:)``: a thread-local

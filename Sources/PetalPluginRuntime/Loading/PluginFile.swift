@@ -43,7 +43,7 @@ package final class PluginFile {
             throw Refusal(
                 description: error.errno == ELOOP
                     ? "\(path) is a symbolic link; plugins are loaded only from regular files (copy the library instead of linking it)"
-                    : "cannot open \(path): \(String(cString: strerror(error.errno)))")
+                    : "cannot open \(path): \(error.reason)")
         }
         descriptor = fd
         var info = stat()
@@ -51,7 +51,7 @@ package final class PluginFile {
             try systemCall("fstat", path: path) { fstat(fd, &info) }
         } catch {
             close(fd)
-            throw Refusal(description: "cannot stat \(path): \(String(cString: strerror(error.errno)))")
+            throw Refusal(description: "cannot stat \(path): \(error.reason)")
         }
         // Nanoseconds, so a rebuild within the same second still lifts a quarantine.
         identity = PluginIdentity(

@@ -39,7 +39,7 @@ enum PluginFolders {
             handle = try systemCall("open", path: folder) { clinux_open_folder_handle(AT_FDCWD, folder, 0) }
         } catch {
             throw PluginFile.Refusal(
-                description: "cannot open the folder \(folder): \(String(cString: strerror(error.errno)))")
+                description: "cannot open the folder \(folder): \(error.reason)")
         }
         do {
             try checkChain(from: handle, named: folder, user: user)
@@ -63,7 +63,7 @@ enum PluginFolders {
             } catch {
                 throw PluginFile.Refusal(
                     description:
-                        "cannot open the folder above \(name(of: current) ?? folder): \(String(cString: strerror(error.errno)))"
+                        "cannot open the folder above \(name(of: current) ?? folder): \(error.reason)"
                 )
             }
             let above: stat
@@ -88,7 +88,7 @@ enum PluginFolders {
             try systemCall("fstat", path: folder) { fstat(descriptor, &info) }
         } catch {
             throw PluginFile.Refusal(
-                description: "cannot stat the folder \(folder): \(String(cString: strerror(error.errno)))")
+                description: "cannot stat the folder \(folder): \(error.reason)")
         }
         return info
     }

@@ -1,4 +1,5 @@
 import Glibc
+import Linux
 import PetalPluginABI
 import TextEscaping
 

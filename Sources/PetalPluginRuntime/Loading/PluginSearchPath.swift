@@ -1,4 +1,5 @@
 import Glibc
+import Linux
 
 /// Where plugins are looked for, in order (docs/plugins.md, "Where petald looks, and what it accepts"): `--plugin-dir`
 /// arguments, `$PETAL_PLUGIN_PATH`, `$XDG_DATA_HOME/petal/plugins`,
@@ -21,11 +22,9 @@ package struct PluginSearchPath: Equatable, Sendable {
         if let path = environment("PETAL_PLUGIN_PATH") {
             folders += path.split(separator: ":").map(String.init)
         }
-        if let data = environment("XDG_DATA_HOME"), data.hasPrefix("/") {
-            folders.append(data + "/petal/plugins")
-        } else if let home = environment("HOME") {
-            folders.append(home + "/.local/share/petal/plugins")
-        }
+        let data = XDGDirectories(
+            environment: ["XDG_DATA_HOME", "HOME"].reduce(into: [:]) { $0[$1] = environment($1) })
+        if let folder = XDGDirectories.petal(in: data.dataHome) { folders.append(folder + "/plugins") }
         let binary = Self.parent(of: executable)
         if Self.lastComponent(of: binary) == "bin" {
             folders.append(Self.parent(of: binary) + "/lib/petal/plugins")

@@ -1,5 +1,6 @@
 import DBus
 import Foundation
+import Linux
 import PetalAPI
 import PetalCore
 import Testing

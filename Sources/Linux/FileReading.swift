@@ -1,5 +1,4 @@
 import Glibc
-import Linux
 
 /// Reads `fd` to its end, keeping at most `limit + 1` bytes so the caller can
 /// tell a file over the limit from one exactly at it.
