@@ -50,11 +50,7 @@ extension PetalClient {
         follow(ObjectManagerInterface.interfacesRemoved, path: below) { _, object, interfaces in
             handler(.interfacesRemoved(object, interfaces))
         }
-        _ = connection.subscribeWithoutWaiting(
-            BusDaemonInterface.nameOwnerChanged, sender: .bus, path: .bus, arguments: [0: Self.name.rawValue]
-        ) { _, _, owner in
-            handler(owner.isEmpty ? .vanished : .appeared)
-        }
+        followPetald { owner in handler(owner.isEmpty ? .vanished : .appeared) }
     }
 
     /// Reads every menu petald serves now: `main`'s properties, then every

@@ -36,11 +36,7 @@ final class PetaldPublisher: @unchecked Sendable {
     /// Starts following petald; call on the loop thread.
     func start() {
         precondition(connection.loop.inEventLoop, "PetaldPublisher runs on its connection's loop thread")
-        ownerWatch = connection.subscribeWithoutWaiting(
-            BusDaemonInterface.nameOwnerChanged, sender: .bus, path: .bus, arguments: [0: PetalBus.name.rawValue]
-        ) { [self] _, _, owner in
-            ownerChanged(to: owner)
-        }
+        ownerWatch = PetalClient(connection: connection).followPetald { [self] owner in ownerChanged(to: owner) }
         // Asked after the rule is sent: the bus reads both in order, so an owner that comes later is a signal.
         connection.callOnLoop(BusDaemonInterface.getNameOwner, on: .bus, at: .bus, PetalBus.name.rawValue) {
             [self] result in

@@ -24,10 +24,8 @@ struct ContextHolder {
         defer { connection.close() }
         let (events, continuation) = AsyncStream<String>.makeStream()
         connection.onDisconnect { continuation.finish() }
-        _ = try await connection.subscribe(
-            BusDaemonInterface.nameOwnerChanged, sender: .bus, path: .bus, arguments: [0: PetalBus.name.rawValue]
-        ) { _, _, owner in continuation.yield(owner) }
         let client = PetalClient(connection: connection)
+        try await client.followPetald { owner in continuation.yield(owner) }
         try await client.setContext(context)
         Self.endOnSignals()
         if json {

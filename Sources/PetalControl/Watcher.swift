@@ -39,10 +39,7 @@ struct Watcher {
         _ = try await connection.subscribe(MatchRule(sender: PetalClient.name.rawValue)) { message in
             if Self.shows(message) { continuation.yield(message) }
         }
-        _ = try await connection.subscribe(
-            BusDaemonInterface.nameOwnerChanged.rule(
-                sender: .bus, path: .bus, arguments: [0: PetalClient.name.rawValue])
-        ) { continuation.yield($0) }
+        _ = try await connection.subscribe(PetalClient.presenceRule) { continuation.yield($0) }
 
         let client = PetalClient(connection: connection)
         var waybarLine = ""

@@ -3,20 +3,6 @@ import PetalAPI
 import PetalCore
 import PetalScene
 
-/// What petald says, as the overlay needs to hear it.
-enum FeedEvent: Sendable {
-    /// `StateChanged`.
-    case stateChanged(MenuState)
-    /// `Highlighted` changed.
-    case highlighted(String)
-    /// Items, layout or appearance changed: read the menu again.
-    case menuChanged
-    /// petald took the name (started, or restarted).
-    case appeared
-    /// petald left the bus.
-    case vanished
-}
-
 /// What the overlay read of petald's menu.
 struct MenuReading: Sendable {
     var menu: SceneMenu
@@ -25,7 +11,7 @@ struct MenuReading: Sendable {
 }
 
 /// The overlay's view of petald: one connection on the DBus library's own
-/// loop thread, petald's signals turned into ``FeedEvent``s, the menu read as
+/// loop thread, what petald says of every menu, each read as
 /// a ``SceneMenu``, and calls sent, all through ``PetalClient``'s callback
 /// forms. Only the public D-Bus API is used (docs/overlay.md).
 ///
@@ -41,24 +27,15 @@ final class MenuFeed: Sendable {
         client = PetalClient(connection: try DBusConnection.connect(to: bus))
     }
 
-    /// Delivers petald's signals to `handler`, on the loop thread, from now on
-    /// and across restarts of petald. The rules reach the bus before any call
-    /// sent after this returns.
-    func follow(_ handler: @escaping @Sendable (FeedEvent) -> Void) {
-        client.follow { event in
-            if let event = Self.event(event) { handler(event) }
-        }
-    }
-
     /// Calls `handler` once if the connection to the bus is lost.
     func onDisconnect(_ handler: @escaping @Sendable () -> Void) {
         connection.onDisconnect(handler)
     }
 
-    /// Reads the menu as petald describes it now (`GetAll`, then the item
-    /// objects) and passes it to `completion` on the loop thread.
+    /// Reads the main menu as petald describes it now (`GetAll`, then the item
+    /// objects) and passes it to `completion` on the loop thread: what `--render` draws.
     func read(_ completion: @escaping @Sendable (Result<MenuReading, DBusError>) -> Void) {
-        client.read { result in
+        client.read(menu: PetalBus.path) { result in
             completion(result.map { snapshot, details in Self.reading(snapshot, details: details) })
         }
     }
@@ -138,25 +115,5 @@ final class MenuFeed: Sendable {
             scene.appearance.anchor = menu.snapshot.placement.anchor
         }
         return scene
-    }
-
-    /// The properties whose change means the drawing changes.
-    private static let menuProperties: [any DBusPropertyMember] = [
-        PetalBus.Menu.items, PetalBus.Menu.layout, PetalBus.Menu.layoutStyle, PetalBus.Menu.appearance,
-    ]
-
-    /// The event the overlay cares about in what petald said, if any.
-    static func event(_ event: MenuEvent) -> FeedEvent? {
-        switch event {
-        case .stateChanged(let state, _):
-            return .stateChanged(state)
-        case .propertiesChanged(let change):
-            if change.includes(menuProperties) { return .menuChanged }
-            return change.value(PetalBus.Menu.highlighted).map(FeedEvent.highlighted)
-        case .appeared:
-            return .appeared
-        case .vanished:
-            return .vanished
-        }
     }
 }
