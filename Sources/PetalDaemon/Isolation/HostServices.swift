@@ -6,7 +6,7 @@ import PetalJSON
 import PetalPluginRuntime
 import Synchronization
 
-/// petald's side of one host connection: `org.petal.Petal1.PluginHost`
+/// petald's side of one host connection: `org.petal.Petal1.IsolationHost`
 /// (``HostProtocol/Services``), the `petal_host` table carried out by the
 /// plugin's ``PluginContext``, as for a plugin inside petald.
 ///
