@@ -40,6 +40,15 @@ public struct ItemDetails: Equatable, Sendable {
         for field in PetalBus.Item.fields { field.read(values, into: &self) }
     }
 
+    /// What a row of `Items` says of an item: its kind is a choice when the
+    /// row has no action, an action otherwise, until its fields say more.
+    public init(row: ItemRow) {
+        (id, title, icon, action, enabled, selected) = (
+            row.id, row.title, row.icon, row.action, row.enabled, row.selected
+        )
+        kind = row.action.isEmpty ? .choice : .action
+    }
+
     /// The icon it shows now: `selectedIcon` when a selected toggle has one, else `icon`.
     public var currentIcon: String {
         toggle && selected && !selectedIcon.isEmpty ? selectedIcon : icon

@@ -16,6 +16,8 @@ public struct ItemField: Sendable {
     private let differs: @Sendable (MenuItem, MenuItem) -> Bool
     /// Reads the property into a client's details, keeping the default when it is missing or mistyped.
     private let store: @Sendable (inout ItemDetails, DBusPropertyValues) -> Void
+    /// The item's value, unless a client that knows only `details` already holds it.
+    private let beyond: @Sendable (MenuItem, ItemDetails) -> DBusValue?
 
     /// A field of `property`, served as `value` of the item, kept by clients at `detail`.
     static func field<Value: DBusArgumentValue & Equatable>(
@@ -29,6 +31,10 @@ public struct ItemField: Sendable {
             differs: { value($0) != value($1) },
             store: { details, values in
                 if let read = (try? values.valueIfPresent(property)) ?? nil { details[keyPath: detail] = read }
+            },
+            beyond: { item, details in
+                let served = value(item)
+                return served == details[keyPath: detail] ? nil : served.dbusValue
             })
     }
 
@@ -43,6 +49,10 @@ public struct ItemField: Sendable {
 
     /// Whether the property changes from `old` to `new`.
     public func changes(from old: MenuItem, to new: MenuItem) -> Bool { differs(old, new) }
+
+    /// The item's value of the field, or nil when `details` (what a client
+    /// reads from the item's row of `Items`) already holds it.
+    public func value(of item: MenuItem, beyond details: ItemDetails) -> DBusValue? { beyond(item, details) }
 
     /// Reads the property of `values` into `details`.
     public func read(_ values: DBusPropertyValues, into details: inout ItemDetails) { store(&details, values) }

@@ -53,7 +53,7 @@ extension PetalClient {
             } else {
                 return nil
             }
-            let byID = ItemDetails.byID(objects, inMenuAt: row.path)
+            let byID = ItemDetails.byID(objects, of: snapshot, inMenuAt: row.path)
             return MenuContents(path: row.path, snapshot: snapshot, items: snapshot.items.compactMap { byID[$0.id] })
         }
     }

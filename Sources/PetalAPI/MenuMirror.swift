@@ -16,7 +16,8 @@ public struct MenuMirror: Sendable {
         public var path: ObjectPath
         /// Its Menu interface's properties.
         public var snapshot: MenuSnapshot
-        /// Its items' objects, by id.
+        /// Its items' details, by id: from their objects, or, for items
+        /// without one, from their rows and the menu's `ItemDetails`.
         public var details: [String: ItemDetails]
     }
 
@@ -37,7 +38,8 @@ public struct MenuMirror: Sendable {
     /// lack one that every petald serves.
     public func menu(at path: ObjectPath) -> Menu? {
         guard let snapshot = snapshot(at: path) else { return nil }
-        var details: [String: ItemDetails] = [:]
+        // An ad-hoc menu's items have no objects: its ItemDetails say what their rows do not.
+        var details = snapshot.detailsFromRows
         for (_, item) in items[path] ?? [:] {
             let detail = ItemDetails(DBusPropertyValues(item, from: PetalBus.name.rawValue))
             details[detail.id] = detail

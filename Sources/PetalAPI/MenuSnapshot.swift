@@ -41,6 +41,10 @@ public struct MenuSnapshot: Equatable, Sendable {
     public var submenu = ObjectPath.root
     /// `Owner` (v3): an ad-hoc menu's owner (a unique bus name); "" for a configured menu.
     public var owner = ""
+    /// `Picker` (v4): the menu's `picker` section; the defaults when it has none.
+    public var picker = PickerSettings()
+    /// `ItemDetails` (v4): the fields of items beyond their rows, by item id.
+    public var itemDetails = DBusDictionary<String, DBusVariantDictionary>([])
 
     /// Reads the properties `GetAll` returned.
     ///
@@ -72,6 +76,25 @@ public struct MenuSnapshot: Equatable, Sendable {
         parent = lenient(Menu.parent) ?? parent
         submenu = lenient(Menu.submenu) ?? submenu
         owner = lenient(Menu.owner) ?? owner
+        picker = lenient(Menu.picker).map { PickerSettings(lenient: $0) } ?? picker
+        itemDetails = lenient(Menu.itemDetails) ?? itemDetails
+    }
+
+    /// Each item's details, by id, as its row of `Items` and its entry of
+    /// `ItemDetails` (when it has one) say: all a client knows of the items
+    /// of an ad-hoc menu, which have no objects.
+    public var detailsFromRows: [String: ItemDetails] {
+        var details: [String: ItemDetails] = [:]
+        details.reserveCapacity(items.count)
+        for row in items where details[row.id] == nil { details[row.id] = ItemDetails(row: row) }
+        for (id, fields) in itemDetails.entries {
+            guard let row = details[id] else { continue }
+            let values = DBusPropertyValues(fields, from: PetalBus.name.rawValue)
+            var detail = row
+            for field in PetalBus.Item.fields { field.read(values, into: &detail) }
+            details[id] = detail
+        }
+        return details
     }
 
     /// Creates a snapshot from its parts.

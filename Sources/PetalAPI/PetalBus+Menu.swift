@@ -27,6 +27,15 @@ extension PetalBus {
         /// `Choose(a{sv} options) → s item`: opens the menu and answers the next item activated.
         public static let choose = DBusMethodDeclaration(
             interface, "Choose", in: DBusIn("options", DBusVariantDictionary.self), out: DBusOut("item", String.self))
+        /// `Pick(a{sv} options) → a{sv} answer`: opens the menu as `Show` does
+        /// and answers what is picked (``PickAnswer``).
+        public static let pick = DBusMethodDeclaration(
+            interface, "Pick", in: DBusIn("options", DBusVariantDictionary.self),
+            out: DBusOut("answer", DBusVariantDictionary.self))
+        /// `Submit(as ids, a{sv} details)`: a frontend's answer for the open
+        /// menu: the items chosen, or a custom entry (``SubmitDetails``).
+        public static let submit = DBusMethodDeclaration(
+            interface, "Submit", in: DBusIn("ids", [String].self), DBusIn("details", DBusVariantDictionary.self))
         /// `Reload()`: reads the configuration file again.
         public static let reload = DBusMethodDeclaration(interface, "Reload")
         /// `RegisterProvider(o path)`: the caller serves actions at `path` (docs/providers.md).
@@ -75,6 +84,13 @@ extension PetalBus {
         public static let submenu = DBusPropertyDeclaration(interface, "Submenu", ObjectPath.self)
         /// `Owner s`: an ad-hoc menu's owner (a unique bus name); "" for configured menus. Never changes.
         public static let owner = DBusPropertyDeclaration(interface, "Owner", String.self, emitsChange: .const)
+        /// `Picker a{sv}`: the menu's `picker` section (``PickerSettings``); empty when it has none.
+        public static let picker = DBusPropertyDeclaration(interface, "Picker", DBusVariantDictionary.self)
+        /// `ItemDetails a{sa{sv}}`: for each item with fields beyond its row of
+        /// `Items` (a colour, a submenu, a key…), those fields by their `Item`
+        /// property names; the only place an ad-hoc menu's items have them.
+        public static let itemDetails = DBusPropertyDeclaration(
+            interface, "ItemDetails", DBusDictionary<String, DBusVariantDictionary>.self)
 
         // MARK: Signals
 

@@ -27,6 +27,11 @@ extension PetalBus {
         public static let chooseFrom = DBusMethodDeclaration(
             interface, "ChooseFrom", in: DBusIn("menu", String.self), DBusIn("options", DBusVariantDictionary.self),
             out: DBusOut("id", String.self))
+        /// `PickFrom(s menu, a{sv} options) → a{sv} answer`: shows a menu made
+        /// for this call and answers what is picked, as `Pick` does.
+        public static let pickFrom = DBusMethodDeclaration(
+            interface, "PickFrom", in: DBusIn("menu", String.self), DBusIn("options", DBusVariantDictionary.self),
+            out: DBusOut("answer", DBusVariantDictionary.self))
         /// `SetContext(a{sv} context)`: replaces the context, owned by the caller's connection.
         public static let setContext = DBusMethodDeclaration(
             interface, "SetContext", in: DBusIn("context", DBusVariantDictionary.self))

@@ -158,7 +158,7 @@ extension PetalClient {
                 return completion(.failure(error as? DBusError ?? DBusError.failed("\(error)")))
             }
             root.call(ObjectManagerInterface.getManagedObjects) { objects in
-                completion(objects.map { (snapshot, ItemDetails.byID($0, inMenuAt: path)) })
+                completion(objects.map { (snapshot, ItemDetails.byID($0, of: snapshot, inMenuAt: path)) })
             }
         }
     }
@@ -182,13 +182,15 @@ extension PetalBus {
 }
 
 extension ItemDetails {
-    /// The items of the menu at `menu` in a `GetManagedObjects` reply of
-    /// petald's root object, by id: the objects at ``PetalBus/itemPath(_:inMenuAt:)``
-    /// that have the Item interface. Other menus' items, which may share ids, are skipped.
-    public static func byID(_ objects: ObjectManagerInterface.ManagedObjects, inMenuAt menu: ObjectPath) -> [String:
-        ItemDetails]
-    {
-        var byID: [String: ItemDetails] = [:]
+    /// Every item of the menu `snapshot` describes, at `menu`, by id: what its
+    /// row of `Items` and its entry of `ItemDetails` say, and, for an item
+    /// with an object of its own (a configured menu's), that object's
+    /// properties from a `GetManagedObjects` reply of petald's root object.
+    /// Other menus' items, which may share ids, are skipped.
+    public static func byID(
+        _ objects: ObjectManagerInterface.ManagedObjects, of snapshot: MenuSnapshot, inMenuAt menu: ObjectPath
+    ) -> [String: ItemDetails] {
+        var byID = snapshot.detailsFromRows
         for (path, interfaces) in objects.entries {
             for (interface, properties) in interfaces.entries where interface == PetalBus.Item.interface.rawValue {
                 let details = ItemDetails(DBusPropertyValues(properties, from: PetalBus.name.rawValue))

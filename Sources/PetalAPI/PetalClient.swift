@@ -113,11 +113,12 @@ public struct PetalClient: Sendable {
         }
     }
 
-    /// This menu's item objects' `org.petal.Petal1.Item` properties, in the
-    /// order of `order` (item ids), from the root's ObjectManager.
+    /// This menu's items as its objects, or for an ad-hoc menu its rows and
+    /// `ItemDetails`, describe them, in the order of `order` (item ids).
     public func itemDetails(order: [String]) async throws -> [ItemDetails] {
+        let snapshot = try await snapshot()
         let objects = try await root.call(ObjectManagerInterface.getManagedObjects)
-        let byID = ItemDetails.byID(objects, inMenuAt: menu.path)
+        let byID = ItemDetails.byID(objects, of: snapshot, inMenuAt: menu.path)
         return order.compactMap { byID[$0] }
     }
 

@@ -40,16 +40,27 @@ public enum Limits {
 
     // MARK: Menus
 
-    /// Items of a menu.
+    /// Items of a menu, but a `list` menu.
     public static let menuItems = 64
+    /// Items of a menu of layout `list`.
+    public static let listMenuItems = 100_000
     /// An item's `title`: at most this many bytes of UTF-8.
-    public static let itemTitleBytes = 1024
+    public static let itemTitleBytes = 4096
     /// An item's `icon` or `selectedIcon` (a name or a path): at most this many bytes.
     public static let itemIconBytes = 4096
+    /// A picker's `prompt`, `message` or `filter`: at most this many bytes.
+    public static let pickerTextBytes = 4096
     /// Menus in a chain of submenus, the top one counted.
     public static let menuChain = 8
-    /// A menu made over D-Bus, as JSON: at most this many bytes, checked before it is decoded.
+    /// A menu made over D-Bus, as JSON, but a `list` menu: at most this many bytes.
     public static let adHocMenuBytes = 64 * 1024
+    /// A `list` menu made over D-Bus, as JSON: at most this many bytes,
+    /// checked before it is decoded (for any menu: the layout is inside).
+    public static let listMenuBytes = 16 * 1024 * 1024
+    /// The JSON of all the ad-hoc menus one connection keeps, together.
+    public static let adHocBytesPerConnection = 32 * 1024 * 1024
+    /// The JSON of all the ad-hoc menus petald keeps, together.
+    public static let adHocBytesInAll = 64 * 1024 * 1024
     /// Ad-hoc menus one connection may keep (a menu with its submenus written in place counts once).
     public static let adHocMenusPerConnection = 16
     /// Ad-hoc menus of all connections together.

@@ -56,9 +56,14 @@ import Testing
             (PetalBus.itemPath("mail", inMenuAt: apps), item("mail", "Mail")),
             (apps, ObjectManagerInterface.InterfacesAndProperties([])),
         ])
-        #expect(ItemDetails.byID(objects, inMenuAt: PetalBus.path).mapValues(\.title) == ["web": "Main's web"])
         #expect(
-            ItemDetails.byID(objects, inMenuAt: apps).mapValues(\.title) == ["web": "Apps' web", "mail": "Mail"])
+            ItemDetails.byID(objects, of: MenuSnapshot(), inMenuAt: PetalBus.path).mapValues(\.title) == [
+                "web": "Main's web"
+            ])
+        #expect(
+            ItemDetails.byID(objects, of: MenuSnapshot(), inMenuAt: apps).mapValues(\.title) == [
+                "web": "Apps' web", "mail": "Mail",
+            ])
     }
 
     @Test func aClientOfAMenuCallsItsObject() async throws {

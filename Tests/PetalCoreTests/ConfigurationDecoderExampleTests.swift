@@ -141,8 +141,8 @@ struct ConfigurationDecoderExampleTests {
     @Test func theGuidesMenusLoadAndItsRefusalsAreAsShown() throws {
         let blocks = try Self.guideBlocks()
         let withMenus = blocks.indices.filter { blocks[$0].language == "json" && blocks[$0].text.contains(#""menus""#) }
-        #expect(withMenus.count == 4)
-        guard withMenus.count == 4 else { return }
+        #expect(withMenus.count == 5)
+        guard withMenus.count == 5 else { return }
         let named = ConfigurationDecoder.decode(blocks[withMenus[0]].text)
         #expect(named.problems.isEmpty, "\(named.problems)")
         #expect(named.configuration?.menus.map(\.name) == ["main", "apps", "power"])
@@ -163,6 +163,12 @@ struct ConfigurationDecoderExampleTests {
         for (context, menu) in choices {
             #expect(ContextChoice.menu(for: context, among: contextual.menus) == menu, "\(context)")
         }
+        // A picker.
+        let picker = ConfigurationDecoder.decode(blocks[withMenus[4]].text)
+        #expect(picker.problems.isEmpty, "\(picker.problems)")
+        let power = try #require(picker.configuration?.section(named: "power"))
+        #expect(power.settings.geometry.style == .list)
+        #expect(power.picker?.prompt == "power" && power.picker?.customKeys == ["Alt+1"])
         let order = blocks.first { $0.text.hasPrefix("config.json: OK, 5 menus") }?.text.split(separator: "\n")
         #expect(
             order?.dropFirst(2).map { $0.split(separator: " ").first.map(String.init) }

@@ -127,7 +127,9 @@ struct ConfigurationDecoderHostileTests {
         let items = (0..<10_000).map { #"{"id": "i\#($0)", "action": "a", "colour": 1}"# }.joined(separator: ",")
         let decoded = ConfigurationDecoder.decode(#"{"items": [\#(items)]}"#)
         #expect(decoded.configuration == nil)
-        #expect(decoded.errors.first?.message == "expected at most 64 items, found 10000")
+        #expect(
+            decoded.errors.first?.message
+                == "expected at most 64 items, found 10000; a menu of layout \"list\" holds up to 100000")
         // Only the first 64 items are looked at, so the list stays short.
         #expect(decoded.problems.count == 65)
     }
@@ -142,7 +144,7 @@ struct ConfigurationDecoderHostileTests {
     @Test func twoMebibyteStrings() {
         let long = String(repeating: "x", count: 2 << 20)
         let title = ConfigurationDecoder.decode(item(#""title": "\#(long)""#)).problems
-        #expect(title.map(\.message) == ["expected a title of at most 1024 bytes, found 2097152 bytes"])
+        #expect(title.map(\.message) == ["expected a title of at most 4096 bytes, found 2097152 bytes"])
         let key = ConfigurationDecoder.decode(#"{"menu": {"\#(long)": 1}}"#).problems
         #expect(key.map(\.path) == [#"menu["xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…"]"#])
         #expect(key.first?.line == 1 && key.first?.column == 2_097_167)
@@ -150,7 +152,7 @@ struct ConfigurationDecoderHostileTests {
         #expect(
             layout.map(\.message)
                 == [
-                    #"expected "linear", "stack" or "radial", found "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…" (2097152 bytes)"#
+                    #"expected "linear", "stack", "radial" or "list", found "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…" (2097152 bytes)"#
                 ])
     }
 

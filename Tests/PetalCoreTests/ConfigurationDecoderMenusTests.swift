@@ -14,7 +14,7 @@ struct ConfigurationDecoderMenusTests {
     static let name = #"expected a menu name of 1 to 64 letters, digits, "_" or "-" such as "apps", found"#
     static let sectionKeys =
         "layout, spacing, firstAngle, angleInterval, radius, openDuration, closeDuration, closeOnActivate, "
-        + "title, items, appearance, when"
+        + "title, items, appearance, when, picker"
 
     static let rules: [ProblemCase] = [
         ProblemCase(#"{"menus": 3}"#, "menus", "expected an object of menu sections by name, found 3", at: "3"),
@@ -43,7 +43,7 @@ struct ConfigurationDecoderMenusTests {
             at: "{}}"),
         ProblemCase(
             menu("apps", #""layout": "circle""#), "menus.apps.layout",
-            #"expected "linear", "stack" or "radial", found "circle""#, at: #""circle""#),
+            #"expected "linear", "stack", "radial" or "list", found "circle""#, at: #""circle""#),
         ProblemCase(
             menu("apps", #""radius": 0"#), "menus.apps.radius",
             "expected a number of pixels greater than 0 and at most 10000, found 0", at: "0"),
@@ -178,7 +178,10 @@ struct ConfigurationDecoderMenusTests {
         #expect(expectValid(allowed)?.section(named: "apps")?.items.count == 64)
         let over =
             #"{"menus": {"apps": {"items": [\#((items + [#"{"id": "x", "action": "a"}"#]).joined(separator: ", "))]}}}"#
-        expectOnlyProblem(ProblemCase(over, "menus.apps.items", "expected 1 to 64 items, found 65", at: "[{"))
+        expectOnlyProblem(
+            ProblemCase(
+                over, "menus.apps.items",
+                "expected 1 to 64 items, found 65; a menu of layout \"list\" holds up to 100000", at: "[{"))
     }
 
     @Test func menusComeInConfigurationOrderWithThoseWrittenInPlaceAfterTheirParent() throws {

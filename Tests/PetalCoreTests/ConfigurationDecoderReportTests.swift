@@ -24,7 +24,7 @@ struct ConfigurationDecoderReportTests {
         #expect(decoded.configuration == nil)
         #expect(
             decoded.problems.map(\.description) == [
-                #"3:15: menu.layout: expected "linear", "stack" or "radial", found "circle""#,
+                #"3:15: menu.layout: expected "linear", "stack", "radial" or "list", found "circle""#,
                 "4:16: menu.spacing: expected a number of pixels greater than 0 and at most 10000, found -1",
                 ##"9:16: items[1].color: expected a colour such as "#ef5285" or "#ef5285cc", found "red""##,
                 #"10:13: items[2].id: expected a unique id, found "a", which items[0] has too"#,

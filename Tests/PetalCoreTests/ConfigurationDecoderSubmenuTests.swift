@@ -44,7 +44,7 @@ struct ConfigurationDecoderSubmenuTests {
             #"missing; every item needs an action such as "camera.open" or a submenu"#, at: #"{"id": "j""#),
         ProblemCase(
             #"{"items": [{"id": "i", "submenu": {"items": [{"id": "j", "action": "a"}], "layout": "ring"}}]}"#,
-            "items[0].submenu.layout", #"expected "linear", "stack" or "radial", found "ring""#, at: #""ring""#),
+            "items[0].submenu.layout", #"expected "linear", "stack", "radial" or "list", found "ring""#, at: #""ring""#),
         ProblemCase(
             withApps(#"{"id": "a/b", "submenu": "apps"}"#), "items[0].id",
             #"expected an id without "/" for an item with a submenu, found "a/b""#, at: #""a/b""#),

@@ -7,7 +7,7 @@ struct ConfigurationDecoderTests {
     static let angle = "expected a number of degrees from -360 to 360, found"
     static let seconds = "expected a number of seconds from 0 to 60, found"
     static let flag = "expected true or false, found"
-    static let layout = #"expected "linear", "stack" or "radial", found"#
+    static let layout = #"expected "linear", "stack", "radial" or "list", found"#
 
     static let documentRules: [ProblemCase] = [
         ProblemCase("[1, 2]", "", "expected a JSON object at the top level, found an array", at: "[1"),
@@ -76,8 +76,8 @@ struct ConfigurationDecoderTests {
                 "items[2].id", #"expected a unique id, found "x", which items[0] has too"#, at: #""x""#),
             ProblemCase(item(#""title": 3"#), "items[0].title", "expected a title (a string), found 3", at: "3"),
             ProblemCase(
-                item(#""title": "\#(String(repeating: "t", count: 1025))""#), "items[0].title",
-                "expected a title of at most 1024 bytes, found 1025 bytes", at: #""ttt"#),
+                item(#""title": "\#(String(repeating: "t", count: 4097))""#), "items[0].title",
+                "expected a title of at most 4096 bytes, found 4097 bytes", at: #""ttt"#),
             ProblemCase(
                 item(#""title": "a\nb""#), "items[0].title",
                 #"expected a title without control characters, found "a\nb""#, at: #""a\n"#),
@@ -205,7 +205,8 @@ struct ConfigurationDecoderTests {
         let items = (0...64).map { #"{"id": "i\#($0)", "action": "a"}"# }.joined(separator: ", ")
         expectOnlyProblem(
             ProblemCase(
-                #"{"items": [\#(items)]}"#, "items", "expected at most 64 items, found 65",
+                #"{"items": [\#(items)]}"#, "items",
+                "expected at most 64 items, found 65; a menu of layout \"list\" holds up to 100000",
                 at: "[{"))
         let allowed = (0..<64).map { #"{"id": "i\#($0)", "action": "a"}"# }.joined(separator: ", ")
         #expect(expectValid(#"{"items": [\#(allowed)]}"#)?.items.count == 64)

@@ -28,7 +28,12 @@ struct LayoutTests {
     @Test func defaultsAreTheSpecValues() {
         let g = MenuGeometry()
         #expect(g == MenuGeometry(style: .radial, spacing: 80, firstAngle: 100, angleInterval: 40, radius: 100))
-        #expect(LayoutStyle.allCases.map(\.rawValue) == ["linear", "stack", "radial"])
+        #expect(LayoutStyle.allCases.map(\.rawValue) == ["linear", "stack", "radial", "list"])
+    }
+
+    @Test func listIsRowsBelowTheButton() {
+        let g = MenuGeometry(style: .list, spacing: 500, firstAngle: 10, angleInterval: 10, radius: 900)
+        #expect(g.positions(count: 3) == [Point(x: 0, y: 32), Point(x: 0, y: 64), Point(x: 0, y: 96)])
     }
 
     @Test func linearIsARowToTheRight() {

@@ -22,6 +22,7 @@ import Testing
         .enabled(if: getuid() != 65534, "the tests must not themselves run as nobody"),
         arguments: [
             ["Toggle"], ["Open"], ["Activate", "s", "echo"], ["Trigger", "sa{sv}", "test.noop", "0"], ["Reload"],
+            ["Pick", "a{sv}", "0"], ["Submit", "asa{sv}", "1", "echo", "0"],
         ])
     func otherUsersCallsAreDenied(_ call: [String]) async throws {
         let daemon = try await RunningDaemon()

@@ -27,6 +27,7 @@ struct IntrospectedInterface: Equatable, CustomStringConvertible {
             "Reload": [],
             "RegisterProvider": ["in o"], "UnregisterProvider": ["in o"],
             "Show": ["in a{sv}", "out s"], "Back": ["out s"],
+            "Pick": ["in a{sv}", "out a{sv}"], "Submit": ["in as", "in a{sv}"],
         ],
         signals: [
             "StateChanged": ["s", "s"],
@@ -38,7 +39,8 @@ struct IntrospectedInterface: Equatable, CustomStringConvertible {
             "State": "s read", "Items": "a(ssssbb) read", "Actions": "a(sss) read", "Plugins": "a(sssss) read",
             "Highlighted": "s readwrite", "Layout": "a(sdd) read", "LayoutStyle": "s readwrite", "Version": "s read",
             "Appearance": "a{sv} read", "Name": "s read", "Title": "s read", "Placement": "a{sv} read",
-            "Parent": "o read", "Submenu": "o read", "Owner": "s read",
+            "Parent": "o read", "Submenu": "o read", "Owner": "s read", "Picker": "a{sv} read",
+            "ItemDetails": "a{sa{sv}} read",
         ])
 
     /// The same interface without annotations, to compare members only.

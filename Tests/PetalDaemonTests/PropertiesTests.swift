@@ -18,6 +18,7 @@ import Testing
                 "State": "s", "Items": "a(ssssbb)", "Actions": "a(sss)", "Plugins": "a(sssss)",
                 "Highlighted": "s", "Layout": "a(sdd)", "LayoutStyle": "s", "Version": "s", "Appearance": "a{sv}",
                 "Name": "s", "Title": "s", "Placement": "a{sv}", "Parent": "o", "Submenu": "o", "Owner": "s",
+                "Picker": "a{sv}", "ItemDetails": "a{sa{sv}}",
             ])
         #expect(all.entries["Name"] == .string("main") && all.entries["Parent"] == .objectPath("/"))
         #expect(all.entries["Owner"] == .string(""), "a configured menu has no owner")
@@ -106,7 +107,8 @@ import Testing
             try await daemon.setProperty("LayoutStyle", .string("diagonal"))
         }
         #expect(
-            named?.message == #"Property LayoutStyle cannot be set so: "diagonal" is none of linear, stack or radial"#)
+            named?.message
+                == #"Property LayoutStyle cannot be set so: "diagonal" is none of linear, stack, radial or list"#)
         await expectDBusError(DBusError.Name.invalidArgs) { try await daemon.setProperty("LayoutStyle", .int32(1)) }
         #expect(try await daemon.property("LayoutStyle") == .string("radial"))
     }

@@ -40,6 +40,18 @@ import Testing
             error: DBusError.Name.invalidArgs, path: RunningDaemon.path, interface: RunningDaemon.menu,
             member: "Choose", arguments: [.string("timeout")]),
         BadCall(
+            error: DBusError.Name.invalidArgs, path: RunningDaemon.path, interface: RunningDaemon.menu,
+            member: "Pick", arguments: [.string("timeout")]),
+        BadCall(
+            error: DBusError.Name.invalidArgs, path: RunningDaemon.path, interface: RunningDaemon.menu,
+            member: "Submit", arguments: [.string("echo"), .vardict([])]),
+        BadCall(
+            error: DBusError.Name.invalidArgs, path: RunningDaemon.path, interface: RunningDaemon.menu,
+            member: "Submit", arguments: [.array(.string, [.string("echo")])]),
+        BadCall(
+            error: DBusError.Name.invalidArgs, path: RunningDaemon.path, interface: "org.petal.Petal1.Menus",
+            member: "PickFrom", arguments: [.string("{}")]),
+        BadCall(
             error: DBusError.Name.invalidArgs, path: RunningDaemon.path, interface: .propertiesInterface,
             member: "Get", arguments: [.string(RunningDaemon.menu.rawValue)]),
     ]

@@ -274,3 +274,10 @@ public struct DBusDictionary<Key: DBusArgumentValue, Value: DBusArgumentValue>: 
         .dictionary(Key.dbusType, Value.dbusType, entries.map { ($0.key.dbusValue, $0.value.dbusValue) })
     }
 }
+
+extension DBusDictionary: Equatable where Key: Equatable, Value: Equatable {
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.entries.count == rhs.entries.count
+            && zip(lhs.entries, rhs.entries).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+    }
+}

@@ -142,6 +142,18 @@ extension DBusRecordKey {
             }, write: { $0[keyPath: property].dbusValue })
     }
 
+    /// A key holding a `Value` that has a default: written only when it is not
+    /// `default`, read as ``value(_:_:what:accepts:)``.
+    public static func value<Value: DBusArgumentValue & Equatable & Sendable>(
+        _ name: String, _ property: any WritableKeyPath<Record, Value> & Sendable, default fallback: Value,
+        what: String, accepts: @escaping @Sendable (Value) -> Bool = { _ in true }
+    ) -> Self {
+        let always = Self.always(name, property, what: what, accepts: accepts)
+        return Self(
+            name, read: always.read,
+            write: { $0[keyPath: property] == fallback ? nil : $0[keyPath: property].dbusValue })
+    }
+
     /// A boolean key (`b`), written only when it is not `default`.
     public static func flag(
         _ name: String, _ property: any WritableKeyPath<Record, Bool> & Sendable, default fallback: Bool = false

@@ -59,8 +59,8 @@ public enum AdHocMenuDecoder {
     /// - Parameters:
     ///   - defaults: what the sections leave out: the configuration's top level.
     ///   - naming: the menu's name, given the valid `name` of the text or nil
-    ///     when it has none (`adhoc-<n>`); called once, and only for a menu that
-    ///     is not refused.
+    ///     when it has none (`adhoc-<n>`); called once, before the menu is
+    ///     known to be valid, so it must spend nothing a refusal would waste.
     /// - Returns: the menu, and its warnings (unknown keys and the like).
     /// - Throws: ``AdHocMenuError/limitExceeded(_:)`` when a limit is exceeded,
     ///   whatever else is wrong; otherwise ``AdHocMenuError/invalid(_:)`` with
@@ -75,17 +75,19 @@ public enum AdHocMenuDecoder {
             let position = SourcePosition(line: error.line, column: error.column, offset: error.offset)
             throw .invalid([ConfigurationProblem(.error, path: "", "invalid JSON: \(error.message)", at: position)])
         }
-        // Until it is known to be valid, the menu goes by its own name or a stand-in.
-        let stand = "menu"
-        var (decoder, given) = decoded(root, defaults: defaults, name: { $0 ?? stand })
+        let decoder = decoded(root, defaults: defaults, name: naming)
         if !decoder.exceededLimits.isEmpty { throw .limitExceeded(decoder.exceededLimits) }
-        var result = decoder.finish(MenuConfiguration())
+        let result = decoder.finish(MenuConfiguration())
         guard result.errors.isEmpty else { throw .invalid(result.errors) }
-        let name = naming(given)
-        if name != given ?? stand {
-            // The name is in every submenu's, so the menu is decoded again under it.
-            decoder = decoded(root, defaults: defaults, name: { _ in name }).decoder
-            result = decoder.finish(MenuConfiguration())
+        if let style = decoder.sections.first?.settings.geometry.style, style != .list,
+            bytes.count > Limits.adHocMenuBytes
+        {
+            throw .limitExceeded([
+                ConfigurationProblem(
+                    .error, path: "",
+                    "the menu is \(bytes.count) bytes of JSON; a \(style.rawValue) menu holds at most \(Limits.adHocMenuBytes) bytes (a menu of layout \"list\" up to \(Limits.listMenuBytes))"
+                )
+            ])
         }
         let sections = decoder.sections
         return (AdHocMenu(top: sections[0], submenus: Array(sections.dropFirst())), result.warnings)
@@ -99,15 +101,15 @@ public enum AdHocMenuDecoder {
     }
 
     /// The decoder that has decoded the menu section `root` under the name that
-    /// `name` gives for its valid `name` (or nil), and that name.
+    /// `name` gives for its valid `name` (or nil).
     private static func decoded(
         _ root: JSONValue, defaults: MenuDefaults, name: (String?) -> String
-    ) -> (decoder: ConfigurationDecoder, given: String?) {
+    ) -> ConfigurationDecoder {
         var decoder = ConfigurationDecoder(positions: JSONSourceMap())
         guard let top = root.objectValue else {
             let found = ConfigurationDecoder.describe(root)
             decoder.report(.error, "", "expected a menu section (a JSON object with items), found \(found)")
-            return (decoder, nil)
+            return decoder
         }
         let given = decoder.member(
             "name", of: top, at: "", expected: "\(ConfigurationDecoder.menuNameRule) such as \"apps\""
@@ -117,6 +119,6 @@ public enum AdHocMenuDecoder {
         let context = MenuContext(names: [], defaults: defaults, isAdHoc: true)
         decoder.menuSection(root, at: "", named: name(given), in: context, extraKeys: ["name"])
         decoder.checkChains()
-        return (decoder, given)
+        return decoder
     }
 }

@@ -12,26 +12,35 @@ extension ConfigurationDecoder {
     /// The longest `icon` or `selectedIcon` (a name or a path), in UTF-8 bytes.
     public static let maximumIconBytes = Limits.itemIconBytes
 
-    /// The items of the menu `menu` at `path`; at most ``maximumItems``, and at
+    /// The most items a menu of layout `style` may have: a `list` holds a picker's rows.
+    public static func maximumItems(for style: LayoutStyle) -> Int {
+        style == .list ? Limits.listMenuItems : Limits.menuItems
+    }
+
+    /// The items of the menu `menu` at `path`; at most `maximumItems`, and at
     /// least one unless `allowsEmpty`. Menus written in place in them are added
     /// to ``sections``.
     mutating func items(
-        _ value: JSONValue, at path: String, of menu: String, in context: MenuContext, allowsEmpty: Bool = true
+        _ value: JSONValue, at path: String, of menu: String, in context: MenuContext, allowsEmpty: Bool = true,
+        maximumItems: Int = Self.maximumItems
     ) -> [MenuItem] {
         guard let elements = value.arrayValue else {
             report(.error, path, "expected an array of items, found \(Self.describe(value))")
             return []
         }
-        let range = allowsEmpty ? "at most \(Self.maximumItems)" : "1 to \(Self.maximumItems)"
-        if elements.count > Self.maximumItems {
-            reportExceeded(path, "expected \(range) items, found \(elements.count)")
+        let range = allowsEmpty ? "at most \(maximumItems)" : "1 to \(maximumItems)"
+        if elements.count > maximumItems {
+            let list =
+                maximumItems < Limits.listMenuItems
+                ? "; a menu of layout \"list\" holds up to \(Limits.listMenuItems)" : ""
+            reportExceeded(path, "expected \(range) items, found \(elements.count)\(list)")
         } else if elements.isEmpty && !allowsEmpty {
             report(.error, path, "expected \(range) items, found none")
         }
         var items: [MenuItem] = []
         var firstIndexOfID: [String: Int] = [:]
         var firstIndexOfKey: [String: Int] = [:]
-        for (index, element) in elements.prefix(Self.maximumItems).enumerated() {
+        for (index, element) in elements.prefix(maximumItems).enumerated() {
             let itemPath = JSONPath.element(index, of: path)
             guard let object = element.objectValue else {
                 let expected =

@@ -36,8 +36,8 @@ struct SubmenuLink {
 /// sections of `menus`, and the menus written in place in items' `submenu`.
 extension ConfigurationDecoder {
     /// The keys of a menu section: those of `menu`, and its title, items,
-    /// appearance and `when`.
-    static let menuSectionKeys = menuKeys + ["title", "items", "appearance", "when"]
+    /// appearance, `when` and `picker`.
+    static let menuSectionKeys = menuKeys + ["title", "items", "appearance", "when", "picker"]
     /// How a message words a valid menu name.
     static let menuNameRule = #"a menu name of 1 to 64 letters, digits, "_" or "-""#
     /// How many menu names a message lists before saying how many more there are.
@@ -113,7 +113,9 @@ extension ConfigurationDecoder {
         let itemsPath = JSONPath.member("items", of: path)
         let items: [MenuItem]
         if let list = object["items"] {
-            items = self.items(list, at: itemsPath, of: name, in: context, allowsEmpty: isMain)
+            items = self.items(
+                list, at: itemsPath, of: name, in: context, allowsEmpty: isMain,
+                maximumItems: Self.maximumItems(for: settings.geometry.style))
         } else if isMain {
             items = MenuConfiguration.defaultItems
         } else {
@@ -123,8 +125,13 @@ extension ConfigurationDecoder {
         }
         var when: MenuCondition?
         if let given = object["when"] { when = condition(given, at: JSONPath.member("when", of: path), in: context) }
+        var picker: PickerSettings?
+        if let given = section("picker", of: object, at: path, known: Self.pickerKeys) {
+            picker = pickerSettings(given, at: JSONPath.member("picker", of: path))
+        }
         sections[index] = MenuSection(
-            name: name, title: title, settings: settings, items: items, appearance: appearance, when: when)
+            name: name, title: title, settings: settings, items: items, appearance: appearance, when: when,
+            picker: picker)
     }
 
     /// The name of the menu the `submenu` value at `path` opens, for the item

@@ -8,7 +8,7 @@ extension MenuConfiguration {
     /// The top-level sections have every key written out; a menu section only
     /// what differs from them. The main menu is written as v2 wrote it, in the
     /// top-level `menu` and `items`, when its settings are the defaults and it
-    /// has no title, appearance or `when` of its own; otherwise it is `menus.main`, and
+    /// has no title, appearance, `when` or `picker` of its own; otherwise it is `menus.main`, and
     /// there is no top-level `menu`, so `defaults.settings` other than the
     /// documented ones are lost (only a configuration made in code has them).
     /// Menus written in place are written in their items; one that no item
@@ -17,7 +17,7 @@ extension MenuConfiguration {
         let byName = Dictionary(otherMenus.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let isV2 =
             main.title == MenuName.main && main.settings == defaults.settings
-            && main.appearance == defaults.appearance && main.when == nil
+            && main.appearance == defaults.appearance && main.when == nil && main.picker == nil
         // What a section leaves out is read back from what is written here.
         let written = MenuDefaults(settings: isV2 ? defaults.settings : MenuSettings(), appearance: defaults.appearance)
         let writer = MenuWriter(defaults: written, menus: byName)
@@ -70,7 +70,7 @@ private struct MenuWriter {
 
     /// The section of `section`: its title unless it is its name, the settings
     /// that differ from the defaults', its items, and the appearance keys that
-    /// differ from the defaults', and its `when`.
+    /// differ from the defaults', its `when` and its `picker`.
     func section(_ section: MenuSection) -> JSONValue {
         var object: JSONObject = [:]
         if section.title != section.name { object["title"] = .string(section.title) }
@@ -81,6 +81,7 @@ private struct MenuWriter {
         let appearance = differences(section.appearance.jsonValue, defaults.appearance.jsonValue)
         if !appearance.isEmpty { object["appearance"] = .object(appearance) }
         if let when = section.when { object["when"] = when.jsonValue }
+        if let picker = section.picker { object["picker"] = picker.jsonValue }
         return .object(object)
     }
 
@@ -189,5 +190,22 @@ extension PluginIsolation {
         case .named(let names): .array(names.map(JSONValue.string))
         default: .string(description)
         }
+    }
+}
+
+extension PickerSettings {
+    /// The section as a configuration file writes it: the keys that differ from their defaults.
+    public var jsonValue: JSONValue {
+        var object: JSONObject = [:]
+        if !prompt.isEmpty { object["prompt"] = .string(prompt) }
+        if !message.isEmpty { object["message"] = .string(message) }
+        if !filter.isEmpty { object["filter"] = .string(filter) }
+        if selected != 0 { object["selected"] = .int(Int64(selected)) }
+        if multi { object["multi"] = .bool(true) }
+        if let custom { object["custom"] = .bool(custom) }
+        if caseSensitive { object["caseSensitive"] = .bool(true) }
+        if sort != .order { object["sort"] = .string(sort.rawValue) }
+        if !customKeys.isEmpty { object["keys"] = .array(customKeys.map(JSONValue.string)) }
+        return .object(object)
     }
 }

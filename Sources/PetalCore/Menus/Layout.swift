@@ -6,6 +6,12 @@ public enum LayoutStyle: String, Sendable, CaseIterable {
     case stack
     /// An arc: θ = firstAngle + angleInterval·i degrees, (radius·cos θ, −radius·sin θ).
     case radial
+    /// A picker's rows below the button: (0, rowHeight·(i+1)); frontends
+    /// draw it as a list that filters as you type (docs/overlay.md).
+    case list
+
+    /// The height of a `list` row in `Layout`, for clients that place items by it.
+    public static let listRowHeight = 32.0
 }
 
 /// A position relative to the centre button, in pixels; y grows downwards,
@@ -74,6 +80,8 @@ public struct MenuGeometry: Equatable, Sendable {
             let degrees = firstAngle + angleInterval * Double(index)
             let (sine, cosine) = Trigonometry.sinCos(degrees: degrees)
             return Point(x: radius * cosine, y: -radius * sine)
+        case .list:
+            return Point(x: 0, y: LayoutStyle.listRowHeight * step)
         }
     }
 }

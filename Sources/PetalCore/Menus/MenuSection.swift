@@ -21,11 +21,14 @@ public struct MenuSection: Equatable, Sendable {
     /// When `ShowMenu("")` opens it: the context it is for; nil for a menu
     /// opened only by name.
     public var when: MenuCondition?
+    /// Its `picker` section; nil when it has none.
+    public var picker: PickerSettings?
 
     /// Creates a menu; its title is its name unless one is given.
     public init(
         name: String, title: String? = nil, settings: MenuSettings = MenuSettings(), items: [MenuItem],
-        appearance: AppearanceSettings = AppearanceSettings(), when: MenuCondition? = nil
+        appearance: AppearanceSettings = AppearanceSettings(), when: MenuCondition? = nil,
+        picker: PickerSettings? = nil
     ) {
         self.name = name
         self.title = title ?? name
@@ -33,6 +36,7 @@ public struct MenuSection: Equatable, Sendable {
         self.items = items
         self.appearance = appearance
         self.when = when
+        self.picker = picker
     }
 
     /// The item with `id`, if any.

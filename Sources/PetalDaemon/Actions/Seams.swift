@@ -68,3 +68,12 @@ final class DiscardedSignals: SignalSink {
         at path: ObjectPath, interface: InterfaceName, values: [(key: String, value: DBusValue)], reusable: Bool
     ) {}
 }
+
+/// A call nobody waits on: the actions a `Submit` starts, whose ends are
+/// announced with `ActionFinished` only.
+struct DetachedCall<Value: Sendable>: PendingCall {
+    let sender: String
+    var isAnswered: Bool { false }
+    @discardableResult func reply(_ value: Value) -> Bool { true }
+    @discardableResult func fail(_ error: DBusError) -> Bool { true }
+}

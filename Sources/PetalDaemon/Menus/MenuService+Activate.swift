@@ -10,8 +10,12 @@ import PetalPluginRuntime
 /// chain closing, and the action, announced on its chain's top menu.
 extension MenuService {
     /// Activates the item `id` of the menu `name`, answering `call` when its
-    /// action finishes (at once for a submenu or a choice).
-    func activate(_ id: String, in name: String, call: any PendingCall<DBusVariantDictionary>) throws(DBusError) {
+    /// action finishes (at once for a submenu or a choice); `details` are a
+    /// `Submit`'s, which the `Pick` calls waiting are answered with.
+    func activate(
+        _ id: String, in name: String, call: any PendingCall<DBusVariantDictionary>,
+        details: SubmitDetails = SubmitDetails()
+    ) throws(DBusError) {
         try PetalError.checkLength(id, what: "item id")
         let menu = try menu(name)
         guard let item = menu.item(id) else {
@@ -45,7 +49,8 @@ extension MenuService {
         guard item.toggle else {
             if action != nil { try actions.admit() }
             apply(chains.closeSubmenus(of: name))
-            try completeActivation(of: item, in: menu, action: action, params: item.params, call: call, reserved: false)
+            try completeActivation(
+                of: item, in: menu, action: action, params: item.params, call: call, reserved: false, details: details)
             return
         }
         guard !menu.savingSelection else {
@@ -53,12 +58,12 @@ extension MenuService {
         }
         if action != nil { try actions.reserve() }
         apply(chains.closeSubmenus(of: name))
-        saveSelection(!item.selected, of: id, in: menu, action: action, call: call)
+        saveSelection(!item.selected, of: id, in: menu, action: action, call: call, details: details)
     }
 
     /// Whether an activation in the menu `name` runs its action: not when a
     /// `Choose` waiting along its chain asked for `dispatch: false`.
-    private func wouldDispatch(from name: String) -> Bool {
+    func wouldDispatch(from name: String) -> Bool {
         var current: String? = name
         while let menu = current.flatMap({ menus[$0] }) {
             if !menu.choosers.wouldDispatch { return false }
@@ -73,7 +78,7 @@ extension MenuService {
     /// slot, if any, is reserved; a failed save gives it back and changes nothing.
     private func saveSelection(
         _ selected: Bool, of id: String, in menu: ServedMenu, action: (any Action)?,
-        call: any PendingCall<DBusVariantDictionary>
+        call: any PendingCall<DBusVariantDictionary>, details: SubmitDetails
     ) {
         menu.savingSelection = true
         let saved: (Result<Void, SelectionStore.SaveFailure>) -> Void = { [unowned self, unowned menu] outcome in
@@ -98,7 +103,8 @@ extension MenuService {
             var params = item.params
             params["selected"] = .bool(selected)
             do throws(DBusError) {
-                try completeActivation(of: item, in: menu, action: action, params: params, call: call, reserved: true)
+                try completeActivation(
+                    of: item, in: menu, action: action, params: params, call: call, reserved: true, details: details)
             } catch {
                 call.fail(error)
             }
@@ -108,15 +114,17 @@ extension MenuService {
     }
 
     /// The rest of an activation, once nothing can refuse it: answers the
-    /// `Choose` calls waiting along the chain, closes the chain, and runs the
-    /// action (or answers at once when none runs).
+    /// `Choose` and `Pick` calls waiting along the chain (with `details`
+    /// when a `Submit` chose), closes the chain, and runs the action (or
+    /// answers at once when none runs).
     private func completeActivation(
         of item: MenuItem, in menu: ServedMenu, action: (any Action)?, params: JSONObject,
-        call: any PendingCall<DBusVariantDictionary>, reserved: Bool
+        call: any PendingCall<DBusVariantDictionary>, reserved: Bool, details: SubmitDetails = SubmitDetails()
     ) throws(DBusError) {
         let top = chains.top(of: menu.name)
         signals.emit(PetalBus.Menu.chosen, at: menu.path, item.id)
-        let chosen = answerChoosers(item.id, from: menu.name)
+        let prefixes = answerWaiters(
+            PickAnswer(ids: [item.id], filter: details.filter, key: details.key), from: menu.name)
         if menu.settings.closesAfterActivating(item) { apply(chains.closeChain(of: menu.name)) }
         guard let action else {
             call.reply(DBusVariantDictionary([]))
@@ -124,26 +132,27 @@ extension MenuService {
         }
         // Announced on the top menu's object, the item named from there, as its Choose names it.
         try actions.run(
-            action, params: ActionParams(params), item: chosen[top] ?? item.id, at: menus[top]?.path ?? menu.path,
-            call: call, reserved: reserved)
+            action, params: ActionParams(params), item: (prefixes[top] ?? "") + item.id,
+            at: menus[top]?.path ?? menu.path, call: call, reserved: reserved)
     }
 
-    /// Answers the `Choose` calls of the menu `name` and of the menus above
-    /// it, each with the ids from its own menu down to `id`; returns those
-    /// names by menu.
-    private func answerChoosers(_ id: String, from name: String) -> [String: String] {
-        var names: [String: String] = [:]
-        var path = [id]
+    /// Answers the `Choose` and `Pick` calls of the menu `name` and of the
+    /// menus above it with `answer`, its ids named from each one's own menu
+    /// down (`apps/web`); returns the prefix of those names by menu (`apps/`).
+    func answerWaiters(_ answer: PickAnswer, from name: String) -> [String: String] {
+        var prefixes: [String: String] = [:]
+        var prefix = ""
         var current: String? = name
         while let menu = current.flatMap({ menus[$0] }) {
-            let chosen = path.joined(separator: "/")
-            names[menu.name] = chosen
-            menu.choosers.choose(chosen)
+            prefixes[menu.name] = prefix
+            var named = answer
+            named.ids = answer.ids.map { prefix + $0 }
+            menu.choosers.choose(named)
             guard let link = chains.parent(of: menu.name) else { break }
-            path.insert(link.item, at: 0)
+            prefix = link.item + "/" + prefix
             current = link.menu
         }
-        return names
+        return prefixes
     }
 
     /// `Choose` on the menu `name`: opens it if closed, and answers `call`
@@ -158,6 +167,6 @@ extension MenuService {
         guard state == .expanding || state == .expanded else {
             throw PetalError.make(.cancelled, "menu \(name) is \(state.rawValue), so nothing can be chosen now")
         }
-        menu.choosers.add(call, options: options, scheduler: scheduler)
+        menu.choosers.add(.choose(call), options: options, scheduler: scheduler)
     }
 }

@@ -46,6 +46,14 @@ extension MenuService {
                         try show(menu(call.menuName()).name, ShowOptions(checking: options))
                     },
                 Menu.back.serve { [unowned self] call in try back(menu(call.menuName()).name) },
+                Menu.pick.limitingSize(of: "options", to: ChooseOptions.maximumBytes, refusal: ChooseOptions.tooLarge)
+                    .serveLater { [unowned self] reply, options in
+                        try pick(in: reply.call.menuName(), options: options, call: reply)
+                    },
+                Menu.submit.limitingSize(
+                    of: "details", to: ChooseOptions.maximumBytes, refusal: ChooseOptions.tooLarge
+                )
+                .serve { [unowned self] call, ids, details in try submit(ids, details: details, in: call.menuName()) },
             ],
             properties: [
                 Menu.state.serve(MenuObject.self) { [unowned self] in state(of: $0.name) },
@@ -71,6 +79,12 @@ extension MenuService {
                 Menu.parent.serve(MenuObject.self) { [unowned self] in parentPath(of: $0.name) },
                 Menu.submenu.serve(MenuObject.self) { [unowned self] in submenuPath(of: $0.name) },
                 Menu.owner.serve(MenuObject.self) { [unowned self] in menus[$0.name]?.owner ?? "" },
+                Menu.picker.serve(MenuObject.self) { [unowned self] in
+                    menus[$0.name]?.picker ?? DBusVariantDictionary([])
+                },
+                Menu.itemDetails.serve(MenuObject.self) { [unowned self] in
+                    menus[$0.name]?.itemDetails ?? DBusDictionary([])
+                },
             ], signals: Menu.signals)
     }
 

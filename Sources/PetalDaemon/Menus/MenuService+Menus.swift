@@ -29,7 +29,16 @@ extension MenuService {
                 )
                 .limitingSize(of: "menu", to: AdHocMenus.maximumBytes, refusal: AdHocMenus.tooLarge)
                 .admitting { [unowned self] caller throws(DBusError) in try adHoc.admit(caller) }
-                .serveLater { [unowned self] reply, json, options in try chooseFrom(json, options: options, call: reply)
+                .serveLater { [unowned self] reply, json, options in
+                    try chooseFrom(json, options: options, caller: .choose(reply))
+                },
+                Menus.pickFrom.limitingSize(
+                    of: "options", to: ChooseOptions.maximumBytes, refusal: ChooseOptions.tooLarge
+                )
+                .limitingSize(of: "menu", to: AdHocMenus.maximumBytes, refusal: AdHocMenus.tooLarge)
+                .admitting { [unowned self] caller throws(DBusError) in try adHoc.admit(caller) }
+                .serveLater { [unowned self] reply, json, options in
+                    try chooseFrom(json, options: options, caller: .pick(reply))
                 },
                 Menus.setContext.limitingSize(
                     of: "context", to: DesktopContext.maximumWireBytes, refusal: DesktopContext.tooLarge
@@ -78,7 +87,7 @@ extension MenuService {
         for definition in definitions {
             made.append(addMenu(definition, owner: owner, transient: transient && definition.name == top.name))
         }
-        adHoc.record(top.name, with: definitions.map(\.name), by: owner)
+        adHoc.record(top.name, with: definitions.map(\.name), bytes: json.utf8.count, by: owner)
         for menu in made { publish(menu) }
         signals.emitPropertiesChanged(at: PetalBus.path, [PetalBus.Menus.menus])
         return made[0]
@@ -98,19 +107,17 @@ extension MenuService {
         for member in adHoc.family(of: name).reversed() { removeMenu(member) }
     }
 
-    /// `ChooseFrom`: a transient ad-hoc menu of `json`, shown where `options`
-    /// say and answered as `Choose` is: every item of it, action or choice,
-    /// answers; gone once it has closed.
-    func chooseFrom(
-        _ json: String, options: DBusVariantDictionary, call: any PendingCall<String>
-    ) throws(DBusError) {
+    /// `ChooseFrom` and `PickFrom`: a transient ad-hoc menu of `json`, shown
+    /// where `options` say and answered as `Choose` or `Pick` is: every item
+    /// of it, action or choice, answers; gone once it has closed.
+    func chooseFrom(_ json: String, options: DBusVariantDictionary, caller: ChoiceCaller) throws(DBusError) {
         let options = try ChooseFromOptions(checking: options)
         let menu = try createMenu(
-            json, options: DBusVariantDictionary([]), owner: call.sender, forcingTransient: true)
+            json, options: DBusVariantDictionary([]), owner: caller.sender, forcingTransient: true)
         try menu.choosers.admit()
         _ = self.show(menu.name, options.show)
         // Nobody waits on it any more: it closes, even while it opens, and goes once closed.
-        menu.choosers.add(call, options: options.choose, scheduler: scheduler) { [unowned self, unowned menu] in
+        menu.choosers.add(caller, options: options.choose, scheduler: scheduler) { [unowned self, unowned menu] in
             guard menus[menu.name] === menu else { return }
             apply(chains.dismiss(menu.name))
         }

@@ -52,16 +52,18 @@ extension MenuService {
     private func reload(_ menu: ServedMenu, from definition: MenuSection) {
         let previousAppearance = menu.appearance
         let previousTitle = menu.title
+        let previousPicker = menu.definition.picker
         let (previous, highlightCleared) = menu.reload(definition)
         chains.add(
             menu.name, openDuration: definition.settings.openDuration, closeDuration: definition.settings.closeDuration)
         typealias Menu = PetalBus.Menu
-        var changed: [any DBusPropertyMember] = [Menu.items, Menu.layout, Menu.layoutStyle]
+        var changed: [any DBusPropertyMember] = [Menu.items, Menu.itemDetails, Menu.layout, Menu.layoutStyle]
         if menu.path == PetalBus.path { changed.append(Menu.actions) }
         if highlightCleared { changed.append(Menu.highlighted) }
         // Clients redraw on this one, so it is announced only when it changed.
         if menu.appearance != previousAppearance { changed.append(Menu.appearance) }
         if menu.title != previousTitle { changed.append(Menu.title) }
+        if menu.definition.picker != previousPicker { changed.append(Menu.picker) }
         signals.emitPropertiesChanged(at: menu.path, changed)
         menu.publishItems(replacing: previous, interfaces: itemInterfaces)
     }

@@ -8,8 +8,10 @@ import PetalPluginRuntime
 /// layout style, its placement, and the `Choose` calls waiting on it. Its
 /// state machine is in the service's ``MenuChains``, which knows the menus
 /// around it. petald serves it at ``path`` with `org.petal.Petal1.Menu`
-/// (``MenuService/makeMenuInterface()``) and each item at its own object
-/// (``ItemObjects``).
+/// (``MenuService/makeMenuInterface()``); a configured menu's items have
+/// objects of their own (``ItemObjects``), an ad-hoc menu's are only rows of
+/// its `Items` and entries of its `ItemDetails`, so that making one costs one
+/// object however many items it has.
 ///
 /// Confined to the service's scheduler thread.
 final class ServedMenu {
@@ -23,12 +25,16 @@ final class ServedMenu {
     let transient: Bool
     private(set) var definition: MenuSection
     /// The items as served: disabled when nothing provides their action, toggles with their selection.
-    private(set) var items: [MenuItem] = []
+    private(set) var items: [MenuItem] = [] {
+        didSet { itemDetailsServed = nil }
+    }
+    /// ``itemDetails`` as last built, until the items change.
+    private var itemDetailsServed: DBusDictionary<String, DBusVariantDictionary>?
     private(set) var highlighted = ""
     private(set) var layoutOverride: LayoutStyle?
     /// Where clients draw it: its anchor, or where `Show` put it, or the item it was opened from.
     var placement: MenuPlacement
-    var choosers = ChooseWaiters()
+    var choosers = ChoiceWaiters()
     /// Whether a toggle's selection is being written; another toggle waits its turn (`Busy`).
     var savingSelection = false
     /// The toggles' selections of an ad-hoc menu, which are never written to disk.
@@ -38,7 +44,7 @@ final class ServedMenu {
     let actions: ActionDispatcher
     let selections: SelectionStore
     let log: Logger
-    /// The item objects; nil when there is no bus (in-process tests, `--introspect`).
+    /// The item objects; nil for an ad-hoc menu, and when there is no bus (in-process tests, `--introspect`).
     private let itemObjects: ItemObjects?
 
     /// A menu from `definition`, whose items run through `actions`, their
@@ -57,7 +63,8 @@ final class ServedMenu {
         self.selections = selections
         self.log = log
         placement = MenuPlacement(anchor: definition.appearance.anchor)
-        itemObjects = server.map { ItemObjects(server: $0, signals: signals, name: definition.name) }
+        itemObjects =
+            owner.isEmpty ? server.map { ItemObjects(server: $0, signals: signals, name: definition.name) } : nil
         items = resolved(definition.items, keeping: [:])
     }
 
@@ -144,8 +151,8 @@ final class ServedMenu {
         guard let index = items.firstIndex(where: { $0.id == id }) else { return nil }
         items[index].selected = selected
         if isAdHoc { selectionsInMemory[id] = selected }
-        signals.emitPropertiesChanged(at: path, [PetalBus.Menu.items])
-        signals.emitPropertiesChanged(at: itemPath(id), [PetalBus.Item.selected])
+        signals.emitPropertiesChanged(at: path, [PetalBus.Menu.items, PetalBus.Menu.itemDetails])
+        if itemObjects != nil { signals.emitPropertiesChanged(at: itemPath(id), [PetalBus.Item.selected]) }
         return items[index]
     }
 
@@ -215,6 +222,26 @@ final class ServedMenu {
                 enabled: $0.enabled, selected: $0.selected)
         }
     }
+
+    /// `ItemDetails`: each item's fields that its row of `Items` does not
+    /// say (``PetalBus/Item/fields``), for the items that have any.
+    var itemDetails: DBusDictionary<String, DBusVariantDictionary> {
+        if let itemDetailsServed { return itemDetailsServed }
+        var entries: [(key: String, value: DBusVariantDictionary)] = []
+        for (item, row) in zip(items, itemRows) {
+            let implied = ItemDetails(row: row)
+            let fields = PetalBus.Item.fields.compactMap { field in
+                field.value(of: item, beyond: implied).map { (field.property.name.rawValue, $0) }
+            }
+            if !fields.isEmpty { entries.append((item.id, DBusVariantDictionary(fields))) }
+        }
+        let built = DBusDictionary(entries)
+        itemDetailsServed = built
+        return built
+    }
+
+    /// `Picker`: the menu's `picker` section, the keys that differ from their defaults.
+    var picker: DBusVariantDictionary { (definition.picker ?? PickerSettings()).dictionary }
 
     /// `Appearance`: the menu's, with its durations.
     var appearance: DBusVariantDictionary {

@@ -31,10 +31,18 @@ import Testing
         let added = try await signals.wait(for: "InterfacesAdded") { $0.arguments.first == .objectPath(path) }
         #expect(added.arguments.count == 2)
 
+        // Light: one object per menu, none per item; ItemDetails says what the rows do not.
         let objects = try await fixture.managedObjects()
-        let choice = objects[PetalBus.itemPath("a", inMenuAt: path).rawValue]?[PetalBus.Item.interface.rawValue]
-        #expect(choice?["Kind"] == .string("choice") && choice?["Action"] == .string(""))
         #expect(objects[PetalBus.menuPath("picks/sub").rawValue] != nil, "the submenu written in it is served")
+        #expect(!objects.keys.contains { $0.hasPrefix(path.rawValue + "/") && $0.contains("/items/") })
+        #expect(signals.signals("InterfacesAdded").count == 2, "the menu and its submenu, no item")
+        #expect(picks.items.map(\.id) == ["a", "b", "sub"] && picks.items[0].action.isEmpty)
+        let read = try await fixture.menu("picks").itemDetails(order: ["a", "b", "sub"])
+        let details = Dictionary(uniqueKeysWithValues: read.map { ($0.id, $0) })
+        #expect(details["a"]?.kind == .choice)
+        #expect(details["b"]?.kind == .action && details["b"]?.toggle == true)
+        #expect(details["sub"]?.kind == .submenu && details["sub"]?.submenu == PetalBus.menuPath("picks/sub"))
+        #expect(picks.itemDetails.entries.map(\.key).sorted() == ["b", "sub"], "only items with more than their row")
 
         // Someone else waits on it; its maker leaves.
         _ = try await fixture.client.showMenu("picks")
@@ -61,7 +69,10 @@ import Testing
                 try await client.createMenu(#"{"name":"\#(taken)","items":[{"id":"x","title":"X","icon":""}]}"#)
             }
         }
-        // A refused menu spends no number.
+        // A refused menu spends no number, whatever refused it.
+        await expectPetalError("InvalidMenu") { try await client.createMenu(#"{"items":[]}"#) }
+        let padded = #"{"items":[{"id":"x","title":"X"}]"# + String(repeating: " ", count: 64 * 1024) + "}"
+        await expectPetalError("LimitExceeded") { try await client.createMenu(padded) }
         #expect(try await client.createMenu(Self.unnamed) == PetalBus.menuPath("adhoc-3"))
     }
 
@@ -93,12 +104,20 @@ import Testing
         let fixture = try await MenusFixture.start()
         defer { fixture.stop() }
         let client = fixture.client
-        // 64 KiB + 1 of JSON is refused unread: malformed as well, it is the size that is named.
-        let huge = "{" + String(repeating: " ", count: 64 * 1024)
-        await expectPetalError("LimitExceeded", containing: "65537 bytes") { try await client.createMenu(huge) }
-        await expectPetalError("LimitExceeded", containing: "65537 bytes") {
-            try await client.chooseFrom(huge, timeout: 1)
+        // 16 MiB + 1 of JSON is refused unread: malformed as well, it is the size that is named.
+        let huge = "{" + String(repeating: " ", count: 16 << 20)
+        await expectPetalError("LimitExceeded", containing: "16777217 bytes") { try await client.createMenu(huge) }
+        await expectPetalError("LimitExceeded", containing: "16777217 bytes") {
+            try await client.pickFrom(huge, timeout: 1)
         }
+        // Over 64 KiB, only a list menu is taken.
+        let padded = #"{"items":[{"id":"x","title":"X"}]"# + String(repeating: " ", count: 64 * 1024) + "}"
+        await expectPetalError("LimitExceeded", containing: "a radial menu holds at most 65536 bytes") {
+            try await client.createMenu(padded)
+        }
+        let list = try await client.createMenu(
+            padded.replacingOccurrences(of: #"{"items""#, with: #"{"layout":"list","items""#))
+        try await client.removeMenu(list)
         let items = (0...64).map { #"{"id":"i\#($0)","title":"I","icon":""}"# }.joined(separator: ",")
         await expectPetalError("LimitExceeded", containing: "64") {
             try await client.createMenu(#"{"items":[\#(items)]}"#)
@@ -116,7 +135,7 @@ import Testing
         _ = try await other.createMenu(Self.unnamed)
         #expect(try await fixture.menuNames().count == 5 + 17)
         // Removing one makes room again.
-        try await client.removeMenu(PetalBus.menuPath("adhoc-1"))
+        try await client.removeMenu(PetalBus.menuPath("adhoc-2"))
         _ = try await client.createMenu(Self.unnamed)
     }
 
