@@ -68,6 +68,10 @@ let libraryTargets: [Target] = [
     // JSON forms of D-Bus values, for the daemon and petalctl alike.
     .target(name: "DBusJSON", dependencies: ["DBus", "PetalJSON"]),
 
+    // Command lines declared once, as values: parsing with one UsageError,
+    // --help, and bash, zsh and fish completions, for every program. Standard library only.
+    .target(name: "PetalCommandLine"),
+
     // JSON: values, a strict parser with positions, encoding. Used on its own
     // by the SDK, DBusJSON and every plugin.
     .target(name: "PetalJSON"),
@@ -188,6 +192,8 @@ let testTargets: [Target] = [
         path: "Tests/TestDaemon"),
     .testTarget(name: "LinuxTests", dependencies: ["Linux"]),
     .testTarget(name: "TextEscapingTests", dependencies: ["TextEscaping"]),
+    // The parser, help and completion scripts of a sample program; the scripts run by bash, zsh and fish.
+    .testTarget(name: "PetalCommandLineTests", dependencies: ["PetalCommandLine"]),
     .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
     // docs/architecture.md's table of modules, checked against the imports and this file.
     .testTarget(name: "ArchitectureTests"),
