@@ -117,7 +117,8 @@ let libraryTargets: [Target] = [
     .target(
         name: "PetalControl",
         dependencies: [
-            "DBus", "DBusJSON", "Linux", "PetalCore", "PetalJSON", "PetalConfiguration", "PetalAPI", "TextEscaping",
+            "DBus", "DBusJSON", "Linux", "PetalCommandLine", "PetalCore", "PetalJSON", "PetalConfiguration", "PetalAPI",
+            "TextEscaping",
         ]),
 
     // The overlay's pure core: springs, frames at time t, hit testing, a draw list. No GTK, no I/O.
@@ -212,7 +213,9 @@ let testTargets: [Target] = [
     .testTarget(name: "PetalAPITests", dependencies: ["DBus", "PetalCore", "PetalJSON", "PetalAPI", "TestSupport"]),
     .testTarget(
         name: "PetalControlTests",
-        dependencies: ["DBus", "PetalCore", "PetalJSON", "PetalAPI", "PetalControl", "TestSupport"],
+        dependencies: [
+            "DBus", "PetalCommandLine", "PetalCore", "PetalJSON", "PetalAPI", "PetalControl", "TestSupport",
+        ],
         exclude: ["Golden"]),
     // The real petald loading plugins: C fixtures compiled at test time, and the examples.
     .testTarget(

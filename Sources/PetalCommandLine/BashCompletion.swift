@@ -106,9 +106,8 @@ struct BashCompletion {
             guard let offer = offer(option.completion) else { continue }
             let global = root.options.contains { $0.name == option.name } && !root.isShared(option.name)
             let takers = root.subcommands.filter { $0.takes(option.name) }.flatMap { [$0.name] + $0.aliases }
-            let condition =
-                global ? "" : takers.map { "$1 == \(CompletedProgram.quoted($0))" }.joined(separator: " || ")
-            arms.append("    \(option.name)) \(condition.isEmpty ? "" : "[[ \(condition) ]] && ")\(offer) ;;")
+            let names = takers.map(CompletedProgram.quoted).joined(separator: " | ")
+            arms.append("    \(option.name)) " + (global ? offer : "case $1 in \(names)) \(offer) ;; esac") + " ;;")
         }
         return """
             # \(function)_value COMMAND OPTION: what the value of OPTION may be, after COMMAND.

@@ -60,6 +60,11 @@ public struct CommandDeclaration: Sendable {
         options.first { $0.spellings.contains(spelling) }
     }
 
+    /// Whether it lists `option` among its own.
+    public func takes(_ option: any OptionDeclaring) -> Bool {
+        takes(option.declaration.name)
+    }
+
     /// Whether it lists the option called `name` among its own.
     func takes(_ name: String) -> Bool {
         options.contains { $0.name == name }
@@ -68,7 +73,7 @@ public struct CommandDeclaration: Sendable {
     /// Whether its option called `name` is shared: listed by one of its
     /// subcommands, and so taken by those alone.
     func isShared(_ name: String) -> Bool {
-        subcommands.contains { $0.takes(name) }
+        takes(name) && subcommands.contains { $0.takes(name) }
     }
 
     /// The command at `path` (subcommands' names from here), or nil.
@@ -110,10 +115,10 @@ public struct ExclusiveGroup: Sendable {
 
 /// A part of a command's help, under its usage.
 public enum HelpBlock: Sendable {
-    /// Paragraphs, as written.
+    /// Paragraphs, as written; a line over 80 columns is wrapped, under its own indentation.
     case text(String)
-    /// The subcommands, each with its usage and abstract, the abstract from `column`.
-    case commands(column: Int)
+    /// The subcommands, each with its usage and abstract, the abstract from `column`; `heading` above them.
+    case commands(heading: String?, column: Int)
     /// The options named (every one of the command's when nil), each with its
     /// spellings and value and its abstract from `column`; `heading` above them.
     case options([String]?, heading: String?, column: Int)

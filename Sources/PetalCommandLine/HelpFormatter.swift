@@ -1,14 +1,16 @@
 extension CommandDeclaration {
     /// The help of the command at `path` (subcommands' names; empty for the
-    /// program): its usage, then its ``help`` blocks, each line under 80
+    /// program): its usage, then its ``help`` blocks, each line within 80
     /// columns where the words allow, ending with a newline.
     public func help(for path: [String] = []) -> String {
         guard let command = command(at: path) else { return help() }
         let prefix = ([name] + path).joined(separator: " ")
         let usage =
             command.usage.isEmpty
-            ? [HelpFormatter.wrap(command.synopsis(sharedFrom: nil), after: "Usage: \(prefix) ")]
-            : command.usage.enumerated().map { ($0 == 0 ? "Usage: " : "       ") + "\(prefix) \($1)" }
+            ? [HelpFormatter.wrap(parts: command.synopsisParts(sharedFrom: nil), after: "Usage: \(prefix)")]
+            : command.usage.enumerated().map { index, line in
+                (index == 0 ? "Usage: " : "       ") + prefix + (line.isEmpty ? "" : " " + line)
+            }
         let blocks = command.help.map { HelpFormatter.block($0, of: command) }
         return ([usage.joined(separator: "\n")] + blocks).joined(separator: "\n\n") + "\n"
     }
@@ -17,6 +19,11 @@ extension CommandDeclaration {
     /// `ID [--menu NAME]`, `[--signals|--waybar]`. `sharedFrom`'s shared
     /// options are left out (the program's list of commands leaves out `--menu`).
     func synopsis(sharedFrom parent: CommandDeclaration?) -> String {
+        synopsisParts(sharedFrom: parent).joined(separator: " ")
+    }
+
+    /// The synopsis's parts, each an operand, an option or a group, which a line never breaks.
+    func synopsisParts(sharedFrom parent: CommandDeclaration?) -> [String] {
         var parts: [String] = []
         var grouped = Set<String>()
         func add(_ member: String, _ text: String) {
@@ -40,7 +47,7 @@ extension CommandDeclaration {
             let text = Self.spelling(option)
             add(option.names[0], option.isRequired ? text : "[\(text)]")
         }
-        return parts.joined(separator: " ")
+        return parts
     }
 
     /// `-t|--timeout S`: the spellings help shows, short ones first, and the value.
@@ -56,20 +63,24 @@ extension CommandDeclaration {
 
 /// Lays out help: tables of names and abstracts, words wrapped under 80 columns.
 enum HelpFormatter {
-    /// Lines are kept under this many columns where the words allow.
-    static let width = 79
+    /// Lines are kept to this many columns where the words allow.
+    static let width = 80
 
     /// One block of `command`'s help.
     static func block(_ block: HelpBlock, of command: CommandDeclaration) -> String {
         switch block {
         case .text(let text):
-            return text
-        case .commands(let column):
-            return command.subcommands.map { subcommand in
-                let synopsis = subcommand.synopsis(sharedFrom: command)
-                let label = synopsis.isEmpty ? subcommand.name : "\(subcommand.name) \(synopsis)"
-                return row(label, subcommand.abstract, column: column)
+            return text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+                guard line.count > width else { return String(line) }
+                let indent = String(line.prefix { $0 == " " })
+                return wrap(String(line.dropFirst(indent.count)), indent: indent)
             }.joined(separator: "\n")
+        case .commands(let heading, let column):
+            let rows = command.subcommands.map { subcommand in
+                let label = wrap(parts: subcommand.synopsisParts(sharedFrom: command), after: "  " + subcommand.name)
+                return row(String(label.dropFirst(2)), subcommand.abstract, column: column)
+            }
+            return ((heading.map { [$0] } ?? []) + rows).joined(separator: "\n")
         case .options(let names, let heading, let column):
             let options = names.map { names in names.compactMap { command.option(spelt: $0) } } ?? command.options
             let rows = options.map { option in
@@ -86,16 +97,27 @@ enum HelpFormatter {
         let indent = String(repeating: " ", count: column)
         let head = "  " + label
         let body = wrap(abstract, indent: indent)
-        guard head.count + 1 <= column else { return head + "\n" + body }
+        guard head.count + 1 <= column, !head.contains("\n") else { return head + "\n" + body }
         return head + String(repeating: " ", count: column - head.count) + body.dropFirst(column)
     }
 
-    /// `text` after `first`, wrapped with every further line indented as far as `first` is long.
-    static func wrap(_ text: String, after first: String) -> String {
-        first + wrap(text, indent: String(repeating: " ", count: first.count)).dropFirst(first.count)
+    /// `parts` after `first` and a space each, in lines of at most ``width``
+    /// columns, every further line indented as far as `first` and its space.
+    static func wrap(parts: [String], after first: String) -> String {
+        let indent = String(repeating: " ", count: first.count + 1)
+        var lines: [String] = []
+        var line = first
+        for part in parts {
+            if line.count > indent.count && line.count + 1 + part.count > width {
+                lines.append(line)
+                line = String(indent.dropLast())
+            }
+            line += " " + part
+        }
+        return (lines + [line]).joined(separator: "\n")
     }
 
-    /// `text`'s words in lines under ``width`` columns, each line after `indent`;
+    /// `text`'s words in lines of at most ``width`` columns, each line after `indent`;
     /// its own line breaks are kept.
     static func wrap(_ text: String, indent: String) -> String {
         text.split(separator: "\n", omittingEmptySubsequences: false).map { paragraph in

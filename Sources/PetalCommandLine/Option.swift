@@ -47,14 +47,14 @@ extension Option where Value: RawRepresentable<String> & CaseIterable {
     /// - Parameter noun: what a value is called in "unknown NOUN" (the option's name without dashes when nil).
     public init(
         _ names: String..., aliases: [String] = [], valueName: String? = nil, noun: String? = nil,
-        abstract: String, example: String? = nil, required: Bool = false
+        abstract: String, example: String? = nil, required: Bool = false, completed: Bool = true
     ) {
         let values = Value.allCases.map(\.rawValue)
         let noun = noun ?? OptionDeclaration.noun(of: names)
         declaration = OptionDeclaration(
             names: names, aliases: aliases, valueName: valueName ?? values.joined(separator: "|"), abstract: abstract,
             example: example, values: values, noun: noun, completion: .words(values), isRequired: required,
-            isHelp: false, isCompleted: true, refusal: nil,
+            isHelp: false, isCompleted: completed, refusal: nil,
             convert: { text throws(UsageError) in try ValueChoice<Value>.value(text, noun: noun) })
     }
 }

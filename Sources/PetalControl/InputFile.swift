@@ -1,5 +1,6 @@
 import Glibc
 import Linux
+import PetalCommandLine
 
 /// Reads what `choose --from FILE|-` and `choose --lines` take: a file, or
 /// standard input, whole, up to a bound.

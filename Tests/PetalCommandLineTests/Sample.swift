@@ -50,7 +50,8 @@ enum Sample {
     static let program = CommandDeclaration(
         "sample", abstract: "A sample program.",
         help: [
-            .text("A sample program."), .commands(column: 24), .options(nil, heading: "Options:", column: 24),
+            .text("A sample program."), .commands(heading: nil, column: 24),
+            .options(nil, heading: "Options:", column: 24),
         ],
         options: [bus, verbose, include, target, help], subcommands: [paint, set, pick, draw, list])
 }
