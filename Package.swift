@@ -106,8 +106,8 @@ let libraryTargets: [Target] = [
     .target(
         name: "PetalDaemon",
         dependencies: [
-            "DBus", "DBusJSON", "PetalAPI", "PetalCore", "PetalJSON", "PetalConfiguration", "PetalPluginRuntime",
-            "CLinux", "Linux", "PetalPluginABI", "TextEscaping",
+            "DBus", "DBusJSON", "PetalAPI", "PetalCommandLine", "PetalCore", "PetalJSON", "PetalConfiguration",
+            "PetalPluginRuntime", "CLinux", "Linux", "PetalPluginABI", "TextEscaping",
         ]),
 
     // The typed client of petald's public D-Bus API, for petalctl and the overlay alike.
@@ -140,8 +140,8 @@ let libraryTargets: [Target] = [
     .target(
         name: "PetalOverlay",
         dependencies: [
-            "CAccessible", "CGtk", "CWaylandOutputs", "DBus", "Linux", "PetalAPI", "PetalCore", "PetalConfiguration",
-            "PetalScene",
+            "CAccessible", "CGtk", "CWaylandOutputs", "DBus", "Linux", "PetalAPI", "PetalCommandLine", "PetalCore",
+            "PetalConfiguration", "PetalScene",
         ]),
 
     // Thin executables.
@@ -177,8 +177,8 @@ let libraryTargets: [Target] = [
     .target(
         name: "PetalContext",
         dependencies: [
-            "CLinux", "DBus", "Linux", "PetalAPI", "PetalContextCore", "PetalContextSources", "PetalCore",
-            "TextEscaping",
+            "CLinux", "DBus", "Linux", "PetalAPI", "PetalCommandLine", "PetalContextCore", "PetalContextSources",
+            "PetalCore", "TextEscaping",
         ]),
     .executableTarget(name: "petal-context", dependencies: ["PetalContext"]),
 ]

@@ -9,18 +9,21 @@ public struct Option<Value: Sendable>: OptionDeclaring {
     ///   - aliases: further spellings the parser accepts and help does not show.
     ///   - example: the text after "e.g." when the value is missing (`--at 640,360`).
     ///   - required: whether the command needs it.
+    ///   - repeatable: whether it may be given more than once, each value kept
+    ///     (`ParsedCommandLine.values(of:)`) and zsh offering it again.
     ///   - completed: whether the shells offer the option.
     ///   - refusal: what is said when a subcommand that does not take it is given it.
     ///   - parse: the value from its text; throws ``UsageError`` saying what a value is.
     public init(
         _ names: String..., aliases: [String] = [], valueName: String, abstract: String, example: String? = nil,
-        completion: CompletionKind = .none, required: Bool = false, completed: Bool = true,
+        completion: CompletionKind = .none, required: Bool = false, repeatable: Bool = false, completed: Bool = true,
         refusal: (@Sendable (String, String) -> String)? = nil,
         parse: @escaping @Sendable (String) throws(UsageError) -> Value
     ) {
         declaration = OptionDeclaration(
             names: names, aliases: aliases, valueName: valueName, abstract: abstract, example: example, values: [],
-            noun: nil, completion: completion, isRequired: required, isHelp: false, isCompleted: completed,
+            noun: nil, completion: completion, isRequired: required, isRepeatable: repeatable, isHelp: false,
+            isCompleted: completed,
             refusal: refusal, convert: { text throws(UsageError) in try parse(text) })
     }
 }
@@ -29,12 +32,13 @@ extension Option where Value == String {
     /// An option whose value is any text but the empty one.
     public init(
         _ names: String..., aliases: [String] = [], valueName: String, abstract: String, example: String? = nil,
-        completion: CompletionKind = .none, required: Bool = false, completed: Bool = true,
+        completion: CompletionKind = .none, required: Bool = false, repeatable: Bool = false, completed: Bool = true,
         refusal: (@Sendable (String, String) -> String)? = nil
     ) {
         declaration = OptionDeclaration(
             names: names, aliases: aliases, valueName: valueName, abstract: abstract, example: example, values: [],
-            noun: nil, completion: completion, isRequired: required, isHelp: false, isCompleted: completed,
+            noun: nil, completion: completion, isRequired: required, isRepeatable: repeatable, isHelp: false,
+            isCompleted: completed,
             refusal: refusal, convert: { text throws(UsageError) in text })
     }
 }

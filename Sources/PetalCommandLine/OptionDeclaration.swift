@@ -23,6 +23,9 @@ public struct OptionDeclaration: Sendable {
     public let completion: CompletionKind
     /// Whether it must be given (`preview --svg FILE`).
     public let isRequired: Bool
+    /// Whether the line may give it more than once, each value kept
+    /// (`--plugin-dir`); any other option given again keeps its last value.
+    public let isRepeatable: Bool
     /// Whether it asks for help, which then wins over any mistake on the line.
     public let isHelp: Bool
     /// Whether the shells offer it; help shows it either way.
@@ -49,7 +52,8 @@ public struct OptionDeclaration: Sendable {
     /// A declaration; ``Flag`` and ``Option`` make them.
     init(
         names: [String], aliases: [String], valueName: String?, abstract: String, example: String?,
-        values: [String], noun: String?, completion: CompletionKind, isRequired: Bool, isHelp: Bool,
+        values: [String], noun: String?, completion: CompletionKind, isRequired: Bool, isRepeatable: Bool = false,
+        isHelp: Bool,
         isCompleted: Bool, refusal: (@Sendable (String, String) -> String)?,
         convert: @escaping @Sendable (String) throws(UsageError) -> any Sendable
     ) {
@@ -66,6 +70,7 @@ public struct OptionDeclaration: Sendable {
         self.noun = noun ?? Self.noun(of: names)
         self.completion = completion
         self.isRequired = isRequired
+        self.isRepeatable = isRepeatable
         self.isHelp = isHelp
         self.isCompleted = isCompleted
         self.refusal = refusal

@@ -90,9 +90,11 @@ struct ZshCompletion {
     private func specs(_ option: OptionDeclaration, in command: CommandDeclaration) -> [String] {
         let others = command.exclusions.filter { group in group.members.contains { option.spellings.contains($0) } }
             .flatMap(\.members).compactMap { command.option(spelt: $0)?.names }.flatMap { $0 }
-        let excluded = Set(option.names + others).sorted()
+        let excluded = Set((option.isRepeatable ? [] : option.names) + others).sorted()
         return CompletedProgram.offered(option).map { name in
-            var spec = "(\(excluded.joined(separator: " ")))\(name)"
+            var spec =
+                (excluded.isEmpty ? "" : "(\(excluded.joined(separator: " ")))") + (option.isRepeatable ? "*" : "")
+            spec += name
             if option.takesValue { spec += name.hasPrefix("--") ? "=" : "+" }
             spec += "[\(Self.escaped(option.abstract))]"
             if let value = option.valueName {

@@ -41,6 +41,8 @@ import Testing
     @Test func theZshScriptIsValidAndStartsWithItsCompdef() throws {
         let script = Sample.program.completionScript(for: .zsh)
         #expect(script.hasPrefix("#compdef sample\n"))
+        #expect(script.contains("'*--include=[look in DIR too (repeatable)]:DIR:_files'"), "offered again")
+        #expect(script.contains("'(--count -n)--count=[how many]:N: '"), "offered once")
         #expect(try Self.run(["zsh", "-n"], input: script).status == 0)
         #expect(try Self.run(["fish", "--no-execute"], input: Sample.program.completionScript(for: .fish)).status == 0)
     }

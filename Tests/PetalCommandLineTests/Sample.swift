@@ -18,7 +18,8 @@ enum Sample {
     static let colour = Option<Colour>("--colour", aliases: ["-color"], abstract: "the colour to paint")
     static let include = Option<String>(
         "-I", "--include", valueName: "DIR", abstract: "look in DIR too (repeatable)", example: "--include /tmp",
-        completion: .file(extensions: []))
+        completion: .file(extensions: []),
+        repeatable: true)
     static let count = Option<Int>("-n", "--count", valueName: "N", abstract: "how many", example: "-n 3") {
         text throws(UsageError) in
         guard let number = Int(text), number > 0 else {
