@@ -118,7 +118,8 @@ struct ZshCompletion {
         guard !command.operands.isEmpty else { return "        (\(names))\n          \(arguments) ;;" }
         var branches: [String] = []
         for (index, operand) in command.operands.enumerated() {
-            let test = "(( operands \(operand.isRepeating ? ">=" : "==") \(index) )) && [[ $PREFIX != -* ]]"
+            let test =
+                "(( operands \(operand.isRepeating ? ">=" : "==") \(index) )) && [[ -z $pending && $PREFIX != -* ]]"
             branches += [
                 "\(branches.isEmpty ? "if" : "elif") \(test); then",
                 "  \(action(operand.completion, noun: operand.noun)) && ret=0",
@@ -139,10 +140,11 @@ struct ZshCompletion {
               local curcontext=$curcontext state line ret=1
               local \(function)_program=${words[1]}
               # The values of the options on the whole line, the command and how many
-              # operands it has: once _arguments narrows the words to the command's,
-              # the program's options among them are gone.
+              # operands it has (once _arguments narrows the words to the command's,
+              # the program's options among them are gone), and whether the word
+              # being completed is an option's value.
               local -A \(function)_given
-              local i word option command="" ended=no
+              local i word option command="" ended=no pending=""
               integer operands=0
               for (( i = 2; i < CURRENT; i++ )); do
                 word=${words[i]}
@@ -157,6 +159,8 @@ struct ZshCompletion {
                 esac
                 if [[ $word == --*=* ]]; then
                   \(function)_given[$option]=${(Q)word#*=}
+                elif (( i + 1 == CURRENT )); then
+                  pending=$option  # the word being completed is its value: _arguments offers it
                 else
                   \(function)_given[$option]=${(Q)words[i+1]}
                   (( i++ ))
