@@ -104,7 +104,7 @@ struct BashCompletion {
         var arms: [String] = []
         for option in program.valueOptions {
             guard let offer = offer(option.completion) else { continue }
-            let global = root.options.contains { $0.name == option.name } && !root.isShared(option.name)
+            let global = root.options.contains { $0.name == option.name }
             let takers = root.subcommands.filter { $0.takes(option.name) }.flatMap { [$0.name] + $0.aliases }
             let names = takers.map(CompletedProgram.quoted).joined(separator: " | ")
             arms.append("    \(option.name)) " + (global ? offer : "case $1 in \(names)) \(offer) ;; esac") + " ;;")

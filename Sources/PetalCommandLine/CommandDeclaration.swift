@@ -17,47 +17,56 @@ public struct CommandDeclaration: Sendable {
     public let help: [HelpBlock]
     /// Its operands, in order.
     public let operands: [OperandDeclaration]
-    /// Its options. A program's are accepted anywhere on the line, after a
-    /// subcommand too; one that some subcommands list among their own (the
-    /// same declaration) is theirs alone, as petalctl's `--menu` is.
+    /// Its options. A program's are accepted anywhere on the line, after a subcommand too.
     public let options: [OptionDeclaration]
+    /// A program's options that are accepted anywhere on the line, but only
+    /// by the subcommands that list them among their own (the same
+    /// declaration), as petalctl's `--menu` is.
+    public let sharedOptions: [OptionDeclaration]
     /// Options and operands of which the line gives at most one.
     public let exclusions: [ExclusiveGroup]
-    /// Its subcommands, in the order help lists them; the first operand names one.
-    public let subcommands: [CommandDeclaration]
+    /// Its subcommands, each made when first needed: parsing a line makes the one it names alone.
+    public let subcommandEntries: [Subcommand]
 
     /// A command called `name` (see each property).
     public init(
         _ name: String, aliases: [String] = [], abstract: String, usage: [String] = [], help: [HelpBlock] = [],
         operands: [any OperandDeclaring] = [], options: [any OptionDeclaring] = [],
-        exclusions: [ExclusiveGroup] = [], subcommands: [CommandDeclaration] = []
+        sharedOptions: [any OptionDeclaring] = [], exclusions: [ExclusiveGroup] = [], subcommands: [Subcommand] = []
     ) {
         self.name = name
         self.aliases = aliases
         self.abstract = abstract
         self.usage = usage
         self.help = help.isEmpty ? [.text(abstract)] : help
-        self.operands = operands.map(\.declaration)
-        self.options = options.map(\.declaration)
+        self.operands = operands.map { $0.declaration }
+        self.options = options.map { $0.declaration }
+        self.sharedOptions = sharedOptions.map { $0.declaration }
         self.exclusions = exclusions
-        self.subcommands = subcommands
+        self.subcommandEntries = subcommands
         precondition(
             self.operands.dropLast().allSatisfy { !$0.isRepeating }, "only the last operand of \(name) may repeat")
         precondition(subcommands.isEmpty || self.operands.isEmpty, "\(name) takes a subcommand or operands, not both")
-        let members = Set(self.options.flatMap(\.spellings) + self.operands.map(\.valueName))
         for group in exclusions {
-            precondition(group.members.allSatisfy(members.contains), "\(name)'s group \(group.members) names no option")
+            precondition(
+                group.members.allSatisfy { member in
+                    self.operands.contains { $0.valueName == member }
+                        || self.options.contains { $0.spellings.contains(member) }
+                }, "\(name)'s group \(group.members) names no option or operand of it")
         }
     }
 
+    /// Its subcommands, in the order help lists them (each made, if it was not yet).
+    public var subcommands: [CommandDeclaration] { subcommandEntries.map { $0.declaration } }
+
     /// The subcommand called `name`, by its name or an alias.
     public func subcommand(named name: String) -> CommandDeclaration? {
-        subcommands.first { $0.name == name || $0.aliases.contains(name) }
+        subcommandEntries.first { $0.name == name || $0.aliases.contains(name) }?.declaration
     }
 
-    /// Its own option spelt `spelling`.
+    /// Its own option spelt `spelling`, shared ones too.
     func option(spelt spelling: String) -> OptionDeclaration? {
-        options.first { $0.spellings.contains(spelling) }
+        (options + sharedOptions).first { $0.spellings.contains(spelling) }
     }
 
     /// Whether it lists `option` among its own.
@@ -70,10 +79,9 @@ public struct CommandDeclaration: Sendable {
         options.contains { $0.name == name }
     }
 
-    /// Whether its option called `name` is shared: listed by one of its
-    /// subcommands, and so taken by those alone.
+    /// Whether the option called `name` is one of its ``sharedOptions``.
     func isShared(_ name: String) -> Bool {
-        takes(name) && subcommands.contains { $0.takes(name) }
+        sharedOptions.contains { $0.name == name }
     }
 
     /// The command at `path` (subcommands' names from here), or nil.
@@ -84,6 +92,35 @@ public struct CommandDeclaration: Sendable {
             command = next
         }
         return command
+    }
+}
+
+/// A subcommand of a ``CommandDeclaration``, by its names, and how to make
+/// its declaration: a program with many subcommands makes only the one a
+/// line names (petalctl runs once per key press).
+public struct Subcommand: Sendable {
+    /// Its name.
+    public let name: String
+    /// Further names the parser accepts.
+    public let aliases: [String]
+    private let make: @Sendable () -> CommandDeclaration
+
+    /// The subcommand `declaration`, already made.
+    public init(_ declaration: CommandDeclaration) {
+        (name, aliases, make) = (declaration.name, declaration.aliases, { declaration })
+    }
+
+    /// The subcommand called `name`, whose declaration `make` returns when
+    /// needed: a static's, so that it is made once, however often it is asked for.
+    public init(_ name: String, aliases: [String] = [], make: @escaping @Sendable () -> CommandDeclaration) {
+        (self.name, self.aliases, self.make) = (name, aliases, make)
+    }
+
+    /// Its declaration.
+    public var declaration: CommandDeclaration {
+        let declaration = make()
+        precondition(declaration.name == name, "the subcommand \(name) is declared as \(declaration.name)")
+        return declaration
     }
 }
 
@@ -117,6 +154,9 @@ public struct ExclusiveGroup: Sendable {
 public enum HelpBlock: Sendable {
     /// Paragraphs, as written; a line over 80 columns is wrapped, under its own indentation.
     case text(String)
+    /// Paragraphs made when help is shown, from what parsing need not make
+    /// (other subcommands' declarations); laid out as ``text(_:)``.
+    case madeText(@Sendable () -> String)
     /// The subcommands, each with its usage and abstract, the abstract from `column`; `heading` above them.
     case commands(heading: String?, column: Int)
     /// The options named (every one of the command's when nil), each with its

@@ -45,7 +45,7 @@ struct CommandLineParser {
                 option(word, &rest)
             }
         }
-        let commandPath = path.dropFirst().map(\.name)
+        let commandPath = path.dropFirst().map { $0.name }
         if !isHelpRequested {
             if let firstError { throw firstError }
             try checkOperandsAndGroups()
@@ -60,7 +60,7 @@ struct CommandLineParser {
 
     /// A word that is no option: the subcommand, or an operand.
     private mutating func take(_ word: String) {
-        guard !command.subcommands.isEmpty, firstError == nil else {
+        guard !command.subcommandEntries.isEmpty, firstError == nil else {
             words.append(word)
             return
         }
@@ -68,7 +68,7 @@ struct CommandLineParser {
             path.append(subcommand)
             return
         }
-        let names = command.subcommands.map(\.name)
+        let names = command.subcommandEntries.map { $0.name }
         fail(
             "unknown command \"\(word)\"\(NearestName.suggestion(for: word, among: names)); the commands are \(names.joined(separator: ", "))"
         )
@@ -99,10 +99,10 @@ struct CommandLineParser {
     }
 
     private func unknownOption(_ spelling: String) -> UsageError {
-        let known = path.flatMap { $0.options.flatMap(\.names) }
+        let known = path.flatMap { ($0.options + $0.sharedOptions).flatMap { $0.names } }
         let guess = NearestName.suggestion(for: spelling, among: known)
         guard path.count > 1 else { return UsageError("unknown option \(spelling)\(guess)") }
-        let own = command.options.map(\.name)
+        let own = command.options.map { $0.name }
         let list = guess.isEmpty && !own.isEmpty ? "; it takes \(Wording.list(own))" : ""
         return UsageError("\(command.name) takes no option \(spelling)\(guess)\(list)")
     }
@@ -142,11 +142,11 @@ struct CommandLineParser {
     /// Shared options (see ``CommandDeclaration/options``) given to a subcommand that does not take them.
     private func checkSharedOptions() throws(UsageError) {
         for (parent, child) in zip(path, path.dropFirst()) {
-            for given in given where parent.options.contains(where: { $0.name == given.option.name }) {
+            for given in given where parent.isShared(given.option.name) {
                 let name = given.option.name
-                guard parent.isShared(name), !child.takes(name) else { continue }
+                guard !child.takes(name) else { continue }
                 if let refusal = given.option.refusal { throw UsageError(refusal(child.name, given.text)) }
-                let takers = parent.subcommands.filter { $0.takes(name) }.map(\.name)
+                let takers = parent.subcommands.filter { $0.takes(name) }.map { $0.name }
                 throw UsageError(
                     "\(child.name) takes no \(name); the commands that take it are \(Wording.list(takers))")
             }

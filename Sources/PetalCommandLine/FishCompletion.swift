@@ -132,7 +132,7 @@ struct FishCompletion {
         case .file: return "-F"
         case .program(let arguments, let passing):
             let spellings = passing.flatMap { name in
-                (root.options + root.subcommands.flatMap(\.options)).first { $0.name == name }?.spellings ?? [name]
+                program.valueOptions.first { $0.name == name }?.spellings ?? [name]
             }
             return "-a "
                 + Self.single("(\(function)_ask \(CompletedProgram.askArguments(arguments, passing: spellings)))")

@@ -69,6 +69,8 @@ enum HelpFormatter {
     /// One block of `command`'s help.
     static func block(_ block: HelpBlock, of command: CommandDeclaration) -> String {
         switch block {
+        case .madeText(let make):
+            return HelpFormatter.block(.text(make()), of: command)
         case .text(let text):
             return text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
                 guard line.count > width else { return String(line) }
@@ -82,7 +84,9 @@ enum HelpFormatter {
             }
             return ((heading.map { [$0] } ?? []) + rows).joined(separator: "\n")
         case .options(let names, let heading, let column):
-            let options = names.map { names in names.compactMap { command.option(spelt: $0) } } ?? command.options
+            let options =
+                names.map { names in names.compactMap { command.option(spelt: $0) } }
+                ?? command.options + command.sharedOptions
             let rows = options.map { option in
                 let names = CommandDeclaration.shortFirst(option.names).joined(separator: ", ")
                 return row(names + (option.valueName.map { " \($0)" } ?? ""), option.abstract, column: column)

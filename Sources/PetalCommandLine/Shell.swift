@@ -40,9 +40,9 @@ struct CompletedProgram {
     init(_ root: CommandDeclaration) {
         self.root = root
         functionName = String(root.name.map { $0.isLetter || $0.isNumber ? $0 : "_" })
-        globals = root.options.filter { $0.isCompleted && !root.isShared($0.name) }
+        globals = root.options.filter(\.isCompleted)
         var seen = Set<String>()
-        valueOptions = (root.options + root.subcommands.flatMap(\.options)).filter {
+        valueOptions = (root.options + root.sharedOptions + root.subcommands.flatMap(\.options)).filter {
             $0.takesValue && seen.insert($0.name).inserted
         }
     }

@@ -12,7 +12,7 @@ public enum PetalctlCommandLine {
         help: [
             .text("Control petald, the Petal action-menu daemon, over D-Bus."),
             .commands(heading: "Commands:", column: 30),
-            .text(openMenuParagraph),
+            .madeText { openMenuParagraph },
             .options(
                 ["--bus", "--address", "--json", "--menu", "--completions", "--version", "--help"], heading: "Options:",
                 column: 30),
@@ -24,8 +24,8 @@ public enum PetalctlCommandLine {
                 """),
             .text("See petalctl(1) for the JSON shapes and more examples."),
         ],
-        options: [bus, address, json, menu, completions, help, version],
-        subcommands: CommandName.allCases.map(\.declaration))
+        options: [bus, address, json, completions, help, version], sharedOptions: [menu],
+        subcommands: CommandName.allCases.map { name in Subcommand(name.rawValue) { name.declaration } })
 
     static let bus = Option<BusAddress>(
         "--bus", valueName: "session|system|ADDRESS", abstract: "the bus petald is on (default: session)",
@@ -47,7 +47,7 @@ public enum PetalctlCommandLine {
         refusal: { command, value in
             command == CommandName.show.rawValue
                 ? "show takes the menu's name itself, not --menu: petalctl show \(value)"
-                : "\(command) takes no --menu; the commands that act on one menu are \(CommandName.actingOnAMenu.map(\.rawValue).joined(separator: ", "))"
+                : "\(command) takes no --menu; the commands that act on one menu are \(CommandName.actingOnAMenu.map { $0.rawValue }.joined(separator: ", "))"
         },
         parse: MenuNameOption.checked)
 
@@ -65,7 +65,7 @@ public enum PetalctlCommandLine {
     /// Which menu the commands act on, from the commands' declarations.
     static var openMenuParagraph: String {
         let onMain = CommandName.actingOnAMenu.filter { !CommandName.followingTheOpenMenu.contains($0) }
-        let list = { (names: [CommandName]) in Wording.list(names.map(\.rawValue)) }
+        let list = { (names: [CommandName]) in Wording.list(names.map { $0.rawValue }) }
         return """
             \(list(onMain)) act on the main menu; \(list(CommandName.followingTheOpenMenu)) on the menu that is open (close on the first menu of its chain), or main when none is. --menu NAME, anywhere among a command's options, makes any of them act on NAME.
             """

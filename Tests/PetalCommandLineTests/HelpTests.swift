@@ -32,7 +32,9 @@ import Testing
             ), "a long usage puts the abstract on a line of its own")
         #expect(help.contains("\n  list [--names]        list the names\n"))
         #expect(help.contains("\n  pick [red|green|blue] pick a colour\n"), "--target is the program's to list")
-        #expect(help.hasPrefix("Usage: sample [--bus BUS] [-v|--verbose] [-I|--include DIR] [--target NAME]\n"))
+        #expect(
+            help.hasPrefix("Usage: sample [--bus BUS] [-v|--verbose] [-I|--include DIR]\n"),
+            "shared options are the subcommands'")
         #expect(help.contains("\n  -I, --include DIR     look in DIR too (repeatable)\n"))
         #expect(help.contains("\n  --target NAME         what to act on\n"))
         #expect(!help.contains("-color"), "an alias is not shown")

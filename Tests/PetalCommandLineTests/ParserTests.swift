@@ -1,3 +1,4 @@
+import Synchronization
 import Testing
 
 @testable import PetalCommandLine
@@ -126,6 +127,25 @@ import Testing
         #expect(line.commandPath == ["paint"])
         #expect(try parse("-h").isHelpRequested)
         #expect(try parse("draw", "-h").commandPath == ["draw"], "a required option is not asked for")
+    }
+
+    /// How often the lazy subcommand below was made.
+    static let made = Atomic<Int>(0)
+
+    @Test func onlyTheSubcommandTheLineNamesIsMade() throws {
+        let program = CommandDeclaration(
+            "tool", abstract: "a tool",
+            subcommands: [
+                Subcommand(Sample.list),
+                Subcommand("later") {
+                    Self.made.add(1, ordering: .relaxed)
+                    return CommandDeclaration("later", abstract: "made when named")
+                },
+            ])
+        #expect(try program.parse(["list", "--names"]).commandPath == ["list"])
+        #expect(Self.made.load(ordering: .relaxed) == 0)
+        #expect(try program.parse(["later"]).commandPath == ["later"])
+        #expect(Self.made.load(ordering: .relaxed) == 1)
     }
 
     @Test func theFirstMistakeIsTheOneSaid() {

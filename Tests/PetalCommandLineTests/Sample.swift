@@ -54,5 +54,6 @@ enum Sample {
             .text("A sample program."), .commands(heading: nil, column: 24),
             .options(nil, heading: "Options:", column: 24),
         ],
-        options: [bus, verbose, include, target, help], subcommands: [paint, set, pick, draw, list])
+        options: [bus, verbose, include, help], sharedOptions: [target],
+        subcommands: [paint, set, pick, draw, list].map(Subcommand.init))
 }

@@ -35,8 +35,8 @@ _petalctl_option() {
     case $1 in
     --bus) echo --bus ;;
     --address) echo --address ;;
-    --menu) echo --menu ;;
     --completions) echo --completions ;;
+    --menu) echo --menu ;;
     --at) echo --at ;;
     --anchor) echo --anchor ;;
     --output) echo --output ;;
@@ -67,8 +67,8 @@ _petalctl_ask() {
 _petalctl_value() {
     case $2 in
     --bus) replies=(session system) ;;
-    --menu) case $1 in toggle | open | close | back | status | items | activate | highlight | choose | layout | preview) mapfile -t replies < <(_petalctl_ask --bus --address -- menus --names) ;; esac ;;
     --completions) replies=(bash zsh fish) ;;
+    --menu) case $1 in toggle | open | close | back | status | items | activate | highlight | choose | layout | preview) mapfile -t replies < <(_petalctl_ask --bus --address -- menus --names) ;; esac ;;
     --anchor) case $1 in show | choose) replies=(bottom-right bottom-left top-right top-left center pointer) ;; esac ;;
     --from) case $1 in choose) files=yes ;; esac ;;
     --svg) case $1 in preview) files=yes ;; esac ;;

@@ -17,7 +17,7 @@ function __petalctl_words
             switch $word
                 case --
                     set ended 1
-                case --bus --address --menu --completions --at --anchor --output -t --timeout --from --svg --state --layout --config
+                case --bus --address --completions --menu --at --anchor --output -t --timeout --from --svg --state --layout --config
                     set skip 1
                 case '-?*'
                 case '*'
