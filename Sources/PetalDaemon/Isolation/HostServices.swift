@@ -68,7 +68,7 @@ final class HostServices: @unchecked Sendable {
                 },
                 Services.refused.serve { [self] _, status, reason in
                     let (plugin, _) = try bound()
-                    plugin.hostRefused(self, status: PluginRecord.Status(rawValue: status) ?? .failed, reason: reason)
+                    plugin.hostRefused(self, status: status, reason: reason)
                 },
                 Services.log.serve { [self] _, level, message, cut in
                     let (_, context) = try bound()
