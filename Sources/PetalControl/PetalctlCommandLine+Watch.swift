@@ -77,32 +77,3 @@ extension PetalctlCommandLine {
         ],
         options: [svg, state, previewLayout, config, animate, menu])
 }
-
-extension CommandName {
-    /// This command's declaration: what it takes, and its help.
-    public var declaration: CommandDeclaration {
-        switch self {
-        case .toggle: PetalctlCommandLine.toggle
-        case .open: PetalctlCommandLine.open
-        case .close: PetalctlCommandLine.close
-        case .show: PetalctlCommandLine.show
-        case .back: PetalctlCommandLine.back
-        case .menus: PetalctlCommandLine.menus
-        case .context: PetalctlCommandLine.contextCommand
-        case .status: PetalctlCommandLine.status
-        case .items: PetalctlCommandLine.items
-        case .actions: PetalctlCommandLine.actions
-        case .plugins: PetalctlCommandLine.plugins
-        case .activate: PetalctlCommandLine.activate
-        case .highlight: PetalctlCommandLine.highlight
-        case .trigger: PetalctlCommandLine.trigger
-        case .choose: PetalctlCommandLine.choose
-        case .layout: PetalctlCommandLine.layout
-        case .preview: PetalctlCommandLine.preview
-        case .watch: PetalctlCommandLine.watch
-        case .reload: PetalctlCommandLine.reload
-        case .version: PetalctlCommandLine.versionCommand
-        case .help: PetalctlCommandLine.helpCommand
-        }
-    }
-}
