@@ -68,6 +68,10 @@ let libraryTargets: [Target] = [
     // JSON forms of D-Bus values, for the daemon and petalctl alike.
     .target(name: "DBusJSON", dependencies: ["DBus", "PetalJSON"]),
 
+    // Command lines declared once, as values: parsing with one UsageError,
+    // --help, and bash, zsh and fish completions, for every program. Standard library only.
+    .target(name: "PetalCommandLine"),
+
     // JSON: values, a strict parser with positions, encoding. Used on its own
     // by the SDK, DBusJSON and every plugin.
     .target(name: "PetalJSON"),
@@ -102,8 +106,8 @@ let libraryTargets: [Target] = [
     .target(
         name: "PetalDaemon",
         dependencies: [
-            "DBus", "DBusJSON", "PetalAPI", "PetalCore", "PetalJSON", "PetalConfiguration", "PetalPluginRuntime",
-            "CLinux", "Linux", "PetalPluginABI", "TextEscaping",
+            "DBus", "DBusJSON", "PetalAPI", "PetalCommandLine", "PetalCore", "PetalJSON", "PetalConfiguration",
+            "PetalPluginRuntime", "CLinux", "Linux", "PetalPluginABI", "TextEscaping",
         ]),
 
     // The typed client of petald's public D-Bus API, for petalctl and the overlay alike.
@@ -113,7 +117,8 @@ let libraryTargets: [Target] = [
     .target(
         name: "PetalControl",
         dependencies: [
-            "DBus", "DBusJSON", "Linux", "PetalCore", "PetalJSON", "PetalConfiguration", "PetalAPI", "TextEscaping",
+            "DBus", "DBusJSON", "Linux", "PetalCommandLine", "PetalCore", "PetalJSON", "PetalConfiguration", "PetalAPI",
+            "TextEscaping",
         ]),
 
     // The overlay's pure core: springs, frames at time t, hit testing, a draw list. No GTK, no I/O.
@@ -135,8 +140,8 @@ let libraryTargets: [Target] = [
     .target(
         name: "PetalOverlay",
         dependencies: [
-            "CAccessible", "CGtk", "CWaylandOutputs", "DBus", "Linux", "PetalAPI", "PetalCore", "PetalConfiguration",
-            "PetalScene",
+            "CAccessible", "CGtk", "CWaylandOutputs", "DBus", "Linux", "PetalAPI", "PetalCommandLine", "PetalCore",
+            "PetalConfiguration", "PetalScene",
         ]),
 
     // Thin executables.
@@ -172,8 +177,8 @@ let libraryTargets: [Target] = [
     .target(
         name: "PetalContext",
         dependencies: [
-            "CLinux", "DBus", "Linux", "PetalAPI", "PetalContextCore", "PetalContextSources", "PetalCore",
-            "TextEscaping",
+            "CLinux", "DBus", "Linux", "PetalAPI", "PetalCommandLine", "PetalContextCore", "PetalContextSources",
+            "PetalCore", "TextEscaping",
         ]),
     .executableTarget(name: "petal-context", dependencies: ["PetalContext"]),
 ]
@@ -188,6 +193,8 @@ let testTargets: [Target] = [
         path: "Tests/TestDaemon"),
     .testTarget(name: "LinuxTests", dependencies: ["Linux"]),
     .testTarget(name: "TextEscapingTests", dependencies: ["TextEscaping"]),
+    // The parser, help and completion scripts of a sample program; the scripts run by bash, zsh and fish.
+    .testTarget(name: "PetalCommandLineTests", dependencies: ["PetalCommandLine"]),
     .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
     // docs/architecture.md's table of modules, checked against the imports and this file.
     .testTarget(name: "ArchitectureTests"),
@@ -206,7 +213,9 @@ let testTargets: [Target] = [
     .testTarget(name: "PetalAPITests", dependencies: ["DBus", "PetalCore", "PetalJSON", "PetalAPI", "TestSupport"]),
     .testTarget(
         name: "PetalControlTests",
-        dependencies: ["DBus", "PetalCore", "PetalJSON", "PetalAPI", "PetalControl", "TestSupport"],
+        dependencies: [
+            "DBus", "PetalCommandLine", "PetalCore", "PetalJSON", "PetalAPI", "PetalControl", "TestSupport",
+        ],
         exclude: ["Golden"]),
     // The real petald loading plugins: C fixtures compiled at test time, and the examples.
     .testTarget(

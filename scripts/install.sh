@@ -9,8 +9,8 @@
 # Install copies the binaries, the plugins, the plugin header, the unit files
 # (petald's, the overlay's, petal-context's and the D-Bus activation file)
 # with their paths filled in, the man pages (built by `make man` from
-# docs/man/*.scd into .build/man), the shell completions (completions/) and
-# the documentation, and records every file it wrote in a manifest; uninstall
+# docs/man/*.scd into .build/man), the shell completions (which the built
+# petalctl prints: petalctl --completions SHELL) and the documentation, and records every file it wrote in a manifest; uninstall
 # removes exactly the files that manifest names, then the manifest, then
 # Petal's own folders if they are empty.
 set -eu
@@ -89,10 +89,16 @@ install_all() {
         page=$manpages/$(basename "$source" .scd)
         put "$page" "$mandir/man${page##*.}/$(basename "$page")" 644
     done
-    # Completions under the names each shell loads them by, on demand.
-    put completions/petalctl.bash "$bashdir/petalctl" 644
-    put completions/_petalctl "$zshdir/_petalctl" 644
-    put completions/petalctl.fish "$fishdir/petalctl.fish" 644
+    # Completions, made by the petalctl being installed from its own command
+    # line, under the names each shell loads them by, on demand.
+    completions=$(mktemp -d)
+    trap 'rm -rf "$completions"' EXIT
+    "$PRODUCTS/petalctl" --completions bash >"$completions/petalctl"
+    "$PRODUCTS/petalctl" --completions zsh >"$completions/_petalctl"
+    "$PRODUCTS/petalctl" --completions fish >"$completions/petalctl.fish"
+    put "$completions/petalctl" "$bashdir/petalctl" 644
+    put "$completions/_petalctl" "$zshdir/_petalctl" 644
+    put "$completions/petalctl.fish" "$fishdir/petalctl.fish" 644
 
     put README.md "$docdir/README.md" 644
     for doc in docs/*.md; do if [ -f "$doc" ]; then put "$doc" "$docdir/docs/$(basename "$doc")" 644; fi; done

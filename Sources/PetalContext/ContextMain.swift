@@ -41,12 +41,12 @@ public enum ContextMain {
         do {
             options = try ContextOptions(arguments)
         } catch {
-            writeToStandardError("petal-context: \(error)\n")
+            writeToStandardError("petal-context: \(error)\nSee petal-context --help.\n")
             return .usage
         }
         switch options.mode {
         case .help:
-            print(ContextOptions.help)
+            print(ContextOptions.commandLine.help(), terminator: "")
             return .stopped
         case .version:
             print("petal-context \(petalVersion)")

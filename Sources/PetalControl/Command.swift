@@ -1,4 +1,5 @@
 import PetalAPI
+import PetalCommandLine
 import PetalCore
 import PetalJSON
 
@@ -41,6 +42,8 @@ public enum Command: Equatable, Sendable {
     case version(daemon: Bool)
     /// `help [COMMAND]`, `--help`: print help for a command (nil for the overview).
     case help(CommandName?)
+    /// `--completions SHELL`: print the shell's completion script.
+    case completions(Shell)
 }
 
 /// The names of the subcommands, in the order `petalctl --help` lists them.
@@ -48,15 +51,13 @@ public enum CommandName: String, CaseIterable, Sendable {
     case toggle, open, close, show, back, menus, context, status, items, actions, plugins, activate, highlight
     case trigger, choose, layout, preview, watch, reload, version, help
 
-    /// The commands that act on one menu, and so take `--menu NAME`.
-    public static let actingOnAMenu: [CommandName] = [
-        .toggle, .open, .close, .back, .status, .items, .activate, .highlight, .choose, .layout, .preview,
-    ]
+    /// The commands that act on one menu, and so take `--menu NAME`: those whose declaration lists it.
+    public static let actingOnAMenu: [CommandName] = allCases.filter { $0.declaration.takes(PetalctlCommandLine.menu) }
 
     /// The commands that, without `--menu`, act on the open chain's menu
     /// rather than `main` (docs/dbus-api.md, "The open menu"): `close` its
     /// top-level menu, the rest its innermost one.
-    public static let followingTheOpenMenu: [CommandName] = [.back, .close, .activate, .items, .status, .highlight]
+    public static let followingTheOpenMenu: [CommandName] = [.back, .close, .status, .items, .activate, .highlight]
 }
 
 /// What `watch` prints.
@@ -149,7 +150,7 @@ extension Command {
         case .preview: .preview
         case .watch: .watch
         case .version(daemon: true): .version
-        case .version(daemon: false), .help: nil
+        case .version(daemon: false), .help, .completions: nil
         }
     }
 }

@@ -1,5 +1,6 @@
 import DBus
 import PetalAPI
+import PetalCommandLine
 import PetalCore
 import PetalJSON
 

@@ -3,6 +3,7 @@ import Dispatch
 import Glibc
 import Linux
 import PetalAPI
+import PetalCommandLine
 import PetalConfiguration
 import PetalCore
 import PetalJSON
@@ -60,6 +61,8 @@ public struct Controller: Sendable {
         switch command {
         case .help(let topic):
             try console.print(topic.map(HelpText.help(for:)) ?? HelpText.overview)
+        case .completions(let shell):
+            try console.print(PetalctlCommandLine.program.completionScript(for: shell))
         case .version(daemon: false):
             try console.print(
                 invocation.json
@@ -140,7 +143,7 @@ public struct Controller: Sendable {
                     : "petalctl \(petalVersion)\npetald \(daemon)\n")
         case .preview(let options):
             try await Preview(options: options, menu: invocation.menu, client: client, console: console).write()
-        case .help, .watch, .chooseFrom:
+        case .help, .completions, .watch, .chooseFrom:
             break  // Carried out before: runAtOnce() or perform(_:).
         }
     }

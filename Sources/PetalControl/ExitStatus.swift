@@ -1,4 +1,5 @@
 import DBus
+import PetalCommandLine
 
 /// petalctl's exit statuses (petalctl(1)).
 public enum ExitStatus: Int32, Sendable {

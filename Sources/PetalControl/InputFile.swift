@@ -1,5 +1,6 @@
 import Glibc
 import Linux
+import PetalCommandLine
 import PetalCore
 
 /// Reads what `choose --from FILE|-` and `choose --lines` take: a file, or

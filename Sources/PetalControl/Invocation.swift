@@ -1,5 +1,6 @@
 import DBus
 import PetalAPI
+import PetalCommandLine
 import PetalCore
 
 /// A parsed petalctl command line: where to connect, how to print, what to do.
@@ -16,87 +17,44 @@ public struct Invocation: Equatable, Sendable {
     /// ``CommandName/followingTheOpenMenu`` act on the open menu.
     public var menuOption: String?
 
-    /// Parses the arguments after the program name.
+    /// Parses the arguments after the program name, by ``PetalctlCommandLine/program``.
     ///
     /// Global options (`--bus`, `--address`, `--json`, `--help`, `--version`)
     /// may come before or after the subcommand, and so may `--menu NAME`,
     /// which only the commands that act on one menu take.
     /// - Throws: ``UsageError`` saying what was wrong and what is expected.
     public init(arguments: [String]) throws(UsageError) {
-        var words: [String] = []
-        var remaining = arguments[...]
-        var help = false
-        var clientVersion = false
-        var menuGiven = false
-        while let argument = remaining.popFirst() {
-            let (name, inline) = Self.split(argument)
-            switch name {
-            case "--bus", "--address":
-                let value = try Self.value(
-                    of: name, inline, &remaining,
-                    example: name == "--bus"
-                        ? "--bus session, --bus system or --bus unix:path=/run/user/1000/bus"
-                        : "--address unix:path=/run/user/1000/bus")
-                bus = try Self.bus(value, option: name)
-            case "--json", "-j":
-                try Self.noValue(name, inline)
-                json = true
-            case "-h", "--help":
-                try Self.noValue(name, inline)
-                help = true
-            case "-V", "--version":
-                try Self.noValue(name, inline)
-                clientVersion = true
-            case "--menu":
-                menu = try MenuNameOption.checked(
-                    try Self.value(of: name, inline, &remaining, example: "--menu apps (see petalctl menus)"))
-                menuOption = menu
-                menuGiven = true
-            case "--":
-                words += remaining
-                remaining = []
-            default:
-                words.append(argument)
-            }
-        }
-        guard let first = words.first else {
-            guard help || clientVersion else {
-                throw UsageError("a command is needed: \(CommandName.allCases.map(\.rawValue).joined(separator: ", "))")
-            }
-            command = help ? .help(nil) : .version(daemon: false)
-            return
-        }
-        guard let name = CommandName(rawValue: first) else {
-            throw UsageError(
-                "unknown command \"\(first)\"; the commands are \(CommandName.allCases.map(\.rawValue).joined(separator: ", "))"
-            )
-        }
-        if help {
+        typealias Line = PetalctlCommandLine
+        let line = try Line.program.parse(arguments)
+        bus = line.lastValue(of: Line.bus, Line.address) ?? .session
+        json = line[Line.json]
+        menuOption = line[Line.menu]
+        menu = menuOption ?? PetalBus.mainMenu
+        let name = line.subcommand.flatMap(CommandName.init(rawValue:))
+        if line.isHelpRequested {
             command = .help(name == .help ? nil : name)
             return
         }
-        if clientVersion {
+        guard let name else {
+            if let shell = line[Line.completions] {
+                command = .completions(shell)
+            } else if line[Line.version] {
+                command = .version(daemon: false)
+            } else {
+                throw UsageError("a command is needed: \(CommandName.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            return
+        }
+        if line[Line.version] {
             throw UsageError("--version takes no command; for petald's version too, run petalctl version")
         }
-        var parser = CommandParser(name: name, words: Array(words.dropFirst()))
-        command = try parser.parse()
-        if menuGiven { try checkMenuOption(of: name) }
-    }
-
-    /// Only the commands that act on one menu take `--menu`, and `choose` only for a menu of petald's.
-    private func checkMenuOption(of name: CommandName) throws(UsageError) {
-        switch command {
-        case .show:
-            throw UsageError("show takes the menu's name itself, not --menu: petalctl show \(menu)")
-        case .chooseFrom:
+        if line[Line.completions] != nil {
+            throw UsageError("--completions takes no command; it prints the completions of every one")
+        }
+        command = try Command(name, line)
+        if case .chooseFrom = command, menuOption != nil {
             throw UsageError(
                 "choose --from and --lines show a menu of their own, so they take no --menu; to choose from \(menu), leave out --from and --lines"
-            )
-        case .toggle, .open, .close, .back, .status, .items, .activate, .highlight, .choose, .layout, .preview:
-            return
-        default:
-            throw UsageError(
-                "\(name.rawValue) takes no --menu; the commands that act on one menu are \(CommandName.actingOnAMenu.map(\.rawValue).joined(separator: ", "))"
             )
         }
     }
@@ -115,31 +73,4 @@ public struct Invocation: Equatable, Sendable {
         }
         return address
     }
-
-    static func split(_ argument: String) -> (String, String?) {
-        guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
-        return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
-    }
-
-    static func value(
-        of name: String, _ inline: String?, _ remaining: inout ArraySlice<String>, example: String
-    ) throws(UsageError) -> String {
-        guard let value = inline ?? remaining.popFirst(), !value.isEmpty else {
-            throw UsageError("\(name) needs a value, e.g. \(example)")
-        }
-        return value
-    }
-
-    static func noValue(_ name: String, _ inline: String?) throws(UsageError) {
-        if let inline { throw UsageError("\(name) takes no value, but was given \"\(inline)\"") }
-    }
-}
-
-/// A wrong command line; its message says what was wrong and what is expected.
-public struct UsageError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// What was wrong.
-    public let description: String
-
-    /// A usage error with the given explanation.
-    public init(_ description: String) { self.description = description }
 }

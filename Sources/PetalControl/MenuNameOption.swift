@@ -1,3 +1,4 @@
+import PetalCommandLine
 import PetalCore
 
 /// What petalctl accepts as a menu's name (`--menu NAME`, `show NAME`)

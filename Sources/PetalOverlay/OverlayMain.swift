@@ -18,13 +18,13 @@ public enum OverlayMain {
         do {
             options = try OverlayOptions(arguments)
         } catch {
-            writeToStandardError("petal-overlay: \(error)\n")
+            writeToStandardError("petal-overlay: \(error)\nSee petal-overlay --help.\n")
             return 2
         }
         let log = Logger(program: "petal-overlay", threshold: options.verbose ? .debug : .info, escapesMessages: true)
         switch options.mode {
         case .help:
-            print(OverlayOptions.help)
+            print(OverlayCommandLine.program.help(), terminator: "")
             return 0
         case .version:
             print("petal-overlay \(petalVersion)")

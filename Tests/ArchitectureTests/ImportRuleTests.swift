@@ -115,6 +115,25 @@ import Testing
         #expect(found == ["Runtime": "host", "Daemon": "Runtime", "DBus": "Daemon"])
     }
 
+    /// The command-line module is every program's, the plugin SDK's users' one
+    /// day too: it stands on the standard library alone, and every program
+    /// with a command line parses it there, with no `UsageError` of its own.
+    @Test func theCommandLineModuleStandsAloneAndEveryProgramUsesIt() throws {
+        let rows = Dictionary(try Self.rules().map { ($0.module, $0) }, uniquingKeysWith: { first, _ in first })
+        #expect(rows["PetalCommandLine"]?.allowed == [], "docs/architecture.md lets PetalCommandLine import nothing")
+        for module in ["PetalControl", "PetalDaemon", "PetalOverlay", "PetalContext"] {
+            let imports = try Self.imports(under: "Sources/\(module)", excluding: []).map(\.module)
+            #expect(imports.contains("PetalCommandLine"), "\(module) parses its command line with PetalCommandLine")
+        }
+        let root = Self.repository.appendingPathComponent("Sources")
+        let files = FileManager.default.enumerator(atPath: root.path)?.allObjects.compactMap { $0 as? String } ?? []
+        for path in files where path.hasSuffix(".swift") {
+            guard !path.hasPrefix("PetalCommandLine/") else { continue }
+            let text = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+            #expect(!text.contains("struct UsageError"), "Sources/\(path) declares a UsageError of its own")
+        }
+    }
+
     @Test func aForbiddenImportIsCaught() throws {
         // The check itself: a module that may import nothing, seen importing DBus.
         let row = Row(module: "PetalCore", folder: "Sources/PetalCore", allowed: ["PetalJSON"])

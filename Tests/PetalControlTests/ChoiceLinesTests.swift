@@ -1,3 +1,4 @@
+import PetalCommandLine
 import PetalJSON
 import Testing
 

@@ -4,14 +4,15 @@ import PetalCore
 import TestSupport
 import Testing
 
-/// The shell completions in completions/, run by the real shells against the
-/// built petalctl and petal-test-daemon, and kept in step with petalctl's help.
+/// The shell completions petalctl makes (Golden/completions, which
+/// CompletionGoldenTests keeps equal to them), run by the real shells against
+/// the built petalctl and petal-test-daemon, and in step with petalctl's help.
 @Suite struct CompletionTests {
     static let repository = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let bash = repository.appendingPathComponent("completions/petalctl.bash").path
-    static let zsh = repository.appendingPathComponent("completions/_petalctl").path
-    static let fish = repository.appendingPathComponent("completions/petalctl.fish").path
+    static let bash = CompletionGoldenTests.file(for: .bash).path
+    static let zsh = CompletionGoldenTests.file(for: .zsh).path
+    static let fish = CompletionGoldenTests.file(for: .fish).path
 
     /// The ids petal-test-daemon's menu holds, in order (Golden/items-ids.json).
     static let itemIDs = ["echo", "like", "stay", "slow", "hang", "fail", "off", "missing"]
@@ -130,7 +131,9 @@ import Testing
     /// Every command and option that `petalctl --help` and each command's help
     /// name is completed by each shell and documented in petalctl(1).
     @Test(arguments: [
-        "completions/petalctl.bash", "completions/_petalctl", "completions/petalctl.fish", "docs/man/petalctl.1.scd",
+        "Tests/PetalControlTests/Golden/completions/petalctl.bash",
+        "Tests/PetalControlTests/Golden/completions/_petalctl",
+        "Tests/PetalControlTests/Golden/completions/petalctl.fish", "docs/man/petalctl.1.scd",
     ])
     func everyCommandAndOptionOfTheHelpAppears(in file: String) throws {
         let text = try String(contentsOf: Self.repository.appendingPathComponent(file), encoding: .utf8)

@@ -1,4 +1,5 @@
 import DBus
+import PetalCommandLine
 import PetalCore
 import Testing
 
@@ -95,7 +96,7 @@ import Testing
         #expect(usageError("status", "extra")?.contains("takes no argument \"extra\"") == true)
         #expect(usageError("--bus")?.contains("--bus needs a value") == true)
         #expect(usageError("--json=yes", "status")?.contains("takes no value") == true)
-        #expect(usageError("help", "nothing")?.contains("no command \"nothing\"") == true)
+        #expect(usageError("help", "nothing")?.contains("unknown command \"nothing\"; use toggle, open") == true)
         #expect(usageError("--version", "status")?.contains("--version takes no command") == true)
         #expect(usageError()?.contains("a command is needed: toggle, open") == true)
         #expect(usageError("choose", "-t", "86401")?.contains("at most 86400") == true)
@@ -103,6 +104,37 @@ import Testing
         #expect(usageError("choose", "-t", "nan")?.contains("positive number") == true)
         #expect(usageError("--bus", "sesion", "status")?.contains("\"sesion\" is not a bus") == true)
         #expect(usageError("--address", ":path=/x", "status")?.contains("not a bus") == true)
+    }
+
+    @Test func doubleDashEndsTheOptions() throws {
+        #expect(
+            try parse("--json", "trigger", "a.b", "--", "--x=1", "-y=2").command
+                == .trigger(action: "a.b", params: ["--x": "1", "-y": "2"]))
+        #expect(try parse("--", "activate", "-").command == .activate(item: "-"))
+        #expect(usageError("trigger", "a.b", "--x=1")?.contains("trigger takes no option --x") == true)
+    }
+
+    @Test func anOptionGivenTwiceKeepsItsLastValue() throws {
+        let invocation = try parse("--bus", "system", "status", "--address", "unix:path=/tmp/x", "--json", "-j")
+        #expect(invocation.bus == .address("unix:path=/tmp/x"))
+        #expect(try parse("items", "--ids", "--ids").command == .items(idsOnly: true))
+    }
+
+    @Test func everyCommandIsDeclaredUnderItsName() {
+        for name in CommandName.allCases {
+            #expect(name.declaration.name == name.rawValue)
+        }
+        #expect(PetalctlCommandLine.program.subcommands.map(\.name) == CommandName.allCases.map(\.rawValue))
+    }
+
+    @Test func theCompletionsGoAlone() throws {
+        #expect(try parse("--completions", "fish").command == .completions(.fish))
+        #expect(try parse("--completions=zsh", "--json").command == .completions(.zsh))
+        #expect(usageError("--completions", "bash", "status")?.contains("--completions takes no command") == true)
+        #expect(
+            usageError("--completions", "csh")?.contains(
+                #"unknown shell "csh" (did you mean "zsh"?); use bash, zsh or fish"#)
+                == true)
     }
 
     @Test func everyCommandHasHelp() {

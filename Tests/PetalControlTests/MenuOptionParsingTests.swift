@@ -109,14 +109,17 @@ import Testing
         #expect(usageError("show", "apps", "--at")?.contains("--at needs a value, e.g. --at 640,360") == true)
         #expect(
             usageError("show", "apps", "--anchor", "middle")?.contains(
-                "unknown anchor \"middle\"; use bottom-right, bottom-left, top-right, top-left, center, pointer")
+                "unknown anchor \"middle\"; use bottom-right, bottom-left, top-right, top-left, center or pointer")
                 == true)
         #expect(usageError("show", "apps", "--output", "")?.contains("--output needs a value") == true)
         #expect(
             usageError("show", "apps", "--output", String(repeating: "o", count: 256))?.contains("at most 255 bytes")
                 == true)
         #expect(usageError("show", "apps", "--toggle=yes")?.contains("takes no value") == true)
-        #expect(usageError("show", "apps", "--fast")?.contains("show takes NAME or --context") == true)
+        #expect(usageError("show", "apps", "--fast")?.contains("show takes no option --fast") == true)
+        #expect(
+            usageError("show", "apps", "--tggle")?.contains(#"show takes no option --tggle (did you mean "--toggle"?)"#)
+                == true)
         #expect(usageError("show", "bad name")?.contains("is not a menu's name") == true)
     }
 
@@ -126,7 +129,7 @@ import Testing
         #expect(try parse("menus").command == .menus(namesOnly: false))
         #expect(try parse("menus", "--names").command == .menus(namesOnly: true))
         #expect(usageError("back", "apps")?.contains("back takes no argument \"apps\"") == true)
-        #expect(usageError("menus", "--ids")?.contains("menus takes no argument \"--ids\"") == true)
+        #expect(usageError("menus", "--ids")?.contains("menus takes no option --ids; it takes --names") == true)
     }
 
     @Test func chooseFromAFileOrFromLines() throws {
@@ -148,13 +151,16 @@ import Testing
         #expect(try parse("choose").command == .choose(timeout: nil, dispatch: true), "petald's menu, as before")
     }
 
-    @Test func chooseUsageErrorsSayWhatIsExpected() {
+    @Test func chooseUsageErrorsSayWhatIsExpected() throws {
         #expect(usageError("choose", "--from")?.contains("--from needs a value, e.g. --from menu.json") == true)
         #expect(usageError("choose", "--lines=yes")?.contains("takes no value") == true)
-        #expect(usageError("choose", "--lines", "--from", "x")?.contains("one of --from FILE and --lines") == true)
-        #expect(usageError("choose", "--lines", "--lines")?.contains("one of --from FILE and --lines") == true)
+        #expect(
+            usageError("choose", "--lines", "--from", "x")?.contains("takes one of --from FILE|- and --lines, not both")
+                == true)
+        // A flag given twice is given: every option is so, as --lines was not before.
+        #expect(try parse("choose", "--lines", "--lines").command == .chooseFrom(ChoiceOptions(source: .lines)))
         #expect(usageError("choose", "--at", "1,2")?.contains("place a menu of choose --from or --lines") == true)
-        #expect(usageError("choose", "--toggle")?.contains("choose takes --timeout S, --no-dispatch, --from") == true)
+        #expect(usageError("choose", "--toggle")?.contains("choose takes no option --toggle") == true)
         #expect(usageError("choose", "--lines", "--anchor", "up")?.contains("unknown anchor \"up\"") == true)
     }
 

@@ -52,7 +52,10 @@ import Testing
     @Test(arguments: [
         (["--open", "main,nope"], #"no menu called "nope" in "#),
         (["--open", "main,other"], #"menu "other" is not a submenu of "main": main's items open sub"#),
-        (["--menu", "sub", "--open", "main,sub"], "--menu and --open are given once, not both"),
+        (
+            ["--menu", "sub", "--open", "main,sub"],
+            "petal-overlay takes one of --menu NAME and --open A,B,..., not both"
+        ),
         (["--open", "main,"], "--open main,: expected menu names joined by commas"),
     ])
     func aChainThatCannotBeDrawnIsAUsageError(arguments: [String], message: String) async throws {

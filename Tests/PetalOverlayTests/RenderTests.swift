@@ -97,7 +97,7 @@ import Testing
     @Test func badArgumentsAreUsageErrorsThatSayWhatIsExpected() async throws {
         let state = try await OverlayBinary.run(["--render", "/tmp/x.png", "--state", "open"])
         #expect(state.status == 2)
-        #expect(state.errors.contains("--state open: expected collapsed, expanding, expanded or collapsing"))
+        #expect(state.errors.contains(#"unknown state "open"; use collapsed, expanding, expanded or collapsing"#))
         let time = try await OverlayBinary.run(["--render", "/tmp/x.png", "--at", "-1"])
         #expect(time.status == 2 && time.errors.contains("--at -1: expected seconds"))
         let orphan = try await OverlayBinary.run(["--state", "expanded"])

@@ -89,7 +89,7 @@ public enum Daemon {
         do {
             options = try DaemonOptions(arguments: arguments)
         } catch {
-            printError("petald: \(error)")
+            printError("petald: \(error)\nSee petald --help.")
             return .exit(ExitStatus.usage.rawValue)
         }
         if options.help {
@@ -116,7 +116,7 @@ public enum Daemon {
             for problem in error.problems { printError("petald: \(problem)") }
             return .exit(ExitStatus.usage.rawValue)
         } catch {
-            printError("petald: \(error)")
+            printError("petald: \(error)\nSee petald --help.")
             return .exit(ExitStatus.usage.rawValue)
         }
         if options.introspect {

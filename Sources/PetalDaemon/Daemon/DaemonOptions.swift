@@ -1,4 +1,5 @@
 import DBus
+import PetalCommandLine
 
 /// `petald`'s command line.
 public struct DaemonOptions: Sendable, Equatable {
@@ -28,85 +29,67 @@ public struct DaemonOptions: Sendable, Equatable {
     /// Defaults: the session bus, no replacement.
     public init() {}
 
-    /// Parses arguments (without the program name).
+    /// Parses arguments (without the program name) by ``commandLine``.
     ///
     /// - Throws: ``UsageError`` naming the argument that is wrong.
     public init(arguments: [String]) throws(UsageError) {
-        var remaining = arguments[...]
-        while let argument = remaining.popFirst() {
-            let (name, inline) = Self.split(argument)
-            switch name {
-            case "--bus":
-                guard let value = inline ?? remaining.popFirst(), !value.isEmpty else {
-                    throw UsageError(
-                        "--bus needs a value: session, system or a D-Bus address such as unix:path=/run/user/1000/bus")
-                }
-                bus = BusAddress(value)
-            case "--plugin-dir":
-                guard let value = inline ?? remaining.popFirst(), !value.isEmpty else {
-                    throw UsageError("--plugin-dir needs a folder, e.g. --plugin-dir ~/src/my-plugin/.build/debug")
-                }
-                pluginDirectories.append(value)
-            case "--config", "--check-config":
-                guard let value = inline ?? remaining.popFirst(), !value.isEmpty else {
-                    throw UsageError("\(name) needs a file, e.g. \(name) ~/.config/petal/config.json")
-                }
-                if name == "--config" { configPath = value } else { checkConfigPath = value }
-            case "--safe-mode": safeMode = true
-            case "--replace": replace = true
-            case "--introspect": introspect = true
-            case "-h", "--help": help = true
-            case "-V", "--version": version = true
-            case "-v", "--verbose": verbose = true
-            case "-q", "--quiet": quiet = true
-            default:
-                throw UsageError("unknown argument \"\(argument)\"; see petald --help")
-            }
-            if inline != nil && !["--bus", "--plugin-dir", "--config", "--check-config"].contains(name) {
-                throw UsageError("\(name) takes no value, but was given \"\(argument)\"")
-            }
-        }
-    }
-
-    private static func split(_ argument: String) -> (String, String?) {
-        guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
-        return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+        let line = try Self.commandLine.parse(arguments)
+        help = line.isHelpRequested
+        bus = line[Self.busOption] ?? .session
+        replace = line[Self.replaceFlag]
+        introspect = line[Self.introspectFlag]
+        version = line[Self.versionFlag]
+        verbose = line[Self.verboseFlag]
+        quiet = line[Self.quietFlag]
+        pluginDirectories = line.values(of: Self.pluginDirectory)
+        safeMode = line[Self.safeModeFlag]
+        configPath = line[Self.config]
+        checkConfigPath = line[Self.checkConfig]
     }
 
     /// The text `petald --help` prints.
-    public static let helpText = """
-        Usage: petald [OPTIONS]
+    public static var helpText: String { commandLine.help() }
 
-        Serve the Petal action menu as org.petal.Petal1 on D-Bus.
+    /// petald's command line, declared once: parsing and `--help` come from it.
+    public static let commandLine = CommandDeclaration(
+        "petald", abstract: "Serve the Petal action menu as org.petal.Petal1 on D-Bus.", usage: ["[OPTIONS]"],
+        help: [
+            .text("Serve the Petal action menu as org.petal.Petal1 on D-Bus."),
+            .options(nil, heading: "Options:", column: 33),
+            .text(
+                """
+                Exit status: 0 on a clean stop, 1 on a fault (such as a lost bus),
+                2 for a usage or configuration error, 3 when the name is owned by
+                another petald and --replace was not given.
+                """),
+        ],
+        options: [
+            busOption, replaceFlag, config, checkConfig, pluginDirectory, safeModeFlag, introspectFlag, verboseFlag,
+            quietFlag, versionFlag, Flag.help("print this help and exit"),
+        ])
 
-        Options:
-          --bus session|system|ADDRESS   the bus to serve on (default: session)
-          --replace                      take the name from a running petald
-          --config FILE                  read the menu from FILE (default:
-                                         $XDG_CONFIG_HOME/petal/config.json)
-          --check-config FILE            check FILE and the provider drop-ins, print
-                                         every problem, exit 0 or 2
-          --plugin-dir DIR               look for plugins in DIR first (repeatable)
-          --safe-mode                    load only Petal's built-in plugins
-          --introspect                   print the D-Bus introspection XML and exit
-          -v, --verbose                  log debug messages too
-          -q, --quiet                    log only warnings and errors
-          -V, --version                  print the version, the Swift compiler petald was
-                                         built with and the plugin ABI, and exit
-          -h, --help                     print this help and exit
-
-        Exit status: 0 on a clean stop, 1 on a fault (such as a lost bus),
-        2 for a usage or configuration error, 3 when the name is owned by
-        another petald and --replace was not given.
-
-        """
-}
-
-/// A wrong command line; its message says what was wrong and what is expected.
-public struct UsageError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// What was wrong.
-    public let description: String
-
-    /// A usage error with the given explanation.
-    public init(_ description: String) { self.description = description }
+    static let busOption = Option<BusAddress>(
+        "--bus", valueName: "session|system|ADDRESS", abstract: "the bus to serve on (default: session)",
+        example: "--bus session, --bus system or --bus unix:path=/run/user/1000/bus",
+        completion: .words(["session", "system"])
+    ) { text throws(UsageError) in BusAddress(text) }
+    static let replaceFlag = Flag("--replace", abstract: "take the name from a running petald")
+    static let config = Option<String>(
+        "--config", valueName: "FILE",
+        abstract: "read the menu from FILE (default: $XDG_CONFIG_HOME/petal/config.json)",
+        example: "--config ~/.config/petal/config.json", completion: .file(extensions: ["json"]))
+    static let checkConfig = Option<String>(
+        "--check-config", valueName: "FILE",
+        abstract: "check FILE and the provider drop-ins, print every problem, exit 0 or 2",
+        example: "--check-config ~/.config/petal/config.json", completion: .file(extensions: ["json"]))
+    static let pluginDirectory = Option<String>(
+        "--plugin-dir", valueName: "DIR", abstract: "look for plugins in DIR first (repeatable)",
+        example: "--plugin-dir ~/src/my-plugin/.build/debug", completion: .file(extensions: []), repeatable: true)
+    static let safeModeFlag = Flag("--safe-mode", abstract: "load only Petal's built-in plugins")
+    static let introspectFlag = Flag("--introspect", abstract: "print the D-Bus introspection XML and exit")
+    static let verboseFlag = Flag("-v", "--verbose", abstract: "log debug messages too")
+    static let quietFlag = Flag("-q", "--quiet", abstract: "log only warnings and errors")
+    static let versionFlag = Flag(
+        "-V", "--version",
+        abstract: "print the version, the Swift compiler petald was built with and the plugin ABI, and exit")
 }
