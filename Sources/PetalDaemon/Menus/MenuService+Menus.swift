@@ -100,7 +100,7 @@ extension MenuService {
 
     /// `ChooseFrom`: a transient ad-hoc menu of `json`, shown where `options`
     /// say and answered as `Choose` is: every item of it, action or choice,
-    /// answers; gone once it has closed.
+    /// answers; gone once it has closed, which its timeout or `NoFrontend` makes it.
     func chooseFrom(
         _ json: String, options: DBusVariantDictionary, call: any PendingCall<String>
     ) throws(DBusError) {
@@ -110,9 +110,11 @@ extension MenuService {
         try menu.choosers.admit()
         _ = self.show(menu.name, options.show)
         // Nobody waits on it any more: it closes, even while it opens, and goes once closed.
-        menu.choosers.add(call, options: options.choose, scheduler: scheduler) { [unowned self, unowned menu] in
-            guard menus[menu.name] === menu else { return }
+        let dismiss = { [unowned self, weak menu] in
+            guard let menu, menus[menu.name] === menu else { return }
             apply(chains.dismiss(menu.name))
         }
+        menu.choosers.add(call, options: options.choose, scheduler: scheduler, timedOut: dismiss)
+        frontend.require(call, onFailure: dismiss)
     }
 }
