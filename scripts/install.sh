@@ -7,7 +7,8 @@
 # usually empty) and, for install, PRODUCTS (the folder holding the built
 # petald, petalctl, petal-overlay, petal-context and plugin libraries).
 # Install copies the binaries, the plugins, the plugin header, the unit files
-# (petald's, the overlay's, petal-context's and the D-Bus activation file)
+# (petald's, the overlay's, petal-context's and the D-Bus activation files
+# of petald and of the overlay)
 # with their paths filled in, the man pages (built by `make man` from
 # docs/man/*.scd into .build/man), the shell completions (which the built
 # petalctl prints: petalctl --completions SHELL) and the documentation, and records every file it wrote in a manifest; uninstall
@@ -83,6 +84,7 @@ install_all() {
     fill systemd/petal-overlay.service.in "$userunitdir/petal-overlay.service"
     fill systemd/petal-context.service.in "$userunitdir/petal-context.service"
     fill systemd/org.petal.Petal1.service.in "$dbusservicedir/org.petal.Petal1.service"
+    fill systemd/org.petal.Frontend1.service.in "$dbusservicedir/org.petal.Frontend1.service"
 
     # Each man page into the folder of its section (petald.8 → man8).
     for source in docs/man/*.scd; do

@@ -16,6 +16,14 @@ public enum PetalBus {
     public static let mainMenu = "main"
     /// The prefix of every Petal error name.
     public static let errorPrefix = "org.petal.Petal1.Error."
+    /// The role name of a program that draws petald's menus (petal-overlay
+    /// does; docs/overlay.md): petald asks the bus to start it when a menu
+    /// opens and nobody owns it, and `Choose` waits a little for it.
+    public static let frontendName: BusName = "org.petal.Frontend1"
+    /// What petald answers (``ErrorName/noFrontend``) and petalctl says when
+    /// nobody owns ``frontendName``.
+    public static let noFrontendMessage =
+        "no program draws menus: start petal-overlay (systemctl --user start petal-overlay)"
 
     /// The object path of the main menu's item with `id`: `itemsPath/<label>`,
     /// its bytes outside `[A-Za-z0-9]` written as `_xx`, as systemd labels its objects.
@@ -62,6 +70,7 @@ public enum PetalBus {
         case unknownMenu = "UnknownMenu"
         case invalidMenu = "InvalidMenu"
         case limitExceeded = "LimitExceeded"
+        case noFrontend = "NoFrontend"
 
         /// The full D-Bus error name.
         public var errorName: String { PetalBus.errorPrefix + rawValue }

@@ -46,8 +46,11 @@ extension Controller {
         }
         defer { connection.close() }
         let client = PetalClient(connection: connection)
+        let frontend = askForFrontend(client)
         switch call(client) {
-        case .success: return .success
+        case .success:
+            frontend?.warnIfNothingDraws(on: console)
+            return .success
         case .failure(let error as DBusError):
             let names =
                 MenuFailure.needsMenuNames(error, menu: invocation.menu)
@@ -85,7 +88,7 @@ extension Controller {
 }
 
 /// One reply, handed from the connection's loop thread to the thread that waits for it.
-private final class Answer<Value: Sendable>: Sendable {
+final class Answer<Value: Sendable>: Sendable {
     private let value = Mutex<Result<Value, DBusError>?>(nil)
     // A semaphore: the main thread, which has nothing else to do until the
     // reply comes, blocks on it; the loop thread signals it once, never waiting.

@@ -1,5 +1,6 @@
 import DBus
 import PetalCommandLine
+import PetalAPI
 
 /// petalctl's exit statuses (petalctl(1)).
 public enum ExitStatus: Int32, Sendable {
@@ -11,6 +12,8 @@ public enum ExitStatus: Int32, Sendable {
     case usage = 2
     /// petald could not be reached.
     case unreachable = 3
+    /// `choose`: no program draws menus (petald answered `NoFrontend`).
+    case noFrontend = 4
     /// `choose`: its `--timeout` passed with nothing chosen (as `timeout(1)` exits).
     case timedOut = 124
 }
@@ -50,6 +53,10 @@ struct ControlFailure: Error {
             }
             if unreachableErrors.contains(error.name) || error.name.hasPrefix("org.freedesktop.DBus.Error.Spawn.") {
                 return unreachable("\(error.name): \(error.message)", bus: bus)
+            }
+            if error.name == PetalBus.ErrorName.noFrontend.errorName {
+                return ControlFailure(
+                    status: .noFrontend, message: "\(error.name): \(error.message)", isDaemonAnswer: true)
             }
             return ControlFailure(
                 status: .daemonError, message: "\(error.name): \(error.message)", isDaemonAnswer: true)

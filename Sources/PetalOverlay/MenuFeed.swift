@@ -1,4 +1,5 @@
 import DBus
+import Linux
 import PetalAPI
 import PetalCore
 import PetalScene
@@ -71,6 +72,28 @@ final class MenuFeed: Sendable {
         case .activate(let id): client.call(PetalBus.Menu.activate, id) { report($0) }
         case .highlight(let id): client.set(PetalBus.Menu.highlighted, id) { report($0) }
         case .back: client.call(PetalBus.Menu.back) { report($0) }
+        }
+    }
+
+    /// Owns `org.petal.Frontend1`, the name that tells petald a program draws
+    /// its menus (docs/overlay.md), and logs how asking went. When another
+    /// program owns it, the overlay draws all the same and waits in the
+    /// name's queue, so that the name stays owned while anything draws.
+    func claimFrontendName(log: Logger) {
+        let name = PetalBus.frontendName
+        client.claimFrontendName { outcome in
+            switch outcome {
+            case .success(.primaryOwner), .success(.alreadyOwner):
+                log.info("owns \(name): petald counts on it to draw menus")
+            case .success(.inQueue), .success(.exists):
+                log.notice(
+                    "another program owns \(name) and draws menus too; petal-overlay draws them as well, and takes the name if that program leaves"
+                )
+            case .failure(let error):
+                log.warning(
+                    "could not ask for \(name) (\(error)): petald does not know that petal-overlay draws menus, and its Choose calls answer NoFrontend"
+                )
+            }
         }
     }
 

@@ -96,6 +96,8 @@ public enum OverlayMain {
         let windows = MenuWindows(
             main: window, follower: PetaldFollower(feed: feed, log: log), painter: painter, outputs: outputs, log: log)
         windows.start()
+        // Once petald's signals are followed: what the name's owner is asked to draw is not missed.
+        feed.claimFrontendName(log: log)
         SignalHandlers.quitOnTermination()
         gtk_main()
         return exitStatus

@@ -62,6 +62,9 @@ final class MenusStandIn: @unchecked Sendable {
         }
         let reply = try await connection.requestName(PetalBus.name, flags: [.doNotQueue])
         guard reply == .primaryOwner else { throw TestSetupError("the stand-in could not own \(PetalBus.name)") }
+        // It stands in for a frontend too, as a desktop where petal-overlay runs has one:
+        // toggle, open and show then have no warning to print.
+        _ = try await connection.requestName(PetalBus.frontendName, flags: [.doNotQueue])
     }
 
     /// The usual menus: `main`, `apps` and `power`, with an item each.

@@ -87,7 +87,7 @@ import Testing
             "bin/petald", "bin/petalctl", "bin/petal-overlay", "libexec/petal/petal-plugin-host",
             "include/petal/petal_plugin.h",
             "share/systemd/user/petald.service", "share/systemd/user/petal-overlay.service",
-            "share/dbus-1/services/org.petal.Petal1.service",
+            "share/dbus-1/services/org.petal.Petal1.service", "share/dbus-1/services/org.petal.Frontend1.service",
             "share/man/man8/petald.8", "share/man/man1/petalctl.1", "share/man/man1/petal-overlay.1",
             "share/man/man7/petal-plugins.7",
             "share/bash-completion/completions/petalctl", "share/zsh/site-functions/_petalctl",
@@ -118,6 +118,12 @@ import Testing
             contentsOf: root.appendingPathComponent("share/dbus-1/services/org.petal.Petal1.service"), encoding: .utf8)
         #expect(activation.contains("\nExec=/usr/bin/petald\n"), "\(activation)")
         #expect(activation.contains("\nSystemdService=petald.service\n"), "\(activation)")
+        let frontend = try String(
+            contentsOf: root.appendingPathComponent("share/dbus-1/services/org.petal.Frontend1.service"),
+            encoding: .utf8)
+        #expect(frontend.contains("\nName=org.petal.Frontend1\n"), "\(frontend)")
+        #expect(frontend.contains("\nExec=/usr/bin/petal-overlay\n"), "\(frontend)")
+        #expect(frontend.contains("\nSystemdService=petal-overlay.service\n"), "\(frontend)")
 
         // The installed petald knows its prefix from where it is: <destdir>/usr. A plugin of the
         // user's own runs isolated, in the installed host.

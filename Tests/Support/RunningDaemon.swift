@@ -3,6 +3,11 @@ import Foundation
 
 /// A daemon process (petald or petal-test-daemon) on a bus of its own, and a
 /// client connection to talk to it as any D-Bus client would.
+///
+/// Unless told otherwise, a connection on the bus stands in for a frontend:
+/// it owns `org.petal.Frontend1`, which is all the protocol asks of a program
+/// that draws menus, so `Choose` waits for a choice as it does on a desktop
+/// where petal-overlay runs (docs/dbus-api.md, "A frontend on demand").
 public final class RunningDaemon: @unchecked Sendable {
     /// The daemon's private bus.
     public let bus: PrivateBus
@@ -12,10 +17,15 @@ public final class RunningDaemon: @unchecked Sendable {
     public let client: DBusConnection
     /// Where the daemon's stderr goes.
     public let logFile: URL
+    /// The connection standing in for a frontend, owning ``frontendName``;
+    /// nil when the daemon was started with `frontend: false`.
+    public let frontend: DBusConnection?
 
     public static let name: BusName = "org.petal.Petal1"
     public static let path: ObjectPath = "/org/petal/Petal1"
     public static let menu: InterfaceName = "org.petal.Petal1.Menu"
+    /// The name a program that draws menus owns.
+    public static let frontendName: BusName = "org.petal.Frontend1"
 
     /// The folder holding the package's built executables (beside the test bundle).
     public static var binDirectory: URL {
@@ -23,24 +33,28 @@ public final class RunningDaemon: @unchecked Sendable {
     }
 
     /// Starts `executable` (petal-test-daemon by default) on a new private bus and
-    /// waits until it owns `org.petal.Petal1`.
+    /// waits until it owns `org.petal.Petal1`; with `frontend`, a stand-in
+    /// frontend owns `org.petal.Frontend1` before it starts.
     public convenience init(
         executable: String = "petal-test-daemon", arguments: [String] = [],
-        environment: [String: String] = [:], bus: PrivateBus? = nil
+        environment: [String: String] = [:], bus: PrivateBus? = nil, frontend: Bool = true
     ) async throws {
         try await self.init(
             executableURL: Self.binDirectory.appendingPathComponent(executable), arguments: arguments,
-            environment: environment, bus: bus)
+            environment: environment, bus: bus, frontend: frontend)
     }
 
     /// Starts the daemon at `executableURL` (an installed petald, say) on a new
-    /// private bus and waits until it owns `org.petal.Petal1`.
+    /// private bus and waits until it owns `org.petal.Petal1`; with
+    /// `frontend`, a stand-in frontend owns `org.petal.Frontend1` before it starts.
     public convenience init(
-        executableURL: URL, arguments: [String] = [], environment: [String: String] = [:], bus: PrivateBus? = nil
+        executableURL: URL, arguments: [String] = [], environment: [String: String] = [:], bus: PrivateBus? = nil,
+        frontend: Bool = true
     ) async throws {
         await TestSlots.daemons.acquire()
         do {
-            try await self.init(starting: executableURL, arguments: arguments, environment: environment, bus: bus)
+            try await self.init(
+                starting: executableURL, arguments: arguments, environment: environment, bus: bus, frontend: frontend)
         } catch {
             await TestSlots.daemons.release()
             throw error
@@ -48,9 +62,11 @@ public final class RunningDaemon: @unchecked Sendable {
     }
 
     private init(
-        starting executable: URL, arguments: [String], environment: [String: String], bus: PrivateBus?
+        starting executable: URL, arguments: [String], environment: [String: String], bus: PrivateBus?,
+        frontend: Bool
     ) async throws {
         self.bus = try bus ?? PrivateBus()
+        self.frontend = frontend ? try await Self.standInFrontend(on: self.bus) : nil
         logFile = self.bus.directory.appendingPathComponent(
             "\(executable.lastPathComponent)-\(UUID().uuidString.prefix(6)).log")
         _ = FileManager.default.createFile(atPath: logFile.path, contents: nil)
@@ -73,6 +89,20 @@ public final class RunningDaemon: @unchecked Sendable {
         try process.run()
         client = try DBusConnection.connect(to: .address(self.bus.address))
         try await waitForName()
+    }
+
+    /// A connection to `bus` that owns `org.petal.Frontend1`, as a program
+    /// that draws menus does; when another already owns it, it waits in the
+    /// name's queue, as petal-overlay does.
+    public static func standInFrontend(on bus: PrivateBus) async throws -> DBusConnection {
+        let connection = try DBusConnection.connect(to: .address(bus.address))
+        do {
+            _ = try await connection.requestName(frontendName, flags: [])
+        } catch {
+            connection.close()
+            throw error
+        }
+        return connection
     }
 
     private func waitForName() async throws {
@@ -143,6 +173,7 @@ public final class RunningDaemon: @unchecked Sendable {
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
         client.close()
+        frontend?.close()
         // The bus's supervisor may take half a second to stop it; that wait must not hold
         // one of the few threads that run the (parallel) tests.
         let bus = bus

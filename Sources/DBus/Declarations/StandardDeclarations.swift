@@ -76,6 +76,16 @@ public enum BusDaemonInterface {
     /// `NameHasOwner(s name) → b owned`.
     public static let nameHasOwner = DBusMethodDeclaration(
         .bus, "NameHasOwner", in: DBusIn("name", String.self), out: DBusOut("owned", Bool.self))
+    /// `StartServiceByName(s name, u flags) → u reply`: asks the bus to
+    /// activate `name` from its service files; answered once the name is owned
+    /// (1, started) or at once when it already was (2), else with an error
+    /// (`ServiceUnknown` when no service file names it).
+    public static let startServiceByName = DBusMethodDeclaration(
+        .bus, "StartServiceByName", in: DBusIn("name", String.self), DBusIn("flags", UInt32.self),
+        out: DBusOut("reply", UInt32.self))
+    /// `ListActivatableNames() → as names`: the names the bus can start.
+    public static let listActivatableNames = DBusMethodDeclaration(
+        .bus, "ListActivatableNames", out: DBusOut("names", [String].self))
     /// `GetConnectionUnixUser(s name) → u uid`.
     public static let getConnectionUnixUser = DBusMethodDeclaration(
         .bus, "GetConnectionUnixUser", in: DBusIn("name", String.self), out: DBusOut("uid", UInt32.self))

@@ -156,7 +156,8 @@ extension MenuService {
     }
 
     /// `Choose` on the menu `name`: opens it if closed, and answers `call`
-    /// with the next item chosen in its chain.
+    /// with the next item chosen in its chain, or `NoFrontend` when no
+    /// program comes to draw it (the menu then stays as it is, as after `Timeout`).
     func choose(in name: String, options: DBusVariantDictionary, call: any PendingCall<String>) throws(DBusError) {
         let menu = try menu(name)
         let options = try ChooseOptions(checking: options)
@@ -168,5 +169,6 @@ extension MenuService {
             throw PetalError.make(.cancelled, "menu \(name) is \(state.rawValue), so nothing can be chosen now")
         }
         menu.choosers.add(.choose(call), options: options, scheduler: scheduler)
+        frontend.require(call)
     }
 }

@@ -4,9 +4,10 @@ import PetalCore
 
 /// The menus' states as the chains change them: each change announced in
 /// order (`StateChanged` and `State`, a submenu's `Placement`, `Parent` and
-/// its parent's `Submenu`, `ActiveMenu`), the `Choose` calls of a closing
-/// menu cancelled, a transient menu removed once closed, and one timer for
-/// the next transition's end.
+/// its parent's `Submenu`, `ActiveMenu`), a frontend started for an opening
+/// menu when none draws, the `Choose` calls of a closing menu cancelled, a
+/// transient menu removed once closed, and one timer for the next
+/// transition's end.
 extension MenuService {
     /// `Toggle`, `Open` or `Close` of the menu `name`; returns its state after the call.
     func handle(_ command: MenuCommand, of name: String) -> MenuState {
@@ -67,6 +68,7 @@ extension MenuService {
             case .state(let name, let transition):
                 guard let menu = menus[name] else { continue }
                 if transition.clearsHighlight { menu.clearHighlight() }
+                if transition.to == .expanding { frontend.menuOpened() }
                 // Eight signals in all for a menu, whatever it does: each is built once.
                 signals.emit(
                     Menu.stateChanged, at: menu.path, transition.to, transition.from, reusable: true)

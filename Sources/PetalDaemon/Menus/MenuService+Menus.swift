@@ -109,7 +109,8 @@ extension MenuService {
 
     /// `ChooseFrom` and `PickFrom`: a transient ad-hoc menu of `json`, shown
     /// where `options` say and answered as `Choose` or `Pick` is: every item
-    /// of it, action or choice, answers; gone once it has closed.
+    /// of it, action or choice, answers; gone once it has closed, which its
+    /// timeout or `NoFrontend` makes it.
     func chooseFrom(_ json: String, options: DBusVariantDictionary, caller: ChoiceCaller) throws(DBusError) {
         let options = try ChooseFromOptions(checking: options)
         let menu = try createMenu(
@@ -117,9 +118,19 @@ extension MenuService {
         try menu.choosers.admit()
         _ = self.show(menu.name, options.show)
         // Nobody waits on it any more: it closes, even while it opens, and goes once closed.
-        menu.choosers.add(caller, options: options.choose, scheduler: scheduler) { [unowned self, unowned menu] in
-            guard menus[menu.name] === menu else { return }
+        let dismiss = { [unowned self, weak menu] in
+            guard let menu, menus[menu.name] === menu else { return }
             apply(chains.dismiss(menu.name))
+        }
+        menu.choosers.add(caller, options: options.choose, scheduler: scheduler, timedOut: dismiss)
+        requireFrontend(for: caller, onFailure: dismiss)
+    }
+
+    /// Makes `caller` need a frontend (``FrontendPresence/require(_:within:onFailure:)``).
+    func requireFrontend(for caller: ChoiceCaller, onFailure: @escaping () -> Void = {}) {
+        switch caller {
+        case .choose(let call): frontend.require(call, onFailure: onFailure)
+        case .pick(let call): frontend.require(call, onFailure: onFailure)
         }
     }
 }

@@ -22,6 +22,7 @@ extension MenuService {
             throw PetalError.make(.cancelled, "menu \(name) is \(state.rawValue), so nothing can be picked now")
         }
         menu.choosers.add(.pick(call), options: options.choose, scheduler: scheduler)
+        frontend.require(call)
     }
 
     /// `Submit` on the menu `name`: the items `ids` are chosen (or, with

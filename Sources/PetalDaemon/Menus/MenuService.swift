@@ -71,16 +71,20 @@ public final class MenuService: @unchecked Sendable {
     }
     /// Drops what connections that leave the bus leave behind.
     private var departures: SignalSubscriptionToken?
+    /// Whether a program draws the menus: started when a menu opens without
+    /// one; what `Choose` and `ChooseFrom` wait a little for.
+    let frontend: FrontendPresence
 
     /// A service of `registry`'s actions, configured by `initial` and reloaded
     /// from `configuration`, running on `scheduler`, its signals going to
     /// `signals` and its objects to `server`. Call ``start()`` next, on the
-    /// scheduler's thread.
+    /// scheduler's thread. The frontend is followed on `server`'s bus unless
+    /// `frontend` is given; with neither, one counts as present.
     init(
         registry: ActionRegistry, plugins: [PluginRecord] = [], isolated: [IsolatedPlugin] = [],
         dropInFolder: String? = nil, selections: SelectionStore? = nil, initial: LoadedConfiguration,
         configuration: @escaping ConfigurationSource, scheduler: any Scheduler, signals: any SignalSink,
-        server: ObjectServer?, log: Logger
+        server: ObjectServer?, frontend: FrontendPresence? = nil, log: Logger
     ) {
         self.log = log
         self.scheduler = scheduler
@@ -93,6 +97,10 @@ public final class MenuService: @unchecked Sendable {
         self.loadConfiguration = configuration
         self.loaded = initial
         chains = MenuChains(clock: scheduler.clock)
+        self.frontend =
+            frontend
+            ?? FrontendPresence(
+                bus: server.map { BusFrontend(connection: $0.connection) }, scheduler: scheduler, log: log)
         actions = ActionDispatcher(
             registry: registry, settings: initial.configuration.actions, scheduler: scheduler, signals: signals,
             log: log)
@@ -129,9 +137,10 @@ public final class MenuService: @unchecked Sendable {
     }
 
     /// Starts serving: lists the drop-ins' and isolated plugins' actions,
-    /// registers the objects, and follows connections leaving the bus. Call
-    /// on the scheduler's thread.
+    /// registers the objects, and follows the frontend and connections
+    /// leaving the bus. Call on the scheduler's thread.
     public func start() {
+        frontend.start()
         providers?.readDropIns(in: dropInFolder)
         for plugin in isolated {
             plugin.actionTimeout = configuration.actions.timeout

@@ -17,17 +17,22 @@ final class ServiceHarness {
     let signals = RecordedSignals()
     let service: MenuService
 
+    /// A service of `items` and `actions`; without `frontendBus` (no bus at
+    /// all) a frontend counts as present, with one the test says who owns
+    /// `org.petal.Frontend1` and how starting it ends.
     init(
         items: [MenuItem], actions: [any Action], menu: MenuSettings = MenuSettings(),
-        limits: ActionSettings = ActionSettings()
+        limits: ActionSettings = ActionSettings(), frontendBus: FrontendBusStandIn? = nil
     ) {
         var registry = ActionRegistry()
         for action in actions { registry.register(action, plugin: "inprocess") }
         let configuration = LoadedConfiguration(MenuConfiguration(menu: menu, items: items, actions: limits))
+        let log = Logger(threshold: .error, journal: false)
         service = MenuService(
             registry: registry, initial: configuration, configuration: { configuration },
             scheduler: scheduler, signals: signals, server: nil,
-            log: Logger(threshold: .error, journal: false))
+            frontend: frontendBus.map { [scheduler] in FrontendPresence(bus: $0, scheduler: scheduler, log: log) },
+            log: log)
         service.start()
     }
 
@@ -64,6 +69,20 @@ final class ServiceHarness {
         let call = RecordedCall<DBusVariantDictionary>()
         do throws(DBusError) {
             try service.actions.trigger(action, params: DBusVariantDictionary(params.map { ($0.0, $0.1) }), call: call)
+            return (call, nil)
+        } catch {
+            return (call, error)
+        }
+    }
+
+    /// Calls ChooseFrom with the menu `json` and `options`.
+    func chooseFrom(_ json: String, _ options: [(String, DBusValue)] = [], sender: String = ":1.1") -> (
+        call: RecordedCall<String>, thrown: DBusError?
+    ) {
+        let call = RecordedCall<String>(sender: sender)
+        do throws(DBusError) {
+            try service.chooseFrom(
+                json, options: DBusVariantDictionary(options.map { ($0.0, $0.1) }), caller: .choose(call))
             return (call, nil)
         } catch {
             return (call, error)
@@ -187,5 +206,32 @@ final class HeldAction: Action, @unchecked Sendable {
     func finish(_ index: Int, _ outcome: ActionOutcome) {
         let finish = runs.withLock { $0[index].finish }
         finish(outcome)
+    }
+}
+
+/// The bus as ``FrontendPresence`` sees it, told by the test: who owns
+/// `org.petal.Frontend1`, and the `StartServiceByName` requests, answered
+/// when the test says.
+final class FrontendBusStandIn: FrontendBus, @unchecked Sendable {
+    private var changed: (@Sendable (Bool) -> Void)?
+    private var pending: [@Sendable (Result<Void, DBusError>) -> Void] = []
+    /// How many times the bus was asked to start a frontend.
+    private(set) var startRequests = 0
+
+    func follow(_ changed: @escaping @Sendable (Bool) -> Void) { self.changed = changed }
+
+    func start(_ completion: @escaping @Sendable (Result<Void, DBusError>) -> Void) {
+        startRequests += 1
+        pending.append(completion)
+    }
+
+    /// The bus says whether the name has an owner now.
+    func owner(_ owned: Bool) { changed?(owned) }
+
+    /// Answers the start requests waiting: with success, or with `error`.
+    func answerStarts(_ error: DBusError? = nil) {
+        let waiting = pending
+        pending = []
+        for completion in waiting { completion(error.map { .failure($0) } ?? .success(())) }
     }
 }
