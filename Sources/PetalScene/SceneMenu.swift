@@ -85,7 +85,8 @@ public struct SceneMenu: Equatable, Sendable {
     /// A menu section of a configuration file (main or any other), with its
     /// items at the positions its layout gives.
     public init(section: MenuSection) {
-        let positions = section.settings.geometry.positions(count: section.items.count)
+        let positions = section.settings.geometry.positions(
+            count: section.items.count, discs: LayoutDiscs(section.appearance))
         self.init(
             items: zip(section.items, positions).map { item, position in
                 SceneItem(

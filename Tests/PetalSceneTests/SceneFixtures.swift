@@ -10,7 +10,7 @@ enum SceneFixtures {
         _ style: LayoutStyle = .linear, count: Int = 3, appearance: AppearanceSettings = AppearanceSettings(),
         open: Double = 0.3, close: Double = 0.3
     ) -> SceneMenu {
-        let positions = MenuGeometry(style: style).positions(count: count)
+        let positions = MenuGeometry(style: style).positions(count: count, discs: LayoutDiscs(appearance))
         return SceneMenu(
             items: positions.enumerated().map { index, position in
                 SceneItem(

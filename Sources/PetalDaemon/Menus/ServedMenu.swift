@@ -204,7 +204,9 @@ final class ServedMenu {
 
     /// The `Layout` rows: each item's centre in the expanded menu.
     var layoutRows: [LayoutPoint] {
-        zip(items, geometry.positions(count: items.count)).map { LayoutPoint(id: $0.id, x: $1.x, y: $1.y) }
+        zip(items, geometry.positions(count: items.count, discs: LayoutDiscs(definition.appearance))).map {
+            LayoutPoint(id: $0.id, x: $1.x, y: $1.y)
+        }
     }
 
     /// The `Items` rows; a submenu item's action column is "".
