@@ -64,6 +64,7 @@ struct ConfigurationDecoderExampleTests {
             let room = LayoutRoom(width: 1280, height: 720, anchor: menu.appearance.anchor)
             let laidOut = geometry.positions(count: menu.items.count, discs: LayoutDiscs(menu.appearance), room: room)
             #expect(laidOut == menu.items.indices.map(geometry.position(at:)), "\(name): \(menu.name)")
+            #expect(LayoutFitCheck.warning(for: menu) == nil, "\(name): \(menu.name)")
         }
     }
 
