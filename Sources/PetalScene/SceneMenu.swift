@@ -60,12 +60,15 @@ public struct SceneMenu: Equatable, Sendable {
     /// The menu's `Title` (its name unless the configuration gives one): what
     /// a screen reader calls its centre button.
     public var title: String
+    /// The menu's `LayoutStyle`: how its row wraps, how it fans from its
+    /// parent as a submenu, and which labels it shows by default.
+    public var style: LayoutStyle
 
     /// Creates a menu description.
     public init(
         items: [SceneItem] = [], appearance: AppearanceSettings = AppearanceSettings(),
         openDuration: Double = 0.3, closeDuration: Double = 0.3, online: Bool = true,
-        name: String = "main", title: String = ""
+        name: String = "main", title: String = "", style: LayoutStyle = .radial
     ) {
         self.items = items
         self.appearance = appearance
@@ -74,6 +77,7 @@ public struct SceneMenu: Equatable, Sendable {
         self.online = online
         self.name = name
         self.title = title
+        self.style = style
     }
 
     /// A menu from a configuration file, with its items at the positions its
@@ -96,12 +100,24 @@ public struct SceneMenu: Equatable, Sendable {
             },
             appearance: section.appearance,
             openDuration: section.settings.openDuration.configuredSeconds,
-            closeDuration: section.settings.closeDuration.configuredSeconds)
+            closeDuration: section.settings.closeDuration.configuredSeconds, style: section.settings.geometry.style)
     }
 
     /// The item with `id`, if any.
     public func item(_ id: String) -> SceneItem? {
         items.first { $0.id == id }
+    }
+
+    /// The menu with its `linear` row or `stack` column wrapped into rows or
+    /// columns that fit an output of `size`, its centre button wanted at
+    /// `centre` there (``RowWrapping``); a radial menu as it is.
+    public func wrapped(on size: Size, centre: Point) -> SceneMenu {
+        let room = LayoutRoom(width: size.width, height: size.height, centre: centre)
+        let places = RowWrapping.wrapped(
+            items.map(\.position), style: style, discs: LayoutDiscs(appearance), room: room)
+        var menu = self
+        for (index, place) in places.enumerated() { menu.items[index].position = place }
+        return menu
     }
 }
 

@@ -17,7 +17,7 @@ enum SceneFixtures {
                     id: "item\(index)", title: "Item \(index)", icon: "icon-\(index)",
                     color: colours[index % colours.count], position: position)
             },
-            appearance: appearance, openDuration: open, closeDuration: close)
+            appearance: appearance, openDuration: open, closeDuration: close, style: style)
     }
 
     static func near(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool {
