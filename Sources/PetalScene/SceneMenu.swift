@@ -151,6 +151,7 @@ extension SceneMenu {
         let velocity = ConfigurationDecoder.maximumSpringVelocity
         appearance.springVelocity = clamp(appearance.springVelocity, -velocity...velocity, defaults.springVelocity)
         appearance.pressScale = clamp(appearance.pressScale, 0.01...1, defaults.pressScale)
+        if !AppearanceSettings.isValidFont(appearance.font) { appearance.font = defaults.font }
         menu.appearance = appearance
         let seconds = ConfigurationDecoder.maximumAnimationSeconds
         menu.openDuration = clamp(openDuration, 0...seconds, 0.3)
