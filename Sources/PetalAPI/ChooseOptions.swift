@@ -3,7 +3,7 @@ import PetalCore
 
 /// The options of `Choose` and `ChooseFrom` (docs/dbus-api.md): how long to
 /// wait for a choice, and whether the chosen item's action runs. Other keys
-/// are left to the rest of the call (``ShowOptions`` for `ChooseFrom`).
+/// are ignored (``ChooseFromOptions`` holds these and `Show`'s).
 public struct ChooseOptions: DBusRecord, Equatable {
     /// Seconds to wait for a choice; nil waits until the menu closes.
     public var timeout: Double?

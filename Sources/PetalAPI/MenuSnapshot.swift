@@ -59,7 +59,7 @@ public struct MenuSnapshot: Equatable, Sendable {
         plugins = try properties.value(Menu.plugins)
         layout = try properties.value(Menu.layout)
         if let appearance = try? properties.valueIfPresent(Menu.appearance) {
-            self.appearance = MenuAppearance(appearance)
+            self.appearance = MenuAppearance(lenient: appearance)
         }
         func lenient<Value>(_ property: DBusPropertyDeclaration<Value>) -> Value? {
             (try? properties.valueIfPresent(property)) ?? nil

@@ -116,11 +116,10 @@ extension PetalClient {
     private func choiceCall(_ options: ShowOptions, timeout: Double?, dispatch: Bool) -> (
         DBusProxy, DBusVariantDictionary
     ) {
-        let entries =
-            options.dictionary.entries + ChooseOptions(timeout: timeout, dispatch: dispatch).dictionary.entries
+        let choice = ChooseFromOptions(show: options, choose: ChooseOptions(timeout: timeout, dispatch: dispatch))
         var proxy = root
         proxy.timeout = Self.choiceCallTimeout(timeout)
-        return (proxy, DBusVariantDictionary(entries))
+        return (proxy, choice.dictionary)
     }
 
     // MARK: - Callback forms, for the overlay and petalctl's key presses

@@ -107,7 +107,7 @@ public struct PetalClient: Sendable {
     /// from a petald that has no such property).
     public func appearance() async throws -> MenuAppearance {
         do {
-            return MenuAppearance(try await menu.get(PetalBus.Menu.appearance))
+            return MenuAppearance(lenient: try await menu.get(PetalBus.Menu.appearance))
         } catch let error as DBusError where error.name == DBusError.Name.unknownProperty {
             return MenuAppearance()
         }

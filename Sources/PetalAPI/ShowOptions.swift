@@ -49,8 +49,7 @@ public struct ShowOptions: DBusRecord, Equatable {
     public static let maximumOutputBytes = Limits.outputNameBytes
 
     /// `anchor s`, `at (ii)`, `output s`, `toggle b` and `context a{sv}`;
-    /// other keys are left to the rest of the call (`ChooseFrom`'s `timeout`,
-    /// say) and otherwise ignored.
+    /// other keys are ignored (``ChooseFromOptions`` holds these and `Choose`'s).
     public static let keys: [DBusRecordKey<ShowOptions>] = [
         .value("anchor", \.anchor, what: "one of \(Anchor.caseList)"),
         .value("at", \.at, what: "a point (ii) of logical pixels on the output"),

@@ -1,5 +1,6 @@
 import Glibc
 import Linux
+import PetalCore
 
 /// Reads what `choose --from FILE|-` and `choose --lines` take: a file, or
 /// standard input, whole, up to a bound.
@@ -30,7 +31,8 @@ enum InputFile {
             bytes += chunk[..<count]
             guard bytes.count <= maximumBytes else {
                 throw UsageError(
-                    "\(what) holds over \(maximumBytes / 1024) KiB; a menu to choose from is at most 64 KiB of JSON")
+                    "\(what) holds over \(maximumBytes / 1024) KiB; a menu to choose from is at most \(Limits.adHocMenuBytes / 1024) KiB of JSON"
+                )
             }
         }
     }

@@ -68,7 +68,7 @@ enum Reports {
 
     /// `Appearance` as JSON: its keys as petald serves them, every number a JSON number.
     static func appearanceJSON(_ appearance: MenuAppearance) -> JSONValue {
-        DBusJSON.json(.vardict(appearance.entries))
+        DBusJSON.json(appearance.dictionary.dbusValue)
     }
 
     static func items(_ menu: MenuSnapshot) -> (text: String, json: JSONValue) {

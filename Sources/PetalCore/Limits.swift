@@ -24,6 +24,10 @@ public enum Limits {
     public static let paramsWireBytes = 16 * paramsJSONBytes
     /// Registered action providers at once.
     public static let providers = 64
+    /// A provider's name (its actions' namespace): at most this many bytes.
+    public static let providerNameBytes = 64
+    /// Actions one provider may declare.
+    public static let providerActions = 256
 
     // MARK: Choosing
 
@@ -38,6 +42,10 @@ public enum Limits {
 
     /// Items of a menu.
     public static let menuItems = 64
+    /// An item's `title`: at most this many bytes of UTF-8.
+    public static let itemTitleBytes = 1024
+    /// An item's `icon` or `selectedIcon` (a name or a path): at most this many bytes.
+    public static let itemIconBytes = 4096
     /// Menus in a chain of submenus, the top one counted.
     public static let menuChain = 8
     /// A menu made over D-Bus, as JSON: at most this many bytes, checked before it is decoded.

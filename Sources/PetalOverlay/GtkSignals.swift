@@ -70,17 +70,17 @@ enum GtkSignals {
 
     /// Follows the desktop's animations setting, which concerns every
     /// window. Connected once, for the program's life. (Outputs are
-    /// ``OverlayOutputs``', which calls ``OverlayController/screenChanged()``
+    /// ``OverlayOutputs``', which calls ``MenuWindows/screenChanged()``
     /// once, after it has read them again.)
-    static func followAnimationsSetting(_ controller: OverlayController) {
-        let me = Unmanaged.passUnretained(controller).toOpaque()
+    static func followAnimationsSetting(_ windows: MenuWindows) {
+        let me = Unmanaged.passUnretained(windows).toOpaque()
         // The desktop asking for no animations, or for them again (docs/overlay.md, "Reduced motion").
         if let settings = gtk_settings_get_default() {
             _ = petal_connect_property(
                 UnsafeMutableRawPointer(settings), "notify::gtk-enable-animations",
                 { _, _, data in
-                    nonisolated(unsafe) let controller = data
-                    MainActor.assumeIsolated { OverlayController.from(controller).animationsSettingChanged() }
+                    nonisolated(unsafe) let windows = data
+                    MainActor.assumeIsolated { MenuWindows.from(windows).animationsSettingChanged() }
                 }, me)
         }
     }
@@ -103,9 +103,9 @@ extension OverlayWindow {
     }
 }
 
-extension OverlayController {
-    /// The controller a signal's user data points at; it lives as long as the program.
-    static func from(_ data: UnsafeMutableRawPointer?) -> OverlayController {
-        Unmanaged<OverlayController>.fromOpaque(data!).takeUnretainedValue()
+extension MenuWindows {
+    /// The windows a signal's user data points at; they live as long as the program.
+    static func from(_ data: UnsafeMutableRawPointer?) -> MenuWindows {
+        Unmanaged<MenuWindows>.fromOpaque(data!).takeUnretainedValue()
     }
 }

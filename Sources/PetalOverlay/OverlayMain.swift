@@ -85,7 +85,7 @@ public enum OverlayMain {
             return 1
         }
         let painter = CairoPainter(icons: IconLoader(theme: gtk_icon_theme_get_default(), log: { log.warning($0) }))
-        // The controller shows the window once petald has answered or is known to be away
+        // The window is shown once petald has answered or is known to be away
         // (then the button is drawn disabled), so a menu without a resting button never flashes one.
         let window = OverlayWindow(
             path: PetalBus.path, scene: Scene(menu: SceneMenu(online: false)), painter: painter, log: log)
@@ -93,8 +93,9 @@ public enum OverlayMain {
             log.error("GTK opened no display; petal-overlay cannot tell its outputs")
             return 1
         }
-        let controller = OverlayController(main: window, feed: feed, painter: painter, outputs: outputs, log: log)
-        controller.start()
+        let windows = MenuWindows(
+            main: window, follower: PetaldFollower(feed: feed, log: log), painter: painter, outputs: outputs, log: log)
+        windows.start()
         SignalHandlers.quitOnTermination()
         gtk_main()
         return exitStatus

@@ -1,5 +1,6 @@
 import DBus
 import PetalAPI
+import PetalCore
 
 /// The private protocol between petald and a `petal-plugin-host`, over a
 /// peer-to-peer connection of their own (petald's `HostServer`).
@@ -52,7 +53,7 @@ package enum HostProtocol {
             DBusIn("actions", [ProviderActionRow].self))
         /// The plugin could not be loaded (`failed` or `incompatible`); the host exits.
         package static let refused = DBusMethodDeclaration(
-            servicesInterface, "Refused", in: DBusIn("status", String.self), DBusIn("reason", String.self))
+            servicesInterface, "Refused", in: DBusIn("status", PluginStatus.self), DBusIn("reason", String.self))
         /// `petal_host.log`, sent without a reply; `cut` bytes were cut off the message.
         package static let log = DBusMethodDeclaration(
             servicesInterface, "Log", in: DBusIn("level", UInt32.self), DBusIn("message", String.self),

@@ -154,7 +154,7 @@ private struct HostSession {
 
     /// Tells petald why the plugin is not served, and exits.
     func refuse(_ status: PluginRecord.Status, _ reason: String) -> Never {
-        _ = link.askAndWait(HostProtocol.Services.refused, status.rawValue, reason, timeout: Self.patience)
+        _ = link.askAndWait(HostProtocol.Services.refused, status, reason, timeout: Self.patience)
         exit(0)
     }
 }

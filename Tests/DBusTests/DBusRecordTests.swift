@@ -77,4 +77,25 @@ import Testing
             lenient: dictionary([("shape", .string("oval")), ("size", .double(2)), ("loud", .string("no"))]))
         #expect(read == Options(shape: nil, size: 2, loud: false, quiet: true, inner: nil))
     }
+
+    /// A record made of two others: their keys, in order, each read into its part.
+    struct Both: DBusRecord, Equatable {
+        var options = Options()
+        var inner = Inner()
+        static let keys: [DBusRecordKey<Both>] =
+            liftedKeys(of: Options.self, at: \.options) + liftedKeys(of: Inner.self, at: \.inner)
+    }
+
+    @Test func liftedKeysReadAndWriteTheirPart() throws {
+        var both = Both()
+        both.options.size = 2
+        both.inner.name = "x"
+        #expect(both.dictionary.entries.map(\.key) == ["size", "name"])
+        let read = try Both(checking: dictionary([("name", .string("y")), ("loud", .boolean(true))]))
+        #expect(read.inner.name == "y" && read.options.loud)
+        #expect(throws: DBusError.invalidArgs(#"option "size" must be a size from 1 to 10, not 0.0"#)) {
+            try Both(checking: dictionary([("size", .double(0))]))
+        }
+        #expect(Both.keyList == "shape, size, loud, quiet, inner and name")
+    }
 }

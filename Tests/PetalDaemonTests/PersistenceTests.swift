@@ -24,7 +24,7 @@ import Testing
     init() throws { home = try StateFolder() }
 
     /// What the state file holds now.
-    var saved: SelectionStore.Contents { SelectionStore.load(stateFile) }
+    var saved: SelectionFile.Contents { SelectionFile.load(stateFile) }
 
     /// The names in the state folder, sorted.
     var names: [String] { ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted() }

@@ -1,31 +1,6 @@
 import CDBus
 import Glibc
 
-/// Which bus to connect to.
-public enum BusAddress: Sendable, Equatable, CustomStringConvertible {
-    case session
-    case system
-    /// A bus at a D-Bus address such as `unix:path=/run/user/1000/bus`.
-    case address(String)
-
-    /// Parses `session`, `system`, or anything else as an address.
-    public init(_ text: String) {
-        switch text {
-        case "session": self = .session
-        case "system": self = .system
-        default: self = .address(text)
-        }
-    }
-
-    public var description: String {
-        switch self {
-        case .session: "the session bus"
-        case .system: "the system bus"
-        case .address(let address): "the bus at \(address)"
-        }
-    }
-}
-
 /// A connection to a message bus, owned by one ``EventLoop`` thread.
 ///
 /// Every libdbus call on the connection is made on the loop's thread; the
@@ -42,16 +17,19 @@ public final class DBusConnection: @unchecked Sendable {
     public private(set) var objectServer: ObjectServer!
 
     let raw: OpaquePointer
-    private let integration: LoopIntegration
+    let integration: LoopIntegration
     private var subscriptions: [UInt64: SignalSubscription] = [:]
     private var nextSubscriptionID: UInt64 = 1
     private var disconnectHandlers: [() -> Void] = []
     private(set) var isConnected = true
     /// Calls read and not yet served, each caller in turn (``dispatchQueued()``).
-    private var waitingCalls = CallsInTurn<WaitingCall>()
+    var waitingCalls = CallsInTurn<WaitingCall>()
+    /// Whether libdbus holds a signal back, at the head of its queue, until
+    /// every call read before it has been served.
+    var signalWaits = false
 
     /// A call waiting its turn: as read, or held and decided (by the access check).
-    private enum WaitingCall {
+    enum WaitingCall {
         case read(Message)
         case decided(() -> Void)
     }
@@ -191,130 +169,7 @@ public final class DBusConnection: @unchecked Sendable {
         send(try Message.signal(path: path, interface: interface, member: member, values))
     }
 
-    // MARK: Incoming
-
-    /// How many bytes of replies and signals may wait to be written to the bus
-    /// before dispatching pauses.
-    static let maximumQueuedBytes = 8 << 20
-
-    /// libdbus reads on the watch handlers; this runs the filter for each queued message.
-    ///
-    /// Back-pressure, as dbus-daemon applies it: while more than
-    /// ``maximumQueuedBytes`` wait to be written, no further call is
-    /// dispatched, so a client that floods calls and never reads its replies
-    /// costs bounded memory. Undispatched calls then fill libdbus's own limit
-    /// on received messages (63 MiB by default), at which it stops reading the
-    /// socket; the loop runs this again as the bus drains what is queued. (A
-    /// lower receive limit would deadlock: a call held for the access check
-    /// counts against it, and the bus's answer to that check must still be read.)
-    ///
-    /// Calls are served each caller in turn, not in the order they were read
-    /// (``CallsInTurn``): between two calls, what has come meanwhile is read,
-    /// so a caller who has just called waits for one call of each other
-    /// caller, not for everything a flooding client sent before. One
-    /// caller's calls keep their order, and a signal is delivered only once
-    /// every call read before it has been served (libdbus holds it, and what
-    /// came after it, meanwhile): a caller's calls still come before the bus
-    /// says it left. At most ``callsPerIteration`` calls are served before
-    /// the loop's timers and other sources have their turn.
-    private func dispatchQueued() {
-        var served = 0
-        while isConnected, dbus_connection_get_outgoing_size(raw) <= Self.maximumQueuedBytes {
-            // Signals are delivered, and calls wait their turn: cheap, however many were read.
-            dispatchRead()
-            guard isConnected, !waitingCalls.isEmpty else { return }
-            // Before a call is served, what has come since joins the turns (up to libdbus's limit).
-            if readWhatHasCome() { dispatchRead() }
-            guard isConnected, !waitingCalls.isEmpty else { return }
-            guard served < Self.callsPerIteration else {
-                loop.execute {}  // Back at once, once the loop has run the rest.
-                return
-            }
-            guard let call = waitingCalls.removeNext() else { return }
-            serve(call)
-            served += 1
-        }
-    }
-
-    /// How many calls are served before the loop runs its timers and other sources.
-    static let callsPerIteration = 64
-
-    private func serve(_ call: WaitingCall) {
-        switch call {
-        case .read(let message): objectServer.dispatch(message)
-        case .decided(let serve): serve()
-        }
-    }
-
-    /// Runs libdbus's dispatch on the messages it has read, ``filter(_:)``
-    /// for each, up to a signal that must wait for the calls read before it.
-    private func dispatchRead() {
-        if signalWaits && waitingCalls.isEmpty { signalWaits = false }
-        while isConnected, !signalWaits, dbus_connection_get_dispatch_status(raw) == DBUS_DISPATCH_DATA_REMAINS {
-            dbus_connection_dispatch(raw)
-        }
-    }
-
-    /// Whether libdbus holds a signal back, at the head of its queue, until
-    /// every call read before it has been served.
-    private var signalWaits = false
-
-    /// Reads what the socket holds now. libdbus reads a few kilobytes a
-    /// turn of the loop, so a caller's call would otherwise wait, unread,
-    /// behind every call sent before it: read, it waits only its turn.
-    /// Reading stops when libdbus holds as many received messages as it may
-    /// (it then turns its read watch off), and after ``maximumReadsAhead``
-    /// reads. Returns whether it read anything.
-    private func readWhatHasCome() -> Bool {
-        var reads = 0
-        while reads < Self.maximumReadsAhead, let watch = integration.readingWatch {
-            var ready = pollfd(fd: dbus_watch_get_unix_fd(watch), events: Int16(POLLIN), revents: 0)
-            guard poll(&ready, 1, 0) > 0, ready.revents & Int16(POLLIN) != 0 else { break }
-            _ = dbus_watch_handle(watch, LibDBus.watchReadable)
-            reads += 1
-        }
-        return reads > 0
-    }
-
-    /// At most this many reads (a few kilobytes each) before the calls read are served.
-    static let maximumReadsAhead = 1024
-
-    private func filter(_ raw: OpaquePointer) -> DBusHandlerResult {
-        switch dbus_message_get_type(raw) {
-        case LibDBus.messageTypeMethodCall:
-            let call = Message(retaining: raw)
-            waitingCalls.append(.read(call), from: call.sender ?? "")
-            return LibDBus.handled
-        case LibDBus.messageTypeSignal:
-            let message = Message(retaining: raw)
-            if message.path == LibDBus.localPath, message.interface == LibDBus.localInterface,
-                message.member == LibDBus.disconnectedMember
-            {
-                handleDisconnect()
-                return LibDBus.handled
-            }
-            // Calls read before it are served first, in turn: a caller's calls come before the bus says it left.
-            // (Once closed, nothing is served: what is left is delivered, or dropped, at once.)
-            guard waitingCalls.isEmpty || !isConnected else {
-                signalWaits = true
-                return LibDBus.putBack
-            }
-            deliver(signal: message)
-            return LibDBus.notYetHandled
-        default:
-            return LibDBus.notYetHandled
-        }
-    }
-
-    /// Serves `calls` of `caller`, held since they were read (for an access
-    /// check), in its turn and before its calls read since; on the loop thread.
-    func serveInTurn(_ calls: [() -> Void], from caller: String) {
-        guard isConnected, !calls.isEmpty else { return }
-        waitingCalls.prepend(calls.map(WaitingCall.decided), from: caller)
-        loop.execute {}  // The loop comes back to serve them, wherever this was called from.
-    }
-
-    private func handleDisconnect() {
+    func handleDisconnect() {
         guard isConnected else { return }
         isConnected = false
         dbus_connection_close(raw)
@@ -340,7 +195,7 @@ public final class DBusConnection: @unchecked Sendable {
         subscriptions.removeValue(forKey: id)
     }
 
-    private func deliver(signal message: Message) {
+    func deliver(signal message: Message) {
         guard !subscriptions.isEmpty else { return }
         for (_, subscription) in subscriptions where subscription.rule.matches(message) {
             subscription.handler(message)

@@ -194,6 +194,27 @@ extension DBusRecordKey {
     }
 }
 
+extension DBusRecordKey {
+    /// The key `key` of the record kept at `path` of this one: for a record
+    /// made of others, such as a call's options that are another call's and more.
+    public static func lifted<Inner: DBusRecord>(
+        _ key: DBusRecordKey<Inner>, at path: any WritableKeyPath<Record, Inner> & Sendable
+    ) -> Self {
+        Self(
+            key.name, read: { record, value in key.read(&record[keyPath: path], value) },
+            write: { key.write($0[keyPath: path]) })
+    }
+}
+
+extension DBusRecord {
+    /// Every key of `Inner`, lifted to the copy of it kept at `path`.
+    public static func liftedKeys<Inner: DBusRecord>(
+        of _: Inner.Type, at path: any WritableKeyPath<Self, Inner> & Sendable
+    ) -> [DBusRecordKey<Self>] {
+        Inner.keys.map { .lifted($0, at: path) }
+    }
+}
+
 /// How refusals show the value that was found.
 enum DBusRecordValue {
     /// A string quoted (cut past 64 bytes), a number as it is, anything else by its type.

@@ -8,9 +8,9 @@ extension ConfigurationDecoder {
         "toggle", "selected", "enabled", "keepOpen", "key",
     ]
     /// The longest `title`, in UTF-8 bytes.
-    public static let maximumTitleBytes = 1024
+    public static let maximumTitleBytes = Limits.itemTitleBytes
     /// The longest `icon` or `selectedIcon` (a name or a path), in UTF-8 bytes.
-    public static let maximumIconBytes = 4096
+    public static let maximumIconBytes = Limits.itemIconBytes
 
     /// The items of the menu `menu` at `path`; at most ``maximumItems``, and at
     /// least one unless `allowsEmpty`. Menus written in place in them are added

@@ -6,7 +6,7 @@ import PetalJSON
 import PetalPluginRuntime
 import Synchronization
 
-/// petald's side of one host connection: `org.petal.Petal1.PluginHost`
+/// petald's side of one host connection: `org.petal.Petal1.IsolationHost`
 /// (``HostProtocol/Services``), the `petal_host` table carried out by the
 /// plugin's ``PluginContext``, as for a plugin inside petald.
 ///
@@ -68,7 +68,7 @@ final class HostServices: @unchecked Sendable {
                 },
                 Services.refused.serve { [self] _, status, reason in
                     let (plugin, _) = try bound()
-                    plugin.hostRefused(self, status: PluginRecord.Status(rawValue: status) ?? .failed, reason: reason)
+                    plugin.hostRefused(self, status: status, reason: reason)
                 },
                 Services.log.serve { [self] _, level, message, cut in
                     let (_, context) = try bound()

@@ -23,11 +23,11 @@ struct HostSpawner {
     /// What a start tells the plugin it is for.
     struct Owner {
         /// Makes `host` the plugin's; again for the child that replaces a unit systemd refused.
-        let adopt: (PluginHost) -> Void
+        let adopt: (IsolationHost) -> Void
         /// Whether `host` is still the plugin's.
-        let owns: (PluginHost) -> Bool
+        let owns: (IsolationHost) -> Bool
         /// Takes back a unit systemd refused, before the child that replaces it is adopted.
-        let release: (PluginHost) -> Void
+        let release: (IsolationHost) -> Void
         /// No host could be started.
         let failed: (ProgramLauncher.Failure) -> Void
         /// A host has ended; on the loop, once for each.
@@ -64,7 +64,7 @@ struct HostSpawner {
         } catch {
             return owner.failed(error)
         }
-        owner.adopt(PluginHost(process: process, token: token, started: started))
+        owner.adopt(IsolationHost(process: process, token: token, started: started))
     }
 
     /// Starts the host in a transient unit of the user's systemd, outside petald's sandbox;
@@ -79,7 +79,7 @@ struct HostSpawner {
             environment: environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" },
             boundTo: SystemdLauncher.ownUnit, named: unitName)
         let process = HostProcess(unit: unit.name, systemd: systemd, loop: loop, ended: owner.ended)
-        let host = PluginHost(process: process, token: token, started: clock.now)
+        let host = IsolationHost(process: process, token: token, started: clock.now)
         owner.adopt(host)
         systemd.startHost(unit) { [self] outcome in
             guard owner.owns(host) else { return }

@@ -13,7 +13,7 @@ import Synchronization
 /// invocations waiting for one. A host is started at petald's start, to learn
 /// the plugin's actions, and again on the next invocation after it died
 /// (``HostSpawner``, with the delay ``HostDeaths`` gives); each invocation is
-/// an `Invoke` on its connection (``PluginHost``). When a host dies, every
+/// an `Invoke` on its connection (``IsolationHost``). When a host dies, every
 /// invocation it ran answers `ActionFailed` saying how, and 3 deaths within
 /// 10 minutes quarantine the plugin (``HostDeaths``); a host that stops
 /// answering a ping for the action timeout is killed.
@@ -64,8 +64,8 @@ final class IsolatedPlugin: @unchecked Sendable {
     var version = ""
     var declaredActions: [ProviderActionRow] = []
     var phase: Phase = .idle
-    var host: PluginHost?
-    var waiters: [(Result<PluginHost, ActionError>) -> Void] = []
+    var host: IsolationHost?
+    var waiters: [(Result<IsolationHost, ActionError>) -> Void] = []
     /// How its last host ended, for `Plugins`.
     var lastEnd: String?
 
@@ -150,7 +150,7 @@ final class IsolatedPlugin: @unchecked Sendable {
 
     // MARK: Hosts
 
-    func ensureHost(_ then: @escaping (Result<PluginHost, ActionError>) -> Void) {
+    func ensureHost(_ then: @escaping (Result<IsolationHost, ActionError>) -> Void) {
         switch phase {
         case .running:
             if let host, host.ready { return then(.success(host)) }
@@ -200,7 +200,7 @@ final class IsolatedPlugin: @unchecked Sendable {
     }
 
     /// Makes `host` the plugin's, and kills it if it is not ready in time.
-    private func adopt(_ host: PluginHost) {
+    private func adopt(_ host: IsolationHost) {
         self.host = host
         host.startTimer = loop.schedule(after: Self.startLimit) { [weak host] in
             guard let host, !host.ready else { return }

@@ -104,14 +104,13 @@ extension MenuService {
     func chooseFrom(
         _ json: String, options: DBusVariantDictionary, call: any PendingCall<String>
     ) throws(DBusError) {
-        let show = try ShowOptions(checking: options)
-        let choose = try ChooseOptions(checking: options)
+        let options = try ChooseFromOptions(checking: options)
         let menu = try createMenu(
             json, options: DBusVariantDictionary([]), owner: call.sender, forcingTransient: true)
         try menu.choosers.admit()
-        _ = self.show(menu.name, show)
+        _ = self.show(menu.name, options.show)
         // Nobody waits on it any more: it closes, even while it opens, and goes once closed.
-        menu.choosers.add(call, options: choose, scheduler: scheduler) { [unowned self, unowned menu] in
+        menu.choosers.add(call, options: options.choose, scheduler: scheduler) { [unowned self, unowned menu] in
             guard menus[menu.name] === menu else { return }
             apply(chains.dismiss(menu.name))
         }

@@ -220,11 +220,10 @@ final class ServedMenu {
 
     /// `Appearance`: the menu's, with its durations.
     var appearance: DBusVariantDictionary {
-        DBusVariantDictionary(
-            MenuAppearance(
-                settings: definition.appearance, openDuration: settings.openDuration.configuredSeconds,
-                closeDuration: settings.closeDuration.configuredSeconds
-            ).entries)
+        MenuAppearance(
+            settings: definition.appearance, openDuration: settings.openDuration.configuredSeconds,
+            closeDuration: settings.closeDuration.configuredSeconds
+        ).dictionary
     }
 
     func setHighlighted(_ id: String) throws(DBusError) {

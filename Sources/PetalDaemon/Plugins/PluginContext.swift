@@ -10,11 +10,11 @@ import TextEscaping
 /// programs it launches and runs (through the launcher, under systemd
 /// outside petald's sandbox), its D-Bus calls and signals on petald's bus
 /// connection. A plugin inside petald reaches these through its
-/// ``PluginHostTable``; an isolated one through the calls its host forwards
+/// ``PetalHostTable``; an isolated one through the calls its host forwards
 /// (``HostServices``). Lives as long as the process.
 ///
 /// Unchecked Sendable: its table is built once before init; the calls it serves are thread-safe or hop to the loop.
-final class PluginContext: PluginHostServices, @unchecked Sendable {
+final class PluginContext: PetalHostServices, @unchecked Sendable {
     let name: String
     let log: Logger
     let connection: DBusConnection?
@@ -31,7 +31,7 @@ final class PluginContext: PluginHostServices, @unchecked Sendable {
         self.log = log
         self.connection = connection
         self.launcher = launcher
-        table = PluginHostTable(services: self, settings: settings, slot: slot).table
+        table = PetalHostTable(services: self, settings: settings, slot: slot).table
     }
 
     /// Writes the plugin's log line at syslog `level`, escaped, after "plugin NAME: ".

@@ -18,7 +18,7 @@ struct ProviderDescription: Equatable {
     let actions: [Declared]
 
     /// A provider may declare at most this many actions.
-    static let maximumActions = 256
+    static let maximumActions = Limits.providerActions
     /// Titles and icon names longer than this are refused.
     static let maximumTextBytes = 1024
     /// A `GetAll` reply larger than this in the message is refused without being decoded.
@@ -46,8 +46,11 @@ struct ProviderDescription: Equatable {
     /// - Throws: `InvalidProvider` saying what is wrong and what would be right.
     init(name: String, actions rows: [ProviderActionRow], owner: (String) -> String?) throws(DBusError) {
         let invalid = Self.invalid
-        guard !name.isEmpty, name.utf8.count <= 64, name.utf8.allSatisfy({ Self.nameBytes.contains($0) }) else {
-            throw invalid("its Name \"\(name.prefix(80))\" must be 1 to 64 of a-z, 0-9, \"-\" and \"_\"")
+        guard !name.isEmpty, name.utf8.count <= Limits.providerNameBytes,
+            name.utf8.allSatisfy({ Self.nameBytes.contains($0) })
+        else {
+            throw invalid(
+                "its Name \"\(name.prefix(80))\" must be 1 to \(Limits.providerNameBytes) of a-z, 0-9, \"-\" and \"_\"")
         }
         if BuiltInActions.reservedNames.contains(name) {
             throw invalid(

@@ -44,4 +44,37 @@ import Testing
         let missing = PetalBus.ErrorName.allCases.map(\.rawValue).filter { !Self.document.contains("| `\($0)` |") }
         #expect(missing.isEmpty, "not in docs/dbus-api.md's table of errors: \(missing)")
     }
+
+    /// Each of `Limits` has its row in the table of limits, with the number petald enforces.
+    @Test func everyLimitIsDocumentedWithItsValue() {
+        func bytes(_ count: Int) -> String {
+            if count % (1 << 20) == 0 { return "\(count >> 20) MiB" }
+            if count % 1024 == 0 && count > 4096 { return "\(count >> 10) KiB" }
+            return "\(count) bytes"
+        }
+        let rows: [(String, String)] = [
+            ("an item or action id", bytes(Limits.idBytes)),
+            ("a menu's name", bytes(Limits.menuNameBytes)),
+            ("an output's name (`Show`'s `output`)", bytes(Limits.outputNameBytes)),
+            ("parameters or results, as JSON", bytes(Limits.paramsJSONBytes)),
+            ("parameters in the message", bytes(Limits.paramsWireBytes)),
+            ("action providers registered at once", "\(Limits.providers)"),
+            ("a provider's name", bytes(Limits.providerNameBytes)),
+            ("actions one provider declares", "\(Limits.providerActions)"),
+            ("a `Choose` or `ChooseFrom` `timeout`", "\(Int(Limits.chooseTimeoutSeconds)) seconds"),
+            ("`Choose` and `ChooseFrom` calls waiting at once", "\(Limits.waitingChooseCalls)"),
+            ("a method's options (`a{sv}`) in the message", bytes(Limits.optionsWireBytes)),
+            ("items of a menu", "\(Limits.menuItems)"),
+            ("an item's `title`", bytes(Limits.itemTitleBytes)),
+            ("an item's `icon` or `selectedIcon`", bytes(Limits.itemIconBytes)),
+            ("menus in a chain of submenus", "\(Limits.menuChain)"),
+            ("an ad-hoc menu's JSON", bytes(Limits.adHocMenuBytes)),
+            ("ad-hoc menus one connection keeps", "\(Limits.adHocMenusPerConnection)"),
+            ("ad-hoc menus of all connections", "\(Limits.adHocMenusInAll)"),
+            ("a context value", bytes(Limits.contextValueBytes)),
+            ("`SetContext`'s argument in the message", bytes(Limits.contextWireBytes)),
+        ]
+        let missing = rows.map { "| \($0.0) | \($0.1) |" }.filter { !Self.document.contains($0) }
+        #expect(missing.isEmpty, "docs/dbus-api.md's table of limits lacks: \(missing)")
+    }
 }

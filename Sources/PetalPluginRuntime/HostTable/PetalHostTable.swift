@@ -7,9 +7,9 @@ import TextEscaping
 
 /// What the functions of a plugin's `petal_host` table do, in Swift: petald's
 /// `PluginContext` carries each out, for a plugin inside petald (through
-/// ``PluginHostTable``) and for an isolated one (through the calls its host
+/// ``PetalHostTable``) and for an isolated one (through the calls its host
 /// forwards). All but ``log(level:_:alreadyCut:)`` may be called from any thread.
-package protocol PluginHostServices: AnyObject, Sendable {
+package protocol PetalHostServices: AnyObject, Sendable {
     /// Writes the plugin's log line at syslog `level`; `alreadyCut` counts the bytes the caller did not pass.
     func log(level: Int, _ message: String, alreadyCut: Int)
     /// Starts a program outside petald's sandbox: `{"unit": …}` or `{"pid": …}`, or the reason it did not start.
@@ -30,14 +30,14 @@ package protocol PluginHostServices: AnyObject, Sendable {
 }
 
 /// The `petal_host` table handed to the `init` of a plugin loaded into
-/// petald: its C functions turn each call into a call of ``PluginHostServices``,
+/// petald: its C functions turn each call into a call of ``PetalHostServices``,
 /// and call the plugin's completions, replies and signal handlers with the
 /// thread marked by its crash slot. Lives as long as the process: plugins
 /// may keep the table's pointer.
 ///
 /// Unchecked Sendable: its table is built once, before the plugin's init, and only read after.
-package final class PluginHostTable: @unchecked Sendable {
-    private let services: any PluginHostServices
+package final class PetalHostTable: @unchecked Sendable {
+    private let services: any PetalHostServices
     /// Marks the thread around the calls back into the plugin's code.
     private let slot: CrashSlot
     private let settings: UnsafeMutablePointer<CChar>
@@ -45,15 +45,15 @@ package final class PluginHostTable: @unchecked Sendable {
     package private(set) var table: UnsafeMutablePointer<petal_host>!
 
     /// A table whose functions `services` carries out, with `settings` as its `settings_json`.
-    package init(services: any PluginHostServices, settings: JSONObject, slot: CrashSlot) {
+    package init(services: any PetalHostServices, settings: JSONObject, slot: CrashSlot) {
         self.services = services
         self.slot = slot
         self.settings = strdup(JSONValue.object(settings).jsonText)
         table = Self.makeTable(context: Unmanaged.passRetained(self).toOpaque(), settings: self.settings)
     }
 
-    private static func from(_ raw: UnsafeMutableRawPointer?) -> PluginHostTable {
-        Unmanaged<PluginHostTable>.fromOpaque(raw!).takeUnretainedValue()
+    private static func from(_ raw: UnsafeMutableRawPointer?) -> PetalHostTable {
+        Unmanaged<PetalHostTable>.fromOpaque(raw!).takeUnretainedValue()
     }
 
     private static func makeTable(context: UnsafeMutableRawPointer, settings: UnsafeMutablePointer<CChar>)
@@ -73,23 +73,23 @@ package final class PluginHostTable: @unchecked Sendable {
                             let kept = min(length, LogText.maximumBytes)
                             return (String(cString: message, limit: kept), length - kept)
                         } ?? ("", 0)
-                    PluginHostTable.from(context).services.log(level: Int(level.rawValue), text.0, alreadyCut: text.1)
+                    PetalHostTable.from(context).services.log(level: Int(level.rawValue), text.0, alreadyCut: text.1)
                 },
                 launch: { context, argv, options, out, size in
-                    PluginHostTable.from(context).launch(argv, options, out, size)
+                    PetalHostTable.from(context).launch(argv, options, out, size)
                 },
                 run: { context, argv, options, complete, completionContext in
-                    PluginHostTable.from(context).run(argv, options, complete!, completionContext)
+                    PetalHostTable.from(context).run(argv, options, complete!, completionContext)
                 },
                 call_method: {
                     context, destination, path, interface, method, signature, args, timeout, reply, replyContext in
-                    PluginHostTable.from(context).callMethod(
+                    PetalHostTable.from(context).callMethod(
                         destination: destination, path: path, interface: interface, method: method,
                         signature: signature, args: args, timeout: timeout, reply: reply!, replyContext: replyContext)
                 },
                 subscribe_signal: { context, sender, path, interface, member, handler, signalContext in
                     let target = UncheckedSendable((handler!, signalContext))
-                    let plugin = PluginHostTable.from(context)
+                    let plugin = PetalHostTable.from(context)
                     let slot = plugin.slot
                     return plugin.subscribe(sender, path, interface, member) { message in
                         let (handler, context) = target.value
@@ -98,17 +98,17 @@ package final class PluginHostTable: @unchecked Sendable {
                     }
                 },
                 unsubscribe_signal: { context, id in
-                    PluginHostTable.from(context).services.unsubscribe(id)
+                    PetalHostTable.from(context).services.unsubscribe(id)
                 },
                 start_run: { context, argv, options, complete, completionContext in
-                    PluginHostTable.from(context).run(argv, options, complete!, completionContext)
+                    PetalHostTable.from(context).run(argv, options, complete!, completionContext)
                 },
                 stop_run: { context, run in
-                    PluginHostTable.from(context).services.stopRun(run)
+                    PetalHostTable.from(context).services.stopRun(run)
                 },
                 subscribe_signal_from: { context, sender, path, interface, member, handler, signalContext in
                     let target = UncheckedSendable((handler!, signalContext))
-                    let plugin = PluginHostTable.from(context)
+                    let plugin = PetalHostTable.from(context)
                     let slot = plugin.slot
                     return plugin.subscribe(sender, path, interface, member) { message in
                         let (handler, context) = target.value

@@ -9,7 +9,7 @@ import PetalPluginRuntime
 /// its result. On the loop thread.
 ///
 /// Unchecked Sendable: confined to the event loop thread.
-final class PluginHost: @unchecked Sendable {
+final class IsolationHost: @unchecked Sendable {
     let process: HostProcess
     let token: String
     var services: HostServices?
@@ -76,7 +76,7 @@ final class PluginHost: @unchecked Sendable {
 
     /// Asks the host's worker whether it is still there; kills the host when
     /// no answer comes within `timeout` and it is still the plugin's.
-    func ping(plugin name: String, timeout: Duration, log: Logger, stillCurrent: @escaping (PluginHost) -> Bool) {
+    func ping(plugin name: String, timeout: Duration, log: Logger, stillCurrent: @escaping (IsolationHost) -> Bool) {
         guard !pinging, let connection = services?.connection, connection.isOpen else { return }
         pinging = true
         connection.callOnLoop(HostProtocol.Plugin.ping, on: nil, at: HostProtocol.pluginPath, timeout: timeout) {

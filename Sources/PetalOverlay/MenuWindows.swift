@@ -1,0 +1,239 @@
+import CGtk
+import DBus
+import Linux
+import PetalAPI
+import PetalCore
+import PetalScene
+
+/// Keeps a window for every menu that is drawn — `main`'s, resting on the
+/// screen, and one for each other menu while it is not collapsed — in step
+/// with what ``PetaldFollower`` hears, links them into chains, and carries
+/// out what the user asks of each.
+///
+/// Runs on the main thread. A `StateChanged` is drawn from what the mirror
+/// knows, with no read in between.
+@MainActor
+final class MenuWindows {
+    let follower: PetaldFollower
+    let log: Logger
+    let painter: CairoPainter
+    let outputs: OverlayOutputs
+    /// `main`'s window, there for the program's life.
+    let main: OverlayWindow
+    /// Every window drawn, `main`'s included, by menu path.
+    var windows: [ObjectPath: OverlayWindow] = [:]
+    /// Menus changed by signals since their windows were last brought in line.
+    private var unsynced: Set<ObjectPath> = []
+    private var syncQueued = false
+
+    /// What petald serves, as last heard.
+    var mirror: MenuMirror { follower.mirror }
+
+    init(main: OverlayWindow, follower: PetaldFollower, painter: CairoPainter, outputs: OverlayOutputs, log: Logger) {
+        self.main = main
+        self.follower = follower
+        self.painter = painter
+        self.outputs = outputs
+        self.log = log
+        windows[main.path] = main
+        main.perform = { [unowned self, unowned main] intent in perform(intent, from: main) }
+        main.closed = { [unowned self, unowned main] in reopen(main) }
+        follower.delegate = self
+    }
+
+    /// Follows the display and petald; `main`'s window shows once petald has
+    /// answered or is known to be away.
+    func start() {
+        GtkSignals.followAnimationsSetting(self)
+        outputs.changed = { [unowned self] in screenChanged() }
+        follower.start()
+    }
+
+    /// Brings the window of the menu at `path` in line with the mirror once
+    /// the signals already queued have been applied: a burst (an ad-hoc
+    /// menu's `InterfacesAdded`, one per object) is drawn once.
+    private func needsSync(_ path: ObjectPath) {
+        unsynced.insert(path)
+        guard !syncQueued else { return }
+        syncQueued = true
+        MainQueue.post { [weak self] in self?.syncQueuedPaths() }
+    }
+
+    private func syncQueuedPaths() {
+        syncQueued = false
+        let paths = unsynced
+        unsynced = []
+        var changed = false
+        for path in paths where sync(path) { changed = true }
+        if changed { arrange() }
+    }
+
+    /// Brings the window of the menu at `path` in line with the mirror:
+    /// made when the menu opens, updated, and taken away when it has closed
+    /// (or went); `main`'s stays. Says whether the chains need arranging.
+    private func sync(_ path: ObjectPath) -> Bool {
+        // A closed menu with no window has nothing to draw: most ad-hoc menus, most of the time.
+        if path != main.path, windows[path] == nil, mirror.state(at: path) ?? .collapsed == .collapsed {
+            return false
+        }
+        guard follower.online, let menu = mirror.menu(at: path) else {
+            if path != main.path, let window = windows.removeValue(forKey: path) { window.destroy() }
+            return true
+        }
+        let state = menu.snapshot.state
+        let scene = MenuFeed.sceneMenu(menu)
+        let isTopLevel = menu.snapshot.parent == .root
+        if let window = windows[path] {
+            let opening = window.scene.state == .collapsed && state != .collapsed
+            if opening && isTopLevel && mustProbePointer(menu) {
+                probePointer(for: window, menu: menu)
+            } else if path == main.path, state == .collapsed || opening {
+                // main rests where its placement says, and moves only as it opens.
+                window.spot = mainSpot(menu, scene: scene)
+            } else if opening && isTopLevel {
+                window.spot = spot(for: menu, scene: scene)
+            }
+            window.update(menu: scene, state: state, highlighted: menu.snapshot.highlighted)
+            if state == .collapsed && path != main.path {
+                windows[path] = nil
+                window.destroy()
+            }
+        } else if state != .collapsed {
+            let probing = isTopLevel && mustProbePointer(menu)
+            let window = OverlayWindow(
+                path: path, scene: Scene(menu: scene),
+                spot: isTopLevel && !probing ? spot(for: menu, scene: scene) : nil, painter: painter, log: log)
+            window.perform = { [unowned self, unowned window] intent in perform(intent, from: window) }
+            window.closed = { [weak self, weak window] in
+                if let self, let window { reopen(window) }
+            }
+            windows[path] = window
+            window.update(menu: scene, state: state, highlighted: menu.snapshot.highlighted)
+            if probing {
+                probePointer(for: window, menu: menu)
+            } else if isTopLevel {
+                window.show()
+            }
+            // A submenu is shown by arrange(), once it has its place by its item.
+        }
+        return true
+    }
+
+    /// Links every open chain's windows (a submenu spreads from its item,
+    /// its parent's other items fade), gives the keyboard to the innermost
+    /// open menu, and hides `main`'s resting button under another menu's.
+    func arrange() {
+        let before = windows.values.map { ($0, $0.submenuWindow, $0.fadedItems) }
+        for window in windows.values {
+            window.submenuWindow = nil
+            window.parentWindow = nil
+            window.fadedItems = []
+        }
+        var keyboardOwner: OverlayWindow?
+        for top in windows.values where mirror.snapshot(at: top.path)?.parent ?? .root == .root {
+            let chain = openChain(from: top)
+            if chain.count > 1, let (output, centre, monitor) = position(of: top) {
+                var placement = MenuChainPlacement(top.scene.menu, centre: centre, on: output)
+                for (index, (parent, child)) in zip(chain, chain.dropFirst()).enumerated() {
+                    guard let item = mirror.snapshot(at: child.path)?.placement.item,
+                        placement.open(child.scene.menu, from: item)
+                    else { break }
+                    parent.submenuWindow = child
+                    child.parentWindow = parent
+                    parent.fadedItems = Set(placement.itemOpacity(ofMenu: index).keys)
+                    child.spot = MenuSpot(output: output, centre: placement.menus[index + 1].centre, monitor: monitor)
+                }
+            }
+            if let innermost = chain.last(where: { $0.scene.state == .expanding || $0.scene.state == .expanded }) {
+                keyboardOwner = innermost
+            }
+        }
+        // Submenus appear where they belong; one that found no place by its item, at its anchor.
+        for window in windows.values where window.parentWindow != nil || !window.isProbing { window.show() }
+        for window in windows.values where window !== keyboardOwner { window.takeKeyboard(false) }
+        keyboardOwner?.takeKeyboard(true)
+        main.covered = mainIsCovered()
+        // Only a window whose submenu or faded items changed is drawn again here.
+        for (window, submenu, faded) in before where window.submenuWindow !== submenu || window.fadedItems != faded {
+            window.redraw()
+        }
+    }
+
+    /// The window of the top-level menu `top`, then of each submenu open from the one before.
+    private func openChain(from top: OverlayWindow) -> [OverlayWindow] {
+        var chain = [top]
+        var seen: Set<ObjectPath> = [top.path]
+        while let submenu = mirror.snapshot(at: chain[chain.count - 1].path)?.submenu, submenu != .root,
+            let child = windows[submenu], seen.insert(submenu).inserted
+        {
+            chain.append(child)
+        }
+        return chain
+    }
+
+    /// Whether `main` rests collapsed under the centre button of another open top-level menu.
+    private func mainIsCovered() -> Bool {
+        guard main.scene.state == .collapsed, let (mainOutput, mainCentre, _) = position(of: main) else { return false }
+        let mainButton = mainOutput.desktop(mainCentre)
+        return windows.values.contains { window in
+            guard window !== main, window.parentWindow == nil, let (output, centre, _) = position(of: window) else {
+                return false
+            }
+            return Placement.buttonsOverlap(
+                mainButton, radius: main.scene.menu.appearance.buttonSize / 2, output.desktop(centre),
+                radius: window.scene.menu.appearance.buttonSize / 2)
+        }
+    }
+
+    /// A window whose surface the compositor closed: placed again on the
+    /// outputs there are now, and shown, if its menu is still drawn.
+    private func reopen(_ window: OverlayWindow) {
+        guard windows[window.path] === window else { return }
+        screenChanged()
+        window.show()
+    }
+
+    /// `gtk-enable-animations` changed.
+    func animationsSettingChanged() {
+        for window in windows.values { window.animationsSettingChanged() }
+    }
+
+    /// Carries out a click's or key's intent in `window` as a D-Bus call: to
+    /// its menu, except that Escape and the backdrop close the whole chain
+    /// and a submenu's centre button goes back.
+    private func perform(_ intent: Intent, from window: OverlayWindow) {
+        switch intent {
+        case .close:
+            var top = window
+            while let parent = top.parentWindow { top = parent }
+            follower.perform(.close, onMenuAt: top.path)
+        case .toggle where window.parentWindow != nil:
+            follower.perform(.back, onMenuAt: window.path)
+        default:
+            follower.perform(intent, onMenuAt: window.path)
+        }
+    }
+}
+
+extension MenuWindows: PetaldFollowerDelegate {
+    func menuChanged(at path: ObjectPath) { needsSync(path) }
+
+    func everyMenuRead() {
+        for path in Set(mirror.paths).union(windows.keys) { _ = sync(path) }
+        arrange()
+    }
+
+    func petaldWentAway() {
+        for (path, window) in windows where path != main.path {
+            window.destroy()
+            windows[path] = nil
+        }
+        var menu = main.scene.menu
+        menu.online = false
+        main.spot = nil
+        main.update(menu: menu, state: .collapsed, highlighted: "")
+        arrange()
+    }
+
+    func firstReadEnded() { main.show() }
+}
