@@ -218,12 +218,12 @@ final class ServedMenu {
         }
     }
 
-    /// `Appearance`: the menu's, with its durations.
+    /// `Appearance`: the menu's, with its durations and the labels its layout in force shows.
     var appearance: DBusVariantDictionary {
         MenuAppearance(
             settings: definition.appearance, openDuration: settings.openDuration.configuredSeconds,
             closeDuration: settings.closeDuration.configuredSeconds
-        ).dictionary
+        ).resolvingLabels(for: geometry.style).dictionary
     }
 
     func setHighlighted(_ id: String) throws(DBusError) {
@@ -250,7 +250,11 @@ final class ServedMenu {
     /// Sets `LayoutStyle` until the next reload (a name that is no style is refused where it is decoded).
     func setLayoutStyle(_ style: LayoutStyle) {
         guard style != geometry.style else { return }
+        let previousAppearance = appearance
         layoutOverride = style
-        signals.emitPropertiesChanged(at: path, [PetalBus.Menu.layoutStyle, PetalBus.Menu.layout])
+        var changed: [any DBusPropertyMember] = [PetalBus.Menu.layoutStyle, PetalBus.Menu.layout]
+        // Labels follow the layout unless the appearance names them.
+        if appearance != previousAppearance { changed.append(PetalBus.Menu.appearance) }
+        signals.emitPropertiesChanged(at: path, changed)
     }
 }
