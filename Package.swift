@@ -201,7 +201,7 @@ let testTargets: [Target] = [
     .testTarget(name: "PetalJSONTests", dependencies: ["PetalJSON"]),
     .testTarget(name: "PetalCoreTests", dependencies: ["PetalCore", "PetalJSON", "PetalPattern", "TestSupport"]),
     .testTarget(name: "PetalPatternTests", dependencies: ["PetalPattern", "TestSupport"]),
-    .testTarget(name: "PetalSceneTests", dependencies: ["PetalScene", "PetalCore"]),
+    .testTarget(name: "PetalSceneTests", dependencies: ["PetalScene", "PetalCore", "TestSupport"]),
     .testTarget(
         name: "PetalDaemonTests",
         dependencies: [

@@ -41,7 +41,9 @@ public struct MenuAppearance: DBusRecord, Equatable {
 extension MenuAppearance {
     /// The keys of `Appearance` in the order petald serves them (docs/dbus-api.md):
     /// the `appearance` keys and the two durations; every number a `d`, the
-    /// margin an `ad` of x and y. Every key is always written.
+    /// margin an `ad` of x and y. Every key is always written but `labels`,
+    /// written when the settings name a mode: petald names the one its
+    /// layout in force shows (``resolvingLabels(for:)``).
     public static let keys: [DBusRecordKey<MenuAppearance>] = [
         .always("anchor", \.settings.anchor, what: "one of \(Anchor.caseList)"),
         margin,
@@ -57,9 +59,21 @@ extension MenuAppearance {
             "backdrop", \.settings.backdrop, what: "\"\" or \(colour)", accepts: { $0.isEmpty || isColour($0) }),
         .always("shadow", \.settings.shadow, what: "a boolean (b)"),
         .always("restingButton", \.settings.restingButton, what: "a boolean (b)"),
+        .value("labels", \.settings.labels, what: "one of \(LabelMode.caseList)"),
+        .always(
+            "font", \.settings.font, what: "a Pango font description (s)", accepts: AppearanceSettings.isValidFont),
         .always("openDuration", \.openDuration, what: number, accepts: \.isFinite),
         .always("closeDuration", \.closeDuration, what: number, accepts: \.isFinite),
     ]
+
+    /// The appearance with `labels` named: the settings' own, or the one a
+    /// menu laid out `style` shows by default. What petald serves, so that
+    /// every client shows the same labels.
+    public func resolvingLabels(for style: LayoutStyle) -> MenuAppearance {
+        var resolved = self
+        resolved.settings.labels = settings.labelMode(for: style)
+        return resolved
+    }
 
     private static let number = "a number (d)"
     private static let colour = "a colour \"#rrggbb\" or \"#rrggbbaa\" (s)"

@@ -7,4 +7,5 @@ extension MenuState: DBusStringEnum {}
 extension LayoutStyle: DBusStringEnum {}
 extension MenuItem.Kind: DBusStringEnum {}
 extension Anchor: DBusStringEnum {}
+extension LabelMode: DBusStringEnum {}
 extension PluginStatus: DBusStringEnum {}

@@ -28,7 +28,9 @@ public enum ConfigurationFile {
         guard let configuration = decoded.configuration else {
             throw ConfigurationError(path: path, problems: problems)
         }
-        return LoadedConfiguration(configuration, file: path, warnings: problems, actionSites: decoded.actionSites)
+        return LoadedConfiguration(
+            configuration, file: path, warnings: problems, actionSites: decoded.actionSites,
+            menuSites: decoded.menuSites)
     }
 
     /// What `petald --check-config FILE` reads: the configuration at `path`,

@@ -77,7 +77,8 @@ struct Preview {
             // petald reads by default, if there is one.
             var geometry = configuredGeometry(of: menu.name)
             geometry.style = style
-            positions = geometry.positions(count: served.items.count)
+            positions = geometry.positions(
+                count: served.items.count, discs: LayoutDiscs(menu.appearance.settings))
         }
         return PreviewModel.Menu(
             name: menu.name, style: style, openSeconds: menu.appearance.openDuration,
@@ -122,7 +123,9 @@ struct Preview {
         return PreviewModel.Menu(
             name: section.name, style: geometry.style,
             openSeconds: section.settings.openDuration.configuredSeconds,
-            items: zip(section.items, geometry.positions(count: section.items.count)).map { item, position in
+            items: zip(
+                section.items, geometry.positions(count: section.items.count, discs: LayoutDiscs(section.appearance))
+            ).map { item, position in
                 PreviewModel.Item(
                     id: item.id, title: item.title, icon: item.currentIcon, color: item.color,
                     enabled: item.enabled, selected: item.selected, toggle: item.toggle, position: position)

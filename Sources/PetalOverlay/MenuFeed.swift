@@ -119,7 +119,8 @@ final class MenuFeed: Sendable {
         // What a peer on the bus says is kept within petald's own limits before it is drawn.
         let menu = SceneMenu(
             items: items, appearance: appearance.settings, openDuration: appearance.openDuration,
-            closeDuration: appearance.closeDuration, online: true, name: snapshot.name, title: snapshot.title
+            closeDuration: appearance.closeDuration, online: true, name: snapshot.name, title: snapshot.title,
+            style: snapshot.layoutStyle
         ).sanitized()
         return MenuReading(
             menu: menu, state: snapshot.state,

@@ -46,12 +46,15 @@ extension Frame {
 
     /// The paint commands of this frame, with the centre button's resting
     /// centre at `origin` on the surface; none for a circle that cannot be
-    /// seen, so none at all for a scene that ``Scene/isHidden``.
-    public func drawList(menu: SceneMenu, origin: Point) -> [DrawCommand] {
+    /// seen, so none at all for a scene that ``Scene/isHidden``. With
+    /// `outlined` (no compositor: nothing is see-through), every disc gets a
+    /// 1-pixel ring that shows on white and on black (``ContrastRings``).
+    public func drawList(menu: SceneMenu, origin: Point, outlined: Bool = false) -> [DrawCommand] {
         var commands: [DrawCommand] = []
         if let backdrop { commands.append(.fill(backdrop)) }
+        let shadow = menu.appearance.shadow
         for (item, circle) in zip(menu.items, items) where circle.opacity > 0.001 {
-            commands += self.circle(circle, origin: origin, shadow: menu.appearance.shadow) { centre in
+            commands += self.circle(circle, origin: origin, shadow: shadow, outlined: outlined) { centre in
                 let size = circle.radius * 2
                 let label = TextRun(
                     Self.label(item.title), centre: centre, size: Self.fontSize(item.title, diameter: size),
@@ -63,7 +66,7 @@ extension Frame {
             }
         }
         guard button.opacity > 0.001 else { return commands }
-        commands += circle(button, origin: origin, shadow: menu.appearance.shadow) { centre in
+        commands += circle(button, origin: origin, shadow: menu.appearance.shadow, outlined: outlined) { centre in
             let size = button.radius * 2
             let color = button.glyph.fading(by: button.opacity)
             if menu.appearance.buttonIcon == "list-add" || menu.appearance.buttonIcon.isEmpty {
@@ -84,7 +87,7 @@ extension Frame {
     public static let iconFraction = 24.0 / 60.0
 
     private func circle(
-        _ circle: CircleFrame, origin: Point, shadow: Bool, glyph: (Point) -> DrawCommand
+        _ circle: CircleFrame, origin: Point, shadow: Bool, outlined: Bool, glyph: (Point) -> DrawCommand
     ) -> [DrawCommand] {
         let centre = circle.centre.adding(origin)
         var commands: [DrawCommand] = []
@@ -95,12 +98,20 @@ extension Frame {
                     color: Self.shadowColor.fading(by: circle.opacity)))
         }
         commands.append(.disc(centre: centre, radius: circle.radius, color: circle.fill.fading(by: circle.opacity)))
+        if outlined {
+            // Inside the disc's edge, so that the window's shape, cut to the discs, holds it.
+            let width = ContrastRings.outlineWidth
+            commands.append(
+                .ring(
+                    centre: centre, radius: circle.radius - width / 2, width: width,
+                    color: ContrastRings.outline(for: circle.fill).fading(by: circle.opacity)))
+        }
         commands.append(glyph(centre))
         if circle.highlighted {
             commands.append(
                 .ring(
                     centre: centre, radius: circle.radius + 3, width: 2.5,
-                    color: circle.fill.mixed(with: .black, by: 0.35).fading(by: circle.opacity)))
+                    color: ContrastRings.highlight(for: circle.fill).fading(by: circle.opacity)))
         }
         return commands
     }

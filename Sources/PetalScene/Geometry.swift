@@ -84,11 +84,6 @@ extension Point {
     /// The point `self × factor`.
     public func scaled(by factor: Double) -> Point { Point(x: x * factor, y: y * factor) }
 
-    /// The distance from `other`.
-    public func distance(to other: Point) -> Double {
-        ((x - other.x) * (x - other.x) + (y - other.y) * (y - other.y)).squareRoot()
-    }
-
     /// The origin.
     public static let zero = Point(x: 0, y: 0)
 }

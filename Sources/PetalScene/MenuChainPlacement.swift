@@ -1,15 +1,22 @@
 import PetalCore
 
-/// Where the menus of an open chain are drawn on one output: the top-level
-/// menu at its placed centre, and each submenu at the centre of the item that
-/// opened it (``SubmenuLayout``), moved inwards as a top-level menu is
-/// (``Placement/keptOn(_:centre:menu:)``) only when it would not lie on the
-/// output; while a submenu is open, its parents' other items fade to
+/// Where the menus of an open chain are drawn on one output
+/// (docs/overlay.md, "A chain that never covers itself").
+///
+/// The top-level menu goes where its placement asks, its row or column
+/// wrapped on the output. Each submenu's centre sits on the item that
+/// opened it, and its items fan away from its parent, clear of every circle
+/// of the chain before it (``ChainFan``). When any circle of the chain would
+/// leave the output, the whole chain moves inwards together — the parent
+/// too, never a submenu alone — so no menu of the chain covers another.
+/// While a submenu is open, its parents' other items fade to
 /// ``SubmenuLayout/fadedOpacity`` and stay where they are.
 public struct MenuChainPlacement: Equatable, Sendable {
     /// One menu of the chain as the overlay draws it.
     public struct Menu: Equatable, Sendable {
-        /// Its items, appearance and durations.
+        /// Its items, appearance and durations; each item at the position it
+        /// is drawn at, relative to the centre: wrapped, and for a submenu
+        /// fanned, its centre button no larger than the item it sits on.
         public var menu: SceneMenu
         /// Its centre button's centre, relative to the output's top-left corner in logical pixels.
         public var centre: Point
@@ -19,38 +26,67 @@ public struct MenuChainPlacement: Equatable, Sendable {
 
     /// The output the chain is on.
     public let output: OutputGeometry
-    /// The chain's relative layout, the top-level menu's centre button at (0, 0).
-    private var layout: SubmenuLayout
-    /// The top-level menu's centre on the output.
-    private let origin: Point
+    /// Where the top-level menu's centre button was asked to go.
+    private let wanted: Point
+    /// Each menu's centre relative to the top-level menu's.
+    private var offsets: [Point]
     /// The menus, the top-level one first; never empty.
     public private(set) var menus: [Menu]
 
-    /// A chain of one top-level menu whose centre button is at `centre` on
-    /// `output` (``Placement/centre(of:placed:on:pointer:)``).
+    /// A chain of one top-level menu whose centre button is asked to go to
+    /// `centre` on `output` (``Placement/wantedCentre(of:placed:on:pointer:)``,
+    /// or ``Placement/centre(of:placed:on:pointer:)``): its row wrapped on
+    /// the output, and moved inwards just enough that all of it lies there.
     public init(_ menu: SceneMenu, centre: Point, on output: OutputGeometry) {
         self.output = output
-        origin = centre
-        layout = SubmenuLayout(menu.items.map(\.position))
-        menus = [Menu(menu: menu, centre: centre, openedItem: nil)]
+        wanted = centre
+        offsets = [.zero]
+        menus = [Menu(menu: menu.wrapped(on: output.size, centre: centre), centre: centre, openedItem: nil)]
+        keepOnOutput()
+    }
+
+    /// A chain of one top-level menu placed as `request` says on `output`;
+    /// `pointer` (desktop coordinates) for the `pointer` anchor.
+    public init(_ menu: SceneMenu, placed request: PlacementRequest, on output: OutputGeometry, pointer: Point?) {
+        self.init(
+            menu, centre: Placement.wantedCentre(of: menu, placed: request, on: output, pointer: pointer), on: output)
     }
 
     /// Opens `submenu` from the item with id `item` of the last menu; false,
-    /// changing nothing, when the last menu has no such item.
+    /// changing nothing, when the last menu has no such item. The whole
+    /// chain may move, the menus already open with it.
     @discardableResult
     public mutating func open(_ submenu: SceneMenu, from item: String) -> Bool {
         let last = menus.count - 1
-        guard let index = menus[last].menu.items.firstIndex(where: { $0.id == item }) else { return false }
-        let (origin, size) = (origin, output.size)
-        layout.open(from: index, layout: submenu.items.map(\.position)) { opener in
-            let wanted = opener.adding(origin)
-            let kept = Placement.keptOn(size, centre: wanted, menu: submenu)
-            return Point(x: kept.x - origin.x, y: kept.y - origin.y)
-        }
+        guard let opener = menus[last].menu.items.first(where: { $0.id == item })?.position else { return false }
+        let offset = offsets[last].adding(opener)
+        let back = Point(x: -offset.x, y: -offset.y)
+        // Every circle of the chain so far, relative to the new submenu's centre.
+        let taken = zip(menus, offsets).flatMap { placed, at in placed.menu.circles(at: at.adding(back)) }
+        let centre = menus[last].centre.adding(opener)
+        var menu = submenu.wrapped(on: output.size, centre: centre)
+        // Drawn on the item that opened it, its button covers no more than that item did.
+        menu.appearance.buttonSize = min(menu.appearance.buttonSize, menus[last].menu.appearance.itemSize)
+        let roomward = Point(x: output.size.width / 2 - centre.x, y: output.size.height / 2 - centre.y)
+        let places = ChainFan.fanned(
+            menu.items.map(\.position), style: menu.style, itemRadius: menu.appearance.itemSize / 2,
+            awayFrom: Point(x: -opener.x, y: -opener.y), clearing: taken, roomward: roomward)
+        for (index, place) in places.enumerated() { menu.items[index].position = place }
         menus[last].openedItem = item
-        menus.append(Menu(menu: submenu, centre: layout.menus[last + 1].centre.adding(origin), openedItem: nil))
+        offsets.append(offset)
+        menus.append(Menu(menu: menu, centre: centre, openedItem: nil))
+        keepOnOutput()
         return true
     }
+
+    /// Every circle of the menu at `index` expanded at rest on the output:
+    /// its centre button first, then its items; empty for an index out of range.
+    public func circles(ofMenu index: Int) -> [Circle] {
+        menus.indices.contains(index) ? menus[index].menu.circles(at: menus[index].centre) : []
+    }
+
+    /// Every circle of the chain expanded at rest on the output, menu by menu.
+    public var circles: [Circle] { menus.indices.flatMap(circles(ofMenu:)) }
 
     /// How opaque each item of the menu at `index` is drawn, by item id,
     /// while the next menu has spread `submenuSpread` (0 collapsed, 1
@@ -58,13 +94,24 @@ public struct MenuChainPlacement: Equatable, Sendable {
     /// from 1 to ``SubmenuLayout/fadedOpacity`` as it spreads. Empty for the
     /// last menu, and for an index out of range: nothing fades.
     public func itemOpacity(ofMenu index: Int, submenuSpread: Double = 1) -> [String: Double] {
-        guard menus.indices.contains(index), index < menus.count - 1 else { return [:] }
+        guard menus.indices.contains(index), let opened = menus[index].openedItem else { return [:] }
         let spread = submenuSpread.isFinite ? min(max(submenuSpread, 0), 1) : 1
         let faded = 1 - (1 - SubmenuLayout.fadedOpacity) * spread
         var opacity: [String: Double] = [:]
-        for (position, item) in menus[index].menu.items.enumerated() where layout.menus[index].isFaded(position) {
-            opacity[item.id] = faded
-        }
+        for item in menus[index].menu.items where item.id != opened { opacity[item.id] = faded }
         return opacity
+    }
+
+    /// Moves the whole chain, from where the top-level menu was asked to go,
+    /// just far enough that every circle lies on the output; a chain larger
+    /// than the output is centred on it, as far as the innermost menu's
+    /// button (what closes it) stays on it.
+    private mutating func keepOnOutput() {
+        let relative = zip(menus, offsets).flatMap { placed, at in placed.menu.circles(at: at) }
+        let bounds = relative.dropFirst().reduce(relative[0].bounds) { $0.union($1.bounds) }
+        let innermost = Circle(
+            centre: offsets[offsets.count - 1], radius: menus[menus.count - 1].menu.appearance.buttonSize / 2)
+        let top = Placement.kept(wanted, bounds: bounds, button: innermost, in: output.size)
+        for index in menus.indices { menus[index].centre = top.adding(offsets[index]) }
     }
 }

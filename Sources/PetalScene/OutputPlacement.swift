@@ -30,17 +30,21 @@ extension Placement {
     public static func centre(
         of menu: SceneMenu, placed request: PlacementRequest, on output: OutputGeometry, pointer: Point?
     ) -> Point {
-        let size = output.size
-        let wanted: Point
-        if let at = request.at, at.x.isFinite, at.y.isFinite {
-            wanted = at
-        } else {
-            var appearance = menu.appearance
-            appearance.anchor = request.anchor
-            let local = pointer.flatMap { $0.x.isFinite && $0.y.isFinite ? output.local($0) : nil }
-            wanted = buttonCentre(in: size, appearance: appearance, pointer: local)
-        }
-        return keptOn(size, centre: wanted, menu: menu)
+        keptOn(output.size, centre: wantedCentre(of: menu, placed: request, on: output, pointer: pointer), menu: menu)
+    }
+
+    /// Where the placement asks the centre button's centre to go on
+    /// `output`, before anything is moved inwards: `at`, else the anchor (a
+    /// corner with the appearance's margin, the centre, or `pointer`, in
+    /// desktop coordinates, the output's centre when nil).
+    public static func wantedCentre(
+        of menu: SceneMenu, placed request: PlacementRequest, on output: OutputGeometry, pointer: Point?
+    ) -> Point {
+        if let at = request.at, at.x.isFinite, at.y.isFinite { return at }
+        var appearance = menu.appearance
+        appearance.anchor = request.anchor
+        let local = pointer.flatMap { $0.x.isFinite && $0.y.isFinite ? output.local($0) : nil }
+        return buttonCentre(in: output.size, appearance: appearance, pointer: local)
     }
 
     /// `centre` moved inwards just enough that every circle of `menu`
@@ -51,17 +55,26 @@ extension Placement {
     /// centred on the area as far as the button stays on it: the button is
     /// what opens and closes the menu.
     public static func keptOn(_ size: Size, centre: Point, menu: SceneMenu) -> Point {
-        let bounds = restingBounds(of: menu)
-        let button = menu.appearance.buttonSize / 2
-        func kept(_ wanted: Double, low: Double, high: Double, extent: Double) -> Double {
+        let button = Circle(centre: .zero, radius: menu.appearance.buttonSize / 2)
+        return kept(centre, bounds: restingBounds(of: menu), button: button, in: size)
+    }
+
+    /// `wanted` moved just enough that `bounds` (relative to it) lie on an
+    /// area of `size`. On an axis where they are larger than the area, they
+    /// are centred on it as far as `button` (relative to `wanted`, the
+    /// button that opens or closes what is drawn) stays on it.
+    public static func kept(_ wanted: Point, bounds: Rect, button: Circle, in size: Size) -> Point {
+        let radius = button.radius
+        func kept(_ wanted: Double, low: Double, high: Double, button: Double, extent: Double) -> Double {
             let (least, most) = (-low, extent - high)
             if least <= most { return min(max(wanted, least), most) }
             let centred = (extent - low - high) / 2
-            return button * 2 <= extent ? min(max(centred, button), extent - button) : extent / 2
+            guard radius * 2 <= extent else { return extent / 2 - button }
+            return min(max(centred, radius - button), extent - radius - button)
         }
         return Point(
-            x: kept(centre.x, low: bounds.minX, high: bounds.maxX, extent: size.width),
-            y: kept(centre.y, low: bounds.minY, high: bounds.maxY, extent: size.height))
+            x: kept(wanted.x, low: bounds.minX, high: bounds.maxX, button: button.centre.x, extent: size.width),
+            y: kept(wanted.y, low: bounds.minY, high: bounds.maxY, button: button.centre.y, extent: size.height))
     }
 
     /// The squares around every circle of `menu` expanded at rest, relative

@@ -60,12 +60,15 @@ public struct SceneMenu: Equatable, Sendable {
     /// The menu's `Title` (its name unless the configuration gives one): what
     /// a screen reader calls its centre button.
     public var title: String
+    /// The menu's `LayoutStyle`: how its row wraps, how it fans from its
+    /// parent as a submenu, and which labels it shows by default.
+    public var style: LayoutStyle
 
     /// Creates a menu description.
     public init(
         items: [SceneItem] = [], appearance: AppearanceSettings = AppearanceSettings(),
         openDuration: Double = 0.3, closeDuration: Double = 0.3, online: Bool = true,
-        name: String = "main", title: String = ""
+        name: String = "main", title: String = "", style: LayoutStyle = .radial
     ) {
         self.items = items
         self.appearance = appearance
@@ -74,6 +77,7 @@ public struct SceneMenu: Equatable, Sendable {
         self.online = online
         self.name = name
         self.title = title
+        self.style = style
     }
 
     /// A menu from a configuration file, with its items at the positions its
@@ -85,7 +89,8 @@ public struct SceneMenu: Equatable, Sendable {
     /// A menu section of a configuration file (main or any other), with its
     /// items at the positions its layout gives.
     public init(section: MenuSection) {
-        let positions = section.settings.geometry.positions(count: section.items.count)
+        let positions = section.settings.geometry.positions(
+            count: section.items.count, discs: LayoutDiscs(section.appearance))
         self.init(
             items: zip(section.items, positions).map { item, position in
                 SceneItem(
@@ -95,12 +100,24 @@ public struct SceneMenu: Equatable, Sendable {
             },
             appearance: section.appearance,
             openDuration: section.settings.openDuration.configuredSeconds,
-            closeDuration: section.settings.closeDuration.configuredSeconds)
+            closeDuration: section.settings.closeDuration.configuredSeconds, style: section.settings.geometry.style)
     }
 
     /// The item with `id`, if any.
     public func item(_ id: String) -> SceneItem? {
         items.first { $0.id == id }
+    }
+
+    /// The menu with its `linear` row or `stack` column wrapped into rows or
+    /// columns that fit an output of `size`, its centre button wanted at
+    /// `centre` there (``RowWrapping``); a radial menu as it is.
+    public func wrapped(on size: Size, centre: Point) -> SceneMenu {
+        let room = LayoutRoom(width: size.width, height: size.height, centre: centre)
+        let places = RowWrapping.wrapped(
+            items.map(\.position), style: style, discs: LayoutDiscs(appearance), room: room)
+        var menu = self
+        for (index, place) in places.enumerated() { menu.items[index].position = place }
+        return menu
     }
 }
 
@@ -134,6 +151,7 @@ extension SceneMenu {
         let velocity = ConfigurationDecoder.maximumSpringVelocity
         appearance.springVelocity = clamp(appearance.springVelocity, -velocity...velocity, defaults.springVelocity)
         appearance.pressScale = clamp(appearance.pressScale, 0.01...1, defaults.pressScale)
+        if !AppearanceSettings.isValidFont(appearance.font) { appearance.font = defaults.font }
         menu.appearance = appearance
         let seconds = ConfigurationDecoder.maximumAnimationSeconds
         menu.openDuration = clamp(openDuration, 0...seconds, 0.3)

@@ -12,8 +12,8 @@ struct MenuAppearanceTests {
         "buttonSize": .double(48), "itemSize": .double(40), "buttonColor": .string("#123456"),
         "buttonIcon": .string("open-menu"), "iconColor": .string("#000000cc"), "springDamping": .double(1),
         "springVelocity": .double(-2), "pressScale": .double(0.8), "backdrop": .string("#00000080"),
-        "shadow": .boolean(false), "restingButton": .boolean(false), "openDuration": .double(0.5),
-        "closeDuration": .double(0),
+        "shadow": .boolean(false), "restingButton": .boolean(false), "labels": .string("always"),
+        "font": .string("Cantarell Bold 11"), "openDuration": .double(0.5), "closeDuration": .double(0),
     ]
 
     /// `values` read as a client reads `Appearance`.
@@ -25,7 +25,7 @@ struct MenuAppearanceTests {
         settings: AppearanceSettings(
             anchor: .pointer, margin: Margin(x: 4, y: 8), buttonSize: 48, itemSize: 40, buttonColor: "#123456",
             buttonIcon: "open-menu", iconColor: "#000000cc", springDamping: 1, springVelocity: -2, pressScale: 0.8,
-            backdrop: "#00000080", shadow: false, restingButton: false),
+            backdrop: "#00000080", shadow: false, restingButton: false, labels: .always, font: "Cantarell Bold 11"),
         openDuration: 0.5, closeDuration: 0)
 
     @Test func defaultsAreTheSpecs() {
@@ -48,13 +48,31 @@ struct MenuAppearanceTests {
             entries.map(\.key) == [
                 "anchor", "margin", "buttonSize", "itemSize", "buttonColor", "buttonIcon", "iconColor",
                 "springDamping", "springVelocity", "pressScale", "backdrop", "shadow", "restingButton",
-                "openDuration", "closeDuration",
+                "labels", "font", "openDuration", "closeDuration",
             ])
         #expect(MenuAppearance(lenient: Self.expected.dictionary) == Self.expected)
         #expect(Dictionary(uniqueKeysWithValues: entries.map { ($0.key, $0.value) }) == Self.served)
         let resting = MenuAppearance(settings: AppearanceSettings(restingButton: true))
         #expect(MenuAppearance(lenient: resting.dictionary) == resting)
-        #expect(MenuAppearance().dictionary.entries.count == entries.count, "defaults are written too")
+        #expect(
+            MenuAppearance().dictionary.entries.map(\.key) == entries.map(\.key).filter { $0 != "labels" },
+            "defaults are written too, but labels the layout chooses")
+    }
+
+    /// petald names the labels its layout shows when the file leaves them
+    /// out; a client that finds none (an older petald) chooses by the layout.
+    @Test func labelsAreServedResolvedForTheLayout() {
+        func labels(_ appearance: MenuAppearance) -> DBusValue? {
+            appearance.dictionary.entries.first { $0.key == "labels" }?.value
+        }
+        let unnamed = MenuAppearance()
+        #expect(labels(unnamed) == nil)
+        #expect(labels(unnamed.resolvingLabels(for: .stack)) == .string("always"))
+        #expect(labels(unnamed.resolvingLabels(for: .radial)) == .string("hover"))
+        #expect(labels(unnamed.resolvingLabels(for: .linear)) == .string("hover"))
+        #expect(Self.expected.resolvingLabels(for: .radial) == Self.expected, "a named mode wins")
+        #expect(Self.read(["labels": .string("none")]).settings.labels == .never)
+        #expect(Self.read([:]).settings.labelMode(for: .stack) == .always, "an older petald: the layout chooses")
     }
 
     @Test func unknownKeysAreIgnored() {
@@ -76,6 +94,8 @@ struct MenuAppearanceTests {
         ("springDamping", .string("1")), ("springVelocity", .boolean(true)), ("pressScale", .int64(1)),
         ("backdrop", .string("grey")), ("backdrop", .double(0)), ("shadow", .string("false")), ("shadow", .int32(0)),
         ("restingButton", .string("false")), ("restingButton", .uint32(0)),
+        ("labels", .string("sometimes")), ("labels", .boolean(true)), ("font", .string("Sans\u{7}")),
+        ("font", .string(String(repeating: "f", count: 257))), ("font", .int32(11)),
         ("openDuration", .int32(1)), ("closeDuration", .string("0.1")),
     ])
     func aMistypedKeyKeepsItsDefault(_ key: String, _ value: DBusValue) {
@@ -98,6 +118,8 @@ struct MenuAppearanceTests {
         case "backdrop": wanted.settings.backdrop = defaults.settings.backdrop
         case "shadow": wanted.settings.shadow = defaults.settings.shadow
         case "restingButton": wanted.settings.restingButton = defaults.settings.restingButton
+        case "labels": wanted.settings.labels = defaults.settings.labels
+        case "font": wanted.settings.font = defaults.settings.font
         case "openDuration": wanted.openDuration = defaults.openDuration
         case "closeDuration": wanted.closeDuration = defaults.closeDuration
         default: Issue.record("no such key \(key)")

@@ -29,7 +29,7 @@ struct StatusReportTests {
                 anchor: .topLeft, margin: Margin(x: 8.5, y: 0), buttonSize: 48, itemSize: 40,
                 buttonColor: "#123456", buttonIcon: "open-menu", iconColor: "#000000cc",
                 springDamping: 1, springVelocity: -2, pressScale: 0.8,
-                backdrop: "#00000080", shadow: false, restingButton: false),
+                backdrop: "#00000080", shadow: false, restingButton: false, labels: .always, font: "Sans 9"),
             openDuration: 0.5, closeDuration: 0)
         let (text, json) = Reports.status(menu)
         #expect(
@@ -42,7 +42,8 @@ struct StatusReportTests {
                 "anchor": "top-left", "margin": [8.5, 0.0], "buttonSize": 48.0, "itemSize": 40.0,
                 "buttonColor": "#123456", "buttonIcon": "open-menu", "iconColor": "#000000cc", "springDamping": 1.0,
                 "springVelocity": -2.0, "pressScale": 0.8, "backdrop": "#00000080", "shadow": false,
-                "restingButton": false, "openDuration": 0.5, "closeDuration": 0.0,
+                "restingButton": false, "labels": "always", "font": "Sans 9", "openDuration": 0.5,
+                "closeDuration": 0.0,
             ])
     }
 

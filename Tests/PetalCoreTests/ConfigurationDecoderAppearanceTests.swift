@@ -25,6 +25,7 @@ struct ConfigurationDecoderAppearanceTests {
         #expect(appearance.springDamping == 0.75 && appearance.springVelocity == 1.0 && appearance.pressScale == 0.95)
         #expect(appearance.backdrop == "" && appearance.shadow)
         #expect(appearance.restingButton)
+        #expect(appearance.labels == nil && appearance.font == "")
         #expect(try #require(expectValid(#"{"appearance": {}}"#)).appearance == AppearanceSettings())
     }
 
@@ -36,7 +37,7 @@ struct ConfigurationDecoderAppearanceTests {
                     "anchor": "top-left", "margin": [0, 10000], "buttonSize": 512, "itemSize": 0.5,
                     "buttonColor": "#112233", "buttonIcon": "/usr/share/icons/plus.svg", "iconColor": "#AABBCCDD",
                     "springDamping": 1, "springVelocity": -100, "pressScale": 0.5, "backdrop": "#00000080", "shadow": false,
-                    "restingButton": false
+                    "restingButton": false, "labels": "always", "font": "Noto Sans CJK JP, Bold 11.5"
                     """#)))
         #expect(
             config.appearance
@@ -44,7 +45,19 @@ struct ConfigurationDecoderAppearanceTests {
                     anchor: .topLeft, margin: Margin(x: 0, y: 10000), buttonSize: 512, itemSize: 0.5,
                     buttonColor: "#112233", buttonIcon: "/usr/share/icons/plus.svg", iconColor: "#AABBCCDD",
                     springDamping: 1, springVelocity: -100, pressScale: 0.5, backdrop: "#00000080", shadow: false,
-                    restingButton: false))
+                    restingButton: false, labels: .always, font: "Noto Sans CJK JP, Bold 11.5"))
+    }
+
+    /// `labels` by default follows the layout: always beside a stack's
+    /// column, on hover for a row and an arc; a given mode wins.
+    @Test func labelsFollowTheLayoutUnlessGiven() throws {
+        #expect(LayoutStyle.allCases.map { AppearanceSettings().labelMode(for: $0) } == [.hover, .always, .hover])
+        for mode in LabelMode.allCases {
+            let config = try #require(expectValid(Self.appearance(#""labels": "\#(mode.rawValue)""#)))
+            #expect(LayoutStyle.allCases.allSatisfy { config.appearance.labelMode(for: $0) == mode })
+        }
+        let desktops = try #require(expectValid(Self.appearance(#""font": """#)))
+        #expect(desktops.appearance.font == "", "the desktop's font")
     }
 
     @Test(arguments: Anchor.allCases)
@@ -134,10 +147,25 @@ struct ConfigurationDecoderAppearanceTests {
             appearance(#""restingButton": 0"#), "appearance.restingButton", "expected true or false, found 0",
             at: "0"),
         ProblemCase(
+            appearance(#""labels": "sometimes""#), "appearance.labels",
+            #"expected "hover", "always" or "none", found "sometimes""#, at: #""sometimes""#),
+        ProblemCase(
+            appearance(#""labels": false"#), "appearance.labels", #"expected "hover", "always" or "none", found false"#,
+            at: "false"),
+        ProblemCase(
+            appearance(#""font": 11"#), "appearance.font",
+            #"expected a Pango font description such as "Sans Bold 11", found 11"#, at: "11"),
+        ProblemCase(
+            appearance(#""font": "Sans\tBold""#), "appearance.font",
+            #"expected a Pango font description without control characters, found "Sans\tBold""#, at: #""Sans"#),
+        ProblemCase(
+            appearance(#""font": "\#(String(repeating: "f", count: 257))""#), "appearance.font",
+            "expected a Pango font description of at most 256 bytes, found 257 bytes", at: #""fff"#),
+        ProblemCase(
             appearance(#""shadows": true"#), "appearance.shadows",
             #"unknown key, ignored (did you mean "shadow"?); the keys known in appearance are "#
                 + "anchor, margin, buttonSize, itemSize, buttonColor, buttonIcon, iconColor, "
-                + "springDamping, springVelocity, pressScale, backdrop, shadow, restingButton",
+                + "springDamping, springVelocity, pressScale, backdrop, shadow, restingButton, labels, font",
             at: "true", .warning),
         ProblemCase(
             #"{"apperance": {}}"#, "apperance",
@@ -163,7 +191,7 @@ struct ConfigurationDecoderAppearanceTests {
             anchor: .pointer, margin: Margin(x: 2.5, y: 0), buttonSize: 48, itemSize: 40.25,
             buttonColor: "#123456", buttonIcon: "open-menu", iconColor: "#000000cc",
             springDamping: 0.5, springVelocity: -3.5, pressScale: 0.9, backdrop: "#80808080", shadow: false,
-            restingButton: false)
+            restingButton: false, labels: .never, font: "Serif 12")
         let text = config.jsonValue.jsonText(pretty: true)
         #expect(try #require(expectValid(text)) == config)
     }
@@ -174,10 +202,11 @@ struct ConfigurationDecoderAppearanceTests {
                 "anchor": "bottom-right", "margin": [16, 32], "buttonSize": 60, "itemSize": 60,
                 "buttonColor": "#ef5285", "buttonIcon": "list-add", "iconColor": "#ffffff",
                 "springDamping": 0.75, "springVelocity": 1, "pressScale": 0.95, "backdrop": "", "shadow": true,
-                "restingButton": true,
+                "restingButton": true, "font": "",
             ])
+        // `labels` is left out: the layout chooses.
         #expect(
             MenuConfiguration.embeddedDefault.jsonValue["appearance"]?.objectValue?.keys
-                == ConfigurationDecoder.appearanceKeys)
+                == ConfigurationDecoder.appearanceKeys.filter { $0 != "labels" })
     }
 }

@@ -54,11 +54,25 @@ struct ConfigurationDecoderExampleTests {
         #expect(ConfigurationDecoder.decode(config.jsonValue.jsonText(pretty: true)).configuration == config)
     }
 
+    /// The rules that keep circles apart (docs/configuration.md, "No
+    /// overlap") leave every example, the four seeds among them, where the
+    /// formula puts it, on the output `--check-config` measures against.
+    @Test(arguments: exampleNames)
+    func everyExampleKeepsTheFormulasPlaces(_ name: String) throws {
+        for menu in try Self.load(name).menus {
+            let geometry = menu.settings.geometry
+            let room = LayoutRoom(width: 1280, height: 720, anchor: menu.appearance.anchor)
+            let laidOut = geometry.positions(count: menu.items.count, discs: LayoutDiscs(menu.appearance), room: room)
+            #expect(laidOut == menu.items.indices.map(geometry.position(at:)), "\(name): \(menu.name)")
+            #expect(LayoutFitCheck.warning(for: menu) == nil, "\(name): \(menu.name)")
+        }
+    }
+
     @Test func linearContacts() throws {
         let config = try Self.load("linear-contacts.json")
         #expect(config.menu.geometry.style == .linear)
         #expect(config.items.map(\.id) == ["add-contact", "message", "phone"])
-        #expect(config.menu.geometry.positions(count: 3).map(\.y) == [0, 0, 0])
+        #expect(config.menu.geometry.positions(count: 3, discs: LayoutDiscs(config.appearance)).map(\.y) == [0, 0, 0])
     }
 
     @Test func circleCamera() throws {
@@ -81,7 +95,7 @@ struct ConfigurationDecoderExampleTests {
         let config = try Self.load("fab-stack.json")
         #expect(config.menu.geometry.style == .stack)
         #expect(config.items.map(\.id) == ["pencil", "camera", "send"])
-        #expect(config.menu.geometry.positions(count: 3).map(\.x) == [0, 0, 0])
+        #expect(config.menu.geometry.positions(count: 3, discs: LayoutDiscs(config.appearance)).map(\.x) == [0, 0, 0])
     }
 
     @Test func likeToggle() throws {

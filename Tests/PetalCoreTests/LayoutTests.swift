@@ -33,27 +33,33 @@ struct LayoutTests {
 
     @Test func listIsRowsBelowTheButton() {
         let g = MenuGeometry(style: .list, spacing: 500, firstAngle: 10, angleInterval: 10, radius: 900)
-        #expect(g.positions(count: 3) == [Point(x: 0, y: 32), Point(x: 0, y: 64), Point(x: 0, y: 96)])
+        #expect((0..<3).map(g.position(at:)) == [Point(x: 0, y: 32), Point(x: 0, y: 64), Point(x: 0, y: 96)])
     }
 
     @Test func linearIsARowToTheRight() {
         let g = MenuGeometry(style: .linear)
-        #expect(g.positions(count: 3) == [Point(x: 80, y: 0), Point(x: 160, y: 0), Point(x: 240, y: 0)])
-        let wide = MenuGeometry(style: .linear, spacing: 12.5)
-        #expect(wide.positions(count: 2) == [Point(x: 12.5, y: 0), Point(x: 25, y: 0)])
+        #expect(
+            g.positions(count: 3, discs: LayoutDiscs())
+                == [Point(x: 80, y: 0), Point(x: 160, y: 0), Point(x: 240, y: 0)])
+        let tight = MenuGeometry(style: .linear, spacing: 12.5)
+        #expect([0, 1].map(tight.position(at:)) == [Point(x: 12.5, y: 0), Point(x: 25, y: 0)], "the formula")
+        let small = LayoutDiscs(button: 10, item: 10)
+        #expect(tight.positions(count: 2, discs: small) == [Point(x: 12.5, y: 0), Point(x: 25, y: 0)])
     }
 
     @Test func stackIsAColumnAbove() {
         let g = MenuGeometry(style: .stack)
-        #expect(g.positions(count: 3) == [Point(x: 0, y: -80), Point(x: 0, y: -160), Point(x: 0, y: -240)])
+        #expect(
+            g.positions(count: 3, discs: LayoutDiscs())
+                == [Point(x: 0, y: -80), Point(x: 0, y: -160), Point(x: 0, y: -240)])
         let tight = MenuGeometry(style: .stack, spacing: 48)
-        #expect(tight.positions(count: 1) == [Point(x: 0, y: -48)])
+        #expect(tight.positions(count: 1, discs: LayoutDiscs(button: 48, item: 48)) == [Point(x: 0, y: -48)])
     }
 
     @Test func noItemsNoPositions() {
         for style in LayoutStyle.allCases {
-            #expect(MenuGeometry(style: style).positions(count: 0).isEmpty)
-            #expect(MenuGeometry(style: style).positions(count: -3).isEmpty)
+            #expect(MenuGeometry(style: style).positions(count: 0, discs: LayoutDiscs()).isEmpty)
+            #expect(MenuGeometry(style: style).positions(count: -3, discs: LayoutDiscs()).isEmpty)
         }
     }
 
@@ -61,7 +67,7 @@ struct LayoutTests {
         let g = MenuGeometry(style: .radial, firstAngle: 0, angleInterval: 90, radius: 50)
         // Counter-clockwise from +x with y downwards: right, up, left, down.
         #expect(
-            g.positions(count: 4) == [
+            g.positions(count: 4, discs: LayoutDiscs(button: 20, item: 20)) == [
                 Point(x: 50, y: 0), Point(x: 0, y: -50), Point(x: -50, y: 0), Point(x: 0, y: 50),
             ])
     }
@@ -73,7 +79,7 @@ struct LayoutTests {
             Point(x: -76.604444311897800, y: -64.27876096865394),
             Point(x: -100, y: 0),
         ]
-        #expect(close(MenuGeometry().positions(count: 3), expected))
+        #expect(close(MenuGeometry().positions(count: 3, discs: LayoutDiscs()), expected))
     }
 
     @Test(arguments: [
@@ -84,12 +90,12 @@ struct LayoutTests {
         MenuGeometry(firstAngle: 1e6 + 0.25, angleInterval: 7, radius: 300),
     ])
     func radialMatchesTheFormula(_ g: MenuGeometry) {
-        #expect(close(g.positions(count: 12), radialReference(g, count: 12)))
+        #expect(close((0..<12).map(g.position(at:)), radialReference(g, count: 12)))
     }
 
     @Test func nineItemsAtFortyDegreesMakeAFullCircle() {
         let g = MenuGeometry()
-        let points = g.positions(count: 9)
+        let points = g.positions(count: 9, discs: LayoutDiscs())
         #expect(close(points, radialReference(g, count: 9)))
         for p in points {
             #expect(abs((p.x * p.x + p.y * p.y).squareRoot() - 100) <= tolerance)
@@ -102,14 +108,16 @@ struct LayoutTests {
             let distance = ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot()
             #expect(abs(distance - chord) <= tolerance)
         }
-        // A tenth item lands on the first.
-        #expect(close([g.positions(count: 10)[9]], [points[0]]))
+        // By the formula a tenth item lands on the first; laid out, ten spread evenly instead.
+        #expect(close([g.position(at: 9)], [points[0]]))
+        let ten = g.positions(count: 10, discs: LayoutDiscs())
+        #expect(abs(ten[1].distance(to: ten[0]) - ten[0].distance(to: ten[9])) <= tolerance)
     }
 
     @Test func positionAtMatchesPositions() {
         for style in LayoutStyle.allCases {
             let g = MenuGeometry(style: style)
-            #expect(g.positions(count: 5) == (0..<5).map(g.position(at:)))
+            #expect(g.positions(count: 5, discs: LayoutDiscs()) == (0..<5).map(g.position(at:)))
         }
     }
 }

@@ -4,9 +4,10 @@ import Testing
 /// Where the menus of an open chain are drawn: each submenu spreads from the
 /// item that opened it, and its parents' other items are faded.
 @Suite struct SubmenuLayoutTests {
-    let linear = MenuGeometry(style: .linear).positions(count: 3)
-    let stack = MenuGeometry(style: .stack, spacing: 50).positions(count: 2)
-    let radial = MenuGeometry(style: .radial, firstAngle: 0, angleInterval: 90, radius: 100).positions(count: 4)
+    let linear = MenuGeometry(style: .linear).positions(count: 3, discs: LayoutDiscs())
+    let stack = MenuGeometry(style: .stack, spacing: 50).positions(count: 2, discs: LayoutDiscs(button: 40, item: 40))
+    let radial = MenuGeometry(style: .radial, firstAngle: 0, angleInterval: 90, radius: 100).positions(
+        count: 4, discs: LayoutDiscs())
 
     @Test func oneMenuSitsAroundTheCentreButtonAndNothingIsFaded() {
         let chain = SubmenuLayout(linear)

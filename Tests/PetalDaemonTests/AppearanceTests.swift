@@ -34,7 +34,8 @@ import Testing
         "buttonSize": .double(60), "itemSize": .double(60), "buttonColor": .string("#ef5285"),
         "buttonIcon": .string("list-add"), "iconColor": .string("#ffffff"), "springDamping": .double(0.75),
         "springVelocity": .double(1), "pressScale": .double(0.95), "backdrop": .string(""), "shadow": .boolean(true),
-        "restingButton": .boolean(true), "openDuration": .double(0.3), "closeDuration": .double(0.3),
+        "restingButton": .boolean(true), "labels": .string("hover"), "font": .string(""),
+        "openDuration": .double(0.3), "closeDuration": .double(0.3),
     ]
 
     static let custom = #"""
@@ -42,7 +43,7 @@ import Testing
          "appearance": {"anchor": "top-left", "margin": [0, 8.5], "buttonSize": 48, "itemSize": 40,
                         "buttonColor": "#123456", "buttonIcon": "open-menu", "iconColor": "#000000cc",
                         "springDamping": 1, "springVelocity": -2, "pressScale": 0.8, "backdrop": "#00000080",
-                        "shadow": false, "restingButton": false}}
+                        "shadow": false, "restingButton": false, "labels": "none", "font": "Serif Italic 12"}}
         """#
 
     static let customValues: [String: DBusValue] = [
@@ -50,8 +51,8 @@ import Testing
         "buttonSize": .double(48), "itemSize": .double(40), "buttonColor": .string("#123456"),
         "buttonIcon": .string("open-menu"), "iconColor": .string("#000000cc"), "springDamping": .double(1),
         "springVelocity": .double(-2), "pressScale": .double(0.8), "backdrop": .string("#00000080"),
-        "shadow": .boolean(false), "restingButton": .boolean(false), "openDuration": .double(0.5),
-        "closeDuration": .double(0),
+        "shadow": .boolean(false), "restingButton": .boolean(false), "labels": .string("none"),
+        "font": .string("Serif Italic 12"), "openDuration": .double(0.5), "closeDuration": .double(0),
     ]
 
     func petald(_ config: AppearanceConfig) async throws -> RunningDaemon {
@@ -117,14 +118,28 @@ import Testing
         let daemon = try await petald(config)
         defer { daemon.stop() }
         let recorder = try await SignalRecorder(daemon)
-        // Other sections change; the appearance and the durations do not.
-        try config.write(#"{"menu": {"layout": "stack"}, "appearance": {"buttonSize": 50}}"#)
+        // Other sections change; the appearance and the durations do not (nor the labels: linear shows them on hover too).
+        try config.write(#"{"menu": {"layout": "linear"}, "appearance": {"buttonSize": 50}}"#)
 
         #expect(try await daemon.menu("Reload") == [])
         try await recorder.wait(for: "PropertiesChanged") { $0.changedProperties["Items"] != nil }
         let announced = Set(recorder.signals("PropertiesChanged").flatMap { $0.changedProperties.keys })
         #expect(announced.contains("LayoutStyle"))
         #expect(!announced.contains("Appearance"), "announced \(announced)")
+    }
+
+    /// Unless the file names them, the labels served are the layout's in
+    /// force: switching `LayoutStyle` to a stack announces `always`.
+    @Test func labelsFollowTheLayoutInForce() async throws {
+        let config = try AppearanceConfig("{}")
+        let daemon = try await petald(config)
+        defer { daemon.stop() }
+        #expect(try await daemon.property("Appearance").entries["labels"] == .string("hover"))
+        let recorder = try await SignalRecorder(daemon)
+        try await daemon.setProperty("LayoutStyle", .string("stack"))
+        let changed = try await recorder.wait(for: "PropertiesChanged") { $0.changedProperties["Appearance"] != nil }
+        #expect(changed.changedProperties["Appearance"]?.entries["labels"] == .string("always"))
+        #expect(try await daemon.property("Appearance").entries["labels"] == .string("always"))
     }
 
     @Test func aChangedDurationAloneIsAnnounced() async throws {

@@ -116,6 +116,20 @@ import Testing
             ), "\(checked.summary)")
     }
 
+    // MARK: Menus too large for a small screen
+
+    @Test func aMenuThatCannotFitASmallScreenIsAWarningAtItsItems() async throws {
+        let items = (0..<40).map { #"{"id": "i\#($0)", "title": "I", "action": "command.run"}"# }
+        let checked = try await Self.check(
+            #"{"menu": {"layout": "radial"}, "items": [\#(items.joined(separator: ", "))]}"#)
+        #expect(checked.status == 0, "a warning alone does not fail the check: \(checked.summary)")
+        #expect(checked.output == "config.json: OK, 40 items, 1 warning\n", "\(checked.summary)")
+        #expect(
+            checked.errors
+                == #"config.json:1:41: warning: items: menu "main" cannot fit a 1280×720 output expanded: its 40 items laid out radial take 927×927 pixels; at most 30 of its items would"#
+                + "\n", "\(checked.summary)")
+    }
+
     // MARK: Drop-in files
 
     private static let valid = #"{"items": [{"id": "i", "title": "I", "action": "command.run"}]}"#

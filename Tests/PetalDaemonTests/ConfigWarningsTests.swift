@@ -45,6 +45,17 @@ import Testing
                    {"id": "noop", "title": "Noop", "action": "test.noop", "colour": "#ffffff"}]}
         """#
 
+    /// A menu that cannot lie on a 1280×720 output is listed at its items, as `--check-config` says it.
+    @Test func aMenuTooLargeForASmallScreenIsListed() async throws {
+        let items = (0..<40).map { #"{"id": "i\#($0)", "title": "I", "action": "test.noop"}"# }
+        let fixture = try await Fixture(#"{"items": [\#(items.joined(separator: ", "))]}"#)
+        let warnings = try await fixture.client.configWarnings()
+        #expect(
+            warnings == [
+                "\(fixture.file.path):1:11: items: menu \"main\" cannot fit a 1280×720 output expanded: its 40 items laid out radial take 927×927 pixels; at most 30 of its items would"
+            ], "\(warnings)")
+    }
+
     @Test func theWarningsAreServedInTheOrderOfTheFileAndLogged() async throws {
         let fixture = try await Fixture(
             Self.mistyped,

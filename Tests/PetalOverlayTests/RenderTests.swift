@@ -6,7 +6,7 @@ import Testing
 /// `petal-overlay --render`: frames drawn offscreen, read back pixel by pixel.
 @Suite struct RenderTests {
     static let colours = ["#ef5285", "#60c5ba", "#a5dff9"]
-    static let defaultPlaces = MenuGeometry().positions(count: 3)
+    static let defaultPlaces = MenuGeometry().positions(count: 3, discs: LayoutDiscs())
 
     @Test func anExpandedMenuShowsEachItemsColourAtItsLayoutPosition() async throws {
         let frame = RenderedFrame(image: try await OverlayBinary.render(["--state", "expanded"]))

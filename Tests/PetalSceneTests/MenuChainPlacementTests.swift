@@ -40,13 +40,25 @@ import Testing
         #expect(chain.menus.map(\.openedItem) == ["item0", "sub1", nil])
     }
 
-    @Test func aSubmenuThatWouldLeaveTheOutputIsMovedInwardsJustEnough() {
-        let parent = F.menu(.stack)
-        // At the right edge, as the default corner puts it.
-        var chain = MenuChainPlacement(parent, centre: Point(x: 1874, y: 1018), on: Self.output)
+    @Test func aSubmenuThatWouldLeaveTheOutputMovesTheWholeChainInwards() {
+        let parent = F.menu(.radial)
+        // In the top-right corner: the first item, at 100°, points almost straight up.
+        let alone = MenuChainPlacement(parent, centre: Point(x: 1874, y: 46), on: Self.output)
+        var chain = alone
+        chain.open(Self.submenu(.radial), from: "item0")
+        let moved = Point(
+            x: chain.menus[0].centre.x - alone.menus[0].centre.x, y: chain.menus[0].centre.y - alone.menus[0].centre.y)
+        #expect(moved.y > 90, "the parent moves down with the submenu fanned above it: \(moved)")
+        let opener = parent.items[0].position
+        #expect(F.near(chain.menus[1].centre, chain.menus[0].centre.adding(opener)), "the submenu stays on its item")
+        #expect(chain.circles.allSatisfy { $0.lies(in: Rect(x: 0, y: 0, width: 1920, height: 1080)) })
+    }
+
+    @Test func aRowWithRoomOnNeitherSideOfItsParentGoesTowardsTheMiddle() {
+        var chain = MenuChainPlacement(F.menu(.stack), centre: Point(x: 1874, y: 1018), on: Self.output)
         chain.open(Self.submenu(.linear, count: 3), from: "item2")
-        // The row reaches 240 + 30 to the right of its centre: the centre moves left, not up.
-        #expect(chain.menus[1].centre == Point(x: 1920 - 270, y: 1018 - 240))
+        #expect(chain.menus.map(\.centre) == [Point(x: 1874, y: 1018), Point(x: 1874, y: 778)], "nothing moves")
+        #expect(chain.menus[1].menu.items.map(\.position.x) == [-80, -160, -240])
     }
 
     @Test func anItemTheLastMenuLacksOpensNothing() {

@@ -54,7 +54,8 @@ import Testing
     /// A full circle of eight items around the button.
     static let circle: SceneMenu = {
         var menu = F.menu(.radial, count: 8)
-        let positions = MenuGeometry(style: .radial, firstAngle: 0, angleInterval: 45).positions(count: 8)
+        let positions = MenuGeometry(style: .radial, firstAngle: 0, angleInterval: 45).positions(
+            count: 8, discs: LayoutDiscs())
         for index in menu.items.indices { menu.items[index].position = positions[index] }
         return menu
     }()

@@ -10,14 +10,14 @@ enum SceneFixtures {
         _ style: LayoutStyle = .linear, count: Int = 3, appearance: AppearanceSettings = AppearanceSettings(),
         open: Double = 0.3, close: Double = 0.3
     ) -> SceneMenu {
-        let positions = MenuGeometry(style: style).positions(count: count)
+        let positions = MenuGeometry(style: style).positions(count: count, discs: LayoutDiscs(appearance))
         return SceneMenu(
             items: positions.enumerated().map { index, position in
                 SceneItem(
                     id: "item\(index)", title: "Item \(index)", icon: "icon-\(index)",
                     color: colours[index % colours.count], position: position)
             },
-            appearance: appearance, openDuration: open, closeDuration: close)
+            appearance: appearance, openDuration: open, closeDuration: close, style: style)
     }
 
     static func near(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool {

@@ -62,6 +62,12 @@ public struct AppearanceSettings: Equatable, Sendable {
     /// collapsed; true by default. With false, the overlay draws `main` only
     /// from the moment it starts expanding.
     public var restingButton: Bool
+    /// Which items show their full title in a label beside them; nil (the
+    /// default) for the layout's own choice, ``labelMode(for:)``.
+    public var labels: LabelMode?
+    /// The font of titles and labels, a Pango font description such as
+    /// `"Cantarell Bold 11"`; "" (the default) for the desktop's.
+    public var font: String
 
     /// Creates settings; every parameter defaults to the spec's value.
     public init(
@@ -69,7 +75,8 @@ public struct AppearanceSettings: Equatable, Sendable {
         buttonSize: Double = 60, itemSize: Double = 60,
         buttonColor: String = "#ef5285", buttonIcon: String = "list-add", iconColor: String = "#ffffff",
         springDamping: Double = 0.75, springVelocity: Double = 1.0, pressScale: Double = 0.95,
-        backdrop: String = "", shadow: Bool = true, restingButton: Bool = true
+        backdrop: String = "", shadow: Bool = true, restingButton: Bool = true, labels: LabelMode? = nil,
+        font: String = ""
     ) {
         self.anchor = anchor
         self.margin = margin
@@ -84,6 +91,8 @@ public struct AppearanceSettings: Equatable, Sendable {
         self.backdrop = backdrop
         self.shadow = shadow
         self.restingButton = restingButton
+        self.labels = labels
+        self.font = font
     }
 }
 

@@ -6,7 +6,7 @@ extension ConfigurationDecoder {
     public static let appearanceKeys = [
         "anchor", "margin", "buttonSize", "itemSize", "buttonColor", "buttonIcon", "iconColor",
         "springDamping", "springVelocity", "pressScale", "backdrop", "shadow",
-        "restingButton",
+        "restingButton", "labels", "font",
     ]
     /// The largest `buttonSize` or `itemSize`, in pixels.
     public static let maximumDiscSize = 512.0
@@ -90,6 +90,18 @@ extension ConfigurationDecoder {
         }
         if let resting = flag("restingButton", of: appearance, at: path) {
             settings.restingButton = resting
+        }
+        if let labels = member(
+            "labels", of: appearance, at: path, expected: Self.quotedChoices(LabelMode.allCases.map(\.rawValue)),
+            { $0.stringValue.flatMap(LabelMode.init(rawValue:)) })
+        {
+            settings.labels = labels
+        }
+        if let font = text(
+            "font", of: appearance, at: path, what: "a Pango font description", example: #""Sans Bold 11""#,
+            maximumBytes: AppearanceSettings.maximumFontBytes)
+        {
+            settings.font = font
         }
         return settings
     }

@@ -77,6 +77,9 @@ extension ConfigurationDecoder {
             let index = sections.count
             sections.append(MenuSection(name: MenuName.main, items: []))
             let items = top["items"].map { self.items($0, at: "items", of: MenuName.main, in: context) }
+            if top["items"] != nil {
+                menuSites.append(MenuSite(menu: MenuName.main, path: "items", position: positions["items"]))
+            }
             sections[index] = MenuSection(
                 name: MenuName.main, settings: defaults.settings, items: items ?? MenuConfiguration.defaultItems,
                 appearance: defaults.appearance)
@@ -113,6 +116,7 @@ extension ConfigurationDecoder {
         let itemsPath = JSONPath.member("items", of: path)
         let items: [MenuItem]
         if let list = object["items"] {
+            menuSites.append(MenuSite(menu: name, path: itemsPath, position: positions[itemsPath]))
             items = self.items(
                 list, at: itemsPath, of: name, in: context, allowsEmpty: isMain,
                 maximumItems: Self.maximumItems(for: settings.geometry.style))

@@ -41,6 +41,8 @@ public struct ConfigurationDecoder {
     var links: [SubmenuLink] = []
     /// Where each item names its action, for the check of actions nobody provides.
     var actionSites: [ActionSite] = []
+    /// Where each menu writes its items, for the check of menus too large for a small screen.
+    var menuSites: [MenuSite] = []
     private var leftOut = 0
     private var leftOutErrors = false
 
@@ -117,7 +119,8 @@ public struct ConfigurationDecoder {
                     "\(leftOut) more problems were found; only the first \(Self.maximumProblems) are shown"))
         }
         return ConfigurationDecoding(
-            configuration: hasErrors ? nil : configuration, problems: sorted, actionSites: actionSites)
+            configuration: hasErrors ? nil : configuration, problems: sorted, actionSites: actionSites,
+            menuSites: menuSites)
     }
 
     // MARK: - Reporting

@@ -84,12 +84,18 @@ public struct ConfigurationDecoding: Sendable {
     public let problems: [ConfigurationProblem]
     /// Where each item names its action, in document order.
     public let actionSites: [ActionSite]
+    /// Where each menu writes its items, in document order.
+    public let menuSites: [MenuSite]
 
     /// Creates a result.
-    public init(configuration: MenuConfiguration?, problems: [ConfigurationProblem], actionSites: [ActionSite] = []) {
+    public init(
+        configuration: MenuConfiguration?, problems: [ConfigurationProblem], actionSites: [ActionSite] = [],
+        menuSites: [MenuSite] = []
+    ) {
         self.configuration = configuration
         self.problems = problems
         self.actionSites = actionSites
+        self.menuSites = menuSites
     }
 
     /// The problems that refuse the configuration.

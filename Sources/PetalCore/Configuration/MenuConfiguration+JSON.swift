@@ -123,10 +123,11 @@ extension MenuSettings {
 }
 
 extension AppearanceSettings {
-    /// The section as a configuration file writes it, every key written out,
-    /// in the order of docs/configuration.md.
+    /// The section as a configuration file writes it, every key written out
+    /// (`labels` only when it names a mode rather than the layout's), in the
+    /// order of docs/configuration.md.
     public var jsonValue: JSONValue {
-        [
+        var object: JSONObject = [
             "anchor": .string(anchor.rawValue),
             "margin": [.number(margin.x), .number(margin.y)],
             "buttonSize": .number(buttonSize),
@@ -141,6 +142,9 @@ extension AppearanceSettings {
             "shadow": .bool(shadow),
             "restingButton": .bool(restingButton),
         ]
+        if let labels { object["labels"] = .string(labels.rawValue) }
+        object["font"] = .string(font)
+        return .object(object)
     }
 }
 

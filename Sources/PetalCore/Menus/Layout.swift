@@ -30,6 +30,11 @@ public struct Point: Equatable, Sendable, CustomStringConvertible {
 
     /// `"(x, y)"`.
     public var description: String { "(\(x), \(y))" }
+
+    /// The distance from `other`.
+    public func distance(to other: Point) -> Double {
+        ((x - other.x) * (x - other.x) + (y - other.y) * (y - other.y)).squareRoot()
+    }
 }
 
 /// The layout parameters of the menu, with the defaults of docs/configuration.md.
@@ -61,14 +66,9 @@ public struct MenuGeometry: Equatable, Sendable {
         self.radius = radius
     }
 
-    /// The positions of `count` items (index 0 first) relative to the centre
-    /// button; empty when `count` is zero or negative.
-    public func positions(count: Int) -> [Point] {
-        guard count > 0 else { return [] }
-        return (0..<count).map(position(at:))
-    }
-
-    /// The position of the item at `index` (from 0) relative to the centre button.
+    /// The position of the item at `index` (from 0) relative to the centre
+    /// button, by the configured formula alone: before the rules that keep
+    /// circles apart, which ``positions(count:discs:room:)`` applies.
     public func position(at index: Int) -> Point {
         let step = Double(index + 1)
         switch style {

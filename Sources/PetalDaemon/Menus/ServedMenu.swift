@@ -211,7 +211,9 @@ final class ServedMenu {
 
     /// The `Layout` rows: each item's centre in the expanded menu.
     var layoutRows: [LayoutPoint] {
-        zip(items, geometry.positions(count: items.count)).map { LayoutPoint(id: $0.id, x: $1.x, y: $1.y) }
+        zip(items, geometry.positions(count: items.count, discs: LayoutDiscs(definition.appearance))).map {
+            LayoutPoint(id: $0.id, x: $1.x, y: $1.y)
+        }
     }
 
     /// The `Items` rows; a submenu item's action column is "".
@@ -243,12 +245,12 @@ final class ServedMenu {
     /// `Picker`: the menu's `picker` section, the keys that differ from their defaults.
     var picker: DBusVariantDictionary { (definition.picker ?? PickerSettings()).dictionary }
 
-    /// `Appearance`: the menu's, with its durations.
+    /// `Appearance`: the menu's, with its durations and the labels its layout in force shows.
     var appearance: DBusVariantDictionary {
         MenuAppearance(
             settings: definition.appearance, openDuration: settings.openDuration.configuredSeconds,
             closeDuration: settings.closeDuration.configuredSeconds
-        ).dictionary
+        ).resolvingLabels(for: geometry.style).dictionary
     }
 
     func setHighlighted(_ id: String) throws(DBusError) {
@@ -275,7 +277,11 @@ final class ServedMenu {
     /// Sets `LayoutStyle` until the next reload (a name that is no style is refused where it is decoded).
     func setLayoutStyle(_ style: LayoutStyle) {
         guard style != geometry.style else { return }
+        let previousAppearance = appearance
         layoutOverride = style
-        signals.emitPropertiesChanged(at: path, [PetalBus.Menu.layoutStyle, PetalBus.Menu.layout])
+        var changed: [any DBusPropertyMember] = [PetalBus.Menu.layoutStyle, PetalBus.Menu.layout]
+        // Labels follow the layout unless the appearance names them.
+        if appearance != previousAppearance { changed.append(PetalBus.Menu.appearance) }
+        signals.emitPropertiesChanged(at: path, changed)
     }
 }

@@ -134,7 +134,7 @@ import Testing
     @Test func itemsTakeTheDirectionsOfTheirLayoutPositions() {
         let geometry = MenuGeometry(firstAngle: 100, angleInterval: 40, radius: 100)
         let menu = SceneMenu(
-            items: geometry.positions(count: 3).enumerated().map {
+            items: geometry.positions(count: 3, discs: LayoutDiscs()).enumerated().map {
                 SceneItem(id: "i\($0.offset)", position: $0.element)
             })
         let level = GestureLevel(
