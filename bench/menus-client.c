@@ -16,10 +16,21 @@
  *                   for the menu's StateChanged "expanded" and calls
  *                   Activate on it: from sending ChooseFrom to its reply
  *                   (the id the second client chose). Each menu has a name
- *                   of its own; the next iteration starts once it has closed
+ *                   of its own; the next iteration starts once it has closed.
+ *                   The InterfacesAdded and InterfacesRemoved the second
+ *                   client hears are counted per call
+ *   pick            (--rows R, after the others, --picks P times) PickFrom of
+ *                   a `list` menu of R rows: from sending it to the menu's
+ *                   StateChanged "expanding"; the second client then submits
+ *                   the last row. With --pid, petald's VmRSS before the first,
+ *                   while each is open, and after the last has gone
+ *
+ * The second connection owns org.petal.Frontend1, as a frontend does: it is
+ * the one that answers, and petald then asks the bus to start none.
  *
  * Usage: bench-menus-client [-n N] [--warmup W] [--menu MENU] [--item ITEM] [--items K]
- *                           [--only toggle|show|toggle+activate|choose]
+ *                           [--rows R] [--picks P] [--pid PID]
+ *                           [--only toggle|show|toggle+activate|choose|pick]
  * Prints one line: `key=value` per scenario (p50/p90/max in µs). `--only`
  * runs one scenario (for counting it under callgrind) and prints its figures.
  * The bus is $DBUS_SESSION_BUS_ADDRESS.
@@ -38,13 +49,19 @@
 #define ROOT "/org/petal/Petal1"
 #define MENU_IFACE "org.petal.Petal1.Menu"
 #define MENUS_IFACE "org.petal.Petal1.Menus"
+#define OBJECT_MANAGER "org.freedesktop.DBus.ObjectManager"
 
 static struct {
-    long n, warmup, items;
+    long n, warmup, items, rows, picks, pid;
     const char *menu, *item, *only;
-} opt = { .n = 2000, .warmup = 200, .items = 20, .menu = "apps", .item = "item-0", .only = NULL };
+} opt = { .n = 2000, .warmup = 200, .items = 20, .rows = 100000, .picks = 10, .pid = 0, .menu = "apps",
+          .item = "item-0", .only = NULL };
 
-static const char *const scenarios[] = { "toggle", "show", "toggle+activate", "choose" };
+static const char *const scenarios[] = { "toggle", "show", "toggle+activate", "choose", "pick" };
+#define SCENARIOS 5
+
+/* The InterfacesAdded and InterfacesRemoved the second client has heard. */
+static long interfaces_added, interfaces_removed;
 
 /* Whether the scenario is run: all of them, unless --only names one. */
 static int runs(int scenario) {
@@ -160,10 +177,30 @@ static void wait_state(DBusConnection *bus, const char *path, const char *wanted
         DBusMessage *message;
         while ((message = dbus_connection_pop_message(bus))) {
             const char *state = NULL;
+            if (dbus_message_is_signal(message, OBJECT_MANAGER, "InterfacesAdded")) interfaces_added++;
+            if (dbus_message_is_signal(message, OBJECT_MANAGER, "InterfacesRemoved")) interfaces_removed++;
             int match = dbus_message_is_signal(message, MENU_IFACE, "StateChanged")
                 && dbus_message_has_path(message, path)
                 && dbus_message_get_args(message, NULL, DBUS_TYPE_STRING, &state, DBUS_TYPE_INVALID)
                 && !strcmp(state, wanted);
+            dbus_message_unref(message);
+            if (match) return;
+        }
+        if (!dbus_connection_read_write(bus, 10 * 1000)) die("the bus connection was lost");
+    }
+}
+
+/* Reads until the InterfacesRemoved of the object `path`, counting what it passes. */
+static void wait_removed_path(DBusConnection *bus, const char *path) {
+    for (;;) {
+        DBusMessage *message;
+        while ((message = dbus_connection_pop_message(bus))) {
+            const char *object = NULL;
+            int removed = dbus_message_is_signal(message, OBJECT_MANAGER, "InterfacesRemoved");
+            int match = removed && dbus_message_get_args(message, NULL, DBUS_TYPE_OBJECT_PATH, &object, DBUS_TYPE_INVALID)
+                && !strcmp(object, path);
+            if (dbus_message_is_signal(message, OBJECT_MANAGER, "InterfacesAdded")) interfaces_added++;
+            if (removed) interfaces_removed++;
             dbus_message_unref(message);
             if (match) return;
         }
@@ -212,7 +249,88 @@ static double choose(DBusConnection *asker, DBusConnection *chooser, long iterat
         die("ChooseFrom: expected the answer \"%s\"", chosen);
     dbus_message_unref(reply);
     wait_state(chooser, path, "collapsed");
+    wait_removed_path(chooser, path);
     free(json);
+    return sample;
+}
+
+/* The JSON of a `list` menu called `name` of `rows` rows r0, r1, …, each titled
+ * like a clipboard history line (about 50 bytes). */
+static char *row_menu(const char *name, long rows) {
+    size_t size = 128 + (size_t)rows * 96;
+    char *json = need(malloc(size));
+    int at = snprintf(json, size, "{\"name\":\"%s\",\"layout\":\"list\",\"items\":[", name);
+    for (long i = 0; i < rows; i++)
+        at += snprintf(json + at, size - (size_t)at, "%s{\"id\":\"r%ld\",\"title\":\"%06ld: a line of clipboard history, 50 B\"}",
+                       i ? "," : "", i, i);
+    snprintf(json + at, size - (size_t)at, "]}");
+    return json;
+}
+
+/* petald's VmRSS in KiB, from /proc/PID/status; 0 without --pid. */
+static long rss_kib(void) {
+    if (!opt.pid) return 0;
+    char path[64], line[256];
+    snprintf(path, sizeof path, "/proc/%ld/status", opt.pid);
+    FILE *status = fopen(path, "r");
+    if (!status) die("cannot read %s", path);
+    long kib = 0;
+    while (fgets(line, sizeof line, status))
+        if (!strncmp(line, "VmRSS:", 6)) kib = strtol(line + 6, NULL, 10);
+    fclose(status);
+    return kib;
+}
+
+static long json_bytes, rss_idle, rss_open, rss_after;
+
+/* Waits until the pick menu of iteration `iteration` has gone. */
+static void wait_removed(DBusConnection *bus, long iteration) {
+    char path[96];
+    snprintf(path, sizeof path, ROOT "/menus/rows%ld", iteration);
+    wait_removed_path(bus, path);
+}
+
+static double pick(DBusConnection *asker, DBusConnection *chooser, const char *json, long iteration) {
+    char name[32], path[96], last[24];
+    snprintf(name, sizeof name, "rows%ld", iteration);
+    snprintf(path, sizeof path, ROOT "/menus/%s", name);
+    snprintf(last, sizeof last, "r%ld", opt.rows - 1);
+    char *named = need(strdup(json));
+    memcpy(strstr(named, "rows0"), name, strlen("rows0"));  /* the same length: rows0 … rows9 */
+    DBusMessage *message = menus_call("PickFrom", named);
+    dbus_uint32_t serial;
+    double t0 = now_us();
+    if (!dbus_connection_send(asker, message, &serial)) die("out of memory");
+    dbus_connection_flush(asker);
+    dbus_message_unref(message);
+    wait_state(chooser, path, "expanding");
+    double sample = now_us() - t0;
+    long open = rss_kib();
+    if (open > rss_open) rss_open = open;
+    DBusMessage *submit = menu_call(path, "Submit");
+    DBusMessageIter it, ids, dict;
+    const char *id = last;
+    dbus_message_iter_init_append(submit, &it);
+    if (!dbus_message_iter_open_container(&it, DBUS_TYPE_ARRAY, "s", &ids)
+        || !dbus_message_iter_append_basic(&ids, DBUS_TYPE_STRING, &id) || !dbus_message_iter_close_container(&it, &ids)
+        || !dbus_message_iter_open_container(&it, DBUS_TYPE_ARRAY, "{sv}", &dict)
+        || !dbus_message_iter_close_container(&it, &dict)) die("out of memory");
+    dbus_message_unref(call(chooser, submit, ""));
+    DBusMessage *reply = NULL;
+    while (!reply) {
+        if (!dbus_connection_read_write(asker, 10 * 1000)) die("the bus connection was lost");
+        DBusMessage *popped;
+        while (!reply && (popped = dbus_connection_pop_message(asker))) {
+            if (dbus_message_get_reply_serial(popped) == serial) reply = popped;
+            else dbus_message_unref(popped);
+        }
+    }
+    if (dbus_message_get_type(reply) == DBUS_MESSAGE_TYPE_ERROR)
+        die("PickFrom failed: %s", dbus_message_get_error_name(reply));
+    if (!dbus_message_has_signature(reply, "a{sv}")) die("PickFrom: expected an a{sv}");
+    dbus_message_unref(reply);
+    wait_state(chooser, path, "collapsed");
+    free(named);
     return sample;
 }
 
@@ -240,23 +358,34 @@ int main(int argc, char **argv) {
         else if (!strcmp(a, "--menu") && v) opt.menu = argv[++i];
         else if (!strcmp(a, "--item") && v) opt.item = argv[++i];
         else if (!strcmp(a, "--only") && v) opt.only = argv[++i];
+        else if (!strcmp(a, "--rows")) opt.rows = number(v, a), i++;
+        else if (!strcmp(a, "--picks")) opt.picks = number(v, a), i++;
+        else if (!strcmp(a, "--pid")) opt.pid = number(v, a), i++;
         else die("unknown argument \"%s\" (see menus-client.c)", a);
     }
     int known = !opt.only;
-    for (int s = 0; s < 4; s++) known = known || !strcmp(opt.only, scenarios[s]);
-    if (!known) die("--only takes toggle, show, toggle+activate or choose, not \"%s\"", opt.only);
+    for (int s = 0; s < SCENARIOS; s++) known = known || !strcmp(opt.only, scenarios[s]);
+    if (!known) die("--only takes toggle, show, toggle+activate, choose or pick, not \"%s\"", opt.only);
     DBusConnection *bus = connect_bus(), *chooser = connect_bus();
-    const char *rule = "type='signal',sender='" DEST "',interface='" MENU_IFACE "',member='StateChanged',"
-                       "path_namespace='" ROOT "/menus'";
+    const char *rules[] = {
+        "type='signal',sender='" DEST "',interface='" MENU_IFACE "',member='StateChanged',path_namespace='" ROOT "/menus'",
+        "type='signal',sender='" DEST "',interface='" OBJECT_MANAGER "',path='" ROOT "'",
+    };
     DBusError error;
     dbus_error_init(&error);
-    dbus_bus_add_match(chooser, rule, &error);
-    if (dbus_error_is_set(&error)) die("AddMatch: %s", error.message);
+    for (int r = 0; r < 2; r++) {
+        dbus_bus_add_match(chooser, rules[r], &error);
+        if (dbus_error_is_set(&error)) die("AddMatch: %s", error.message);
+    }
+    if (dbus_bus_request_name(chooser, "org.petal.Frontend1", DBUS_NAME_FLAG_DO_NOT_QUEUE, &error)
+        != DBUS_REQUEST_NAME_REPLY_PRIMARY_OWNER)
+        die("could not own org.petal.Frontend1: %s", dbus_error_is_set(&error) ? error.message : "taken");
     char menu_path[128];
     snprintf(menu_path, sizeof menu_path, ROOT "/menus/%s", opt.menu);
 
-    double *samples[4];
-    for (int s = 0; s < 4; s++) samples[s] = need(calloc((size_t)opt.n * 2, sizeof(double)));
+    double *samples[SCENARIOS];
+    for (int s = 0; s < SCENARIOS; s++) samples[s] = need(calloc((size_t)(opt.n > opt.picks ? opt.n : opt.picks) * 2, sizeof(double)));
+    long choices = 0, added_before = 0, removed_before = 0;
     long toggles = 0;
     for (long i = 0; i < opt.warmup + opt.n; i++) {
         int measured = i >= opt.warmup;
@@ -274,14 +403,40 @@ int main(int argc, char **argv) {
             if (measured) samples[2][at] = pair;
         }
         if (runs(3)) {
+            if (measured && !choices) added_before = interfaces_added, removed_before = interfaces_removed;
             double chosen = choose(bus, chooser, i);
-            if (measured) samples[3][at] = chosen;
+            if (measured) samples[3][at] = chosen, choices++;
         }
+    }
+    long pick_rows = 0;
+    if (runs(4)) {
+        char *json = row_menu("rows0", opt.rows);
+        json_bytes = (long)strlen(json);
+        rss_idle = rss_kib();
+        for (long i = 0; i < opt.picks + 1; i++) {  /* the first is a warm-up */
+            double opened = pick(bus, chooser, json, i % 10);
+            if (i) samples[4][pick_rows++] = opened;
+            wait_removed(chooser, i % 10);
+        }
+        struct timespec settle = { .tv_sec = 0, .tv_nsec = 500 * 1000 * 1000 };
+        nanosleep(&settle, NULL);
+        rss_after = rss_kib();
+        free(json);
     }
     if (runs(0)) print_figures("toggle", samples[0], toggles);
     if (runs(1)) print_figures("show", samples[1], opt.n);
     if (runs(2)) print_figures("toggle_activate", samples[2], opt.n);
-    if (runs(3)) print_figures("choose", samples[3], opt.n);
+    if (runs(3)) {
+        print_figures("choose", samples[3], opt.n);
+        printf("choose_added_per_call=%.2f choose_removed_per_call=%.2f ",
+               (double)(interfaces_added - added_before) / (double)choices,
+               (double)(interfaces_removed - removed_before) / (double)choices);
+    }
+    if (runs(4)) {
+        print_figures("pick", samples[4], pick_rows);
+        printf("pick_rows=%ld pick_json_bytes=%ld rss_idle_kib=%ld rss_open_kib=%ld rss_after_kib=%ld ", opt.rows,
+               json_bytes, rss_idle, rss_open, rss_after);
+    }
     printf("iterations=%ld\n", opt.n);
     return 0;
 }

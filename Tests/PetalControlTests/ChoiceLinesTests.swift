@@ -97,9 +97,9 @@ import Testing
             (error as? UsageError)?.description.contains("over the 65536 an ad-hoc menu may have") == true
         }
         #expect {
-            try lines("ok\n" + String(repeating: "y", count: 1025) + "\n")
+            try lines("ok\n" + String(repeating: "y", count: 4097) + "\n")
         } throws: { error in
-            (error as? UsageError)?.description.contains("line 2's title is 1025 bytes, over the 1024") == true
+            (error as? UsageError)?.description.contains("line 2's title is 4097 bytes, over the 4096") == true
         }
         #expect {
             try lines("ok\t" + String(repeating: "i", count: 4097))

@@ -47,8 +47,8 @@ import Testing
         #expect(try await Self.bashCompletions("petalctl preview --s") == ["--svg", "--state"])
         #expect(
             try await Self.bashCompletions("petalctl preview --svg menu.svg --state ") == ["expanded", "collapsed"])
-        #expect(try await Self.bashCompletions("petalctl preview --layout ") == ["linear", "stack", "radial"])
-        #expect(try await Self.bashCompletions("petalctl layout ") == ["linear", "stack", "radial"])
+        #expect(try await Self.bashCompletions("petalctl preview --layout ") == LayoutStyle.allCases.map(\.rawValue))
+        #expect(try await Self.bashCompletions("petalctl layout ") == LayoutStyle.allCases.map(\.rawValue))
         #expect(try await Self.bashCompletions("petalctl layout radial ") == [], "layout takes one style")
         #expect(try await Self.bashCompletions("petalctl help tr") == ["trigger"])
         #expect(try await Self.bashCompletions("petalctl --bus ") == ["session", "system"])

@@ -90,7 +90,7 @@ import Testing
         #expect(usageError("trigger", "a.b", "k=1", "k=2")?.contains("given twice") == true)
         #expect(usageError("choose", "--timeout", "-1")?.contains("positive number") == true)
         #expect(usageError("choose", "--timeout")?.contains("--timeout needs a value") == true)
-        #expect(usageError("layout", "spiral")?.contains("use linear, stack or radial") == true)
+        #expect(usageError("layout", "spiral")?.contains("use linear, stack, radial or list") == true)
         #expect(usageError("preview")?.contains("needs --svg FILE") == true)
         #expect(usageError("preview", "--svg", "x", "--state", "half")?.contains("expanded or collapsed") == true)
         #expect(usageError("status", "extra")?.contains("takes no argument \"extra\"") == true)

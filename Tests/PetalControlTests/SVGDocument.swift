@@ -120,6 +120,7 @@ enum SpecLayout {
         switch style {
         case "linear": return (spacing * Double(i + 1), 0)
         case "stack": return (0, -spacing * Double(i + 1))
+        case "list": return (0, 32 * Double(i + 1))
         default:
             let theta = (firstAngle + angleInterval * Double(i)) * .pi / 180
             return (radius * cos(theta), -radius * sin(theta))

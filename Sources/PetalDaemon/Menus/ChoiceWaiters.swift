@@ -24,11 +24,11 @@ enum ChoiceCaller {
         }
     }
 
-    /// The method's name, for messages.
-    var method: String {
+    /// What its timeout answers, after `timeout`.
+    func timeoutMessage(_ timeout: Duration) -> String {
         switch self {
-        case .choose: "Choose"
-        case .pick: "Pick"
+        case .choose: "no item was chosen within \(timeout.secondsText) (the Choose timeout)"
+        case .pick: "nothing was picked within \(timeout.secondsText) (the Pick timeout)"
         }
     }
 
@@ -86,10 +86,7 @@ struct ChoiceWaiters {
         if let timeout = options.timeoutDuration {
             waiter.timer = scheduler.schedule(after: timeout) { [weak waiter] in
                 guard let waiter, !waiter.caller.isAnswered else { return }
-                waiter.caller.fail(
-                    PetalError.make(
-                        .timeout,
-                        "nothing was chosen within \(timeout.secondsText) (the \(waiter.caller.method) timeout)"))
+                waiter.caller.fail(PetalError.make(.timeout, waiter.caller.timeoutMessage(timeout)))
                 timedOut()
             }
         }

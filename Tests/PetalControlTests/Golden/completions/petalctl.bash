@@ -73,7 +73,7 @@ _petalctl_value() {
     --from) case $1 in choose) files=yes ;; esac ;;
     --svg) case $1 in preview) files=yes ;; esac ;;
     --state) case $1 in preview) replies=(expanded collapsed) ;; esac ;;
-    --layout) case $1 in preview) replies=(linear stack radial) ;; esac ;;
+    --layout) case $1 in preview) replies=(linear stack radial list) ;; esac ;;
     --config) case $1 in preview) files=yes ;; esac ;;
     esac
 }
@@ -132,7 +132,7 @@ _petalctl_arguments() {
         if [[ $dash == yes ]]; then
             replies=(--menu)
         elif (($2 == 0)); then
-            replies=(linear stack radial)
+            replies=(linear stack radial list)
         fi
         ;;
     preview) replies=(--svg --state --layout --config --animate --menu) ;;
