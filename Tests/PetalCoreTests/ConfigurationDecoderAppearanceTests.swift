@@ -51,7 +51,8 @@ struct ConfigurationDecoderAppearanceTests {
     /// `labels` by default follows the layout: always beside a stack's
     /// column, on hover for a row and an arc; a given mode wins.
     @Test func labelsFollowTheLayoutUnlessGiven() throws {
-        #expect(LayoutStyle.allCases.map { AppearanceSettings().labelMode(for: $0) } == [.hover, .always, .hover, .always])
+        let defaults = LayoutStyle.allCases.map { AppearanceSettings().labelMode(for: $0) }
+        #expect(defaults == [.hover, .always, .hover, .always])
         for mode in LabelMode.allCases {
             let config = try #require(expectValid(Self.appearance(#""labels": "\#(mode.rawValue)""#)))
             #expect(LayoutStyle.allCases.allSatisfy { config.appearance.labelMode(for: $0) == mode })

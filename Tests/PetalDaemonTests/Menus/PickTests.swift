@@ -153,31 +153,4 @@ import Testing
         try await menu.submit(["r99999"])
         #expect(try await answer.value.ids == ["r99999"])
     }
-
-    /// 32 MiB of JSON for one connection's menus, 64 MiB for all: whitespace
-    /// makes a list menu large without making it slow to read.
-    @Test func theJSONOfAdHocMenusIsBoundedPerConnectionAndInAll() async throws {
-        let fixture = try await MenusFixture.start()
-        defer { fixture.stop() }
-        let large = #"{"layout":"list","items":[{"id":"x"}]"# + String(repeating: " ", count: 15 << 20) + "}"
-        var connections: [DBusConnection] = []
-        defer { for connection in connections { connection.close() } }
-        func client() throws -> PetalClient {
-            connections.append(try fixture.daemon.connectClient())
-            return fixture.client(on: connections[connections.count - 1])
-        }
-        let first = try client()
-        _ = try await first.createMenu(large)
-        _ = try await first.createMenu(large)
-        await expectPetalError("LimitExceeded", containing: "one connection") { try await first.createMenu(large) }
-        let second = try client()
-        _ = try await second.createMenu(large)
-        _ = try await second.createMenu(large)
-        let third = try client()
-        await expectPetalError("LimitExceeded", containing: "petald keeps") { try await third.createMenu(large) }
-        // One leaving makes room.
-        connections[0].close()
-        let room = await eventually { (try? await third.createMenu(large)) != nil }
-        #expect(room)
-    }
 }
