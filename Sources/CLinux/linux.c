@@ -2,6 +2,7 @@
 #include "CLinux.h"
 
 #include <fcntl.h>
+#include <malloc.h>
 #include <pthread.h>
 #include <spawn.h>
 #include <sys/eventfd.h>
@@ -79,4 +80,8 @@ int clinux_die_with_parent(int signal) {
 
 const char *clinux_signal_abbreviation(int signal) {
     return sigabbrev_np(signal);
+}
+
+int clinux_malloc_trim(void) {
+    return malloc_trim(0);
 }

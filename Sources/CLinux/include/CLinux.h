@@ -11,6 +11,9 @@
 /// eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK); -1 with errno set on failure.
 int clinux_eventfd(void);
 
+/// malloc_trim(3): gives the allocator's free pages back to the system; 1 if any went.
+int clinux_malloc_trim(void);
+
 /// Names the calling thread (at most 15 bytes are kept); returns 0 or an errno.
 int clinux_set_thread_name(const char *name);
 

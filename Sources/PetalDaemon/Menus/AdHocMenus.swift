@@ -105,15 +105,18 @@ struct AdHocMenus {
         return [name]
     }
 
-    /// Forgets the menu `name`, once it is gone.
-    mutating func forget(_ name: String) {
+    /// Forgets the menu `name`, once it is gone; returns the bytes of JSON it was made of (0 for a submenu).
+    @discardableResult
+    mutating func forget(_ name: String) -> Int {
         for (owner, entries) in made {
             guard let index = entries.firstIndex(where: { $0.top == name }) else { continue }
-            bytesInAll -= entries[index].bytes
+            let bytes = entries[index].bytes
+            bytesInAll -= bytes
             made[owner]?.remove(at: index)
             if made[owner]?.isEmpty == true { made[owner] = nil }
             count -= 1
-            return
+            return bytes
         }
+        return 0
     }
 }

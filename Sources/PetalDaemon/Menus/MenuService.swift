@@ -202,10 +202,16 @@ public final class MenuService: @unchecked Sendable {
         if menu.path != PetalBus.path { server?.unregister(menu.path) }
         menus[name] = nil
         order.removeAll { $0 == name }
-        adHoc.forget(name)
+        if adHoc.forget(name) >= Self.largeMenuBytes {
+            // What a picker of many rows held would otherwise stay in petald's RSS at its peak.
+            _ = scheduler.schedule(after: .zero) { FreedMemory.returnToSystem() }
+        }
         signals.emitPropertiesChanged(at: PetalBus.path, [PetalBus.Menus.menus])
         announceActiveMenu()
     }
+
+    /// An ad-hoc menu of this much JSON or more gives its memory back to the system when it goes.
+    static let largeMenuBytes = 1 << 20
 
     /// What a connection that left the bus leaves behind: its `Choose`
     /// calls, its providers, its ad-hoc menus, the context it set.

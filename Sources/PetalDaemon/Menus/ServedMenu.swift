@@ -217,12 +217,12 @@ final class ServedMenu {
     }
 
     /// The `Items` rows; a submenu item's action column is "".
-    var itemRows: [ItemRow] {
-        items.map {
-            ItemRow(
-                id: $0.id, title: $0.title, icon: $0.currentIcon, action: $0.kind == .action ? $0.action : "",
-                enabled: $0.enabled, selected: $0.selected)
-        }
+    var itemRows: [ItemRow] { items.map(Self.row) }
+
+    private static func row(of item: MenuItem) -> ItemRow {
+        ItemRow(
+            id: item.id, title: item.title, icon: item.currentIcon, action: item.kind == .action ? item.action : "",
+            enabled: item.enabled, selected: item.selected)
     }
 
     /// `ItemDetails`: each item's fields that its row of `Items` does not
@@ -230,8 +230,9 @@ final class ServedMenu {
     var itemDetails: DBusDictionary<String, DBusVariantDictionary> {
         if let itemDetailsServed { return itemDetailsServed }
         var entries: [(key: String, value: DBusVariantDictionary)] = []
-        for (item, row) in zip(items, itemRows) {
-            let implied = ItemDetails(row: row)
+        // Most items (a picker's rows) have nothing beyond their row: they are skipped unread.
+        for item in items where Self.hasFieldsBeyondItsRow(item) {
+            let implied = ItemDetails(row: Self.row(of: item))
             let fields = PetalBus.Item.fields.compactMap { field in
                 field.value(of: item, beyond: implied).map { (field.property.name.rawValue, $0) }
             }
@@ -240,6 +241,13 @@ final class ServedMenu {
         let built = DBusDictionary(entries)
         itemDetailsServed = built
         return built
+    }
+
+    /// Whether `item` has a field its row of `Items` does not say: the row
+    /// carries the id, title, current icon, action, enabled and selected, and
+    /// implies the kind (a choice without an action, else an action).
+    private static func hasFieldsBeyondItsRow(_ item: MenuItem) -> Bool {
+        item.submenu != nil || item.toggle || item.key != nil || !item.color.isEmpty || !item.selectedIcon.isEmpty
     }
 
     /// `Picker`: the menu's `picker` section, the keys that differ from their defaults.
