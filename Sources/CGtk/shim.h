@@ -164,4 +164,12 @@ static inline gboolean petal_settings_enable_animations(GtkSettings *settings) {
     return enabled;
 }
 
+/// The `gtk-font-name` setting (the desktop's font, "Cantarell 11"), newly
+/// allocated for g_free; NULL when unset.
+static inline gchar *petal_settings_font_name(GtkSettings *settings) {
+    gchar *name = NULL;
+    g_object_get(settings, "gtk-font-name", &name, NULL);
+    return name;
+}
+
 #endif

@@ -11,6 +11,8 @@ import PetalScene
 final class CairoPainter {
     private let icons: IconLoader
     private let shadows = ShadowCache()
+    /// Titles and labels: measured, fitted and drawn with Pango.
+    let text = PangoText()
     /// Device pixels per logical pixel of the surface being painted: an
     /// output's scale (2 on a HiDPI output), so that images are made with
     /// as many pixels as the screen shows, and stay crisp.
@@ -81,7 +83,7 @@ final class CairoPainter {
             // Loaded at the device's size and painted down to the logical one: crisp at 2×.
             let scale = deviceScale
             guard let icon = icons.icon(name, size: Int((size * scale).rounded()), color: color) else {
-                return text(fallback, on: cr)
+                return text.draw(fallback, on: cr)
             }
             cairo_save(cr)
             cairo_translate(cr, centre.x, centre.y)
@@ -95,26 +97,32 @@ final class CairoPainter {
             cairo_paint_with_alpha(cr, color.alpha)
             cairo_restore(cr)
         case .text(let run):
-            text(run, on: cr)
+            text.draw(run, on: cr)
+        case .label(let plate):
+            label(plate, on: cr)
         }
     }
 
-    private func text(_ run: TextRun, on cr: OpaquePointer) {
-        guard !run.text.isEmpty, let layout = pango_cairo_create_layout(cr) else { return }
-        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
-        let font = pango_font_description_from_string(run.bold ? "Sans Bold" : "Sans")
-        pango_font_description_set_absolute_size(font, run.size * Double(PANGO_SCALE))
-        pango_layout_set_font_description(layout, font)
-        pango_font_description_free(font)
-        pango_layout_set_text(layout, run.text, -1)
-        var ink = PangoRectangle()
-        var logical = PangoRectangle()
-        pango_layout_get_pixel_extents(layout, &ink, &logical)
-        setSource(run.color, cr)
-        cairo_move_to(
-            cr, run.centre.x - Double(logical.width) / 2 - Double(logical.x),
-            run.centre.y - Double(logical.height) / 2 - Double(logical.y))
-        pango_cairo_show_layout(cr, layout)
+    /// A plate with rounded corners; square where it is outlined (no
+    /// compositor), so that the window's shape, its rectangle, holds it whole.
+    private func label(_ plate: LabelPlate, on cr: OpaquePointer) {
+        let box = plate.box
+        let radius = plate.outline == nil ? min(6, box.height / 2) : 0
+        cairo_new_path(cr)
+        cairo_arc(cr, box.maxX - radius, box.minY + radius, radius, -Double.pi / 2, 0)
+        cairo_arc(cr, box.maxX - radius, box.maxY - radius, radius, 0, Double.pi / 2)
+        cairo_arc(cr, box.minX + radius, box.maxY - radius, radius, Double.pi / 2, Double.pi)
+        cairo_arc(cr, box.minX + radius, box.minY + radius, radius, Double.pi, 3 * Double.pi / 2)
+        cairo_close_path(cr)
+        setSource(plate.background, cr)
+        cairo_fill(cr)
+        if let outline = plate.outline {
+            setSource(outline, cr)
+            cairo_set_line_width(cr, ContrastRings.outlineWidth)
+            cairo_rectangle(cr, box.x + 0.5, box.y + 0.5, box.width - 1, box.height - 1)
+            cairo_stroke(cr)
+        }
+        text.draw(plate.text, on: cr)
     }
 
     /// The device scale of the surface `cr` draws on; 1 when it has none or a bad one.

@@ -85,6 +85,18 @@ enum GtkSignals {
         }
     }
 
+    /// Follows a compositing manager starting or stopping on the X11 screen
+    /// (`composited-changed`), for the program's life.
+    static func followCompositing(_ windows: MenuWindows) {
+        guard let screen = gdk_screen_get_default() else { return }
+        _ = petal_connect_notify(
+            UnsafeMutableRawPointer(screen), "composited-changed",
+            { _, data in
+                nonisolated(unsafe) let windows = data
+                MainActor.assumeIsolated { MenuWindows.from(windows).compositingChanged() }
+            }, Unmanaged.passUnretained(windows).toOpaque())
+    }
+
     /// Starts a frame-clock tick that redraws `window` each frame until it says stop.
     static func addTick(to window: OverlayWindow, widget: UnsafeMutablePointer<GtkWidget>) -> guint {
         gtk_widget_add_tick_callback(

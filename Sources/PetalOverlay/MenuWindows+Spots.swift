@@ -31,15 +31,27 @@ extension MenuWindows {
 
     /// Where `main` goes: at its configured anchor on the primary output
     /// (nil) until its placement names an output, a point or the pointer.
+    /// Once closed after a show at the pointer or at a point, it rests at
+    /// its configured anchor again (``RestingButton/placement(_:configured:state:)``).
     func mainSpot(_ menu: MenuMirror.Menu, scene: SceneMenu) -> MenuSpot? {
-        let placement = menu.snapshot.placement
+        let configured = menu.snapshot.appearance.settings.anchor
+        var placement = menu.snapshot.placement
+        let request = PlacementRequest(
+            anchor: placement.anchor, at: placement.at.map { Point(x: Double($0.x), y: Double($0.y)) },
+            output: placement.output)
+        if RestingButton.placement(request, configured: configured, state: menu.snapshot.state) != request {
+            placement.anchor = configured
+            placement.at = nil
+        }
         guard
             placement.output != nil || placement.at != nil
-                || placement.anchor != menu.snapshot.appearance.settings.anchor
+                || placement.anchor != configured
         else {
             return nil
         }
-        return spot(for: menu, scene: scene)
+        var placed = menu
+        placed.snapshot.placement = placement
+        return spot(for: placed, scene: scene)
     }
 
     /// Where a top-level menu goes as it opens: on the output its placement

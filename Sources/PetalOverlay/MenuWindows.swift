@@ -45,6 +45,7 @@ final class MenuWindows {
     /// answered or is known to be away.
     func start() {
         GtkSignals.followAnimationsSetting(self)
+        GtkSignals.followCompositing(self)
         outputs.changed = { [unowned self] in screenChanged() }
         follower.start()
     }
@@ -119,9 +120,11 @@ final class MenuWindows {
         return true
     }
 
-    /// Links every open chain's windows (a submenu spreads from its item,
-    /// its parent's other items fade), gives the keyboard to the innermost
-    /// open menu, and hides `main`'s resting button under another menu's.
+    /// Links every open chain's windows and places them together
+    /// (``MenuChainPlacement``: a submenu fanned from its item, the whole
+    /// chain moved to stay on the output, the parents' other items faded,
+    /// each menu's labels), gives the keyboard to the innermost open menu,
+    /// and hides `main`'s resting button where another menu comes near it.
     func arrange() {
         let before = windows.values.map { ($0, $0.submenuWindow, $0.fadedItems) }
         for window in windows.values {
@@ -130,33 +133,72 @@ final class MenuWindows {
             window.fadedItems = []
         }
         var keyboardOwner: OverlayWindow?
+        var arranged: [ObjectPath: (ChainArrangement, MenuSpot?)] = [:]
+        var openCircles: [Circle] = []
         for top in windows.values where mirror.snapshot(at: top.path)?.parent ?? .root == .root {
             let chain = openChain(from: top)
-            if chain.count > 1, let (output, centre, monitor) = position(of: top) {
-                var placement = MenuChainPlacement(top.scene.menu, centre: centre, on: output)
+            if let (output, centre, monitor) = position(of: top) {
+                var placement = MenuChainPlacement(top.served, centre: centre, on: output)
+                var placed = [top]
                 for (index, (parent, child)) in zip(chain, chain.dropFirst()).enumerated() {
                     guard let item = mirror.snapshot(at: child.path)?.placement.item,
-                        placement.open(child.scene.menu, from: item)
+                        placement.open(child.served, from: item)
                     else { break }
                     parent.submenuWindow = child
                     child.parentWindow = parent
                     parent.fadedItems = Set(placement.itemOpacity(ofMenu: index).keys)
-                    child.spot = MenuSpot(output: output, centre: placement.menus[index + 1].centre, monitor: monitor)
+                    placed.append(child)
+                }
+                for (index, window) in placed.enumerated() {
+                    let placedCentre = placement.menus[index].centre
+                    // A top-level menu moves only with a chain open from it; alone it stays where it was put.
+                    let spot: MenuSpot? =
+                        index > 0 || (placed.count > 1 && placedCentre != centre)
+                        ? MenuSpot(output: output, centre: placedCentre, monitor: monitor) : nil
+                    arranged[window.path] = (arrangement(of: window, in: placement, at: index), spot)
+                }
+                if top !== main || top.scene.state != .collapsed {
+                    openCircles += placement.circles.map {
+                        Circle(centre: output.desktop($0.centre), radius: $0.radius)
+                    }
                 }
             }
             if let innermost = chain.last(where: { $0.scene.state == .expanding || $0.scene.state == .expanded }) {
                 keyboardOwner = innermost
             }
         }
+        for window in windows.values {
+            let (arrangement, spot) = arranged[window.path] ?? (nil, nil)
+            if window.parentWindow != nil {
+                if let spot { window.spot = spot }
+            } else {
+                window.chainSpot = spot
+            }
+            window.arrangement = arrangement
+        }
         // Submenus appear where they belong; one that found no place by its item, at its anchor.
         for window in windows.values where window.parentWindow != nil || !window.isProbing { window.show() }
         for window in windows.values where window !== keyboardOwner { window.takeKeyboard(false) }
         keyboardOwner?.takeKeyboard(true)
-        main.covered = mainIsCovered()
+        main.covered = mainStepsAside(for: openCircles)
         // Only a window whose submenu or faded items changed is drawn again here.
         for (window, submenu, faded) in before where window.submenuWindow !== submenu || window.fadedItems != faded {
             window.redraw()
         }
+    }
+
+    /// What `placement` decided for `window`, the menu at `index` of it.
+    private func arrangement(of window: OverlayWindow, in placement: MenuChainPlacement, at index: Int)
+        -> ChainArrangement
+    {
+        let menu = placement.menus[index].menu
+        let text = painter.text
+        let font = menu.appearance.font
+        let size = { (item: SceneItem) in text.labelSize(of: item, font: font) }
+        return ChainArrangement(
+            positions: menu.items.map(\.position), buttonSize: menu.appearance.buttonSize,
+            labels: placement.labelBoxes(ofMenu: index, highlighted: window.scene.highlighted, size: size),
+            labelReach: placement.labelReach(ofMenu: index, size: size))
     }
 
     /// The window of the top-level menu `top`, then of each submenu open from the one before.
@@ -171,18 +213,18 @@ final class MenuWindows {
         return chain
     }
 
-    /// Whether `main` rests collapsed under the centre button of another open top-level menu.
-    private func mainIsCovered() -> Bool {
+    /// Whether `main` rests collapsed with a circle of another open menu,
+    /// `open` (desktop coordinates), within reach of its button (``RestingButton/stepsAside(_:for:)``).
+    private func mainStepsAside(for open: [Circle]) -> Bool {
         guard main.scene.state == .collapsed, let (mainOutput, mainCentre, _) = position(of: main) else { return false }
-        let mainButton = mainOutput.desktop(mainCentre)
-        return windows.values.contains { window in
-            guard window !== main, window.parentWindow == nil, let (output, centre, _) = position(of: window) else {
-                return false
-            }
-            return Placement.buttonsOverlap(
-                mainButton, radius: main.scene.menu.appearance.buttonSize / 2, output.desktop(centre),
-                radius: window.scene.menu.appearance.buttonSize / 2)
-        }
+        let button = Circle(centre: mainOutput.desktop(mainCentre), radius: main.scene.menu.appearance.buttonSize / 2)
+        return RestingButton.stepsAside(button, for: open)
+    }
+
+    /// `composited-changed`: a compositing manager started or stopped; every window follows.
+    func compositingChanged() {
+        for window in windows.values { window.followCompositing() }
+        arrange()
     }
 
     /// A window whose surface the compositor closed: placed again on the

@@ -25,7 +25,9 @@ enum OfflineRenderer {
         let origin = Point(x: Double(width) / 2, y: Double(height) / 2)
         try draw(width, height, scale: scale, to: path) { cr in
             painter.paint(
-                scene.frame(at: scene.stateChangedAt + time).drawList(menu: scene.menu, origin: origin), on: cr)
+                scene.frame(at: scene.stateChangedAt + time).drawList(
+                    menu: scene.menu, origin: origin, titles: painter.text.circleTitles(for: scene.menu)),
+                on: cr)
         }
     }
 
@@ -36,8 +38,10 @@ enum OfflineRenderer {
         try draw(picture.width, picture.height, scale: scale, to: path) { cr in
             for (index, layer) in picture.layers.enumerated() {
                 let frame = layer.scene.frame(at: picture.time)
+                let titles = painter.text.circleTitles(for: layer.scene.menu)
                 painter.paint(
-                    frame.drawList(menu: layer.scene.menu, origin: layer.centre), on: cr, clearing: index == 0)
+                    frame.drawList(menu: layer.scene.menu, origin: layer.centre, titles: titles), on: cr,
+                    clearing: index == 0)
             }
         }
     }

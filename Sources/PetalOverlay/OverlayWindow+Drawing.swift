@@ -2,8 +2,8 @@ import CGtk
 import PetalCore
 import PetalScene
 
-/// Painting frames, ticking while something moves, and the input (and,
-/// without a compositor, the window's) shape.
+/// Painting frames, ticking while something moves, the input region and,
+/// without a compositor, the window's shape.
 extension OverlayWindow {
     /// Draws again now, and every frame while something moves; nothing while idle.
     func redraw() {
@@ -17,7 +17,7 @@ extension OverlayWindow {
     /// the button, not a whole output-sized layer surface; the whole surface
     /// only while a backdrop is, or was, shown.
     func invalidate() {
-        guard scene.menu.appearance.backdrop.isEmpty else { return gtk_widget_queue_draw(widget) }
+        guard !backdropDrawn else { return gtk_widget_queue_draw(widget) }
         let damage = reach.offset(by: origin).integral
         gtk_widget_queue_draw_area(widget, Int32(damage.x), Int32(damage.y), Int32(damage.width), Int32(damage.height))
     }
@@ -37,7 +37,10 @@ extension OverlayWindow {
 
     func draw(on cr: OpaquePointer) {
         let time = now
-        guard !covered else { return painter.paint([], on: cr) }
+        guard !covered else {
+            if !composited { shape(to: []) }
+            return painter.paint([], on: cr)
+        }
         if let submenu = submenuWindow, !fadedItems.isEmpty {
             let faded = 1 - (1 - SubmenuLayout.fadedOpacity) * min(max(submenu.scene.spread(at: time), 0), 1)
             scene.itemOpacity = Dictionary(uniqueKeysWithValues: fadedItems.map { ($0, faded) })
@@ -45,15 +48,37 @@ extension OverlayWindow {
             scene.itemOpacity = [:]
         }
         let frame = scene.frame(at: time)
-        painter.paint(frame.drawList(menu: scene.menu, origin: origin), on: cr)
+        let labels = labelBoxes
+        painter.paint(
+            frame.drawList(
+                menu: scene.menu, origin: origin, outlined: !composited,
+                titles: painter.text.circleTitles(for: scene.menu), labels: labels),
+            on: cr)
+        if !composited { shape(to: frame.opaqueShape(menu: scene.menu, origin: origin, labels: labels)) }
         trace?.frame(at: time, spread: scene.spread(at: time))
     }
 
-    /// Sets the input region to the scene's, when it changed (a state, the
-    /// menu, the surface); built in one call, since a region grown rectangle
-    /// by rectangle costs more than painting a frame.
+    /// Without a compositor nothing of an X11 window is see-through: its
+    /// shape is cut to what this frame paints, set when that changes.
+    private func shape(to rects: [PixelRect]) {
+        guard rects != opaqueShape else { return }
+        opaqueShape = rects
+        var rectangles = rects.map {
+            cairo_rectangle_int_t(x: Int32($0.x), y: Int32($0.y), width: Int32($0.width), height: Int32($0.height))
+        }
+        let region = cairo_region_create_rectangles(&rectangles, Int32(rectangles.count))
+        gtk_widget_shape_combine_region(widget, region)
+        cairo_region_destroy(region)
+    }
+
+    /// Sets the input region to the scene's and the labels', when it
+    /// changed (a state, the menu, the surface); built in one call, since a
+    /// region grown rectangle by rectangle costs more than painting a frame.
     func updateInputRegion() {
-        let region = covered ? [] : scene.inputRegion(origin: origin, surface: size)
+        var shown = scene
+        if !backdropDrawn { shown.menu.appearance.backdrop = "" }
+        let labels = labelBoxes.values.map { $0.offset(by: origin).integral }
+        let region = covered ? [] : shown.inputRegion(origin: origin, surface: size) + labels
         guard region != inputRegion else { return }
         inputRegion = region
         var rectangles = region.map {
@@ -61,11 +86,6 @@ extension OverlayWindow {
         }
         let cairoRegion = cairo_region_create_rectangles(&rectangles, Int32(rectangles.count))
         gtk_widget_input_shape_combine_region(widget, cairoRegion)
-        // Without a compositor an X11 window cannot be see-through: its shape is cut to the circles instead.
-        if backend == .x11, let screen = gtk_widget_get_screen(widget), gdk_screen_is_composited(screen) == PETAL_FALSE
-        {
-            gtk_widget_shape_combine_region(widget, cairoRegion)
-        }
         cairo_region_destroy(cairoRegion)
     }
 }

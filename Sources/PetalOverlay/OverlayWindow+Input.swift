@@ -3,9 +3,16 @@ import PetalCore
 import PetalScene
 
 extension OverlayWindow {
-    /// What is under a surface point.
+    /// What is under a surface point; an item's label counts as the item.
     private func target(x: Double, y: Double) -> Target? {
-        scene.frame(at: now).target(at: Point(x: x - origin.x, y: y - origin.y))
+        let point = Point(x: x - origin.x, y: y - origin.y)
+        let frame = scene.frame(at: now)
+        let target = frame.target(at: point)
+        guard target == nil || target == .backdrop,
+            let id = labelBoxes.first(where: { $0.value.contains(point) })?.key,
+            frame.items.contains(where: { $0.target == .item(id) && $0.interactive })
+        else { return target }
+        return .item(id)
     }
 
     func button(_ type: GdkEventType, _ button: guint, x: Double, y: Double) {

@@ -12,8 +12,10 @@ extension OverlayWindow {
         // What was drawn where the button was is painted over too.
         gtk_widget_queue_draw(widget)
         reach = Placement.reach(of: scene.menu)
-        let backdropShown = !scene.menu.appearance.backdrop.isEmpty && scene.state != .collapsed
-        if let spot { return place(at: spot, backdropShown: backdropShown) }
+        if let labels = arrangement?.labelReach { reach = reach.union(labels.insetBy(-Placement.decorationMargin)) }
+        // Without a compositor a backdrop would be an opaque sheet: none is drawn.
+        let backdropShown = backdropDrawn && scene.state != .collapsed
+        if let spot = chainSpot ?? spot { return place(at: spot, backdropShown: backdropShown) }
         if backend == .layerShell {
             // At its anchor, clear of panels' exclusive zones, on the output the compositor chooses.
             gtk_layer_set_monitor(petal_gtk_window(widget), nil)
@@ -97,6 +99,9 @@ extension OverlayWindow {
         inputRegion = nil
         updateInputRegion()
     }
+
+    /// Whether the menu's backdrop is drawn: it has one, and a compositor shows it see-through.
+    var backdropDrawn: Bool { composited && !scene.menu.appearance.backdrop.isEmpty }
 
     /// Moves the X11 popup onto `frame` (desktop pixels), the button's centre at `centre` on the desktop.
     private func movePopup(to frame: PixelRect, centre: Point) {

@@ -28,6 +28,25 @@ final class OverlayWindow {
     /// The object of the menu drawn.
     let path: ObjectPath
     var scene: Scene
+    /// The menu as petald serves it; ``scene``'s is this as its chain placed it (``arrangement``).
+    var served: SceneMenu
+    /// Where the chain it is in puts its items and labels (``MenuWindows/arrange()``); nil before it is arranged.
+    var arrangement: ChainArrangement? {
+        didSet { if arrangement != oldValue { arrangementChanged(from: oldValue) } }
+    }
+    /// Where the whole chain moved this top-level menu's button to keep
+    /// every menu of it on the output; nil where ``spot`` (or its anchor) holds.
+    var chainSpot: MenuSpot? {
+        didSet { if chainSpot != oldValue { place() } }
+    }
+    /// Whether a compositor shows the window see-through: always on
+    /// Wayland; on X11 while a compositing manager runs. Without one the
+    /// window is shaped to what it draws, with no backdrop and no shadows.
+    var composited = true {
+        didSet { if composited != oldValue { compositingChanged() } }
+    }
+    /// The window's shape last set (no compositor); nil for none.
+    var opaqueShape: [PixelRect]?
     /// Where the centre button goes; nil for `main` resting at its
     /// configured anchor on the primary output (or, on Wayland, where the
     /// compositor puts a layer surface given no output).
@@ -85,6 +104,7 @@ final class OverlayWindow {
     init(path: ObjectPath, scene: Scene, spot: MenuSpot? = nil, painter: CairoPainter, log: Logger) {
         self.path = path
         self.scene = scene
+        served = scene.menu
         self.spot = spot
         self.painter = painter
         self.log = log
@@ -119,6 +139,7 @@ final class OverlayWindow {
                 bitPattern: GDK_BUTTON_PRESS_MASK.rawValue | GDK_BUTTON_RELEASE_MASK.rawValue
                     | GDK_POINTER_MOTION_MASK.rawValue | GDK_LEAVE_NOTIFY_MASK.rawValue | GDK_KEY_PRESS_MASK.rawValue))
         GtkSignals.connect(self, to: widget)
+        composited = Self.isComposited(backend: backend, widget: widget)
         readAnimationsSetting()
         place()
     }
@@ -194,7 +215,9 @@ final class OverlayWindow {
     // MARK: What petald says
 
     /// The items, appearance or durations changed (a snapshot, a reload, petald coming or going).
-    func update(menu: SceneMenu, state: MenuState? = nil, highlighted: String? = nil) {
+    func update(menu served: SceneMenu, state: MenuState? = nil, highlighted: String? = nil) {
+        self.served = served
+        let menu = arranged(served)
         // Only what moves the menu's reach puts the surface again: a toggle's
         // selection or petald leaving changes the drawing, not the place.
         let moved =
@@ -227,7 +250,7 @@ final class OverlayWindow {
             place()
         }
         // A backdrop covers the output while the menu is open, and only then.
-        if !scene.menu.appearance.backdrop.isEmpty && (opening || closed) { place() }
+        if backdropDrawn && (opening || closed) { place() }
         updateInputRegion()
         redraw()
         accessibilityChanged()

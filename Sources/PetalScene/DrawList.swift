@@ -18,24 +18,31 @@ public enum DrawCommand: Equatable, Sendable {
     case icon(name: String, centre: Point, size: Double, rotation: Double, color: RGBAColor, fallback: TextRun)
     /// Text centred on a point (an item's title, which may be emoji).
     case text(TextRun)
+    /// An item's full title on a plate beside it (``LabelPlate``).
+    case label(LabelPlate)
 }
 
 /// A line of text centred on a point.
 public struct TextRun: Equatable, Sendable {
     public var text: String
     public var centre: Point
-    /// The font size in pixels.
+    /// The font size in pixels; 0 for the size `font` names (the desktop's when it names none).
     public var size: Double
     public var bold: Bool
     public var color: RGBAColor
+    /// A Pango font description (`appearance.font`); "" for the desktop's font.
+    public var font: String
 
     /// Creates a run.
-    public init(_ text: String, centre: Point, size: Double, bold: Bool = true, color: RGBAColor) {
+    public init(
+        _ text: String, centre: Point, size: Double, bold: Bool = true, color: RGBAColor, font: String = ""
+    ) {
         self.text = text
         self.centre = centre
         self.size = size
         self.bold = bold
         self.color = color
+        self.font = font
     }
 }
 
@@ -46,29 +53,42 @@ extension Frame {
 
     /// The paint commands of this frame, with the centre button's resting
     /// centre at `origin` on the surface; none for a circle that cannot be
-    /// seen, so none at all for a scene that ``Scene/isHidden``. With
-    /// `outlined` (no compositor: nothing is see-through), every disc gets a
-    /// 1-pixel ring that shows on white and on black (``ContrastRings``).
-    public func drawList(menu: SceneMenu, origin: Point, outlined: Bool = false) -> [DrawCommand] {
+    /// seen, so none at all for a scene that ``Scene/isHidden``.
+    ///
+    /// Titles drawn inside circles are `titles`' (one font size for the
+    /// menu; estimated when nil), and `labels` (by item id, relative to the
+    /// centre button's resting centre, where ``MenuChainPlacement`` put
+    /// them) are drawn beside their items, moving and fading with them.
+    /// With `outlined` (no compositor: nothing is see-through) there is no
+    /// backdrop and no shadow, every colour is opaque (``RGBAColor/flattened``),
+    /// every disc gets a 1-pixel ring that shows on white and on black
+    /// (``ContrastRings``), and the highlight ring is drawn inside the disc,
+    /// where the window's shape, cut to the discs, holds it.
+    public func drawList(
+        menu: SceneMenu, origin: Point, outlined: Bool = false, titles: CircleTitles? = nil,
+        labels: [String: Rect] = [:]
+    ) -> [DrawCommand] {
         var commands: [DrawCommand] = []
-        if let backdrop { commands.append(.fill(backdrop)) }
-        let shadow = menu.appearance.shadow
+        if let backdrop, !outlined { commands.append(.fill(backdrop)) }
+        let shadow = menu.appearance.shadow && !outlined
+        let font = menu.appearance.font
+        let titles = titles ?? menu.circleTitles(measure: CircleTitles.estimated)
         for (item, circle) in zip(menu.items, items) where circle.opacity > 0.001 {
-            commands += self.circle(circle, origin: origin, shadow: shadow, outlined: outlined) { centre in
+            commands += self.circle(circle, origin: origin, shadow: shadow, outlined: outlined) { centre, glyph in
                 let size = circle.radius * 2
-                let label = TextRun(
-                    Self.label(item.title), centre: centre, size: Self.fontSize(item.title, diameter: size),
-                    color: circle.glyph.fading(by: circle.opacity))
-                guard !item.currentIcon.isEmpty else { return .text(label) }
+                let title = TextRun(
+                    titles.texts[item.id] ?? item.title, centre: centre,
+                    size: titles.size * circle.radius * 2 / menu.appearance.itemSize, color: glyph, font: font)
+                guard !item.currentIcon.isEmpty else { return .text(title) }
                 return .icon(
                     name: item.currentIcon, centre: centre, size: size * Self.iconFraction, rotation: 0,
-                    color: circle.glyph.fading(by: circle.opacity), fallback: label)
+                    color: glyph, fallback: title)
             }
         }
+        commands += labelPlates(menu: menu, origin: origin, labels: labels, outlined: outlined).map(DrawCommand.label)
         guard button.opacity > 0.001 else { return commands }
-        commands += circle(button, origin: origin, shadow: menu.appearance.shadow, outlined: outlined) { centre in
+        commands += circle(button, origin: origin, shadow: shadow, outlined: outlined) { centre, color in
             let size = button.radius * 2
-            let color = button.glyph.fading(by: button.opacity)
             if menu.appearance.buttonIcon == "list-add" || menu.appearance.buttonIcon.isEmpty {
                 return .plus(
                     centre: centre, armLength: size / 6, lineWidth: size / 15, rotation: button.rotation,
@@ -87,9 +107,13 @@ extension Frame {
     public static let iconFraction = 24.0 / 60.0
 
     private func circle(
-        _ circle: CircleFrame, origin: Point, shadow: Bool, outlined: Bool, glyph: (Point) -> DrawCommand
+        _ circle: CircleFrame, origin: Point, shadow: Bool, outlined: Bool,
+        glyph: (Point, RGBAColor) -> DrawCommand
     ) -> [DrawCommand] {
         let centre = circle.centre.adding(origin)
+        func seen(_ color: RGBAColor) -> RGBAColor {
+            outlined ? color.fading(by: circle.opacity).flattened : color.fading(by: circle.opacity)
+        }
         var commands: [DrawCommand] = []
         if shadow {
             commands.append(
@@ -97,33 +121,33 @@ extension Frame {
                     centre: centre, radius: circle.radius, blur: Self.shadowBlur,
                     color: Self.shadowColor.fading(by: circle.opacity)))
         }
-        commands.append(.disc(centre: centre, radius: circle.radius, color: circle.fill.fading(by: circle.opacity)))
+        commands.append(.disc(centre: centre, radius: circle.radius, color: seen(circle.fill)))
+        let width = ContrastRings.outlineWidth
         if outlined {
             // Inside the disc's edge, so that the window's shape, cut to the discs, holds it.
-            let width = ContrastRings.outlineWidth
             commands.append(
                 .ring(
                     centre: centre, radius: circle.radius - width / 2, width: width,
-                    color: ContrastRings.outline(for: circle.fill).fading(by: circle.opacity)))
+                    color: seen(ContrastRings.outline(for: circle.fill))))
         }
-        commands.append(glyph(centre))
+        commands.append(glyph(centre, seen(circle.glyph)))
         if circle.highlighted {
+            let ring = 2.5
             commands.append(
                 .ring(
-                    centre: centre, radius: circle.radius + 3, width: 2.5,
-                    color: ContrastRings.highlight(for: circle.fill).fading(by: circle.opacity)))
+                    centre: centre, radius: outlined ? circle.radius - width - ring / 2 : circle.radius + 3,
+                    width: ring, color: seen(ContrastRings.highlight(for: circle.fill))))
         }
         return commands
     }
+}
 
-    /// Titles longer than a few characters are cut: a disc holds a word at most.
-    static func label(_ title: String) -> String {
-        title.count <= 10 ? title : String(title.prefix(9)) + "…"
-    }
-
-    /// A font size at which `title` fits across a disc of `diameter`.
-    static func fontSize(_ title: String, diameter: Double) -> Double {
-        let characters = Double(max(label(title).count, 1))
-        return min(diameter * 0.4, diameter * 0.8 / (characters * 0.6))
+extension RGBAColor {
+    /// The colour made opaque as it would look at its alpha over mid grey:
+    /// where nothing is see-through (X11 without a compositor) a faded
+    /// circle greys out instead of darkening to black.
+    public var flattened: RGBAColor {
+        RGBAColor(red: red, green: green, blue: blue).mixed(
+            with: RGBAColor(red: 0.5, green: 0.5, blue: 0.5), by: 1 - alpha)
     }
 }

@@ -35,13 +35,14 @@ final class OverlaySession: @unchecked Sendable {
     /// display is stopped again if the rest does not start.
     static func start<Display: HeadlessDisplay>(
         configuration: String = OverlaySession.configuration, overlayEnvironment: [String: String] = [:],
-        waitingForButton: Bool = true, on makeDisplay: () async throws -> Display
+        waitingForButton: Bool = true, background: String = OverlaySession.background,
+        on makeDisplay: () async throws -> Display
     ) async throws -> (OverlaySession, Display) {
         let display = try await makeDisplay()
         do {
             let session = try await OverlaySession(
                 display: display, configuration: configuration, overlayEnvironment: overlayEnvironment,
-                waitingForButton: waitingForButton)
+                waitingForButton: waitingForButton, background: background)
             return (session, display)
         } catch {
             display.stop()
@@ -50,17 +51,19 @@ final class OverlaySession: @unchecked Sendable {
     }
 
     /// Starts everything and, unless `waitingForButton` is false, waits until
-    /// the button is on screen; the overlay's environment has `overlayEnvironment` added.
+    /// the button is on screen; the overlay's environment has `overlayEnvironment`
+    /// added, and the window behind is `background`.
     init(
         display: any HeadlessDisplay, configuration: String = OverlaySession.configuration,
-        overlayEnvironment: [String: String] = [:], waitingForButton: Bool = true
+        overlayEnvironment: [String: String] = [:], waitingForButton: Bool = true,
+        background: String = OverlaySession.background
     ) async throws {
         self.display = display
         let file = display.directory.appendingPathComponent("config-\(UUID().uuidString.prefix(6)).json")
         configFile = file
         try configuration.write(to: file, atomically: true, encoding: .utf8)
         daemon = try await RunningDaemon(executable: "petald", arguments: ["--config", file.path])
-        window = try await SolidWindow(on: display, colour: Self.background)
+        window = try await SolidWindow(on: display, colour: background)
         let started = self.started
         token = try await daemon.client.subscribe(
             MatchRule(

@@ -82,7 +82,7 @@ import Testing
         #expect(session.overlay.log.contains("DUMMY0, DUMMY1"), "\(session.overlay.log)")
     }
 
-    @Test func mainShownOnTheOtherMonitorOpensASubmenuThereAndRestsThere() async throws {
+    @Test func mainShownOnTheOtherMonitorOpensASubmenuThereThenRestsAtItsAnchorThere() async throws {
         let (session, display) = try await session()
         defer { session.stop() }
         let menus = Menus()
@@ -106,8 +106,9 @@ import Testing
         try await menus.waitForState("apps", "collapsed", of: session)
         try await display.press(.escape)
         try await session.daemon.waitForState("collapsed")
-        // Closed, it rests where it was shown until Toggle or Open puts it back at its anchor.
-        try await display.waitForPixel(x: main.x - 20, y: main.y, toBe: "#ef5285")
+        // Closed after a show --at, it rests at its configured anchor on the output it was shown on.
+        try await display.waitForPixel(x: Self.second.x + 16 + 30 - 20, y: 600 - 32 - 30, toBe: "#ef5285")
+        try await display.waitForPixel(x: main.x - 20, y: main.y, toBe: Self.secondBackground)
         _ = try await session.daemon.menu("Toggle")
         try await session.daemon.waitForState("expanded")
         try await display.waitForPixel(x: 26, y: 768 - 62, toBe: "#ffffff")

@@ -34,15 +34,17 @@ public final class XvfbDisplay: HeadlessDisplay, @unchecked Sendable {
     }
 
     /// Starts `Xvfb :N -screen 0 WxHx24 -nolisten tcp -noreset` and, when
-    /// `compositor` is true, `xcompmgr`; returns once clients can connect (and
-    /// GTK sees the display as composited).
+    /// `compositor` is true, `xcompmgr` with `compositorArguments` (`-c` for
+    /// its client-side shadows); returns once clients can connect (and GTK
+    /// sees the display as composited).
     ///
     /// `-noreset` keeps the server as it is when its last client leaves (by
     /// default Xvfb resets then, which a test would see as a lost compositor).
     ///
     /// - Throws: ``TestSetupError`` if either is not ready within `limit`, with its log.
     public init(
-        width: Int = 1280, height: Int = 720, compositor: Bool = true, within limit: Duration = .seconds(20)
+        width: Int = 1280, height: Int = 720, compositor: Bool = true, compositorArguments: [String] = [],
+        within limit: Duration = .seconds(20)
     ) async throws {
         await TestSlots.displays.acquire()
         size = (width, height)
@@ -66,7 +68,7 @@ public final class XvfbDisplay: HeadlessDisplay, @unchecked Sendable {
             let environment = ["DISPLAY": ":\(number)", "GDK_BACKEND": "x11", "NO_AT_BRIDGE": "1", "GDK_GL": "disable"]
             if compositor {
                 let manager = try BackgroundProcess(
-                    "/usr/bin/xcompmgr", arguments: [],
+                    "/usr/bin/xcompmgr", arguments: compositorArguments,
                     environment: BackgroundProcess.environment(adding: environment),
                     logFile: directory.appendingPathComponent("xcompmgr.log"))
                 started.append(manager)
