@@ -72,7 +72,10 @@ extension ListWindow {
                 cairo_fill(cr)
             }
             if !row.icon.isEmpty {
-                drawIcon(row.icon, at: Point(x: left + ListMetrics.iconSize / 2, y: rect.y + rect.height / 2), on: cr)
+                drawIcon(
+                    row.icon, at: Point(x: left + ListMetrics.iconSize / 2, y: rect.y + rect.height / 2),
+                    colour: colour,
+                    on: cr)
                 left += ListMetrics.iconSize + 8
             }
             var right = rect.maxX - 8
@@ -123,7 +126,8 @@ extension ListWindow {
         cairo_fill(cr)
     }
 
-    /// The full title of the highlighted row, wrapped, in a box under the row (over it near the bottom).
+    /// The full title of the highlighted row, wrapped, in a box: under the
+    /// last row drawn when there is room, else under the row (over it near the bottom).
     private func drawTooltip(_ text: String, by row: Rect, on cr: OpaquePointer) {
         let layout = self.layout(text)
         let width = row.width - 16
@@ -131,8 +135,12 @@ extension ListWindow {
         pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
         let height = min(Double(pixelSize(of: layout).height), metrics.size.height - 16 - metrics.rowHeight)
         let box = Rect(x: row.x, y: 0, width: row.width, height: height + 12)
-        let below = row.maxY + box.height <= metrics.size.height - 4
-        let placed = Rect(x: box.x, y: below ? row.maxY : row.y - box.height, width: box.width, height: box.height)
+        // Under the last row when there is room, hiding none; else under the row (over it at the bottom).
+        let bottom = metrics.size.height - 4
+        let afterRows = metrics.row(picker.visible.count).y
+        let below = row.maxY + box.height <= bottom
+        let y = afterRows + box.height <= bottom ? afterRows : below ? row.maxY : row.y - box.height
+        let placed = Rect(x: box.x, y: y, width: box.width, height: box.height)
         set(RGBAColor(hex: "#303030f2")!, cr)
         cairo_rectangle(cr, placed.x, placed.y, placed.width, placed.height)
         cairo_fill(cr)
@@ -146,10 +154,10 @@ extension ListWindow {
         g_object_unref(UnsafeMutableRawPointer(layout))
     }
 
-    private func drawIcon(_ name: String, at centre: Point, on cr: OpaquePointer) {
+    private func drawIcon(_ name: String, at centre: Point, colour: RGBAColor, on cr: OpaquePointer) {
         let scale = Double(gtk_widget_get_scale_factor(widget))
         let size = Int((ListMetrics.iconSize * scale).rounded())
-        guard let icon = icons.icon(name, size: size, color: Self.ink) else { return }
+        guard let icon = icons.icon(name, size: size, color: colour) else { return }
         cairo_save(cr)
         cairo_translate(cr, centre.x, centre.y)
         cairo_scale(cr, 1 / scale, 1 / scale)

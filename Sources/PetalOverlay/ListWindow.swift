@@ -43,10 +43,13 @@ final class ListWindow {
         self.log = log
         let snapshot = menu.snapshot
         appearance = snapshot.appearance.settings
+        let lines = ListMetrics.lines(forRows: snapshot.items.count)
         picker = ListPicker(
-            settings: snapshot.picker, acceptsCustom: snapshot.picker.acceptsCustom(isAdHoc: !snapshot.owner.isEmpty))
+            settings: snapshot.picker, acceptsCustom: snapshot.picker.acceptsCustom(isAdHoc: !snapshot.owner.isEmpty),
+            lines: lines)
         keyMap = ListKeyMap(customKeys: snapshot.picker.customKeys)
-        metrics = ListMetrics(rowHeight: ListMetrics.iconSize + 8, hasMessage: !snapshot.picker.message.isEmpty)
+        metrics = ListMetrics(
+            lines: lines, rowHeight: ListMetrics.iconSize + 8, hasMessage: !snapshot.picker.message.isEmpty)
         let display = gdk_display_get_default()
         if let display, petal_display_is_wayland(display) != PETAL_FALSE, gtk_layer_is_supported() != PETAL_FALSE {
             backend = .layerShell
@@ -95,7 +98,9 @@ final class ListWindow {
 
     /// Puts the window on `output` (nil where the compositor chooses), at its
     /// placement, and shows it.
-    func show(on output: OutputGeometry?, monitor: HeldMonitor?, placement: MenuPlacement, pointer: Point?) {
+    func show(on output: OutputGeometry?, monitor: HeldMonitor?, placement given: MenuPlacement, pointer: Point?) {
+        var placement = given
+        placement.anchor = ListMetrics.anchor(placed: given.anchor, configured: appearance.anchor)
         let size = metrics.size
         let at = placement.at.map { Point(x: Double($0.x), y: Double($0.y)) }
         let width = Int32(size.width.rounded(.up))

@@ -14,9 +14,9 @@ import Testing
         { "layout": "list", "picker": { "prompt": "run", "multi": true, "keys": ["Alt+1"] }, "items": [
             { "id": "a", "title": "Alpha", "icon": "edit-copy" },
             { "id": "b", "title": "Beta" },
-            { "id": "c", "title": "Gamma ray burst", "icon": "media-record" },
+            { "id": "c", "title": "Gamma ray burst: a flash of gamma rays from a distant galaxy, the brightest electromagnetic event in the universe", "icon": "weather-clear" },
             { "id": "d", "title": "Delta" },
-            { "id": "g", "title": "Gamma knife" }
+            { "id": "g", "title": "Gamma knife", "icon": "applications-science" }
         ] }
         """#
 
@@ -42,9 +42,10 @@ import Testing
         let (session, display) = try await session()
         defer { session.stop() }
         let answer = try await pick(Self.rows, in: session, display)
-        try await display.type("gam kn")
+        try await display.type("gam")
         try await Task.sleep(for: .milliseconds(300))
         _ = try await display.screenshot(savingAs: "list-filter")
+        try await display.type(" kn")
         try await display.press(.return)
         let picked = try await answer.value
         #expect(picked == PickAnswer(ids: ["g"], filter: "gam kn"), "overlay log:\n\(session.overlay.log)")

@@ -36,6 +36,19 @@ public struct ListMetrics: Equatable, Sendable {
         self.hasMessage = hasMessage
     }
 
+    /// How many rows a picker of `count` rows draws: `lines`, or fewer when
+    /// it has fewer rows (at least one, for the row that says nothing matches).
+    public static func lines(_ lines: Int = defaultLines, forRows count: Int) -> Int {
+        max(min(lines, count), 1)
+    }
+
+    /// The anchor a list opens at: one that `Show` named (`placed` other
+    /// than `configured`, the appearance's, which is where a resting button
+    /// goes), or the pointer; else the middle of the output.
+    public static func anchor(placed: Anchor, configured: Anchor) -> Anchor {
+        placed == .pointer || placed != configured ? placed : .center
+    }
+
     /// A row's height for text whose lines are `textHeight` high.
     public static func rowHeight(forTextHeight textHeight: Double) -> Double {
         max(textHeight + 10, iconSize + 8).rounded(.up)

@@ -66,4 +66,18 @@ import Testing
         #expect(
             tooWide.origin(on: output, anchor: .center, margin: Margin(x: 0, y: 0), at: nil, pointer: nil).x == 0)
     }
+
+    @Test func aListOpensInTheMiddleUnlessShowNamedAnAnchor() {
+        #expect(ListMetrics.anchor(placed: .bottomRight, configured: .bottomRight) == .center)
+        #expect(ListMetrics.anchor(placed: .topLeft, configured: .bottomRight) == .topLeft)
+        #expect(ListMetrics.anchor(placed: .pointer, configured: .pointer) == .pointer)
+        #expect(ListMetrics.anchor(placed: .center, configured: .topLeft) == .center)
+    }
+
+    @Test func fewRowsMakeAShorterList() {
+        #expect(ListMetrics.lines(forRows: 5) == 5)
+        #expect(ListMetrics.lines(forRows: 500) == 15)
+        #expect(ListMetrics.lines(forRows: 0) == 1)
+        #expect(ListMetrics.lines(3, forRows: 5) == 3)
+    }
 }
