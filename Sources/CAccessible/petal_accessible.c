@@ -217,6 +217,71 @@ static void petal_child_accessible_component_init(AtkComponentIface *iface) {
     iface->get_layer = petal_child_accessible_get_layer;
 }
 
+// MARK: PetalTextAccessible: a child that is an editable text (a picker's filter)
+
+typedef struct {
+    PetalChildAccessible parent;
+    gchar *text;
+} PetalTextAccessible;
+
+typedef struct {
+    PetalChildAccessibleClass parent_class;
+} PetalTextAccessibleClass;
+
+static void petal_text_accessible_text_init(AtkTextIface *iface);
+
+G_DEFINE_TYPE_WITH_CODE(PetalTextAccessible, petal_text_accessible, PETAL_TYPE_CHILD_ACCESSIBLE,
+                        G_IMPLEMENT_INTERFACE(ATK_TYPE_TEXT, petal_text_accessible_text_init))
+
+#define PETAL_TYPE_TEXT_ACCESSIBLE (petal_text_accessible_get_type())
+#define PETAL_TEXT_ACCESSIBLE(object) \
+    (G_TYPE_CHECK_INSTANCE_CAST((object), PETAL_TYPE_TEXT_ACCESSIBLE, PetalTextAccessible))
+#define PETAL_IS_TEXT_ACCESSIBLE(object) (G_TYPE_CHECK_INSTANCE_TYPE((object), PETAL_TYPE_TEXT_ACCESSIBLE))
+
+static void petal_text_accessible_finalize(GObject *object) {
+    g_free(PETAL_TEXT_ACCESSIBLE(object)->text);
+    G_OBJECT_CLASS(petal_text_accessible_parent_class)->finalize(object);
+}
+
+static AtkStateSet *petal_text_accessible_ref_state_set(AtkObject *object) {
+    AtkStateSet *states = ATK_OBJECT_CLASS(petal_text_accessible_parent_class)->ref_state_set(object);
+    atk_state_set_add_state(states, ATK_STATE_EDITABLE);
+    atk_state_set_add_state(states, ATK_STATE_SINGLE_LINE);
+    return states;
+}
+
+static void petal_text_accessible_class_init(PetalTextAccessibleClass *klass) {
+    ATK_OBJECT_CLASS(klass)->ref_state_set = petal_text_accessible_ref_state_set;
+    G_OBJECT_CLASS(klass)->finalize = petal_text_accessible_finalize;
+}
+
+static void petal_text_accessible_init(PetalTextAccessible *self) { self->text = g_strdup(""); }
+
+static gint petal_text_accessible_count(AtkText *text) {
+    return (gint)g_utf8_strlen(PETAL_TEXT_ACCESSIBLE(text)->text, -1);
+}
+
+static gchar *petal_text_accessible_get_text(AtkText *text, gint start, gint end) {
+    gint count = petal_text_accessible_count(text);
+    if (end < 0 || end > count) end = count;
+    if (start < 0) start = 0;
+    if (start > end) start = end;
+    return g_utf8_substring(PETAL_TEXT_ACCESSIBLE(text)->text, start, end);
+}
+
+static gunichar petal_text_accessible_get_character_at_offset(AtkText *text, gint offset) {
+    const gchar *string = PETAL_TEXT_ACCESSIBLE(text)->text;
+    if (offset < 0 || offset >= petal_text_accessible_count(text)) return 0;
+    return g_utf8_get_char(g_utf8_offset_to_pointer(string, offset));
+}
+
+static void petal_text_accessible_text_init(AtkTextIface *iface) {
+    iface->get_text = petal_text_accessible_get_text;
+    iface->get_character_count = petal_text_accessible_count;
+    iface->get_caret_offset = petal_text_accessible_count;
+    iface->get_character_at_offset = petal_text_accessible_get_character_at_offset;
+}
+
 // MARK: PetalWindow
 
 typedef struct {
@@ -311,4 +376,47 @@ void petal_accessible_window_set_child(AtkObject *accessible, guint index, const
         atk_object_notify_state_change(object, ATK_STATE_SENSITIVE, state->enabled);
     }
     if (!old.focused != !state->focused) atk_object_notify_state_change(object, ATK_STATE_FOCUSED, state->focused);
+}
+
+void petal_accessible_window_set_child_role(AtkObject *accessible, guint index, AtkRole role) {
+    PetalWindowAccessible *owner = petal_window_accessible_of(accessible);
+    if (owner == NULL) return;
+    g_return_if_fail(index < owner->children->len);
+    AtkObject *child = ATK_OBJECT(g_ptr_array_index(owner->children, index));
+    if (atk_object_get_role(child) != role) atk_object_set_role(child, role);
+}
+
+void petal_accessible_window_set_text_child(AtkObject *accessible, guint index, const char *name, const char *text,
+                                            const PetalAccessibleChildState *state) {
+    PetalWindowAccessible *owner = petal_window_accessible_of(accessible);
+    if (owner == NULL) return;
+    g_return_if_fail(index <= owner->children->len);
+    if (index < owner->children->len && !PETAL_IS_TEXT_ACCESSIBLE(g_ptr_array_index(owner->children, index))) {
+        petal_accessible_window_truncate(accessible, index);
+    }
+    if (index == owner->children->len) {
+        PetalTextAccessible *child = g_object_new(PETAL_TYPE_TEXT_ACCESSIBLE, NULL);
+        atk_object_initialize(ATK_OBJECT(child), NULL);
+        PETAL_CHILD_ACCESSIBLE(child)->state = *state;
+        atk_object_set_parent(ATK_OBJECT(child), ATK_OBJECT(owner));
+        atk_object_set_role(ATK_OBJECT(child), ATK_ROLE_ENTRY);
+        atk_object_set_name(ATK_OBJECT(child), name);
+        g_free(child->text);
+        child->text = g_strdup(text);
+        g_ptr_array_add(owner->children, child);
+        gint gtk_children = petal_window_accessible_gtk_children(ATK_OBJECT(owner));
+        g_signal_emit_by_name(owner, "children-changed::add", gtk_children + (gint)index, child);
+        return;
+    }
+    PetalTextAccessible *child = PETAL_TEXT_ACCESSIBLE(g_ptr_array_index(owner->children, index));
+    petal_accessible_window_set_child(accessible, index, name, state);
+    if (atk_object_get_role(ATK_OBJECT(child)) != ATK_ROLE_ENTRY) atk_object_set_role(ATK_OBJECT(child), ATK_ROLE_ENTRY);
+    if (g_strcmp0(child->text, text) == 0) return;
+    gint old_count = (gint)g_utf8_strlen(child->text, -1);
+    g_free(child->text);
+    child->text = g_strdup(text);
+    gint new_count = (gint)g_utf8_strlen(text, -1);
+    g_signal_emit_by_name(child, "text-changed::delete", 0, old_count);
+    g_signal_emit_by_name(child, "text-changed::insert", 0, new_count);
+    g_signal_emit_by_name(child, "text-caret-moved", new_count);
 }

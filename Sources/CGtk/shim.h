@@ -61,6 +61,19 @@ static inline gulong petal_connect_key(GtkWidget *widget, PetalKeyHandler handle
     return g_signal_connect(widget, "key-press-event", G_CALLBACK(handler), data);
 }
 
+/// "scroll-event".
+typedef gboolean (*PetalScrollHandler)(GtkWidget *widget, GdkEventScroll *event, gpointer data);
+static inline gulong petal_connect_scroll(GtkWidget *widget, PetalScrollHandler handler, gpointer data) {
+    return g_signal_connect(widget, "scroll-event", G_CALLBACK(handler), data);
+}
+
+/// Any event signal whose handler takes a plain GdkEvent ("map-event", say).
+typedef gboolean (*PetalEventHandler)(GtkWidget *widget, GdkEvent *event, gpointer data);
+static inline gulong petal_connect_event(GtkWidget *widget, const char *signal, PetalEventHandler handler,
+                                         gpointer data) {
+    return g_signal_connect(widget, signal, G_CALLBACK(handler), data);
+}
+
 /// "delete-event": a window asked to close (a layer surface its compositor closed, say); TRUE keeps it.
 typedef gboolean (*PetalDeleteHandler)(GtkWidget *widget, GdkEvent *event, gpointer data);
 static inline gulong petal_connect_delete(GtkWidget *widget, PetalDeleteHandler handler, gpointer data) {

@@ -22,6 +22,8 @@ final class MenuWindows {
     let main: OverlayWindow
     /// Every window drawn, `main`'s included, by menu path.
     var windows: [ObjectPath: OverlayWindow] = [:]
+    /// The windows of open menus laid out as a `list` (``ListWindow``), by menu path.
+    var lists: [ObjectPath: ListWindow] = [:]
     /// Menus changed by signals since their windows were last brought in line.
     private var unsynced: Set<ObjectPath> = []
     private var syncQueued = false
@@ -73,6 +75,7 @@ final class MenuWindows {
     /// made when the menu opens, updated, and taken away when it has closed
     /// (or went); `main`'s stays. Says whether the chains need arranging.
     private func sync(_ path: ObjectPath) -> Bool {
+        if path != main.path, syncList(path) { return false }
         // A closed menu with no window has nothing to draw: most ad-hoc menus, most of the time.
         if path != main.path, windows[path] == nil, mirror.state(at: path) ?? .collapsed == .collapsed {
             return false
@@ -180,6 +183,8 @@ final class MenuWindows {
         for window in windows.values where window.parentWindow != nil || !window.isProbing { window.show() }
         for window in windows.values where window !== keyboardOwner { window.takeKeyboard(false) }
         keyboardOwner?.takeKeyboard(true)
+        // A list that opened as another menu closed keeps the keyboard that menu's ungrab let go.
+        for list in lists.values { list.keepKeyboard() }
         main.covered = mainStepsAside(for: openCircles)
         // Only a window whose submenu or faded items changed is drawn again here.
         for (window, submenu, faded) in before where window.submenuWindow !== submenu || window.fadedItems != faded {
@@ -261,11 +266,13 @@ extension MenuWindows: PetaldFollowerDelegate {
     func menuChanged(at path: ObjectPath) { needsSync(path) }
 
     func everyMenuRead() {
-        for path in Set(mirror.paths).union(windows.keys) { _ = sync(path) }
+        for path in Set(mirror.paths).union(windows.keys).union(lists.keys) { _ = sync(path) }
         arrange()
     }
 
     func petaldWentAway() {
+        for list in lists.values { list.destroy() }
+        lists = [:]
         for (path, window) in windows where path != main.path {
             window.destroy()
             windows[path] = nil

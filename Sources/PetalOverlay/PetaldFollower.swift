@@ -67,6 +67,16 @@ final class PetaldFollower {
         }
     }
 
+    /// Sends `Submit` to the menu at `path`: a picker's answer; a failure is logged.
+    func submit(_ ids: [String], _ details: SubmitDetails, onMenuAt path: ObjectPath) {
+        log.debug("calling petald: Submit \(ids) on \(path)")
+        guard online else { return }
+        let log = self.log
+        feed.client.menu(at: path).submit(ids, details) { result in
+            if case .failure(let error) = result { log.warning("Submit on \(path) failed: \(error)") }
+        }
+    }
+
     private func heard(_ event: EveryMenuEvent) {
         heardWhileReading?.append(event)
         apply(event)

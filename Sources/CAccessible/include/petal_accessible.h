@@ -46,4 +46,13 @@ void petal_accessible_window_truncate(AtkObject *accessible, guint count);
 void petal_accessible_window_set_child(AtkObject *accessible, guint index, const char *name,
                                        const PetalAccessibleChildState *state);
 
+/// Sets child `index`'s role (a list item, say), notifying only a change.
+void petal_accessible_window_set_child_role(AtkObject *accessible, guint index, AtkRole role);
+
+/// Sets child `index` as an editable single-line text (role entry) holding
+/// `text`, its caret at the end: a picker's filter. Made on first use; a
+/// change of text is announced as the old text deleted and the new inserted.
+void petal_accessible_window_set_text_child(AtkObject *accessible, guint index, const char *name, const char *text,
+                                            const PetalAccessibleChildState *state);
+
 #endif

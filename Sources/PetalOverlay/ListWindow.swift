@@ -1,0 +1,264 @@
+import CAccessible
+import CGtk
+import DBus
+import Linux
+import PetalAPI
+import PetalCore
+import PetalScene
+
+/// The window of a menu laid out as a `list` (docs/overlay.md, "The list
+/// layout"): a picker that filters its rows as the user types, drawn from a
+/// ``ListPicker`` and answered with `Submit`.
+///
+/// It takes the keyboard as soon as it is made, while the menu opens (a
+/// layer surface's exclusive keyboard on Wayland, a grab on X11), and gives
+/// it back when it goes. Only the rows on screen are drawn; the rows are
+/// filtered only when the filter changes.
+@MainActor
+final class ListWindow {
+    let widget: UnsafeMutablePointer<GtkWidget>
+    let backend: OverlayWindow.Backend
+    /// The object of the menu drawn.
+    let path: ObjectPath
+    let log: Logger
+    var picker: ListPicker
+    private(set) var keyMap: ListKeyMap
+    /// The menu's rows, as `Items` serves them.
+    private(set) var rows: [ItemRow] = []
+    /// The key hint of each row, by id ("" for none).
+    private(set) var keyHints: [String: String] = [:]
+    private(set) var appearance: AppearanceSettings
+    var metrics: ListMetrics
+    /// What the user chose or asked for: a `Submit` or a `Close`.
+    var act: (ListAction) -> Void = { _ in }
+    var keyboardTaken = false
+    /// Whether Escape came while the menu was still opening: `Close` is sent once it is open.
+    var closeWhenOpen = false
+    let icons = IconLoader(theme: gtk_icon_theme_get_default(), log: { _ in })
+    lazy var accessibility = ListAccessibility(widget: widget)
+
+    /// A window for the list menu `menu`, not yet shown.
+    init(menu: MenuMirror.Menu, log: Logger) {
+        path = menu.path
+        self.log = log
+        let snapshot = menu.snapshot
+        appearance = snapshot.appearance.settings
+        let lines = ListMetrics.lines(forRows: snapshot.items.count)
+        picker = ListPicker(
+            settings: snapshot.picker, acceptsCustom: snapshot.picker.acceptsCustom(isAdHoc: !snapshot.owner.isEmpty),
+            lines: lines)
+        keyMap = ListKeyMap(customKeys: snapshot.picker.customKeys)
+        metrics = ListMetrics(
+            lines: lines, rowHeight: ListMetrics.iconSize + 8, hasMessage: !snapshot.picker.message.isEmpty)
+        let display = gdk_display_get_default()
+        if let display, petal_display_is_wayland(display) != PETAL_FALSE, gtk_layer_is_supported() != PETAL_FALSE {
+            backend = .layerShell
+            widget = petal_accessible_window_new(GTK_WINDOW_TOPLEVEL)
+            let window = petal_gtk_window(widget)
+            gtk_layer_init_for_window(window)
+            gtk_layer_set_layer(window, GTK_LAYER_SHELL_LAYER_OVERLAY)
+            gtk_layer_set_namespace(window, "petal-overlay-list")
+            gtk_layer_set_exclusive_zone(window, -1)
+        } else {
+            backend = .x11
+            widget = petal_accessible_window_new(GTK_WINDOW_POPUP)
+        }
+        let window = petal_gtk_window(widget)
+        gtk_window_set_title(window, "Petal: \(snapshot.title.isEmpty ? snapshot.name : snapshot.title)")
+        gtk_window_set_decorated(window, PETAL_FALSE)
+        gtk_window_set_skip_taskbar_hint(window, PETAL_TRUE)
+        gtk_widget_set_app_paintable(widget, PETAL_TRUE)
+        gtk_widget_add_events(
+            widget,
+            Int32(
+                bitPattern: GDK_BUTTON_PRESS_MASK.rawValue | GDK_KEY_PRESS_MASK.rawValue | GDK_SCROLL_MASK.rawValue
+                    | GDK_STRUCTURE_MASK.rawValue))
+        ListSignals.connect(self, to: widget)
+        metrics.rowHeight = ListMetrics.rowHeight(forTextHeight: textHeight())
+        for name in ListKeyMap.unparsed(snapshot.picker.customKeys) {
+            log.warning("the picker key \"\(name)\" of \(snapshot.name) is not a key name GTK knows; it does nothing")
+        }
+        // The keyboard before anything is drawn: keys typed while the menu opens reach the filter.
+        takeKeyboard()
+        update(menu: menu)
+    }
+
+    /// The menu changed: new rows are filtered again; anything else is drawn again.
+    func update(menu: MenuMirror.Menu) {
+        let snapshot = menu.snapshot
+        appearance = snapshot.appearance.settings
+        if snapshot.items != rows || !picker.hasRows {
+            rows = snapshot.items
+            keyHints = [:]
+            for (id, detail) in menu.details where !detail.key.isEmpty { keyHints[id] = detail.key }
+            if let action = picker.setRows(rows.map(\.title)) { act(action) }
+        }
+        redraw()
+    }
+
+    /// Puts the window on `output` (nil where the compositor chooses), at its
+    /// placement, and shows it.
+    func show(on output: OutputGeometry?, monitor: HeldMonitor?, placement given: MenuPlacement, pointer: Point?) {
+        var placement = given
+        placement.anchor = ListMetrics.anchor(placed: given.anchor, configured: appearance.anchor)
+        let size = metrics.size
+        let at = placement.at.map { Point(x: Double($0.x), y: Double($0.y)) }
+        let width = Int32(size.width.rounded(.up))
+        let height = Int32(size.height.rounded(.up))
+        gtk_widget_set_size_request(widget, width, height)
+        gtk_window_resize(petal_gtk_window(widget), width, height)
+        switch backend {
+        case .layerShell:
+            let window = petal_gtk_window(widget)
+            let edges: [GtkLayerShellEdge] = [
+                GTK_LAYER_SHELL_EDGE_TOP, GTK_LAYER_SHELL_EDGE_BOTTOM, GTK_LAYER_SHELL_EDGE_LEFT,
+                GTK_LAYER_SHELL_EDGE_RIGHT,
+            ]
+            for edge in edges { gtk_layer_set_anchor(window, edge, PETAL_FALSE) }
+            if let output, at != nil || output.name == placement.output || placement.anchor == .pointer {
+                let origin = metrics.origin(
+                    on: output.size, anchor: placement.anchor, margin: appearance.margin, at: at,
+                    pointer: pointer.map(output.local))
+                gtk_layer_set_monitor(window, monitor?.pointer)
+                gtk_layer_set_anchor(window, GTK_LAYER_SHELL_EDGE_TOP, PETAL_TRUE)
+                gtk_layer_set_anchor(window, GTK_LAYER_SHELL_EDGE_LEFT, PETAL_TRUE)
+                gtk_layer_set_margin(window, GTK_LAYER_SHELL_EDGE_TOP, Int32(origin.y))
+                gtk_layer_set_margin(window, GTK_LAYER_SHELL_EDGE_LEFT, Int32(origin.x))
+            } else {
+                // Where the compositor puts it: centred, or in the anchor's corner.
+                let anchor = placement.anchor
+                let top = anchor == .topLeft || anchor == .topRight
+                let bottom = anchor == .bottomLeft || anchor == .bottomRight
+                let left = anchor == .topLeft || anchor == .bottomLeft
+                let right = anchor == .topRight || anchor == .bottomRight
+                for (edge, on, margin) in [
+                    (GTK_LAYER_SHELL_EDGE_TOP, top, appearance.margin.y),
+                    (GTK_LAYER_SHELL_EDGE_BOTTOM, bottom, appearance.margin.y),
+                    (GTK_LAYER_SHELL_EDGE_LEFT, left, appearance.margin.x),
+                    (GTK_LAYER_SHELL_EDGE_RIGHT, right, appearance.margin.x),
+                ] {
+                    gtk_layer_set_anchor(window, edge, on ? PETAL_TRUE : PETAL_FALSE)
+                    gtk_layer_set_margin(window, edge, on ? Int32(margin) : 0)
+                }
+            }
+        case .x11:
+            if let output {
+                let origin = output.desktop(
+                    metrics.origin(
+                        on: output.size, anchor: placement.anchor, margin: appearance.margin, at: at,
+                        pointer: pointer.map(output.local)))
+                gtk_window_move(petal_gtk_window(widget), Int32(origin.x), Int32(origin.y))
+            }
+        }
+        gtk_widget_show_all(widget)
+        takeKeyboard()
+        accessibilityChanged()
+    }
+
+    /// Takes the window off the screen for good, giving the keyboard back.
+    func destroy() {
+        releaseKeyboard()
+        gtk_widget_destroy(widget)
+    }
+
+    /// Draws the window again.
+    func redraw() {
+        gtk_widget_queue_draw(widget)
+    }
+
+    /// A key press, as GDK tells it; returns whether it was used.
+    func keyPressed(_ keyval: guint, modifiers: guint) -> Bool {
+        guard let key = keyMap.key(for: Self.press(keyval, modifiers: modifiers)) else { return false }
+        apply(key)
+        return true
+    }
+
+    /// A button press at (x, y) on the window: the first button chooses the row there.
+    func buttonPressed(_ button: guint, type: GdkEventType, x: Double, y: Double) {
+        guard button == 1, type == GDK_BUTTON_PRESS,
+            let offset = metrics.rowOffset(at: Point(x: x, y: y))
+        else { return }
+        let action = picker.click(visibleRow: offset)
+        redraw()
+        if let action { act(action) }
+    }
+
+    /// The wheel turned.
+    func scrolled(_ direction: GdkScrollDirection) {
+        switch direction {
+        case GDK_SCROLL_UP: apply(.scrollUp)
+        case GDK_SCROLL_DOWN: apply(.scrollDown)
+        default: break
+        }
+    }
+
+    private func apply(_ key: ListKey) {
+        let action = picker.press(key)
+        redraw()
+        accessibilityChanged()
+        if let action { act(action) }
+    }
+
+    /// The ids of `rows` (indices into the menu's rows).
+    func ids(of indices: [Int]) -> [String] {
+        indices.compactMap { rows.indices.contains($0) ? rows[$0].id : nil }
+    }
+
+    /// A GDK key event in plain values.
+    static func press(_ keyval: guint, modifiers state: guint) -> KeyPress {
+        var modifiers: KeyModifiers = []
+        if state & GDK_SHIFT_MASK.rawValue != 0 { modifiers.insert(.shift) }
+        if state & GDK_CONTROL_MASK.rawValue != 0 { modifiers.insert(.control) }
+        if state & GDK_MOD1_MASK.rawValue != 0 { modifiers.insert(.alt) }
+        if state & (GDK_SUPER_MASK.rawValue | GDK_MOD4_MASK.rawValue) != 0 { modifiers.insert(.superKey) }
+        if state & GDK_META_MASK.rawValue != 0 { modifiers.insert(.meta) }
+        if state & GDK_HYPER_MASK.rawValue != 0 { modifiers.insert(.hyper) }
+        let name = gdk_keyval_name(keyval).map { String(cString: $0) } ?? ""
+        let code = gdk_keyval_to_unicode(keyval)
+        let character = code >= 0x20 && code != 0x7f ? Unicode.Scalar(code).map(Character.init) : nil
+        return KeyPress(name: name, character: character, modifiers: modifiers)
+    }
+
+    /// Takes the keyboard: on a layer surface its exclusive keyboard mode; on
+    /// X11 a grab, tried again when the window is mapped if the server refuses it now.
+    func takeKeyboard() {
+        guard !keyboardTaken else { return }
+        switch backend {
+        case .layerShell:
+            gtk_layer_set_keyboard_mode(petal_gtk_window(widget), GTK_LAYER_SHELL_KEYBOARD_MODE_EXCLUSIVE)
+            keyboardTaken = true
+        case .x11:
+            guard let display = gdk_display_get_default(), let seat = gdk_display_get_default_seat(display),
+                let window = gtk_widget_get_window(widget)
+            else { return }
+            let status = gdk_seat_grab(seat, window, GDK_SEAT_CAPABILITY_KEYBOARD, PETAL_TRUE, nil, nil, nil, nil)
+            keyboardTaken = status == GDK_GRAB_SUCCESS
+            if !keyboardTaken { log.debug("keyboard grab for \(path): status \(status.rawValue), tried again") }
+        }
+    }
+
+    /// Takes the keyboard again on X11, after another window gave it back (a closing menu's ungrab).
+    func keepKeyboard() {
+        guard backend == .x11, keyboardTaken else { return }
+        keyboardTaken = false
+        takeKeyboard()
+    }
+
+    private func releaseKeyboard() {
+        guard keyboardTaken else { return }
+        keyboardTaken = false
+        switch backend {
+        case .layerShell:
+            gtk_layer_set_keyboard_mode(petal_gtk_window(widget), GTK_LAYER_SHELL_KEYBOARD_MODE_NONE)
+        case .x11:
+            if let display = gdk_display_get_default(), let seat = gdk_display_get_default_seat(display) {
+                gdk_seat_ungrab(seat)
+            }
+        }
+    }
+
+    /// Tells assistive technology the filter and the rows on screen.
+    func accessibilityChanged() {
+        accessibility.update(picker: picker, rows: rows, metrics: metrics)
+    }
+}

@@ -1,0 +1,87 @@
+import DBus
+import Foundation
+import PetalAPI
+import PetalCore
+import TestSupport
+import Testing
+
+/// The `list` layout on X11 (docs/overlay.md, "The list layout"): a real
+/// petald serves a `PickFrom` list menu, the overlay draws it centred and
+/// takes the keyboard, xdotool types a filter and presses keys, and the
+/// `PickFrom` answer says what was chosen.
+@Suite(.serialized, .timeLimit(.minutes(5))) struct X11ListTests {
+    static let rows = #"""
+        { "layout": "list", "picker": { "prompt": "run", "multi": true, "keys": ["Alt+1"] }, "items": [
+            { "id": "a", "title": "Alpha", "icon": "edit-copy" },
+            { "id": "b", "title": "Beta" },
+            { "id": "c", "title": "Gamma ray burst: a flash of gamma rays from a distant galaxy, the brightest electromagnetic event in the universe", "icon": "weather-clear" },
+            { "id": "d", "title": "Delta" },
+            { "id": "g", "title": "Gamma knife", "icon": "applications-science" }
+        ] }
+        """#
+
+    /// The panel's colour: what the list's edge is drawn in.
+    static let panel = "#fbfbfb"
+
+    func session() async throws -> (OverlaySession, XvfbDisplay) {
+        try await OverlaySession.start { try await XvfbDisplay(width: 1024, height: 600, compositor: false) }
+    }
+
+    /// Calls `PickFrom` with `json` and waits until its list is on screen.
+    func pick(_ json: String, in session: OverlaySession, _ display: XvfbDisplay) async throws -> Task<
+        PickAnswer, any Error
+    > {
+        let caller = PetalClient(connection: try DBusConnection.connect(to: .address(session.daemon.bus.address)))
+        let answer = Task { try await caller.pickFrom(json, timeout: 30) }
+        // The window is 640 wide, centred: its left padding is at x = 192 + 3.
+        try await display.waitForPixel(x: 195, y: 300, toBe: Self.panel, within: .seconds(20))
+        return answer
+    }
+
+    @Test func aTypedFilterAndEnterAnswerWithTheRowAndTheFilter() async throws {
+        let (session, display) = try await session()
+        defer { session.stop() }
+        let answer = try await pick(Self.rows, in: session, display)
+        try await display.type("gam")
+        try await Task.sleep(for: .milliseconds(300))
+        _ = try await display.screenshot(savingAs: "list-filter")
+        try await display.type(" kn")
+        try await display.press(.return)
+        let picked = try await answer.value
+        #expect(picked == PickAnswer(ids: ["g"], filter: "gam kn"), "overlay log:\n\(session.overlay.log)")
+        // The window went with the menu.
+        try await display.waitForPixel(x: 195, y: 300, toBe: OverlaySession.background)
+    }
+
+    @Test func marksAndACustomKeyAnswerWithEveryMarkedRowAndTheKey() async throws {
+        let (session, display) = try await session()
+        defer { session.stop() }
+        let answer = try await pick(Self.rows, in: session, display)
+        try await display.type("a")
+        // Alpha, Beta, Gamma ray burst, Delta, Gamma knife match "a": mark Beta and Delta.
+        try await display.press(.down)
+        try await display.xdotool(["key", "ctrl+space"])
+        try await display.press(.down)
+        try await display.xdotool(["key", "shift+Return"])
+        try await display.xdotool(["key", "alt+1"])
+        let picked = try await answer.value
+        #expect(picked == PickAnswer(ids: ["b", "d"], filter: "a", key: 1), "overlay log:\n\(session.overlay.log)")
+    }
+
+    @Test func enterWithNothingMatchingSubmitsTheFilterAndEscapeCancels() async throws {
+        let (session, display) = try await session()
+        defer { session.stop() }
+        let answer = try await pick(Self.rows, in: session, display)
+        try await display.type("omega")
+        try await display.press(.return)
+        #expect(try await answer.value == PickAnswer(ids: [], filter: "omega", custom: true))
+        try await display.waitForPixel(x: 195, y: 300, toBe: OverlaySession.background)
+
+        let cancelled = try await pick(Self.rows, in: session, display)
+        try await display.type("x")
+        try await display.press(.escape)
+        // Escape counts even while the menu is still opening.
+        let error = await #expect(throws: DBusError.self) { try await cancelled.value }
+        #expect(error?.name == "org.petal.Petal1.Error.Cancelled", "\(String(describing: error))")
+    }
+}
