@@ -218,7 +218,10 @@ public final class MenuService: @unchecked Sendable {
     private func connectionLeft(_ name: String) {
         for menu in menus.values { menu.choosers.dropCalls(from: name) }
         providers?.dropProviders(of: name)
-        for menu in adHoc.menus(ownedBy: name) { removeMenu(menu) }
+        let made = adHoc.menus(ownedBy: name)
+        for menu in made { removeMenu(menu) }
+        // Many small menus add up as one large one does.
+        if made.count > 1 { _ = scheduler.schedule(after: .zero) { FreedMemory.returnToSystem() } }
         contextOwnerLeft(name)
     }
 
