@@ -1,6 +1,6 @@
 import DBus
-import PetalCommandLine
 import PetalAPI
+import PetalCommandLine
 
 /// petalctl's exit statuses (petalctl(1)).
 public enum ExitStatus: Int32, Sendable {
