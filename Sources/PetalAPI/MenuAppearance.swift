@@ -41,9 +41,10 @@ public struct MenuAppearance: DBusRecord, Equatable {
 extension MenuAppearance {
     /// The keys of `Appearance` in the order petald serves them (docs/dbus-api.md):
     /// the `appearance` keys and the two durations; every number a `d`, the
-    /// margin an `ad` of x and y. Every key is always written but `labels`,
-    /// written when the settings name a mode: petald names the one its
-    /// layout in force shows (``resolvingLabels(for:)``).
+    /// margin an `ad` of x and y, the gesture numbers an `a{sv}`. Every key is
+    /// always written but `labels` and `interaction`, written when the
+    /// settings name a mode: petald names the one its layout in force
+    /// shows (``resolvingLayoutDefaults(for:)``).
     public static let keys: [DBusRecordKey<MenuAppearance>] = [
         .always("anchor", \.settings.anchor, what: "one of \(Anchor.caseList)"),
         margin,
@@ -62,16 +63,22 @@ extension MenuAppearance {
         .value("labels", \.settings.labels, what: "one of \(LabelMode.caseList)"),
         .always(
             "font", \.settings.font, what: "a Pango font description (s)", accepts: AppearanceSettings.isValidFont),
+        .value("interaction", \.settings.interaction, what: "one of \(InteractionMode.caseList)"),
+        .always("hoverConfirm", \.settings.hoverConfirm, what: "a boolean (b)"),
+        gesture,
+        .always("turbo", \.settings.turbo, what: "a boolean (b)"),
         .always("openDuration", \.openDuration, what: number, accepts: \.isFinite),
         .always("closeDuration", \.closeDuration, what: number, accepts: \.isFinite),
     ]
 
-    /// The appearance with `labels` named: the settings' own, or the one a
-    /// menu laid out `style` shows by default. What petald serves, so that
-    /// every client shows the same labels.
-    public func resolvingLabels(for style: LayoutStyle) -> MenuAppearance {
+    /// The appearance with `labels` and `interaction` named: the settings'
+    /// own, or those of a menu laid out `style` by default. What petald
+    /// serves, so that every client shows the same labels and takes the
+    /// pointer the same way.
+    public func resolvingLayoutDefaults(for style: LayoutStyle) -> MenuAppearance {
         var resolved = self
         resolved.settings.labels = settings.labelMode(for: style)
+        resolved.settings.interaction = settings.interactionMode(for: style)
         return resolved
     }
 
@@ -90,4 +97,50 @@ extension MenuAppearance {
             return nil
         },
         write: { .array(.double, [.double($0.settings.margin.x), .double($0.settings.margin.y)]) })
+
+    /// `gesture`: an `a{sv}` of its numbers as `d`s, `deadZone` only when
+    /// given; a number missing or unreadable keeps its default.
+    private static let gesture = DBusRecordKey<MenuAppearance>(
+        "gesture",
+        read: { appearance, value in
+            guard let dictionary = DBusVariantDictionary(dbusValue: value) else {
+                return "must be the gesture numbers (a{sv}), not \(value.type)"
+            }
+            appearance.settings.gesture = GestureTuning(lenient: dictionary)
+            return nil
+        },
+        write: { $0.settings.gesture.dictionary.dbusValue })
+}
+
+/// `appearance.gesture` as the `gesture` key of `Appearance` carries it:
+/// every number a `d` (read from any number type), `deadZone` only when given.
+extension GestureTuning: DBusRecord {
+    /// The tuning with every number at its default.
+    public init() { self.init(minStroke: 150) }
+
+    public static let keys: [DBusRecordKey<GestureTuning>] = [
+        number("minStroke", \.minStroke, what: pixels, accepts: isDistance),
+        number("turnAngle", \.turnAngle, what: "a number of degrees (d) from 0 to 180", accepts: isTurnAngle),
+        number("pauseMs", \.pauseMs, what: "a number of milliseconds (d)", accepts: isPause),
+        number("jitter", \.jitter, what: pixels, accepts: isDistance),
+        .number("deadZone", \.deadZone, what: pixels, accepts: isDistance),
+    ]
+
+    private static let pixels = "a number of pixels (d)"
+
+    /// A number that is always written, as a `d`.
+    private static func number(
+        _ name: String, _ property: any WritableKeyPath<GestureTuning, Double> & Sendable, what: String,
+        accepts: @escaping @Sendable (Double) -> Bool
+    ) -> DBusRecordKey<GestureTuning> {
+        DBusRecordKey(
+            name,
+            read: { tuning, value in
+                guard let number = value.doubleValue, accepts(number) else {
+                    return "must be \(what), not \(value.type)"
+                }
+                tuning[keyPath: property] = number
+                return nil
+            }, write: { .double($0[keyPath: property]) })
+    }
 }

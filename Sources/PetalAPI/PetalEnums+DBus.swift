@@ -8,4 +8,5 @@ extension LayoutStyle: DBusStringEnum {}
 extension MenuItem.Kind: DBusStringEnum {}
 extension Anchor: DBusStringEnum {}
 extension LabelMode: DBusStringEnum {}
+extension InteractionMode: DBusStringEnum {}
 extension PluginStatus: DBusStringEnum {}

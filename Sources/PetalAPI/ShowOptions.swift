@@ -33,6 +33,9 @@ public struct ShowOptions: DBusRecord, Equatable {
     /// For `ShowMenu("")`: choose the menu with this context instead of the
     /// `Context` property, for this call (others ignore it).
     public var context: DesktopContext?
+    /// The menu is shown by a key whose modifier is still held: releasing
+    /// it chooses the highlighted item (docs/overlay.md, "Pie gestures").
+    public var turbo = false
 
     /// Options that say nothing: open where the menu's anchor says.
     public init() {}
@@ -40,15 +43,16 @@ public struct ShowOptions: DBusRecord, Equatable {
     /// Options that say what is given.
     public init(
         anchor: Anchor? = nil, at: MenuPoint? = nil, output: String? = nil, toggle: Bool = false,
-        context: DesktopContext? = nil
+        context: DesktopContext? = nil, turbo: Bool = false
     ) {
         (self.anchor, self.at, self.output, self.toggle, self.context) = (anchor, at, output, toggle, context)
+        self.turbo = turbo
     }
 
     /// An output's name is at most this long.
     public static let maximumOutputBytes = Limits.outputNameBytes
 
-    /// `anchor s`, `at (ii)`, `output s`, `toggle b` and `context a{sv}`;
+    /// `anchor s`, `at (ii)`, `output s`, `toggle b`, `context a{sv}` and `turbo b`;
     /// other keys are ignored (``ChooseFromOptions`` holds these and `Choose`'s).
     public static let keys: [DBusRecordKey<ShowOptions>] = [
         .value("anchor", \.anchor, what: "one of \(Anchor.caseList)"),
@@ -58,6 +62,7 @@ public struct ShowOptions: DBusRecord, Equatable {
             accepts: { !$0.isEmpty && $0.utf8.count <= maximumOutputBytes }),
         .flag("toggle", \.toggle),
         .record("context", \.context, what: "a context with the keys \(DesktopContext.keyList)"),
+        .flag("turbo", \.turbo),
     ]
 }
 
@@ -74,6 +79,8 @@ public struct MenuPlacement: DBusRecord, Equatable {
     /// whose position its centre takes.
     public var parent: ObjectPath?
     public var item: String?
+    /// Whether `Show` said `turbo`: the key that showed it is still held.
+    public var turbo = false
 
     /// The default anchor's placement, as a placement that says nothing reads.
     public init() { anchor = .bottomRight }
@@ -81,9 +88,10 @@ public struct MenuPlacement: DBusRecord, Equatable {
     /// A placement.
     public init(
         anchor: Anchor, at: MenuPoint? = nil, output: String? = nil, parent: ObjectPath? = nil,
-        item: String? = nil
+        item: String? = nil, turbo: Bool = false
     ) {
         (self.anchor, self.at, self.output, self.parent, self.item) = (anchor, at, output, parent, item)
+        self.turbo = turbo
     }
 
     public static let keys: [DBusRecordKey<MenuPlacement>] = [
@@ -92,5 +100,6 @@ public struct MenuPlacement: DBusRecord, Equatable {
         .value("output", \.output, what: "an output's name (s)"),
         .value("parent", \.parent, what: "a menu's object (o)"),
         .value("item", \.item, what: "an item's id (s)"),
+        .flag("turbo", \.turbo),
     ]
 }

@@ -49,7 +49,9 @@ extension Command {
             context[.source] = "petalctl"
             self = .context(set: context)
         case .show:
-            self = .show(name: line[Line.menuName] ?? "", options: Self.placement(line, toggle: line[Line.toggleOpen]))
+            var options = Self.placement(line, toggle: line[Line.toggleOpen])
+            options.turbo = line[Line.turbo]
+            self = .show(name: line[Line.menuName] ?? "", options: options)
         case .choose: self = try Self.choose(line)
         case .preview:
             self = .preview(

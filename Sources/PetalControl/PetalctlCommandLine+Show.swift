@@ -28,6 +28,9 @@ extension PetalctlCommandLine {
     static let toggleOpen = Flag(
         "--toggle", abstract: "close the menu instead when it is open: for a key that opens and closes it")
 
+    static let turbo = Flag(
+        "--turbo", abstract: "for a key with a modifier: releasing the modifier chooses the item pointed at")
+
     static let context = Flag("--context", abstract: "open the menu the context asks for")
 
     static let menuName = Operand<String>(
@@ -42,10 +45,15 @@ extension PetalctlCommandLine {
                 open. --context opens the menu the desktop's context asks for (main when
                 none does). Prints nothing; with --json, {"menu": NAME, "path": PATH}.
                 """),
-            .options(["--at", "--anchor", "--output", "--toggle"], heading: nil, column: 17),
-            .text("Example, in sway: bindsym $mod+p exec petalctl show power --toggle"),
+            .options(["--at", "--anchor", "--output", "--toggle", "--turbo"], heading: nil, column: 17),
+            .text(
+                """
+                Examples, in sway:
+                  bindsym $mod+p exec petalctl show power --toggle
+                  bindsym $mod+space exec petalctl show main --turbo
+                """),
         ],
-        operands: [menuName], options: [at, anchor, output, toggleOpen, context],
+        operands: [menuName], options: [at, anchor, output, toggleOpen, turbo, context],
         exclusions: [
             ExclusiveGroup(
                 "NAME", "--context", required: true,

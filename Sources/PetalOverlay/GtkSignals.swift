@@ -1,4 +1,5 @@
 import CGtk
+import PetalCore
 
 /// The C trampolines of the overlay window's GTK signals: each finds the
 /// window from the signal's user data and calls it on the main thread.
@@ -21,8 +22,12 @@ enum GtkSignals {
                     let (x, y, type, button) = (
                         event.pointee.x, event.pointee.y, event.pointee.type, event.pointee.button
                     )
+                    let root = Point(x: event.pointee.x_root, y: event.pointee.y_root)
                     nonisolated(unsafe) let window = data
-                    MainActor.assumeIsolated { OverlayWindow.from(window).button(type, button, x: x, y: y) }
+                    MainActor.assumeIsolated {
+                        let window = OverlayWindow.from(window)
+                        if !window.pieButton(type, button, root: root) { window.button(type, button, x: x, y: y) }
+                    }
                     return PETAL_TRUE
                 }, me)
         }
@@ -30,9 +35,13 @@ enum GtkSignals {
             widget,
             { _, event, data in
                 guard let event else { return PETAL_FALSE }
-                let (x, y) = (event.pointee.x, event.pointee.y)
+                let (x, y, state) = (event.pointee.x, event.pointee.y, event.pointee.state)
+                let root = Point(x: event.pointee.x_root, y: event.pointee.y_root)
                 nonisolated(unsafe) let window = data
-                MainActor.assumeIsolated { OverlayWindow.from(window).pointerMoved(x: x, y: y) }
+                MainActor.assumeIsolated {
+                    let window = OverlayWindow.from(window)
+                    if !window.pieMotion(root: root, modifiers: state) { window.pointerMoved(x: x, y: y) }
+                }
                 return PETAL_FALSE
             }, me)
         _ = petal_connect_crossing(
@@ -48,8 +57,22 @@ enum GtkSignals {
                 guard let event else { return PETAL_FALSE }
                 let (keyval, state) = (event.pointee.keyval, event.pointee.state)
                 nonisolated(unsafe) let window = data
-                return MainActor.assumeIsolated { OverlayWindow.from(window).keyPressed(keyval, modifiers: state) }
+                return MainActor.assumeIsolated {
+                    let window = OverlayWindow.from(window)
+                    return window.pieKeyPressed(keyval, modifiers: state) || window.keyPressed(keyval, modifiers: state)
+                }
                     ? PETAL_TRUE : PETAL_FALSE
+            }, me)
+        // Turbo: the release of the modifier that showed the menu chooses.
+        gtk_widget_add_events(widget, Int32(bitPattern: GDK_KEY_RELEASE_MASK.rawValue))
+        _ = petal_connect_event(
+            widget, "key-release-event",
+            { _, event, data in
+                guard let event else { return PETAL_FALSE }
+                let keyval = event.pointee.key.keyval
+                nonisolated(unsafe) let window = data
+                MainActor.assumeIsolated { OverlayWindow.from(window).pieKeyReleased(keyval) }
+                return PETAL_FALSE
             }, me)
         // gtk-layer-shell closes the window when the compositor closes its surface (its output went):
         // kept, it is put on an output there is instead.

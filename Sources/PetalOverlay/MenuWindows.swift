@@ -181,6 +181,7 @@ final class MenuWindows {
         }
         // Submenus appear where they belong; one that found no place by its item, at its anchor.
         for window in windows.values where window.parentWindow != nil || !window.isProbing { window.show() }
+        followPies()
         for window in windows.values where window !== keyboardOwner { window.takeKeyboard(false) }
         keyboardOwner?.takeKeyboard(true)
         // A list that opened as another menu closed keeps the keyboard that menu's ungrab let go.

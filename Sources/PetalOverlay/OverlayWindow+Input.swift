@@ -100,7 +100,9 @@ extension OverlayWindow {
             }
             guard take else { return gdk_seat_ungrab(seat) }
             guard let window = gtk_widget_get_window(widget) else { return }
-            let status = gdk_seat_grab(seat, window, GDK_SEAT_CAPABILITY_KEYBOARD, PETAL_TRUE, nil, nil, nil, nil)
+            // A chain taking pie gestures takes the pointer too, wherever it goes on the screen.
+            let capabilities = chainPie == nil ? GDK_SEAT_CAPABILITY_KEYBOARD : GDK_SEAT_CAPABILITY_ALL
+            let status = gdk_seat_grab(seat, window, capabilities, PETAL_TRUE, nil, nil, nil, nil)
             if status != GDK_GRAB_SUCCESS {
                 log.warning(
                     "could not take the keyboard (grab status \(status.rawValue)): another program holds it; petal-overlay tries again when the menu is fully open, and clicks work meanwhile"

@@ -69,6 +69,8 @@ final class OverlayWindow {
     /// The menu this one is open from as a submenu: drawn again while this one moves.
     weak var parentWindow: OverlayWindow?
     var interaction = Interaction()
+    /// The pie gestures of the chain this top-level window opens (``MenuWindows/followPies()``).
+    var pie: PieGestures?
     /// Carries out what a click or key asks (a D-Bus call).
     var perform: (Intent) -> Void = { _ in }
     let painter: CairoPainter
@@ -146,6 +148,8 @@ final class OverlayWindow {
 
     /// Takes the window off the screen for good: the menu closed, or went.
     func destroy() {
+        pie?.end()
+        pie = nil
         takeKeyboard(false)
         if tickID != 0 { gtk_widget_remove_tick_callback(widget, tickID) }
         tickID = 0

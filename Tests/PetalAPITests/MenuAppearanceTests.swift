@@ -13,7 +13,12 @@ struct MenuAppearanceTests {
         "buttonIcon": .string("open-menu"), "iconColor": .string("#000000cc"), "springDamping": .double(1),
         "springVelocity": .double(-2), "pressScale": .double(0.8), "backdrop": .string("#00000080"),
         "shadow": .boolean(false), "restingButton": .boolean(false), "labels": .string("always"),
-        "font": .string("Cantarell Bold 11"), "openDuration": .double(0.5), "closeDuration": .double(0),
+        "font": .string("Cantarell Bold 11"), "interaction": .string("hover"), "hoverConfirm": .boolean(true),
+        "gesture": DBusVariantDictionary([
+            ("minStroke", .double(120)), ("turnAngle", .double(30)), ("pauseMs", .double(200)),
+            ("jitter", .double(5)), ("deadZone", .double(40)),
+        ]).dbusValue,
+        "turbo": .boolean(false), "openDuration": .double(0.5), "closeDuration": .double(0),
     ]
 
     /// `values` read as a client reads `Appearance`.
@@ -25,7 +30,10 @@ struct MenuAppearanceTests {
         settings: AppearanceSettings(
             anchor: .pointer, margin: Margin(x: 4, y: 8), buttonSize: 48, itemSize: 40, buttonColor: "#123456",
             buttonIcon: "open-menu", iconColor: "#000000cc", springDamping: 1, springVelocity: -2, pressScale: 0.8,
-            backdrop: "#00000080", shadow: false, restingButton: false, labels: .always, font: "Cantarell Bold 11"),
+            backdrop: "#00000080", shadow: false, restingButton: false, labels: .always, font: "Cantarell Bold 11",
+            interaction: .hover, hoverConfirm: true,
+            gesture: GestureTuning(minStroke: 120, turnAngle: 30, pauseMs: 200, jitter: 5, deadZone: 40),
+            turbo: false),
         openDuration: 0.5, closeDuration: 0)
 
     @Test func defaultsAreTheSpecs() {
@@ -48,15 +56,17 @@ struct MenuAppearanceTests {
             entries.map(\.key) == [
                 "anchor", "margin", "buttonSize", "itemSize", "buttonColor", "buttonIcon", "iconColor",
                 "springDamping", "springVelocity", "pressScale", "backdrop", "shadow", "restingButton",
-                "labels", "font", "openDuration", "closeDuration",
+                "labels", "font", "interaction", "hoverConfirm", "gesture", "turbo", "openDuration",
+                "closeDuration",
             ])
         #expect(MenuAppearance(lenient: Self.expected.dictionary) == Self.expected)
         #expect(Dictionary(uniqueKeysWithValues: entries.map { ($0.key, $0.value) }) == Self.served)
         let resting = MenuAppearance(settings: AppearanceSettings(restingButton: true))
         #expect(MenuAppearance(lenient: resting.dictionary) == resting)
         #expect(
-            MenuAppearance().dictionary.entries.map(\.key) == entries.map(\.key).filter { $0 != "labels" },
-            "defaults are written too, but labels the layout chooses")
+            MenuAppearance().dictionary.entries.map(\.key)
+                == entries.map(\.key).filter { $0 != "labels" && $0 != "interaction" },
+            "defaults are written too, but the labels and interaction the layout chooses")
     }
 
     /// petald names the labels its layout shows when the file leaves them
@@ -67,12 +77,44 @@ struct MenuAppearanceTests {
         }
         let unnamed = MenuAppearance()
         #expect(labels(unnamed) == nil)
-        #expect(labels(unnamed.resolvingLabels(for: .stack)) == .string("always"))
-        #expect(labels(unnamed.resolvingLabels(for: .radial)) == .string("hover"))
-        #expect(labels(unnamed.resolvingLabels(for: .linear)) == .string("hover"))
-        #expect(Self.expected.resolvingLabels(for: .radial) == Self.expected, "a named mode wins")
+        #expect(labels(unnamed.resolvingLayoutDefaults(for: .stack)) == .string("always"))
+        #expect(labels(unnamed.resolvingLayoutDefaults(for: .radial)) == .string("hover"))
+        #expect(labels(unnamed.resolvingLayoutDefaults(for: .linear)) == .string("hover"))
+        #expect(Self.expected.resolvingLayoutDefaults(for: .radial) == Self.expected, "a named mode wins")
         #expect(Self.read(["labels": .string("none")]).settings.labels == .never)
         #expect(Self.read([:]).settings.labelMode(for: .stack) == .always, "an older petald: the layout chooses")
+    }
+
+    /// The interaction is named as the labels are: pie for a radial menu,
+    /// point for the others, unless the file names one.
+    @Test func interactionIsServedResolvedForTheLayout() {
+        func interaction(_ appearance: MenuAppearance) -> DBusValue? {
+            appearance.dictionary.entries.first { $0.key == "interaction" }?.value
+        }
+        let unnamed = MenuAppearance()
+        #expect(interaction(unnamed) == nil)
+        #expect(interaction(unnamed.resolvingLayoutDefaults(for: .radial)) == .string("pie"))
+        #expect(interaction(unnamed.resolvingLayoutDefaults(for: .linear)) == .string("point"))
+        #expect(interaction(unnamed.resolvingLayoutDefaults(for: .list)) == .string("point"))
+        #expect(Self.read([:]).settings.interactionMode(for: .radial) == .pie, "an older petald: the layout chooses")
+    }
+
+    /// The gesture numbers are read one by one: one that is wrong keeps its
+    /// default, and a dead zone not given is half the button.
+    @Test func gestureNumbersAreReadLeniently() {
+        let partial = DBusVariantDictionary([
+            ("minStroke", .double(90)), ("turnAngle", .string("sharp")), ("pauseMs", .int32(250)),
+            ("jitter", .double(-1)),
+        ])
+        let read = Self.read(["gesture": partial.dbusValue]).settings.gesture
+        #expect(read == GestureTuning(minStroke: 90, pauseMs: 250))
+        #expect(Self.read(["gesture": .string("fast")]).settings.gesture == GestureTuning())
+        #expect(
+            MenuAppearance().dictionary.entries.first { $0.key == "gesture" }?.value
+                == DBusVariantDictionary([
+                    ("minStroke", .double(150)), ("turnAngle", .double(20)), ("pauseMs", .double(100)),
+                    ("jitter", .double(10)),
+                ]).dbusValue)
     }
 
     @Test func unknownKeysAreIgnored() {

@@ -25,13 +25,13 @@ import Testing
     }
 
     /// The test daemon's menu takes 0.05 s each way and has the default
-    /// appearance, its labels named as its radial layout shows them.
+    /// appearance, its labels and interaction named as its radial layout shows them.
     @Test func appearanceComesWithTheSnapshotAndAlone() async throws {
         let daemon = try await RunningDaemon()
         defer { daemon.stop() }
         let client = PetalClient(connection: daemon.client)
         let expected = MenuAppearance(
-            settings: AppearanceSettings(labels: .hover), openDuration: 0.05, closeDuration: 0.05)
+            settings: AppearanceSettings(labels: .hover, interaction: .pie), openDuration: 0.05, closeDuration: 0.05)
 
         #expect(try await client.appearance() == expected)
         #expect(try await client.snapshot().appearance == expected)

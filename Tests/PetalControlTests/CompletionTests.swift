@@ -37,7 +37,7 @@ import Testing
                 "--timeout", "--no-dispatch", "--from", "--lines", "--at", "--anchor", "--output", "--menu", "--bus",
                 "--address", "--json", "--help", "--version",
             ])
-        #expect(try await Self.bashCompletions("petalctl show --t") == ["--toggle"])
+        #expect(try await Self.bashCompletions("petalctl show --to") == ["--toggle"])
         #expect(try await Self.bashCompletions("petalctl show power --anchor ") == Anchor.allCases.map(\.rawValue))
         #expect(try await Self.bashCompletions("petalctl toggle --m") == ["--menu"])
         #expect(try await Self.bashCompletions("petalctl menus --n") == ["--names"])

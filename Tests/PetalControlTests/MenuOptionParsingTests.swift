@@ -97,6 +97,7 @@ import Testing
         #expect(
             try parse("show", "--toggle", "--context", "--anchor", "pointer").command
                 == .show(name: "", options: ShowOptions(anchor: .pointer, toggle: true)))
+        #expect(try parse("show", "main", "--turbo").command == .show(name: "main", options: ShowOptions(turbo: true)))
     }
 
     @Test func showUsageErrorsSayWhatIsExpected() {

@@ -29,7 +29,8 @@ struct StatusReportTests {
                 anchor: .topLeft, margin: Margin(x: 8.5, y: 0), buttonSize: 48, itemSize: 40,
                 buttonColor: "#123456", buttonIcon: "open-menu", iconColor: "#000000cc",
                 springDamping: 1, springVelocity: -2, pressScale: 0.8,
-                backdrop: "#00000080", shadow: false, restingButton: false, labels: .always, font: "Sans 9"),
+                backdrop: "#00000080", shadow: false, restingButton: false, labels: .always, font: "Sans 9",
+                interaction: .pie, gesture: GestureTuning(deadZone: 25)),
             openDuration: 0.5, closeDuration: 0)
         let (text, json) = Reports.status(menu)
         #expect(
@@ -42,8 +43,10 @@ struct StatusReportTests {
                 "anchor": "top-left", "margin": [8.5, 0.0], "buttonSize": 48.0, "itemSize": 40.0,
                 "buttonColor": "#123456", "buttonIcon": "open-menu", "iconColor": "#000000cc", "springDamping": 1.0,
                 "springVelocity": -2.0, "pressScale": 0.8, "backdrop": "#00000080", "shadow": false,
-                "restingButton": false, "labels": "always", "font": "Sans 9", "openDuration": 0.5,
-                "closeDuration": 0.0,
+                "restingButton": false, "labels": "always", "font": "Sans 9", "interaction": "pie",
+                "hoverConfirm": false,
+                "gesture": ["minStroke": 150.0, "turnAngle": 20.0, "pauseMs": 100.0, "jitter": 10.0, "deadZone": 25.0],
+                "turbo": true, "openDuration": 0.5, "closeDuration": 0.0,
             ])
     }
 

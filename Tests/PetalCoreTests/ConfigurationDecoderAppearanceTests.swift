@@ -166,7 +166,8 @@ struct ConfigurationDecoderAppearanceTests {
             appearance(#""shadows": true"#), "appearance.shadows",
             #"unknown key, ignored (did you mean "shadow"?); the keys known in appearance are "#
                 + "anchor, margin, buttonSize, itemSize, buttonColor, buttonIcon, iconColor, "
-                + "springDamping, springVelocity, pressScale, backdrop, shadow, restingButton, labels, font",
+                + "springDamping, springVelocity, pressScale, backdrop, shadow, restingButton, labels, font, "
+                + "interaction, hoverConfirm, gesture, turbo",
             at: "true", .warning),
         ProblemCase(
             #"{"apperance": {}}"#, "apperance",
@@ -192,7 +193,8 @@ struct ConfigurationDecoderAppearanceTests {
             anchor: .pointer, margin: Margin(x: 2.5, y: 0), buttonSize: 48, itemSize: 40.25,
             buttonColor: "#123456", buttonIcon: "open-menu", iconColor: "#000000cc",
             springDamping: 0.5, springVelocity: -3.5, pressScale: 0.9, backdrop: "#80808080", shadow: false,
-            restingButton: false, labels: .never, font: "Serif 12")
+            restingButton: false, labels: .never, font: "Serif 12", interaction: .point, hoverConfirm: true,
+            gesture: GestureTuning(jitter: 4, deadZone: 20), turbo: false)
         let text = config.jsonValue.jsonText(pretty: true)
         #expect(try #require(expectValid(text)) == config)
     }
@@ -203,11 +205,12 @@ struct ConfigurationDecoderAppearanceTests {
                 "anchor": "bottom-right", "margin": [16, 32], "buttonSize": 60, "itemSize": 60,
                 "buttonColor": "#ef5285", "buttonIcon": "list-add", "iconColor": "#ffffff",
                 "springDamping": 0.75, "springVelocity": 1, "pressScale": 0.95, "backdrop": "", "shadow": true,
-                "restingButton": true, "font": "",
+                "restingButton": true, "font": "", "hoverConfirm": false,
+                "gesture": ["minStroke": 150, "turnAngle": 20, "pauseMs": 100, "jitter": 10], "turbo": true,
             ])
-        // `labels` is left out: the layout chooses.
+        // `labels` and `interaction` are left out: the layout chooses.
         #expect(
             MenuConfiguration.embeddedDefault.jsonValue["appearance"]?.objectValue?.keys
-                == ConfigurationDecoder.appearanceKeys.filter { $0 != "labels" })
+                == ConfigurationDecoder.appearanceKeys.filter { $0 != "labels" && $0 != "interaction" })
     }
 }

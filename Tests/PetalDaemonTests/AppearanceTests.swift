@@ -35,7 +35,11 @@ import Testing
         "buttonIcon": .string("list-add"), "iconColor": .string("#ffffff"), "springDamping": .double(0.75),
         "springVelocity": .double(1), "pressScale": .double(0.95), "backdrop": .string(""), "shadow": .boolean(true),
         "restingButton": .boolean(true), "labels": .string("hover"), "font": .string(""),
-        "openDuration": .double(0.3), "closeDuration": .double(0.3),
+        "interaction": .string("pie"), "hoverConfirm": .boolean(false),
+        "gesture": DBusVariantDictionary([
+            ("minStroke", .double(150)), ("turnAngle", .double(20)), ("pauseMs", .double(100)), ("jitter", .double(10)),
+        ]).dbusValue,
+        "turbo": .boolean(true), "openDuration": .double(0.3), "closeDuration": .double(0.3),
     ]
 
     static let custom = #"""
@@ -43,7 +47,8 @@ import Testing
          "appearance": {"anchor": "top-left", "margin": [0, 8.5], "buttonSize": 48, "itemSize": 40,
                         "buttonColor": "#123456", "buttonIcon": "open-menu", "iconColor": "#000000cc",
                         "springDamping": 1, "springVelocity": -2, "pressScale": 0.8, "backdrop": "#00000080",
-                        "shadow": false, "restingButton": false, "labels": "none", "font": "Serif Italic 12"}}
+                        "shadow": false, "restingButton": false, "labels": "none", "font": "Serif Italic 12",
+                        "interaction": "hover", "hoverConfirm": true, "gesture": {"deadZone": 20}, "turbo": false}}
         """#
 
     static let customValues: [String: DBusValue] = [
@@ -52,7 +57,12 @@ import Testing
         "buttonIcon": .string("open-menu"), "iconColor": .string("#000000cc"), "springDamping": .double(1),
         "springVelocity": .double(-2), "pressScale": .double(0.8), "backdrop": .string("#00000080"),
         "shadow": .boolean(false), "restingButton": .boolean(false), "labels": .string("none"),
-        "font": .string("Serif Italic 12"), "openDuration": .double(0.5), "closeDuration": .double(0),
+        "font": .string("Serif Italic 12"), "interaction": .string("hover"), "hoverConfirm": .boolean(true),
+        "gesture": DBusVariantDictionary([
+            ("minStroke", .double(150)), ("turnAngle", .double(20)), ("pauseMs", .double(100)), ("jitter", .double(10)),
+            ("deadZone", .double(20)),
+        ]).dbusValue,
+        "turbo": .boolean(false), "openDuration": .double(0.5), "closeDuration": .double(0),
     ]
 
     func petald(_ config: AppearanceConfig) async throws -> RunningDaemon {
@@ -66,7 +76,7 @@ import Testing
         let appearance = try await daemon.property("Appearance")
         #expect(appearance.signature == "a{sv}")
         #expect(appearance.entries == Self.defaults)
-        #expect(Set(appearance.entries.values.map(\.signature)) == ["s", "d", "ad", "b"])
+        #expect(Set(appearance.entries.values.map(\.signature)) == ["s", "d", "ad", "b", "a{sv}"])
     }
 
     @Test func aConfigFilesValuesAreServed() async throws {
@@ -114,12 +124,13 @@ import Testing
     }
 
     @Test func reloadWithTheSameAppearanceDoesNotAnnounceIt() async throws {
-        let config = try AppearanceConfig(#"{"appearance": {"buttonSize": 50}}"#)
+        let config = try AppearanceConfig(#"{"appearance": {"buttonSize": 50, "interaction": "pie"}}"#)
         let daemon = try await petald(config)
         defer { daemon.stop() }
         let recorder = try await SignalRecorder(daemon)
-        // Other sections change; the appearance and the durations do not (nor the labels: linear shows them on hover too).
-        try config.write(#"{"menu": {"layout": "linear"}, "appearance": {"buttonSize": 50}}"#)
+        // Other sections change; the appearance and the durations do not (nor the labels: linear shows them
+        // on hover too; the interaction is named).
+        try config.write(#"{"menu": {"layout": "linear"}, "appearance": {"buttonSize": 50, "interaction": "pie"}}"#)
 
         #expect(try await daemon.menu("Reload") == [])
         try await recorder.wait(for: "PropertiesChanged") { $0.changedProperties["Items"] != nil }

@@ -68,6 +68,17 @@ public struct AppearanceSettings: Equatable, Sendable {
     /// The font of titles and labels, a Pango font description such as
     /// `"Cantarell Bold 11"`; "" (the default) for the desktop's.
     public var font: String
+    /// How the pointer chooses; nil (the default) for the layout's own
+    /// choice, ``interactionMode(for:)``.
+    public var interaction: InteractionMode?
+    /// In `hover` interaction, whether an action still needs a click
+    /// (a submenu opens by resting alone); false by default.
+    public var hoverConfirm: Bool
+    /// The numbers of pie gestures.
+    public var gesture: GestureTuning
+    /// Whether releasing the modifier of a menu shown with `turbo` chooses
+    /// the highlighted item; true by default.
+    public var turbo: Bool
 
     /// Creates settings; every parameter defaults to the spec's value.
     public init(
@@ -76,7 +87,8 @@ public struct AppearanceSettings: Equatable, Sendable {
         buttonColor: String = "#ef5285", buttonIcon: String = "list-add", iconColor: String = "#ffffff",
         springDamping: Double = 0.75, springVelocity: Double = 1.0, pressScale: Double = 0.95,
         backdrop: String = "", shadow: Bool = true, restingButton: Bool = true, labels: LabelMode? = nil,
-        font: String = ""
+        font: String = "", interaction: InteractionMode? = nil, hoverConfirm: Bool = false,
+        gesture: GestureTuning = GestureTuning(), turbo: Bool = true
     ) {
         self.anchor = anchor
         self.margin = margin
@@ -93,6 +105,10 @@ public struct AppearanceSettings: Equatable, Sendable {
         self.restingButton = restingButton
         self.labels = labels
         self.font = font
+        self.interaction = interaction
+        self.hoverConfirm = hoverConfirm
+        self.gesture = gesture
+        self.turbo = turbo
     }
 }
 

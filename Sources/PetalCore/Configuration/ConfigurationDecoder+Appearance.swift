@@ -6,8 +6,10 @@ extension ConfigurationDecoder {
     public static let appearanceKeys = [
         "anchor", "margin", "buttonSize", "itemSize", "buttonColor", "buttonIcon", "iconColor",
         "springDamping", "springVelocity", "pressScale", "backdrop", "shadow",
-        "restingButton", "labels", "font",
+        "restingButton", "labels", "font", "interaction", "hoverConfirm", "gesture", "turbo",
     ]
+    /// The keys of `appearance.gesture`.
+    public static let gestureKeys = ["minStroke", "turnAngle", "pauseMs", "jitter", "deadZone"]
     /// The largest `buttonSize` or `itemSize`, in pixels.
     public static let maximumDiscSize = 512.0
     /// The largest magnitude of `springVelocity`.
@@ -103,7 +105,54 @@ extension ConfigurationDecoder {
         {
             settings.font = font
         }
+        if let interaction = member(
+            "interaction", of: appearance, at: path,
+            expected: Self.quotedChoices(InteractionMode.allCases.map(\.rawValue)),
+            { $0.stringValue.flatMap(InteractionMode.init(rawValue:)) })
+        {
+            settings.interaction = interaction
+        }
+        if let confirm = flag("hoverConfirm", of: appearance, at: path) {
+            settings.hoverConfirm = confirm
+        }
+        if let gesture = section("gesture", of: appearance, at: path, known: Self.gestureKeys) {
+            settings.gesture = gestureTuning(gesture, at: JSONPath.member("gesture", of: path), over: settings.gesture)
+        }
+        if let turbo = flag("turbo", of: appearance, at: path) {
+            settings.turbo = turbo
+        }
         return settings
+    }
+
+    /// The keys of `appearance.gesture` that `gesture` (at `path`) gives, over `base`.
+    private mutating func gestureTuning(_ gesture: JSONObject, at path: String, over base: GestureTuning)
+        -> GestureTuning
+    {
+        var tuning = base
+        let limit = GestureTuning.maximumDistance
+        let pixels = "a number of pixels from 0 to \(Int(limit))"
+        if let length = number("minStroke", of: gesture, at: path, in: 0...limit, expected: pixels) {
+            tuning.minStroke = length
+        }
+        if let angle = number(
+            "turnAngle", of: gesture, at: path, in: 0...GestureTuning.maximumTurnAngle, excludingLowerBound: true,
+            expected: "a number of degrees greater than 0 and at most \(Int(GestureTuning.maximumTurnAngle))")
+        {
+            tuning.turnAngle = angle
+        }
+        if let pause = number(
+            "pauseMs", of: gesture, at: path, in: 0...GestureTuning.maximumPauseMs, excludingLowerBound: true,
+            expected: "a number of milliseconds greater than 0 and at most \(Int(GestureTuning.maximumPauseMs))")
+        {
+            tuning.pauseMs = pause
+        }
+        if let jitter = number("jitter", of: gesture, at: path, in: 0...limit, expected: pixels) {
+            tuning.jitter = jitter
+        }
+        if let deadZone = number("deadZone", of: gesture, at: path, in: 0...limit, expected: pixels) {
+            tuning.deadZone = deadZone
+        }
+        return tuning
     }
 
     /// The colour member `key`: `#rrggbb` or `#rrggbbaa`, not empty.

@@ -124,8 +124,8 @@ extension MenuSettings {
 
 extension AppearanceSettings {
     /// The section as a configuration file writes it, every key written out
-    /// (`labels` only when it names a mode rather than the layout's), in the
-    /// order of docs/configuration.md.
+    /// (`labels` and `interaction` only when they name a mode rather than
+    /// the layout's), in the order of docs/configuration.md.
     public var jsonValue: JSONValue {
         var object: JSONObject = [
             "anchor": .string(anchor.rawValue),
@@ -144,6 +144,22 @@ extension AppearanceSettings {
         ]
         if let labels { object["labels"] = .string(labels.rawValue) }
         object["font"] = .string(font)
+        if let interaction { object["interaction"] = .string(interaction.rawValue) }
+        object["hoverConfirm"] = .bool(hoverConfirm)
+        object["gesture"] = gesture.jsonValue
+        object["turbo"] = .bool(turbo)
+        return .object(object)
+    }
+}
+
+extension GestureTuning {
+    /// `appearance.gesture` as a configuration file writes it: `deadZone` only when one is given.
+    public var jsonValue: JSONValue {
+        var object: JSONObject = [
+            "minStroke": .number(minStroke), "turnAngle": .number(turnAngle), "pauseMs": .number(pauseMs),
+            "jitter": .number(jitter),
+        ]
+        if let deadZone { object["deadZone"] = .number(deadZone) }
         return .object(object)
     }
 }

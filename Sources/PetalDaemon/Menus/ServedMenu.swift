@@ -185,6 +185,7 @@ final class ServedMenu {
             placement.anchor = options.anchor ?? placement.anchor
             placement.at = options.at
             placement.output = options.output
+            placement.turbo = options.turbo
         }
         setPlacement(placement)
     }
@@ -258,7 +259,7 @@ final class ServedMenu {
         MenuAppearance(
             settings: definition.appearance, openDuration: settings.openDuration.configuredSeconds,
             closeDuration: settings.closeDuration.configuredSeconds
-        ).resolvingLabels(for: geometry.style).dictionary
+        ).resolvingLayoutDefaults(for: geometry.style).dictionary
     }
 
     func setHighlighted(_ id: String) throws(DBusError) {

@@ -163,17 +163,18 @@ import Testing
         let fixture = try await MenusFixture.start()
         defer { fixture.stop() }
         let power = fixture.menu("power")
-        let options = ShowOptions(anchor: .topLeft, at: MenuPoint(x: 120, y: -4), output: "HDMI-A-1")
+        let options = ShowOptions(anchor: .topLeft, at: MenuPoint(x: 120, y: -4), output: "HDMI-A-1", turbo: true)
         #expect(try await power.show(options) == .expanding)
         let placed = try await power.snapshot().placement
         #expect(placed.anchor == .topLeft && placed.at == MenuPoint(x: 120, y: -4) && placed.output == "HDMI-A-1")
+        #expect(placed.turbo, "the overlay learns that a held modifier chooses")
         try await fixture.wait(until: "power", is: "expanded")
         // With toggle, Show of an open menu closes it.
         #expect(try await power.show(ShowOptions(toggle: true)) == .collapsing)
         try await fixture.wait(until: "power", is: "collapsed")
         #expect(try await power.change(Menu.open) == .expanding)
         let reset = try await power.snapshot().placement
-        #expect(reset.at == nil && reset.output == nil && reset.anchor == AppearanceSettings().anchor)
+        #expect(reset.at == nil && reset.output == nil && reset.anchor == AppearanceSettings().anchor && !reset.turbo)
     }
 
     @Test func unknownMenusAndBadOptionsAreRefusedAndNothingChanges() async throws {
@@ -184,6 +185,7 @@ import Testing
         let client = fixture.daemon.client
         let bad: [(String, DBusValue)] = [
             ("anchor", .string("middle")), ("at", .string("1,2")), ("output", .int32(1)), ("toggle", .string("yes")),
+            ("turbo", .int32(1)),
         ]
         for (key, value) in bad {
             let error = await expectDBusError(DBusError.Name.invalidArgs) {

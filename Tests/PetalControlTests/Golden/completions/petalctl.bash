@@ -88,7 +88,7 @@ _petalctl_arguments() {
     close) replies=(--menu) ;;
     show)
         if [[ $dash == yes ]]; then
-            replies=(--at --anchor --output --toggle --context)
+            replies=(--at --anchor --output --toggle --turbo --context)
         elif (($2 == 0)); then
             mapfile -t replies < <(_petalctl_ask --bus --address -- menus --names)
         fi

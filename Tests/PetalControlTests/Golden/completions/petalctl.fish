@@ -119,6 +119,7 @@ complete -c petalctl -n '__petalctl_command_is show choose' -l at -x -d 'put the
 complete -c petalctl -n '__petalctl_command_is show choose' -l anchor -x -a 'bottom-right bottom-left top-right top-left center pointer' -d 'bottom-right, bottom-left, top-right, top-left, center or pointer'
 complete -c petalctl -n '__petalctl_command_is show choose' -l output -x -d 'on this output (as swaymsg -t get_outputs or xrandr names it)'
 complete -c petalctl -n '__petalctl_command_is show' -l toggle -d 'close the menu instead when it is open: for a key that opens and closes it'
+complete -c petalctl -n '__petalctl_command_is show' -l turbo -d 'for a key with a modifier: releasing the modifier chooses the item pointed at'
 complete -c petalctl -n '__petalctl_command_is show' -l context -d 'open the menu the context asks for'
 complete -c petalctl -n '__petalctl_command_is menus' -l names -d 'print only the names, one a line'
 complete -c petalctl -n '__petalctl_command_is items actions' -l ids -d 'print only the ids, one a line'
