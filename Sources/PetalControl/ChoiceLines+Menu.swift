@@ -42,8 +42,8 @@ extension ChoiceLines {
                 json.raw(index == 0 ? "{\"id\":\"" : ",{\"id\":\"")
                 json.raw(String(row.number))
                 json.raw("\",\"title\":")
-                if let repaired = row.repairedTitle {
-                    json.string(repaired)
+                if let shown = row.shownTitle {
+                    json.string(shown)
                 } else {
                     json.string(UnsafeBufferPointer(rebasing: buffer[row.title]))
                 }

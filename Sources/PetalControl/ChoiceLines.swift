@@ -13,8 +13,8 @@ import PetalCore
 /// a row whose id is its line number (`1` for the first line), so
 /// duplicates stay apart and each id maps back to exactly the bytes that
 /// came: invalid UTF-8 is shown with U+FFFD (``repairedLines`` says where)
-/// but given back as it was, and a `\r` before the `\n` is kept in the line
-/// but not in the title.
+/// but given back as it was, a TAB is shown as a space but given back, and
+/// a `\r` before the `\n` is kept in the line but not in the title.
 struct ChoiceLines {
     /// One line offered as a row.
     struct Row: Equatable {
@@ -25,8 +25,10 @@ struct ChoiceLines {
         let text: Range<Int>
         /// The title's bytes, in ``ChoiceLines/bytes``.
         let title: Range<Int>
-        /// The title, when its bytes are not UTF-8: repaired with U+FFFD.
-        var repairedTitle: String?
+        /// The title as shown, when it differs from its bytes: invalid UTF-8
+        /// repaired with U+FFFD, a TAB shown as a space, any other control
+        /// character as U+FFFD (petald takes no control character in a title).
+        var shownTitle: String?
         /// Its icon (`\0icon\x1f…`, or the field after a TAB with `tabIcon`).
         var icon = ""
         /// rofi's `info`: given back with `--json`.
@@ -74,14 +76,14 @@ struct ChoiceLines {
                 guard var row = try Self.row(line.range, number: line.number, in: buffer, tabIcon: tabIcon) else {
                     continue
                 }
-                if !Self.isUTF8(buffer, row.title) {
-                    row.repairedTitle = String(
-                        decoding: UnsafeBufferPointer(rebasing: buffer[row.title]), as: UTF8.self)
-                    repaired.append(line.number)
-                } else if !Self.isUTF8(buffer, row.text) {
-                    repaired.append(line.number)
+                let title = UnsafeBufferPointer(rebasing: buffer[row.title])
+                if !title.allSatisfy(Self.isPlainASCII) {
+                    let decoded = String(decoding: title, as: UTF8.self)
+                    let shown = Self.shown(decoded)
+                    if shown != decoded || !decoded.utf8.elementsEqual(title) { row.shownTitle = shown }
                 }
-                let titleBytes = row.repairedTitle?.utf8.count ?? row.title.count
+                if !Self.isUTF8(buffer, row.text) { repaired.append(line.number) }
+                let titleBytes = row.shownTitle?.utf8.count ?? row.title.count
                 guard titleBytes <= Self.maximumTitleBytes else {
                     throw UsageError(
                         "line \(line.number)'s title is \(titleBytes) bytes, over the \(Self.maximumTitleBytes) a row's title may have"
@@ -114,7 +116,7 @@ struct ChoiceLines {
         if tabIcon, let tab = buffer[title].firstIndex(of: UInt8(ascii: "\t")) {
             let rest = buffer[(tab + 1)..<title.upperBound]
             let iconEnd = rest.firstIndex(of: UInt8(ascii: "\t")) ?? rest.endIndex
-            icon = String(decoding: UnsafeBufferPointer(rebasing: buffer[(tab + 1)..<iconEnd]), as: UTF8.self)
+            icon = shown(String(decoding: UnsafeBufferPointer(rebasing: buffer[(tab + 1)..<iconEnd]), as: UTF8.self))
             title = title.lowerBound..<tab
         }
         var row = Row(number: number, text: text, title: title)
@@ -140,7 +142,7 @@ struct ChoiceLines {
         for pair in stride(from: 0, to: fields.count, by: 2) {
             let value = String(decoding: UnsafeBufferPointer(rebasing: fields[pair + 1]), as: UTF8.self)
             switch String(decoding: UnsafeBufferPointer(rebasing: fields[pair]), as: UTF8.self) {
-            case "icon": row.icon = value
+            case "icon": row.icon = shown(value)
             case "info": row.info = value
             case "meta": row.meta = value
             case "nonselectable": row.selectable = value != "true"
@@ -148,6 +150,20 @@ struct ChoiceLines {
             default: continue
             }
         }
+    }
+
+    /// Whether `byte` is ASCII and no control character: a title of such bytes is shown as it is.
+    private static func isPlainASCII(_ byte: UInt8) -> Bool { byte >= 0x20 && byte < 0x7F }
+
+    /// `text` as a title may be: a TAB as a space, any other control character (C0, DEL, C1) as U+FFFD.
+    static func shown(_ text: String) -> String {
+        let isControl = { (scalar: Unicode.Scalar) in scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) }
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        var shown = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            shown.append(scalar == "\t" ? " " : isControl(scalar) ? "\u{FFFD}" : scalar)
+        }
+        return String(shown)
     }
 
     /// Whether the bytes of `range` are UTF-8; ASCII is seen at once.

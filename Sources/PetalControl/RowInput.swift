@@ -30,16 +30,18 @@ enum RowInput {
                 throw UsageError("cannot read standard input: \(errorText(errno))")
             }
             if count == 0 { return bytes }
-            bytes.withUnsafeBufferPointer { buffer in
+            let tooLong = bytes.withUnsafeBufferPointer { buffer -> Int? in
                 var next = before
                 while let newline = memchr(buffer.baseAddress! + next, 0x0A, buffer.count - next) {
                     next = buffer.baseAddress!.distance(to: newline.assumingMemoryBound(to: UInt8.self)) + 1
+                    if next - 1 - lineStart > ChoiceLines.maximumLineBytes { return line }
                     (line, lineStart) = (line + 1, next)
                 }
+                return buffer.count - lineStart > ChoiceLines.maximumLineBytes ? line : nil
             }
-            guard bytes.count - lineStart <= ChoiceLines.maximumLineBytes else {
+            if let tooLong {
                 throw UsageError(
-                    "line \(line) is over \(ChoiceLines.maximumLineBytes / 1024) KiB; a row's title may have at most \(ChoiceLines.maximumTitleBytes) bytes, its icon \(ChoiceLines.maximumIconBytes)"
+                    "line \(tooLong) is over \(ChoiceLines.maximumLineBytes / 1024) KiB; a row's title may have at most \(ChoiceLines.maximumTitleBytes) bytes, its icon \(ChoiceLines.maximumIconBytes)"
                 )
             }
             guard bytes.count <= ChoiceLines.maximumInputBytes else {
