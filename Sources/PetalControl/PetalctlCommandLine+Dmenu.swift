@@ -79,7 +79,8 @@ extension PetalctlCommandLine {
     static let dmenuLayout = Option<DmenuOptions.Layout>(
         "--layout", valueName: "auto|" + LayoutStyle.allCases.map(\.rawValue).joined(separator: "|"),
         abstract: "auto (the default): radial for up to 8 rows, list beyond", example: "--layout list",
-        completion: .words(["auto"] + LayoutStyle.allCases.map(\.rawValue))
+        // The styles alone, as preview's --layout offers them: the shells keep one list per option name.
+        completion: .words(LayoutStyle.allCases.map(\.rawValue))
     ) { text throws(UsageError) in
         if text == "auto" { return .auto }
         if let style = LayoutStyle(rawValue: text) { return .style(style) }
@@ -91,9 +92,9 @@ extension PetalctlCommandLine {
 
     static let tabIcon = Flag("--tab-icon", abstract: "a TAB splits TITLE from ICON, as choose --lines did in v3")
 
+    /// rofi's `-dmenu` alone: no long spelling, since it means nothing here.
     static let dmenuFlag = Flag(
-        "--dmenu", aliases: ["-dmenu"], abstract: "ignored: rofi's -dmenu, for a command line written for rofi",
-        completed: false)
+        "-dmenu", abstract: "ignored: rofi's -dmenu, for a command line written for rofi", completed: false)
 
     /// `--kb-custom-1` to `--kb-custom-19`: a key that chooses with exit status 10 to 28.
     static let customKeys: [Option<String>] = (1...PickerSettings.maximumKeys).map { number in
@@ -127,7 +128,7 @@ extension PetalctlCommandLine {
 
     static let dmenu = CommandDeclaration(
         "dmenu", abstract: "choose one of the lines of standard input, with rofi -dmenu's flags",
-        usage: ["[-p TEXT] [-mesg TEXT] [-format FMT] [-multi-select] [-l N] [-kb-custom-N KEY] [more below]"],
+        usage: ["[-p TEXT] [-mesg TEXT] [-format FMT] [-multi-select] [-l N] [-kb-custom-1 KEY] [more below]"],
         help: [
             .text(
                 """
@@ -138,7 +139,7 @@ extension PetalctlCommandLine {
                 nonselectable); a TAB is part of the title. The chosen row is printed
                 as --format says (s: the line as read). Exit status: 0 chosen, 1
                 nothing chosen (or no line read), 4 no program draws menus, 10 to 28
-                --kb-custom-1 to -19, 124 --timeout passed. See docs/dmenu.md.
+                --kb-custom-1 to --kb-custom-19, 124 --timeout passed. See docs/dmenu.md.
                 """),
             .options(dmenuOptionNames + ["--timeout", "--at", "--anchor", "--output"], heading: nil, column: 26),
             .text(

@@ -101,7 +101,7 @@ extension PetalctlCommandLine {
                 TITLE<TAB>ICON). --lines N (-l N) also shows N rows. The chosen line is
                 printed back as it came; when nothing is chosen, it exits 1 and prints
                 nothing (but names the menu opened in its place, if that is why), when
-                --timeout passes, 124, and for --kb-custom-N, 9+N.
+                --timeout passes, 124, and for --kb-custom-1 to --kb-custom-19, 10 to 28.
 
                 Examples:
                   item=$(petalctl choose --timeout 10 --no-dispatch) || exit

@@ -21,7 +21,7 @@ public enum PetalctlCommandLine {
                 Exit status: 0 on success, 1 when petald answered with an error (printed
                 as "name: message"), 2 for a usage error, 3 when petald cannot be reached;
                 choose and dmenu: 1 when nothing was chosen, 4 when no program draws
-                menus, 10 to 28 for --kb-custom-1 to -19, 124 when --timeout passed.
+                menus, 10 to 28 for --kb-custom-1 to --kb-custom-19, 124 when --timeout passed.
                 """),
             .text("See petalctl(1) for the JSON shapes and more examples."),
         ],
