@@ -2,7 +2,8 @@ extension CommandDeclaration {
     /// Parses `arguments` (the words after the program's name) by this declaration.
     ///
     /// An option is `--name VALUE`, `--name=VALUE` or `-n VALUE` (its value
-    /// the next word whatever it is, but never empty); `--` ends the options,
+    /// the next word whatever it is, but never empty; for an option whose
+    /// value may be left out, the next word only when it accepts it); `--` ends the options,
     /// and `-` is an operand. A program's options go anywhere on the line,
     /// before its subcommand or after; a subcommand's, after it. An option
     /// given again replaces its value, a flag given again changes nothing.
@@ -85,6 +86,16 @@ struct CommandLineParser {
             if let inline { return fail("\(spelling) takes no value, but was given \"\(inline)\"") }
             if option.isHelp { isHelpRequested = true }
             given.append((option, spelling, "", true))
+            return
+        }
+        if let absent = option.absentValue, inline == nil {
+            // The next word is the value only when it is one: `--lines 20`, but `--lines --prompt`.
+            if let next = rest.first, !next.hasPrefix("-"), let value = try? option.convert(next) {
+                rest.removeFirst()
+                given.append((option, spelling, next, value))
+            } else {
+                given.append((option, spelling, "", absent))
+            }
             return
         }
         guard let text = inline ?? rest.popFirst(), !text.isEmpty else {

@@ -148,7 +148,7 @@ struct FishCompletion {
                 name.hasPrefix("--")
                     ? "-l \(name.dropFirst(2))" : name.count == 2 ? "-s \(name.dropFirst())" : "-o \(name.dropFirst())")
         }
-        if option.takesValue {
+        if option.takesRequiredValue {
             if case .file = option.completion { parts.append("-r") } else { parts.append("-x") }
             if let offer = offer(option.completion) { parts.append(offer) }
         }

@@ -28,6 +28,23 @@ public struct Option<Value: Sendable>: OptionDeclaring {
     }
 }
 
+extension Option {
+    /// An option whose value may be left out, as `--lines [N]`: alone (or
+    /// before a word `parse` refuses, or an option) it keeps `absent`; with
+    /// `--name=VALUE`, or before a word `parse` accepts, it keeps that
+    /// word's value. Help shows `valueName` as it is given (`[N]`); the
+    /// shells offer it as a flag.
+    public init(
+        _ names: String..., aliases: [String] = [], optionalValue valueName: String, abstract: String,
+        absent: Value, completed: Bool = true, parse: @escaping @Sendable (String) throws(UsageError) -> Value
+    ) {
+        declaration = OptionDeclaration(
+            names: names, aliases: aliases, valueName: valueName, abstract: abstract, example: nil, values: [],
+            noun: nil, completion: .none, isRequired: false, isHelp: false, isCompleted: completed, refusal: nil,
+            absentValue: .some(absent), convert: { text throws(UsageError) in try parse(text) })
+    }
+}
+
 extension Option where Value == String {
     /// An option whose value is any text but the empty one.
     public init(

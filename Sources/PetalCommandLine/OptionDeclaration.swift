@@ -28,6 +28,9 @@ public struct OptionDeclaration: Sendable {
     public let isRepeatable: Bool
     /// Whether it asks for help, which then wins over any mistake on the line.
     public let isHelp: Bool
+    /// For an option whose value may be left out (`--lines [N]`), the value
+    /// kept when it is; nil for every other option.
+    let absentValue: (any Sendable)?
     /// Whether the shells offer it; help shows it either way.
     public let isCompleted: Bool
     /// What is said when the option is given to a subcommand that does not
@@ -44,6 +47,11 @@ public struct OptionDeclaration: Sendable {
 
     /// Whether it takes a value.
     public var takesValue: Bool { valueName != nil }
+    /// Whether its value may be left out: then the next word is its value
+    /// only when the option accepts it (``Option/init(_:aliases:optionalValue:abstract:absent:parse:)``).
+    public var isValueOptional: Bool { absentValue != nil }
+    /// Whether the word after it is always its value: the shells complete it so.
+    var takesRequiredValue: Bool { takesValue && !isValueOptional }
     /// The name messages and completions use: the first long spelling, else the first.
     public var name: String { names.first { $0.hasPrefix("--") } ?? names[0] }
     /// Every spelling the parser accepts.
@@ -54,7 +62,7 @@ public struct OptionDeclaration: Sendable {
         names: [String], aliases: [String], valueName: String?, abstract: String, example: String?,
         values: [String], noun: String?, completion: CompletionKind, isRequired: Bool, isRepeatable: Bool = false,
         isHelp: Bool,
-        isCompleted: Bool, refusal: (@Sendable (String, String) -> String)?,
+        isCompleted: Bool, refusal: (@Sendable (String, String) -> String)?, absentValue: (any Sendable)? = nil,
         convert: @escaping @Sendable (String) throws(UsageError) -> any Sendable
     ) {
         precondition(!names.isEmpty, "an option has a name")
@@ -74,6 +82,7 @@ public struct OptionDeclaration: Sendable {
         self.isHelp = isHelp
         self.isCompleted = isCompleted
         self.refusal = refusal
+        self.absentValue = absentValue
         self.convert = convert
     }
 }

@@ -34,7 +34,7 @@ struct CompletedProgram {
     let functionName: String
     /// The program's options every subcommand takes, in order, as the shells offer them.
     let globals: [OptionDeclaration]
-    /// Every option that takes a value, of the program and its subcommands, each once.
+    /// Every option whose next word is its value, of the program and its subcommands, each once.
     let valueOptions: [OptionDeclaration]
 
     init(_ root: CommandDeclaration) {
@@ -43,7 +43,7 @@ struct CompletedProgram {
         globals = root.options.filter(\.isCompleted)
         var seen = Set<String>()
         valueOptions = (root.options + root.sharedOptions + root.subcommands.flatMap(\.options)).filter {
-            $0.takesValue && seen.insert($0.name).inserted
+            $0.takesRequiredValue && seen.insert($0.name).inserted
         }
     }
 

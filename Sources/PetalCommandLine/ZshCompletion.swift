@@ -95,9 +95,9 @@ struct ZshCompletion {
             var spec =
                 (excluded.isEmpty ? "" : "(\(excluded.joined(separator: " ")))") + (option.isRepeatable ? "*" : "")
             spec += name
-            if option.takesValue { spec += name.hasPrefix("--") ? "=" : "+" }
+            if option.takesRequiredValue { spec += name.hasPrefix("--") ? "=" : "+" }
             spec += "[\(Self.escaped(option.abstract))]"
-            if let value = option.valueName {
+            if let value = option.valueName, option.takesRequiredValue {
                 let action: String
                 switch option.completion {
                 case .none: action = " "

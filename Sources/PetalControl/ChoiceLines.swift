@@ -1,99 +1,213 @@
 import PetalCommandLine
 import PetalCore
-import PetalJSON
 
-/// `choose --lines`: standard input's lines as the choices of an ad-hoc
-/// menu, and the chosen one's bytes back.
+/// `choose --lines` and `dmenu`: standard input's lines as the rows of an
+/// ad-hoc menu, and each chosen row's bytes back (docs/dmenu.md).
 ///
-/// Each line is `TITLE` or `TITLE<TAB>ICON` (later tab-separated fields are
-/// kept but not shown); a line ends at `\n`, and a last line without one
-/// counts. Empty lines are skipped: there is nothing to draw. Every other
-/// line is an item whose id is its line number (`1` for the first line of
-/// input), so duplicates stay apart and each id maps back to exactly the
-/// bytes that came, whatever they hold: invalid UTF-8 is shown with U+FFFD
-/// but given back as it was, and a `\r` before the `\n` is kept in the line
-/// but not in the title.
+/// A line is `TITLE`, or `TITLE\0KEY\x1fVALUE…` with rofi's row options
+/// (`icon`, `info`, `meta`, `nonselectable`; other keys are ignored, as
+/// rofi ignores keys it does not know). A TAB is part of the title, unless
+/// `tabIcon` asks for v3's `TITLE<TAB>ICON`. A line ends at `\n`, and a
+/// last line without one counts. Empty lines are skipped: there is nothing
+/// to draw, but they keep their place in the numbering. Every other line is
+/// a row whose id is its line number (`1` for the first line), so
+/// duplicates stay apart and each id maps back to exactly the bytes that
+/// came: invalid UTF-8 is shown with U+FFFD (``repairedLines`` says where)
+/// but given back as it was, a TAB is shown as a space but given back, and
+/// a `\r` before the `\n` is kept in the line but not in the title.
 struct ChoiceLines {
-    /// One line offered as a choice.
-    struct Line: Equatable {
+    /// One line offered as a row.
+    struct Row: Equatable {
         /// Its number in the input, from 1; the item's id.
         let number: Int
-        /// The line as it came, without its `\n`.
-        let bytes: [UInt8]
-        /// What the item shows.
-        let title, icon: String
+        /// What `-format s` prints, in ``ChoiceLines/bytes``: the line
+        /// without its `\n` and without its row options.
+        let text: Range<Int>
+        /// The title's bytes, in ``ChoiceLines/bytes``.
+        let title: Range<Int>
+        /// The title as shown, when it differs from its bytes: invalid UTF-8
+        /// repaired with U+FFFD, a TAB shown as a space, any other control
+        /// character as U+FFFD (petald takes no control character in a title).
+        var shownTitle: String?
+        /// Its icon (`\0icon\x1f…`, or the field after a TAB with `tabIcon`).
+        var icon = ""
+        /// rofi's `info`: given back with `--json`.
+        var info = ""
+        /// rofi's `meta`: words a filter matches but that are not shown.
+        var meta = ""
+        /// False for rofi's `nonselectable\x1ftrue`: shown, not chosen.
+        var selectable = true
     }
 
-    /// The lines offered, in input order.
-    let lines: [Line]
+    /// The input, every line; rows point into it.
+    let bytes: [UInt8]
+    /// The rows offered, in input order.
+    let rows: [Row]
+    /// The numbers of the lines whose bytes are not UTF-8.
+    let repairedLines: [Int]
 
-    /// An ad-hoc menu holds at most this many items (docs/dbus-api.md's limits).
-    static let maximumItems = Limits.menuItems
-    /// An ad-hoc menu is at most this many bytes of JSON.
-    static let maximumJSONBytes = Limits.adHocMenuBytes
+    /// A line longer than this is refused as it is read, before the rest
+    /// comes: a title and an icon at their longest, with room for the other
+    /// row options.
+    static let maximumLineBytes = 64 * 1024
+    /// Standard input may hold at most this much: a `list` menu's JSON is no larger.
+    static let maximumInputBytes = Limits.listMenuBytes
+    /// A row's title: at most this many bytes.
+    static let maximumTitleBytes = Limits.itemTitleBytes
+    /// A row's icon: at most this many bytes.
+    static let maximumIconBytes = Limits.itemIconBytes
+
+    /// The row options rofi's syntax names, as docs/dmenu.md lists them.
+    static let rowOptionsSyntax =
+        #"a row is TITLE, or TITLE\0icon\x1fICON with rofi's row options (icon, info, meta, nonselectable), each key followed by \x1f and its value"#
 
     /// The lines of `input`.
     ///
-    /// - Throws: ``UsageError`` when no line is left to offer, or when the
-    ///   menu would exceed an ad-hoc menu's limits (checked here, before petald is asked).
-    init(_ input: [UInt8]) throws(UsageError) {
-        var lines: [Line] = []
-        var number = 0
-        var rest = input[...]
-        while !rest.isEmpty {
-            number += 1
-            let end = rest.firstIndex(of: UInt8(ascii: "\n")) ?? rest.endIndex
-            let bytes = Array(rest[..<end])
-            rest = end == rest.endIndex ? rest[end...] : rest[rest.index(after: end)...]
-            var shown = bytes[...]
-            if shown.last == UInt8(ascii: "\r") { shown = shown.dropLast() }
-            guard !shown.isEmpty else { continue }
-            let fields = shown.split(separator: UInt8(ascii: "\t"), maxSplits: 2, omittingEmptySubsequences: false)
-            let title = String(decoding: fields[0], as: UTF8.self)
-            let icon = fields.count > 1 ? String(decoding: fields[1], as: UTF8.self) : ""
-            guard title.utf8.count <= ConfigurationDecoder.maximumTitleBytes else {
-                throw UsageError(
-                    "line \(number)'s title is \(title.utf8.count) bytes, over the \(ConfigurationDecoder.maximumTitleBytes) an item's title may have"
-                )
+    /// - Throws: ``UsageError`` for a line rofi's syntax refuses (a NUL byte
+    ///   outside the row options, a title or an icon over its limit), naming
+    ///   its number; ``ControlFailure`` with status 1 when no line is left to
+    ///   offer, as rofi exits.
+    init(_ input: [UInt8], tabIcon: Bool = false) throws {
+        var rows: [Row] = []
+        var repaired: [Int] = []
+        try input.withUnsafeBufferPointer { buffer in
+            var reader = LineSplitter(buffer)
+            while let line = reader.next() {
+                guard var row = try Self.row(line.range, number: line.number, in: buffer, tabIcon: tabIcon) else {
+                    continue
+                }
+                let title = UnsafeBufferPointer(rebasing: buffer[row.title])
+                if !title.allSatisfy(Self.isPlainASCII) {
+                    let decoded = String(decoding: title, as: UTF8.self)
+                    let shown = Self.shown(decoded)
+                    if shown != decoded || !decoded.utf8.elementsEqual(title) { row.shownTitle = shown }
+                }
+                if !Self.isUTF8(buffer, row.text) { repaired.append(line.number) }
+                let titleBytes = row.shownTitle?.utf8.count ?? row.title.count
+                guard titleBytes <= Self.maximumTitleBytes else {
+                    throw UsageError(
+                        "line \(line.number)'s title is \(titleBytes) bytes, over the \(Self.maximumTitleBytes) a row's title may have"
+                    )
+                }
+                rows.append(row)
             }
-            guard icon.utf8.count <= ConfigurationDecoder.maximumIconBytes else {
-                throw UsageError(
-                    "line \(number)'s icon is \(icon.utf8.count) bytes, over the \(ConfigurationDecoder.maximumIconBytes) an item's icon may have"
-                )
+        }
+        guard !rows.isEmpty else {
+            throw ControlFailure(
+                status: .daemonError,
+                message:
+                    "no rows to choose from: standard input held no line; give one row a line, e.g. printf 'Lock\\nLog out\\n' | petalctl dmenu"
+            )
+        }
+        (bytes, self.rows, repairedLines) = (input, rows, repaired)
+    }
+
+    /// The row of `line` (the bytes of `range`, without the `\n`), or nil for an empty line.
+    private static func row(
+        _ range: Range<Int>, number: Int, in buffer: UnsafeBufferPointer<UInt8>, tabIcon: Bool
+    ) throws(UsageError) -> Row? {
+        var end = range.upperBound
+        if end > range.lowerBound, buffer[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+        guard end > range.lowerBound else { return nil }
+        let nul = buffer[range.lowerBound..<end].firstIndex(of: 0)
+        let text = range.lowerBound..<(nul ?? range.upperBound)
+        var title = range.lowerBound..<(nul ?? end)
+        var icon = ""
+        if tabIcon, let tab = buffer[title].firstIndex(of: UInt8(ascii: "\t")) {
+            let rest = buffer[(tab + 1)..<title.upperBound]
+            let iconEnd = rest.firstIndex(of: UInt8(ascii: "\t")) ?? rest.endIndex
+            icon = shown(String(decoding: UnsafeBufferPointer(rebasing: buffer[(tab + 1)..<iconEnd]), as: UTF8.self))
+            title = title.lowerBound..<tab
+        }
+        var row = Row(number: number, text: text, title: title)
+        row.icon = icon
+        if let nul { try readOptions(buffer[(nul + 1)..<end], into: &row) }
+        guard row.icon.utf8.count <= maximumIconBytes else {
+            throw UsageError(
+                "line \(number)'s icon is \(row.icon.utf8.count) bytes, over the \(maximumIconBytes) a row's icon may have"
+            )
+        }
+        return row
+    }
+
+    /// rofi's row options, `KEY\x1fVALUE`, each pair after the last's `\x1f`.
+    private static func readOptions(_ options: Slice<UnsafeBufferPointer<UInt8>>, into row: inout Row)
+        throws(UsageError)
+    {
+        let fields = options.split(separator: 0x1F, omittingEmptySubsequences: false)
+        let malformed = fields.count % 2 != 0 || options.contains(0)
+        guard !malformed else {
+            throw UsageError("line \(row.number) has a NUL byte outside rofi's row options: \(rowOptionsSyntax)")
+        }
+        for pair in stride(from: 0, to: fields.count, by: 2) {
+            let value = String(decoding: UnsafeBufferPointer(rebasing: fields[pair + 1]), as: UTF8.self)
+            switch String(decoding: UnsafeBufferPointer(rebasing: fields[pair]), as: UTF8.self) {
+            case "icon": row.icon = shown(value)
+            case "info": row.info = value
+            case "meta": row.meta = value
+            case "nonselectable": row.selectable = value != "true"
+            case "": throw UsageError("line \(row.number) has a row option without a key: \(rowOptionsSyntax)")
+            default: continue
             }
-            lines.append(Line(number: number, bytes: bytes, title: title, icon: icon))
-        }
-        guard !lines.isEmpty else {
-            throw UsageError(
-                "choose --lines read no line from standard input; give it one choice a line, TITLE or TITLE<TAB>ICON, e.g. printf 'Lock\\nLog out\\n' | petalctl choose --lines"
-            )
-        }
-        guard lines.count <= Self.maximumItems else {
-            throw UsageError(
-                "choose --lines offers at most \(Self.maximumItems) choices (an ad-hoc menu's limit), but standard input has \(lines.count) lines; pass at most \(Self.maximumItems)"
-            )
-        }
-        self.lines = lines
-        let size = menuJSON.utf8.count
-        guard size <= Self.maximumJSONBytes else {
-            throw UsageError(
-                "choose --lines would make a menu of \(size) bytes of JSON, over the \(Self.maximumJSONBytes) an ad-hoc menu may have; shorten the titles or icons, or pass fewer lines"
-            )
         }
     }
 
-    /// The ad-hoc menu for `ChooseFrom`: one choice item (no action) a line.
-    var menuJSON: String {
-        let items = lines.map { line -> JSONValue in
-            var item: JSONObject = ["id": .string(String(line.number)), "title": .string(line.title)]
-            if !line.icon.isEmpty { item["icon"] = .string(line.icon) }
-            return .object(item)
+    /// Whether `byte` is ASCII and no control character: a title of such bytes is shown as it is.
+    private static func isPlainASCII(_ byte: UInt8) -> Bool { byte >= 0x20 && byte < 0x7F }
+
+    /// `text` as a title may be: a TAB as a space, any other control character (C0, DEL, C1) as U+FFFD.
+    static func shown(_ text: String) -> String {
+        let isControl = { (scalar: Unicode.Scalar) in scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) }
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        var shown = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            shown.append(scalar == "\t" ? " " : isControl(scalar) ? "\u{FFFD}" : scalar)
         }
-        return JSONValue.object(["items": .array(items)]).jsonText
+        return String(shown)
     }
 
-    /// The line whose item `ChooseFrom` answered, or nil for an id that is not one of them.
-    func line(chosen id: String) -> Line? {
-        lines.first { String($0.number) == id }
+    /// Whether the bytes of `range` are UTF-8; ASCII is seen at once.
+    private static func isUTF8(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        let slice = UnsafeBufferPointer(rebasing: buffer[range])
+        if slice.allSatisfy({ $0 < 0x80 }) { return true }
+        return String(validating: slice, as: UTF8.self) != nil
+    }
+
+    /// The bytes `-format s` prints for `row`.
+    func text(of row: Row) -> ArraySlice<UInt8> { bytes[row.text] }
+
+    /// The row whose item petald answered, or nil for an id that is none of them.
+    func row(chosen id: String) -> Row? {
+        guard let number = Int(id), String(number) == id else { return nil }
+        var (low, high) = (0, rows.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if rows[middle].number < number { low = middle + 1 } else { high = middle }
+        }
+        return low < rows.count && rows[low].number == number ? rows[low] : nil
+    }
+
+    /// The index in ``rows`` of the first row at or after input line `index`
+    /// (from 0): `-selected-row` counts lines, the picker rows.
+    func rowIndex(atLine index: Int) -> Int {
+        rows.firstIndex { $0.number > index } ?? rows.count - 1
+    }
+}
+
+/// Splits a buffer at `\n`, numbering the lines from 1; a last line without one counts.
+struct LineSplitter {
+    private let buffer: UnsafeBufferPointer<UInt8>
+    private var start = 0
+    private var number = 0
+
+    init(_ buffer: UnsafeBufferPointer<UInt8>) { self.buffer = buffer }
+
+    /// The next line's number and bytes (without its `\n`), or nil at the end.
+    mutating func next() -> (number: Int, range: Range<Int>)? {
+        guard start < buffer.count else { return nil }
+        number += 1
+        let end = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) ?? buffer.count
+        defer { start = end + 1 }
+        return (number, start..<end)
     }
 }

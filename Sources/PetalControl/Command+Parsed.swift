@@ -53,6 +53,11 @@ extension Command {
             options.turbo = line[Line.turbo]
             self = .show(name: line[Line.menuName] ?? "", options: options)
         case .choose: self = try Self.choose(line)
+        case .dmenu:
+            self = .chooseFrom(
+                ChoiceOptions(
+                    source: .lines(DmenuOptions(line)), placement: Self.placement(line), timeout: line[Line.timeout])
+            )
         case .preview:
             self = .preview(
                 PreviewOptions(
@@ -73,7 +78,13 @@ extension Command {
         let timeout = line[Line.timeout]
         let dispatch = !line[Line.noDispatch]
         let placement = placement(line)
-        let source = line[Line.from].map(ChoiceOptions.Source.file) ?? (line[Line.lines] ? .lines : nil)
+        if line[Line.from] != nil, let given = Line.dmenuOptions.first(where: { line.isGiven($0) }) {
+            throw UsageError(
+                "\(given.declaration.name) is a flag of choose --lines (rows from standard input), not of --from, whose menu is JSON"
+            )
+        }
+        let lines = DmenuOptions.isGiven(in: line) ? ChoiceOptions.Source.lines(DmenuOptions(line)) : nil
+        let source = line[Line.from].map(ChoiceOptions.Source.file) ?? lines
         guard let source else {
             guard placement == ShowOptions() else {
                 throw UsageError(

@@ -21,7 +21,8 @@ public enum Command: Equatable, Sendable {
     case trigger(action: String, params: JSONObject)
     /// `choose [--timeout S] [--no-dispatch]`: `Choose` on the menu of ``Invocation/menu``.
     case choose(timeout: Double?, dispatch: Bool)
-    /// `choose --from FILE|-` or `choose --lines`: `ChooseFrom` with a menu made for the call.
+    /// `choose --from FILE|-` (`ChooseFrom`) or `choose --lines` and `dmenu`
+    /// (`PickFrom`): a menu made for the call.
     case chooseFrom(ChoiceOptions)
     /// `show NAME [--at X,Y] [--anchor A] [--output O] [--toggle]`; the name is "" for `show --context`.
     case show(name: String, options: ShowOptions)
@@ -49,7 +50,7 @@ public enum Command: Equatable, Sendable {
 /// The names of the subcommands, in the order `petalctl --help` lists them.
 public enum CommandName: String, CaseIterable, Sendable {
     case toggle, open, close, show, back, menus, context, status, items, actions, plugins, activate, highlight
-    case trigger, choose, layout, preview, watch, reload, version, help
+    case trigger, choose, dmenu, layout, preview, watch, reload, version, help
 
     /// The commands that act on one menu, and so take `--menu NAME`: those whose declaration lists it.
     public static let actingOnAMenu: [CommandName] = allCases.filter { $0.declaration.takes(PetalctlCommandLine.menu) }
@@ -70,14 +71,14 @@ public enum WatchFormat: Equatable, Sendable {
     case waybar
 }
 
-/// What `choose --from` and `choose --lines` offer, and how they wait.
+/// What `choose --from`, `choose --lines` and `dmenu` offer, and how they wait.
 public struct ChoiceOptions: Equatable, Sendable {
     /// Where the menu comes from.
     public enum Source: Equatable, Sendable {
         /// A menu section in JSON, from a file, or from standard input for `-`.
         case file(String)
-        /// One item a line of standard input, `TITLE` or `TITLE<TAB>ICON` (``ChoiceLines``).
-        case lines
+        /// One row a line of standard input (``ChoiceLines``), with rofi's flags.
+        case lines(DmenuOptions)
     }
 
     /// Where the menu comes from.

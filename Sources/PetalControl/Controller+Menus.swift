@@ -36,52 +36,63 @@ extension Controller {
         try show(Reports.menus(listed))
     }
 
-    /// `choose --from` and `choose --lines`: a menu made for this call
-    /// (`ChooseFrom`), answered as a key's command is, on the main thread
-    /// with no task: the menu's first frame waits on petalctl's start.
+    /// `choose --from`: a menu made for this call (`ChooseFrom`), answered
+    /// as a key's command is, on the main thread with no task: the menu's
+    /// first frame waits on petalctl's start. `choose --lines` and `dmenu`:
+    /// the same with `PickFrom` (``pick(_:rows:options:client:)``).
     func choose(_ choice: Choice, client: PetalClient) -> Result<Void, any Error> {
         let options = choice.options
+        if case .lines(let dmenu) = options.source, let rows = choice.rows {
+            return pick(choice, rows: rows, options: dmenu, client: client)
+        }
         let answer = Self.wait {
             client.chooseFrom(
                 choice.json, options: options.placement, timeout: options.timeout, dispatch: options.dispatch, then: $0)
         }
         switch answer {
-        case .failure(let error) where choice.lines != nil && error.name == PetalBus.ErrorName.cancelled.errorName:
+        case .failure(let error) where error.name == PetalBus.ErrorName.timeout.errorName:
+            return .failure(
+                ControlFailure(status: .timedOut, message: "\(error.name): \(error.message)", isDaemonAnswer: true))
+        case .failure(let error):
+            return .failure(error)
+        case .success(let id):
+            return Result {
+                try console.print(
+                    invocation.json ? JSONValue.object(["id": .string(id)]).jsonText + "\n" : id + "\n")
+            }
+        }
+    }
+
+    /// `choose --lines` and `dmenu`: `PickFrom` with the rows, then each
+    /// choice printed as `--format` says, and rofi's exit statuses.
+    private func pick(_ choice: Choice, rows: ChoiceLines, options: DmenuOptions, client: PetalClient)
+        -> Result<Void, any Error>
+    {
+        let answer = Self.wait {
+            client.pickFrom(
+                choice.json, options: choice.options.placement, timeout: choice.options.timeout, dispatch: false,
+                then: $0)
+        }
+        switch answer {
+        case .failure(let error) where error.name == PetalBus.ErrorName.cancelled.errorName:
             // As dmenu: nothing chosen is status 1 with nothing said, unless another menu took its place.
             let replacing = ChooseCancellation.replacingMenu(in: error.message)
             return .failure(
                 ControlFailure(
-                    status: .daemonError,
+                    status: .nothingChosen,
                     message: replacing.map { "petalctl: nothing was chosen: the menu \($0) was opened instead" } ?? ""
                 ))
         case .failure(let error) where error.name == PetalBus.ErrorName.timeout.errorName:
-            // As timeout(1): 124, and with --lines nothing said.
-            return .failure(
-                ControlFailure(
-                    status: .timedOut, message: choice.lines == nil ? "\(error.name): \(error.message)" : "",
-                    isDaemonAnswer: true))
+            // As timeout(1): 124, with nothing said.
+            return .failure(ControlFailure(status: .timedOut, message: "", isDaemonAnswer: true))
         case .failure(let error):
             return .failure(error)
-        case .success(let id):
-            return Result { try printChoice(id, of: choice) }
-        }
-    }
-
-    private func printChoice(_ id: String, of choice: Choice) throws {
-        guard let lines = choice.lines else {
-            return try console.print(
-                invocation.json ? JSONValue.object(["id": .string(id)]).jsonText + "\n" : id + "\n")
-        }
-        guard let line = lines.line(chosen: id) else {
-            throw ControlFailure(
-                status: .daemonError,
-                message: "petald answered \"\(id)\", which is none of the \(lines.lines.count) lines offered")
-        }
-        if invocation.json {
-            let text = String(decoding: line.bytes, as: UTF8.self)
-            try console.print(JSONValue.object(["id": .string(id), "line": .string(text)]).jsonText + "\n")
-        } else {
-            try console.write(bytes: line.bytes + [UInt8(ascii: "\n")])
+        case .success(let answer):
+            return Result {
+                let output = try DmenuOutput(answer: answer, rows: rows, options: options)
+                try console.write(bytes: invocation.json ? Array((output.json.jsonText + "\n").utf8) : output.text)
+                if output.customKey != 0 { throw ControlFailure(status: .customKey(output.customKey), message: "") }
+            }
         }
     }
 }
@@ -89,16 +100,17 @@ extension Controller {
 /// A `choose` command's menu, read from its file or its lines before petald is called.
 struct Choice {
     let options: ChoiceOptions
-    /// The menu section sent in `ChooseFrom`.
+    /// The menu section sent in `ChooseFrom` or `PickFrom`.
     let json: String
-    /// With `--lines`, the lines offered, to give back the chosen one.
-    let lines: ChoiceLines?
+    /// With `--lines`, the rows offered, to give back the chosen ones.
+    let rows: ChoiceLines?
 
     /// Reads the menu `options` name.
     ///
-    /// - Throws: ``UsageError`` for input that is not UTF-8 or holds no line
-    ///   to offer, or for a failure to read the file.
-    init(_ options: ChoiceOptions) throws {
+    /// - Throws: ``UsageError`` for input that is not UTF-8, rows rofi's
+    ///   syntax refuses or too many of them, or a failure to read the file;
+    ///   ``ControlFailure`` (status 1) when no line is read.
+    init(_ options: ChoiceOptions, console: Console = Console()) throws {
         self.options = options
         switch options.source {
         case .file(let path):
@@ -106,11 +118,20 @@ struct Choice {
             guard let json = String(validating: bytes, as: UTF8.self) else {
                 throw UsageError("\(path == "-" ? "standard input" : path) is not UTF-8 text; a menu is JSON")
             }
-            (self.json, lines) = (json, nil)
-        case .lines:
-            let lines = try ChoiceLines(try InputFile.read("-"))
-            (json, self.lines) = (lines.menuJSON, lines)
+            (self.json, rows) = (json, nil)
+        case .lines(let dmenu):
+            let rows = try ChoiceLines(try RowInput.read(), tabIcon: dmenu.tabIcon)
+            if !rows.repairedLines.isEmpty { console.error(Self.repairNote(rows.repairedLines)) }
+            (json, self.rows) = (try rows.menuJSON(dmenu), rows)
         }
+    }
+
+    /// What petalctl says of lines that were not UTF-8: how many, the first few.
+    static func repairNote(_ lines: [Int]) -> String {
+        let shown = lines.prefix(5).map(String.init).joined(separator: ", ") + (lines.count > 5 ? ", …" : "")
+        let count = lines.count == 1 ? "1 line is" : "\(lines.count) lines are"
+        return
+            "petalctl: \(count) not UTF-8 (line \(shown)): shown with U+FFFD in place of the bad bytes, printed back as read"
     }
 }
 

@@ -14,8 +14,21 @@ public enum ExitStatus: Int32, Sendable {
     case unreachable = 3
     /// `choose`: no program draws menus (petald answered `NoFrontend`).
     case noFrontend = 4
+    /// `choose --lines`/`dmenu`: a row chosen with `--kb-custom-1` … `--kb-custom-19` (as rofi exits).
+    case customKey1 = 10
+    case customKey2, customKey3, customKey4, customKey5, customKey6, customKey7, customKey8
+    case customKey9, customKey10, customKey11, customKey12, customKey13, customKey14, customKey15, customKey16
+    case customKey17, customKey18, customKey19
     /// `choose`: its `--timeout` passed with nothing chosen (as `timeout(1)` exits).
     case timedOut = 124
+
+    /// `choose`: nothing was chosen (the menu closed, or `--lines` read no line).
+    static let nothingChosen = ExitStatus.daemonError
+
+    /// The status of a row chosen with `--kb-custom-N`: 10 + N − 1, as rofi's.
+    static func customKey(_ number: Int) -> ExitStatus {
+        ExitStatus(rawValue: Int32(9 + min(max(number, 1), 19))) ?? .customKey1
+    }
 }
 
 /// A failure petalctl reports: what to print and how to exit.

@@ -79,14 +79,12 @@ extension PetalctlCommandLine {
         "--from", valueName: "FILE|-", abstract: "choose from the menu in this JSON file (- for standard input)",
         example: "--from menu.json (or - for standard input)", completion: .file(extensions: ["json"]))
 
-    static let lines = Flag("--lines", abstract: "choose one of the lines of standard input")
-
     static let choose = CommandDeclaration(
         "choose", abstract: "open a menu and print the item chosen next",
         usage: [
             "[-t|--timeout S] [--no-dispatch] [--menu NAME]",
             "--from FILE|- [--at X,Y] [--anchor A] [--output O] [-t S] [--no-dispatch]",
-            "--lines [--at X,Y] [--anchor A] [--output O] [-t S]",
+            "--lines [N] [-p TEXT] [--format FMT] [… rofi -dmenu's flags, see petalctl dmenu --help]",
         ],
         help: [
             .text(
@@ -104,18 +102,21 @@ extension PetalctlCommandLine {
                 item with neither action nor submenu is a plain choice. --at X,Y,
                 --anchor A and --output O say where it opens, as for show.
 
-                --lines makes that menu of standard input, dmenu-style: each line is
-                a choice, TITLE or TITLE<TAB>ICON (empty lines are skipped; at most 64).
-                The chosen line is printed back exactly as it came; when nothing is
-                chosen, it exits 1 and prints nothing (but names the menu opened in its
-                place, if that is why), and when --timeout passes, 124.
+                --lines makes that menu of standard input, as rofi -dmenu does, and
+                takes rofi's flags (petalctl dmenu is the same, --lines implied; see
+                petalctl dmenu --help): each line is a row, TITLE or
+                TITLE\\0icon\\x1fICON; a TAB is part of the title (--tab-icon: v3's
+                TITLE<TAB>ICON). --lines N (-l N) also shows N rows. The chosen line is
+                printed back as it came; when nothing is chosen, it exits 1 and prints
+                nothing (but names the menu opened in its place, if that is why), when
+                --timeout passes, 124, and for --kb-custom-1 to --kb-custom-19, 10 to 28.
 
                 Examples:
                   item=$(petalctl choose --timeout 10 --no-dispatch) || exit
-                  printf 'Lock\\tsystem-lock-screen\\nLog out\\n' | petalctl choose --lines
+                  printf 'Lock\\nLog out\\n' | petalctl choose --lines
                 """)
         ],
-        options: [timeout, noDispatch, from, lines, at, anchor, output, menu],
+        options: [timeout, noDispatch, from, at, anchor, output, menu] + dmenuOptions,
         exclusions: [ExclusiveGroup("--from", "--lines")])
 
     /// `X,Y`: whole logical pixels from the output's top-left corner.

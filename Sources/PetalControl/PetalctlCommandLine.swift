@@ -20,7 +20,8 @@ public enum PetalctlCommandLine {
                 """
                 Exit status: 0 on success, 1 when petald answered with an error (printed
                 as "name: message"), 2 for a usage error, 3 when petald cannot be reached;
-                choose: 1 when nothing was chosen, 124 when its --timeout passed.
+                choose and dmenu: 1 when nothing was chosen, 4 when no program draws
+                menus, 10 to 28 for --kb-custom-1 to --kb-custom-19, 124 when --timeout passed.
                 """),
             .text("See petalctl(1) for the JSON shapes and more examples."),
         ],
@@ -91,6 +92,7 @@ extension CommandName {
         case .highlight: PetalctlCommandLine.highlight
         case .trigger: PetalctlCommandLine.trigger
         case .choose: PetalctlCommandLine.choose
+        case .dmenu: PetalctlCommandLine.dmenu
         case .layout: PetalctlCommandLine.layout
         case .preview: PetalctlCommandLine.preview
         case .watch: PetalctlCommandLine.watch

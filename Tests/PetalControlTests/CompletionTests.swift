@@ -34,8 +34,11 @@ import Testing
         #expect(try await Self.bashCompletions("petalctl watch --w") == ["--waybar"])
         #expect(
             try await Self.bashCompletions("petalctl choose --") == [
-                "--timeout", "--no-dispatch", "--from", "--lines", "--at", "--anchor", "--output", "--menu", "--bus",
-                "--address", "--json", "--help", "--version",
+                "--timeout", "--no-dispatch", "--from", "--at", "--anchor", "--output", "--menu", "--lines", "--prompt",
+                "--mesg", "--filter", "--case-sensitive", "--selected-row", "--multi-select", "--no-custom", "--format",
+                "--sort", "--width", "--layout", "--tab-icon", "--kb-custom-1", "--bus", "--address", "--json",
+                "--help",
+                "--version",
             ])
         #expect(try await Self.bashCompletions("petalctl show --to") == ["--toggle"])
         #expect(try await Self.bashCompletions("petalctl show power --anchor ") == Anchor.allCases.map(\.rawValue))
@@ -43,7 +46,9 @@ import Testing
         #expect(try await Self.bashCompletions("petalctl menus --n") == ["--names"])
         #expect(try await Self.bashCompletions("petalctl context ") == ["app=", "instance=", "title=", "output="])
         #expect(try await Self.bashCompletions("petalctl context app=foot t") == ["title="])
-        #expect(try await Self.bashCompletions("petalctl choose --l") == ["--lines"])
+        #expect(try await Self.bashCompletions("petalctl choose --l") == ["--lines", "--layout"])
+        #expect(try await Self.bashCompletions("petalctl dmenu -p x --mu") == ["--multi-select"])
+        #expect(try await Self.bashCompletions("petalctl dmenu --layout ") == LayoutStyle.allCases.map(\.rawValue))
         #expect(try await Self.bashCompletions("petalctl preview --s") == ["--svg", "--state"])
         #expect(
             try await Self.bashCompletions("petalctl preview --svg menu.svg --state ") == ["expanded", "collapsed"])

@@ -142,7 +142,8 @@ import Testing
             try parse("choose", "--lines", "-t", "30", "--anchor", "center", "--no-dispatch").command
                 == .chooseFrom(
                     ChoiceOptions(
-                        source: .lines, placement: ShowOptions(anchor: .center), timeout: 30, dispatch: false)))
+                        source: .lines(DmenuOptions()), placement: ShowOptions(anchor: .center), timeout: 30,
+                        dispatch: false)))
         #expect(
             try parse("choose", "--at", "10,20", "--output", "DP-1", "--from", "-").command
                 == .chooseFrom(
@@ -154,12 +155,15 @@ import Testing
 
     @Test func chooseUsageErrorsSayWhatIsExpected() throws {
         #expect(usageError("choose", "--from")?.contains("--from needs a value, e.g. --from menu.json") == true)
-        #expect(usageError("choose", "--lines=yes")?.contains("takes no value") == true)
+        #expect(usageError("choose", "--lines=yes")?.contains("--lines needs a number of rows") == true)
         #expect(
-            usageError("choose", "--lines", "--from", "x")?.contains("takes one of --from FILE|- and --lines, not both")
+            usageError("choose", "--lines", "--from", "x")?.contains(
+                "takes one of --from FILE|- and --lines [N], not both")
                 == true)
         // A flag given twice is given: every option is so, as --lines was not before.
-        #expect(try parse("choose", "--lines", "--lines").command == .chooseFrom(ChoiceOptions(source: .lines)))
+        #expect(
+            try parse("choose", "--lines", "--lines").command
+                == .chooseFrom(ChoiceOptions(source: .lines(DmenuOptions()))))
         #expect(usageError("choose", "--at", "1,2")?.contains("place a menu of choose --from or --lines") == true)
         #expect(usageError("choose", "--toggle")?.contains("choose takes no option --toggle") == true)
         #expect(usageError("choose", "--lines", "--anchor", "up")?.contains("unknown anchor \"up\"") == true)

@@ -7,7 +7,7 @@ import TestSupport
 
 /// A stand-in for a petald with named menus, on a private bus of its own:
 /// it owns `org.petal.Petal1` and serves, from the declarations petald
-/// serves, the root's `org.petal.Petal1.Menus` (`ShowMenu`, `ChooseFrom`,
+/// serves, the root's `org.petal.Petal1.Menus` (`ShowMenu`, `ChooseFrom`, `PickFrom`,
 /// `Menus`, `ActiveMenu`) and `org.petal.Petal1.Menu` on every menu's object
 /// (the properties petalctl reads, `Toggle` and `Back`), recording each call.
 /// It lets petalctl's side of named menus be tested whatever petald serves;
@@ -36,6 +36,7 @@ final class MenusStandIn: @unchecked Sendable {
         let active = Mutex(ObjectPath.root)
         let calls = Mutex<[Call]>([])
         let choices = Mutex<[DBusReply<String>]>([])
+        let picks = Mutex<[DBusReply<DBusVariantDictionary>]>([])
         init(_ menus: [Menu]) { self.menus = Mutex(menus) }
 
         func record(_ member: String, _ path: ObjectPath, _ arguments: [String]) {
@@ -87,19 +88,21 @@ final class MenusStandIn: @unchecked Sendable {
     /// Every call so far, oldest first.
     var calls: [Call] { state.calls.withLock { $0 } }
 
-    /// Waits until a `ChooseFrom` waits for its answer, and returns its arguments.
+    /// Waits until a `ChooseFrom` (or with `pick`, a `PickFrom`) waits for
+    /// its answer, and returns its arguments.
     ///
     /// The wait is long: petalctl is a process of its own, which a machine
     /// busy with the rest of the suite may take seconds to start.
-    func waitForChoice(within limit: Duration = .seconds(30)) async throws -> Call {
+    func waitForChoice(pick: Bool = false, within limit: Duration = .seconds(30)) async throws -> Call {
         let deadline = ContinuousClock.now + limit
+        let member = pick ? "PickFrom" : "ChooseFrom"
         while true {
             // The calls as they were when the choices were looked at, for the message.
-            let waiting = state.choices.withLock { !$0.isEmpty }
+            let waiting = pick ? state.picks.withLock { !$0.isEmpty } : state.choices.withLock { !$0.isEmpty }
             let seen = calls
-            if waiting, let call = seen.last(where: { $0.member == "ChooseFrom" }) { return call }
+            if waiting, let call = seen.last(where: { $0.member == member }) { return call }
             guard ContinuousClock.now < deadline else {
-                throw TestSetupError("no ChooseFrom waited within \(limit); the calls then were \(seen)")
+                throw TestSetupError("no \(member) waited within \(limit); the calls then were \(seen)")
             }
             try await Task.sleep(for: .milliseconds(5))
         }
@@ -115,6 +118,24 @@ final class MenusStandIn: @unchecked Sendable {
             for reply in waiting {
                 if let id {
                     _ = reply.reply(id)
+                } else {
+                    _ = reply.fail(
+                        DBusError(PetalBus.ErrorName.cancelled.errorName, "the menu closed without a choice"))
+                }
+            }
+        }
+    }
+
+    /// Answers every waiting `PickFrom` with `answer`, or with `Cancelled` for nil.
+    func answerPick(_ answer: PickAnswer?) async throws {
+        let waiting = state.picks.withLock { picks in
+            defer { picks = [] }
+            return picks
+        }
+        try await connection.loop.perform {
+            for reply in waiting {
+                if let answer {
+                    _ = reply.reply(answer.dictionary)
                 } else {
                     _ = reply.fail(
                         DBusError(PetalBus.ErrorName.cancelled.errorName, "the menu closed without a choice"))
@@ -180,6 +201,10 @@ final class MenusStandIn: @unchecked Sendable {
                 PetalBus.Menus.chooseFrom.serveLater { reply, json, options in
                     state.record("ChooseFrom", PetalBus.path, [json, Self.text(options)])
                     state.choices.withLock { $0.append(reply) }
+                },
+                PetalBus.Menus.pickFrom.serveLater { reply, json, options in
+                    state.record("PickFrom", PetalBus.path, [json, Self.text(options)])
+                    state.picks.withLock { $0.append(reply) }
                 },
             ],
             properties: [

@@ -94,35 +94,49 @@ import Testing
         }
     }
 
-    @Test func chooseLinesPrintsTheChosenLineExactly() async throws {
+    @Test func chooseLinesSendsPickFromAndPrintsTheChosenLineExactly() async throws {
         let standIn = try await MenusStandIn.standard()
         defer { standIn.stop() }
         let input = "Lock\tsystem-lock-screen\nLog out\n\nLog out\nCafé ☕\r\n"
-        async let chosen = run(standIn, ["choose", "--lines", "--anchor", "center", "-t", "30"], input: input)
-        let call = try await standIn.waitForChoice()
+        async let chosen = run(
+            standIn, ["choose", "--lines", "--tab-icon", "--anchor", "center", "-t", "30"], input: input)
+        let call = try await standIn.waitForChoice(pick: true)
         #expect(
             call.arguments[0]
-                == #"{"items":[{"id":"1","title":"Lock","icon":"system-lock-screen"},{"id":"2","title":"Log out"},"#
-                + #"{"id":"4","title":"Log out"},{"id":"5","title":"Café ☕"}]}"#)
+                == #"{"layout":"radial","items":[{"id":"1","title":"Lock","icon":"system-lock-screen"},"#
+                + #"{"id":"2","title":"Log out"},{"id":"4","title":"Log out"},{"id":"5","title":"Café ☕"}]}"#)
         #expect(call.arguments[1].contains("anchor=") && call.arguments[1].contains("center"))
         #expect(call.arguments[1].contains("timeout=") && call.arguments[1].contains("30"))
-        try await standIn.answerChoice("1")
+        try await standIn.answerPick(PickAnswer(ids: ["1"]))
         let result = try await chosen
         #expect(result.status == 0, "\(result.summary)")
         #expect(result.output == "Lock\tsystem-lock-screen\n", "the line with its tab and icon")
 
-        async let other = run(standIn, ["choose", "--lines"], input: input)
-        _ = try await standIn.waitForChoice()
-        try await standIn.answerChoice("5")
+        async let other = run(standIn, ["dmenu"], input: input)
+        let tabbed = try await standIn.waitForChoice(pick: true)
+        #expect(tabbed.arguments[0].contains(#"{"id":"1","title":"Lock system-lock-screen"}"#), "a TAB is title")
+        try await standIn.answerPick(PickAnswer(ids: ["5"]))
         #expect(try await other.output == "Café ☕\r\n", "a \\r stays")
+    }
+
+    @Test func dmenuSendsTheRowsShownAndTheWidth() async throws {
+        let standIn = try await MenusStandIn.standard()
+        defer { standIn.stop() }
+        async let chosen = run(standIn, ["dmenu", "-l", "20", "--width", "900", "--layout", "list"], input: "a\n")
+        let call = try await standIn.waitForChoice(pick: true)
+        #expect(
+            call.arguments[0]
+                == #"{"layout":"list","appearance":{"lines":20,"width":900},"items":[{"id":"1","title":"a"}]}"#)
+        try await standIn.answerPick(PickAnswer(ids: ["1"]))
+        #expect(try await chosen.output == "a\n")
     }
 
     @Test func chooseLinesCancelledExitsOneSayingNothing() async throws {
         let standIn = try await MenusStandIn.standard()
         defer { standIn.stop() }
         async let chosen = run(standIn, ["choose", "--lines"], input: "a\nb\n")
-        _ = try await standIn.waitForChoice()
-        try await standIn.answerChoice(nil)
+        _ = try await standIn.waitForChoice(pick: true)
+        try await standIn.answerPick(nil)
         let result = try await chosen
         #expect(result.status == 1, "\(result.summary)")
         #expect(result.output.isEmpty && result.errors.isEmpty, "\(result.summary)")
@@ -132,11 +146,12 @@ import Testing
         let standIn = try await MenusStandIn.standard()
         defer { standIn.stop() }
         let empty = try await run(standIn, ["choose", "--lines"], input: "\n\n")
-        #expect(empty.status == 2, "\(empty.summary)")
-        #expect(empty.errors.contains("choose --lines read no line from standard input"))
-        let many = try await run(standIn, ["choose", "--lines"], input: (1...65).map { "\($0)\n" }.joined())
+        #expect(empty.status == 1, "as rofi: \(empty.summary)")
+        #expect(empty.errors.contains("no rows to choose from"))
+        let many = try await run(
+            standIn, ["choose", "--lines", "--layout", "radial"], input: (1...65).map { "\($0)\n" }.joined())
         #expect(many.status == 2, "\(many.summary)")
-        #expect(many.errors.contains("at most 64 choices"))
+        #expect(many.errors.contains("a radial menu offers at most 64 rows"))
         #expect(standIn.calls.isEmpty, "petald was not asked")
     }
 

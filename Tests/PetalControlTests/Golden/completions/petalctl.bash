@@ -42,9 +42,34 @@ _petalctl_option() {
     --output) echo --output ;;
     -t | --timeout) echo --timeout ;;
     --from) echo --from ;;
+    -p | --prompt) echo --prompt ;;
+    --mesg | -mesg) echo --mesg ;;
+    --filter | -filter) echo --filter ;;
+    --selected-row | -selected-row) echo --selected-row ;;
+    --format | -format) echo --format ;;
+    --width | -width) echo --width ;;
+    --layout) echo --layout ;;
+    --kb-custom-1 | -kb-custom-1) echo --kb-custom-1 ;;
+    --kb-custom-2 | -kb-custom-2) echo --kb-custom-2 ;;
+    --kb-custom-3 | -kb-custom-3) echo --kb-custom-3 ;;
+    --kb-custom-4 | -kb-custom-4) echo --kb-custom-4 ;;
+    --kb-custom-5 | -kb-custom-5) echo --kb-custom-5 ;;
+    --kb-custom-6 | -kb-custom-6) echo --kb-custom-6 ;;
+    --kb-custom-7 | -kb-custom-7) echo --kb-custom-7 ;;
+    --kb-custom-8 | -kb-custom-8) echo --kb-custom-8 ;;
+    --kb-custom-9 | -kb-custom-9) echo --kb-custom-9 ;;
+    --kb-custom-10 | -kb-custom-10) echo --kb-custom-10 ;;
+    --kb-custom-11 | -kb-custom-11) echo --kb-custom-11 ;;
+    --kb-custom-12 | -kb-custom-12) echo --kb-custom-12 ;;
+    --kb-custom-13 | -kb-custom-13) echo --kb-custom-13 ;;
+    --kb-custom-14 | -kb-custom-14) echo --kb-custom-14 ;;
+    --kb-custom-15 | -kb-custom-15) echo --kb-custom-15 ;;
+    --kb-custom-16 | -kb-custom-16) echo --kb-custom-16 ;;
+    --kb-custom-17 | -kb-custom-17) echo --kb-custom-17 ;;
+    --kb-custom-18 | -kb-custom-18) echo --kb-custom-18 ;;
+    --kb-custom-19 | -kb-custom-19) echo --kb-custom-19 ;;
     --svg) echo --svg ;;
     --state) echo --state ;;
-    --layout) echo --layout ;;
     --config) echo --config ;;
     esac
 }
@@ -69,11 +94,11 @@ _petalctl_value() {
     --bus) replies=(session system) ;;
     --completions) replies=(bash zsh fish) ;;
     --menu) case $1 in toggle | open | close | back | status | items | activate | highlight | choose | layout | preview) mapfile -t replies < <(_petalctl_ask --bus --address -- menus --names) ;; esac ;;
-    --anchor) case $1 in show | choose) replies=(bottom-right bottom-left top-right top-left center pointer) ;; esac ;;
+    --anchor) case $1 in show | choose | dmenu) replies=(bottom-right bottom-left top-right top-left center pointer) ;; esac ;;
     --from) case $1 in choose) files=yes ;; esac ;;
+    --layout) case $1 in choose | dmenu | preview) replies=(linear stack radial list) ;; esac ;;
     --svg) case $1 in preview) files=yes ;; esac ;;
     --state) case $1 in preview) replies=(expanded collapsed) ;; esac ;;
-    --layout) case $1 in preview) replies=(linear stack radial list) ;; esac ;;
     --config) case $1 in preview) files=yes ;; esac ;;
     esac
 }
@@ -127,7 +152,8 @@ _petalctl_arguments() {
             mapfile -t replies < <(_petalctl_ask --bus --address -- actions --ids)
         fi
         ;;
-    choose) replies=(--timeout -t --no-dispatch --from --lines --at --anchor --output --menu) ;;
+    choose) replies=(--timeout -t --no-dispatch --from --at --anchor --output --menu --lines -l --prompt -p --mesg --filter -i --case-sensitive --selected-row --multi-select --no-custom --format --sort --width --layout --tab-icon --kb-custom-1) ;;
+    dmenu) replies=(--lines -l --prompt -p --mesg --filter -i --case-sensitive --selected-row --multi-select --no-custom --format --sort --width --layout --tab-icon --kb-custom-1 --timeout -t --at --anchor --output) ;;
     layout)
         if [[ $dash == yes ]]; then
             replies=(--menu)
@@ -141,7 +167,7 @@ _petalctl_arguments() {
         if [[ $dash == yes ]]; then
             :
         elif (($2 == 0)); then
-            replies=(toggle open close show back menus context status items actions plugins activate highlight trigger choose layout preview watch reload version help)
+            replies=(toggle open close show back menus context status items actions plugins activate highlight trigger choose dmenu layout preview watch reload version help)
         fi
         ;;
     esac
@@ -179,7 +205,7 @@ _petalctl() {
     if [[ -n $pending ]]; then
         _petalctl_value "$command" "$pending"
     elif [[ -z $command ]]; then
-        if [[ $dash == yes ]]; then replies=(--bus --address --json -j --help -h --version -V); else replies=(toggle open close show back menus context status items actions plugins activate highlight trigger choose layout preview watch reload version help); fi
+        if [[ $dash == yes ]]; then replies=(--bus --address --json -j --help -h --version -V); else replies=(toggle open close show back menus context status items actions plugins activate highlight trigger choose dmenu layout preview watch reload version help); fi
     else
         _petalctl_arguments "$command" "${#operands[@]}"
         [[ $dash == yes ]] && replies+=(--bus --address --json -j --help -h --version -V)

@@ -17,7 +17,7 @@ function __petalctl_words
             switch $word
                 case --
                     set ended 1
-                case --bus --address --completions --menu --at --anchor --output -t --timeout --from --svg --state --layout --config
+                case --bus --address --completions --menu --at --anchor --output -t --timeout --from -p --prompt --mesg -mesg --filter -filter --selected-row -selected-row --format -format --width -width --layout --kb-custom-1 -kb-custom-1 --kb-custom-2 -kb-custom-2 --kb-custom-3 -kb-custom-3 --kb-custom-4 -kb-custom-4 --kb-custom-5 -kb-custom-5 --kb-custom-6 -kb-custom-6 --kb-custom-7 -kb-custom-7 --kb-custom-8 -kb-custom-8 --kb-custom-9 -kb-custom-9 --kb-custom-10 -kb-custom-10 --kb-custom-11 -kb-custom-11 --kb-custom-12 -kb-custom-12 --kb-custom-13 -kb-custom-13 --kb-custom-14 -kb-custom-14 --kb-custom-15 -kb-custom-15 --kb-custom-16 -kb-custom-16 --kb-custom-17 -kb-custom-17 --kb-custom-18 -kb-custom-18 --kb-custom-19 -kb-custom-19 --svg --state --config
                     set skip 1
                 case '-?*'
                 case '*'
@@ -106,6 +106,7 @@ complete -c petalctl -n __petalctl_needs_command -a activate -d 'activate an ite
 complete -c petalctl -n __petalctl_needs_command -a highlight -d 'highlight an item of the open menu, or print it'
 complete -c petalctl -n __petalctl_needs_command -a trigger -d 'run an action with parameters'
 complete -c petalctl -n __petalctl_needs_command -a choose -d 'open a menu and print the item chosen next'
+complete -c petalctl -n __petalctl_needs_command -a dmenu -d 'choose one of the lines of standard input, with rofi -dmenu\'s flags'
 complete -c petalctl -n __petalctl_needs_command -a layout -d 'show where items sit, or change the layout'
 complete -c petalctl -n __petalctl_needs_command -a preview -d 'draw the menu as SVG'
 complete -c petalctl -n __petalctl_needs_command -a watch -d 'print what happens as it happens'
@@ -115,9 +116,9 @@ complete -c petalctl -n __petalctl_needs_command -a help -d 'print help for a co
 
 # Each command's options and operands.
 complete -c petalctl -n '__petalctl_command_is toggle open close back status items activate highlight choose layout preview' -l menu -x -a '(__petalctl_ask --bus --address -- menus --names)' -d 'the menu a command acts on (default: the open one, or main; see above)'
-complete -c petalctl -n '__petalctl_command_is show choose' -l at -x -d 'put the centre button there: logical pixels from the output\'s top-left corner (wins over --anchor)'
-complete -c petalctl -n '__petalctl_command_is show choose' -l anchor -x -a 'bottom-right bottom-left top-right top-left center pointer' -d 'bottom-right, bottom-left, top-right, top-left, center or pointer'
-complete -c petalctl -n '__petalctl_command_is show choose' -l output -x -d 'on this output (as swaymsg -t get_outputs or xrandr names it)'
+complete -c petalctl -n '__petalctl_command_is show choose dmenu' -l at -x -d 'put the centre button there: logical pixels from the output\'s top-left corner (wins over --anchor)'
+complete -c petalctl -n '__petalctl_command_is show choose dmenu' -l anchor -x -a 'bottom-right bottom-left top-right top-left center pointer' -d 'bottom-right, bottom-left, top-right, top-left, center or pointer'
+complete -c petalctl -n '__petalctl_command_is show choose dmenu' -l output -x -d 'on this output (as swaymsg -t get_outputs or xrandr names it)'
 complete -c petalctl -n '__petalctl_command_is show' -l toggle -d 'close the menu instead when it is open: for a key that opens and closes it'
 complete -c petalctl -n '__petalctl_command_is show' -l turbo -d 'for a key with a modifier: releasing the modifier chooses the item pointed at'
 complete -c petalctl -n '__petalctl_command_is show' -l context -d 'open the menu the context asks for'
@@ -125,13 +126,26 @@ complete -c petalctl -n '__petalctl_command_is menus' -l names -d 'print only th
 complete -c petalctl -n '__petalctl_command_is items actions' -l ids -d 'print only the ids, one a line'
 complete -c petalctl -n '__petalctl_command_is plugins' -l clear-quarantine -d 'forget the quarantined plugins'
 complete -c petalctl -n '__petalctl_command_is highlight' -l none -d 'take the highlight away'
-complete -c petalctl -n '__petalctl_command_is choose' -s t -l timeout -x -d 'give up after S seconds'
+complete -c petalctl -n '__petalctl_command_is choose dmenu' -s t -l timeout -x -d 'give up after S seconds'
 complete -c petalctl -n '__petalctl_command_is choose' -l no-dispatch -d 'do not run the chosen item\'s action'
 complete -c petalctl -n '__petalctl_command_is choose' -l from -r -F -d 'choose from the menu in this JSON file (- for standard input)'
-complete -c petalctl -n '__petalctl_command_is choose' -l lines -d 'choose one of the lines of standard input'
+complete -c petalctl -n '__petalctl_command_is choose dmenu' -s l -l lines -d 'choose one of the lines of standard input; with N, show N rows (rofi\'s -l)'
+complete -c petalctl -n '__petalctl_command_is choose dmenu' -s p -l prompt -x -d 'shown before the filter text'
+complete -c petalctl -n '__petalctl_command_is choose dmenu' -l mesg -x -d 'a line under the prompt'
+complete -c petalctl -n '__petalctl_command_is choose dmenu' -l filter -x -d 'the filter text it starts with'
+complete -c petalctl -n '__petalctl_command_is choose dmenu' -s i -d 'the filter ignores case (the default)'
+complete -c petalctl -n '__petalctl_command_is choose dmenu' -l case-sensitive -d 'the filter tells upper from lower case'
+complete -c petalctl -n '__petalctl_command_is choose dmenu' -l selected-row -x -d 'highlight the row of input line N (from 0) first'
+complete -c petalctl -n '__petalctl_command_is choose dmenu' -l multi-select -d 'several rows may be chosen: one line printed each'
+complete -c petalctl -n '__petalctl_command_is choose dmenu' -l no-custom -d 'only rows may be chosen, not the filter text'
+complete -c petalctl -n '__petalctl_command_is choose dmenu' -l format -x -d 'what is printed: s text, i index, d index from 1, q quoted text, f filter, F quoted filter'
+complete -c petalctl -n '__petalctl_command_is choose dmenu' -l sort -d 'rank the rows by a fuzzy score as you type'
+complete -c petalctl -n '__petalctl_command_is choose dmenu' -l width -x -d 'a list\'s width, logical pixels'
+complete -c petalctl -n '__petalctl_command_is choose dmenu preview' -l layout -x -a 'linear stack radial list' -d 'auto (the default): radial for up to 8 rows, list beyond'
+complete -c petalctl -n '__petalctl_command_is choose dmenu' -l tab-icon -d 'a TAB splits TITLE from ICON, as choose --lines did in v3'
+complete -c petalctl -n '__petalctl_command_is choose dmenu' -l kb-custom-1 -x -d 'this key (GTK\'s syntax: Alt+1) chooses, exit status 10'
 complete -c petalctl -n '__petalctl_command_is preview' -l svg -r -F -d 'the SVG file to write (- for standard output)'
 complete -c petalctl -n '__petalctl_command_is preview' -l state -x -a 'expanded collapsed' -d 'the state to draw'
-complete -c petalctl -n '__petalctl_command_is preview' -l layout -x -a 'linear stack radial list' -d 'the layout style to draw'
 complete -c petalctl -n '__petalctl_command_is preview' -l config -r -F -d 'draw this configuration file instead of the running menu'
 complete -c petalctl -n '__petalctl_command_is preview' -l animate -d 'animate the spread of the items'
 complete -c petalctl -n '__petalctl_command_is watch' -l signals -d 'print every signal as it comes'
@@ -142,4 +156,4 @@ complete -c petalctl -n '__petalctl_operand_is 0 only activate' -a '(__petalctl_
 complete -c petalctl -n '__petalctl_operand_is 0 only highlight' -a '(__petalctl_ask --bus --address --menu -- items --ids)' -d 'item id'
 complete -c petalctl -n '__petalctl_operand_is 0 only trigger' -a '(__petalctl_ask --bus --address -- actions --ids)' -d 'action id'
 complete -c petalctl -n '__petalctl_operand_is 0 only layout' -a 'linear stack radial list' -d 'layout'
-complete -c petalctl -n '__petalctl_operand_is 0 only help' -a 'toggle open close show back menus context status items actions plugins activate highlight trigger choose layout preview watch reload version help' -d 'command'
+complete -c petalctl -n '__petalctl_operand_is 0 only help' -a 'toggle open close show back menus context status items actions plugins activate highlight trigger choose dmenu layout preview watch reload version help' -d 'command'
