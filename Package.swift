@@ -70,7 +70,10 @@ let libraryTargets: [Target] = [
 
     // Command lines declared once, as values: parsing with one UsageError,
     // --help, and bash, zsh and fish completions, for every program. Standard library only.
-    .target(name: "PetalCommandLine"),
+    // "Did you mean …?": the nearest known word by edit distance, for every message that names what would be right.
+    .target(name: "Spelling"),
+
+    .target(name: "PetalCommandLine", dependencies: ["Spelling"]),
 
     // JSON: values, a strict parser with positions, encoding. Used on its own
     // by the SDK, DBusJSON and every plugin.
@@ -80,7 +83,7 @@ let libraryTargets: [Target] = [
     // Patterns of `when`, matched without backtracking (a Pike VM): Swift Regex backtracks on hostile titles.
     .target(name: "PetalPattern"),
 
-    .target(name: "PetalCore", dependencies: ["PetalJSON", "PetalPattern"]),
+    .target(name: "PetalCore", dependencies: ["PetalJSON", "PetalPattern", "Spelling"]),
 
     // Finding and reading the configuration file, for petald and petalctl's preview.
     .target(name: "PetalConfiguration", dependencies: ["Linux", "PetalCore"]),
@@ -107,7 +110,7 @@ let libraryTargets: [Target] = [
         name: "PetalDaemon",
         dependencies: [
             "DBus", "DBusJSON", "PetalAPI", "PetalCommandLine", "PetalCore", "PetalJSON", "PetalConfiguration",
-            "PetalPluginRuntime", "CLinux", "Linux", "PetalPluginABI", "TextEscaping",
+            "PetalPluginRuntime", "CLinux", "Linux", "PetalPluginABI", "Spelling", "TextEscaping",
         ]),
 
     // The typed client of petald's public D-Bus API, for petalctl and the overlay alike.
@@ -118,7 +121,7 @@ let libraryTargets: [Target] = [
         name: "PetalControl",
         dependencies: [
             "DBus", "DBusJSON", "Linux", "PetalCommandLine", "PetalCore", "PetalJSON", "PetalConfiguration", "PetalAPI",
-            "TextEscaping",
+            "Spelling", "TextEscaping",
         ]),
 
     // The overlay's pure core: springs, frames at time t, hit testing, a draw list. No GTK, no I/O.
@@ -199,7 +202,8 @@ let testTargets: [Target] = [
     // docs/architecture.md's table of modules, checked against the imports and this file.
     .testTarget(name: "ArchitectureTests"),
     .testTarget(name: "PetalJSONTests", dependencies: ["PetalJSON"]),
-    .testTarget(name: "PetalCoreTests", dependencies: ["PetalCore", "PetalJSON", "PetalPattern", "TestSupport"]),
+    .testTarget(
+        name: "PetalCoreTests", dependencies: ["PetalCore", "PetalJSON", "PetalPattern", "Spelling", "TestSupport"]),
     .testTarget(name: "PetalPatternTests", dependencies: ["PetalPattern", "TestSupport"]),
     .testTarget(name: "PetalSceneTests", dependencies: ["PetalScene", "PetalCore", "TestSupport"]),
     .testTarget(

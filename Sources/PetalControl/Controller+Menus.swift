@@ -3,6 +3,7 @@ import PetalAPI
 import PetalCommandLine
 import PetalCore
 import PetalJSON
+import Spelling
 
 /// The commands of named and ad-hoc menus: `show`, `menus`, `choose --from` and `choose --lines`.
 extension Controller {

@@ -1,5 +1,6 @@
 import PetalCommandLine
 import PetalCore
+import Spelling
 
 /// rofi -dmenu's flags, which `choose --lines` and `dmenu` take alike
 /// (docs/dmenu.md), each in its GNU spelling and rofi's single-dash one.

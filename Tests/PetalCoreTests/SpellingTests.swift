@@ -1,4 +1,5 @@
 import PetalCore
+import Spelling
 import Testing
 
 /// "Did you mean": the closest known word within the edit distance allowed.

@@ -1,4 +1,5 @@
 import PetalJSON
+import Spelling
 
 /// Where a configuration names an action: the item, and the place of its
 /// `action` value in the text.

@@ -1,4 +1,5 @@
 import PetalJSON
+import Spelling
 
 /// Turns the JSON text of a configuration (docs/configuration.md) into a ``MenuConfiguration``,
 /// checking every rule and collecting every problem rather than stopping at the first.

@@ -4,6 +4,7 @@ import PetalAPI
 import PetalCore
 import PetalJSON
 import PetalPluginRuntime
+import Spelling
 
 /// petald's service: the menus it serves (``ServedMenu``) and the chains
 /// they open in (``MenuChains``), the action path (``ActionDispatcher``), the

@@ -3,6 +3,7 @@ import Linux
 import PetalAPI
 import PetalCore
 import PetalPluginRuntime
+import Spelling
 
 /// One menu as petald serves it: its items, the item highlighted, a runtime
 /// layout style, its placement, and the `Choose` calls waiting on it. Its
