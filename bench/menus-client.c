@@ -190,6 +190,18 @@ static void wait_state(DBusConnection *bus, const char *path, const char *wanted
     }
 }
 
+/* Reads until the reply to the call `serial` sent on `bus`; other messages are dropped. */
+static DBusMessage *wait_reply(DBusConnection *bus, dbus_uint32_t serial) {
+    for (;;) {
+        if (!dbus_connection_read_write(bus, 10 * 1000)) die("the bus connection was lost");
+        DBusMessage *popped;
+        while ((popped = dbus_connection_pop_message(bus))) {
+            if (dbus_message_get_reply_serial(popped) == serial) return popped;
+            dbus_message_unref(popped);
+        }
+    }
+}
+
 /* Reads until the InterfacesRemoved of the object `path`, counting what it passes. */
 static void wait_removed_path(DBusConnection *bus, const char *path) {
     for (;;) {
@@ -233,15 +245,7 @@ static double choose(DBusConnection *asker, DBusConnection *chooser, long iterat
     dbus_message_unref(message);
     wait_state(chooser, path, "expanded");
     dbus_message_unref(call(chooser, activate_call(path, chosen), "a{sv}"));
-    DBusMessage *reply = NULL;
-    while (!reply) {
-        if (!dbus_connection_read_write(asker, 10 * 1000)) die("the bus connection was lost");
-        DBusMessage *popped;
-        while (!reply && (popped = dbus_connection_pop_message(asker))) {
-            if (dbus_message_get_reply_serial(popped) == serial) reply = popped;
-            else dbus_message_unref(popped);
-        }
-    }
+    DBusMessage *reply = wait_reply(asker, serial);
     double sample = now_us() - t0;
     if (dbus_message_get_type(reply) == DBUS_MESSAGE_TYPE_ERROR)
         die("ChooseFrom failed: %s", dbus_message_get_error_name(reply));
@@ -316,15 +320,7 @@ static double pick(DBusConnection *asker, DBusConnection *chooser, const char *j
         || !dbus_message_iter_open_container(&it, DBUS_TYPE_ARRAY, "{sv}", &dict)
         || !dbus_message_iter_close_container(&it, &dict)) die("out of memory");
     dbus_message_unref(call(chooser, submit, ""));
-    DBusMessage *reply = NULL;
-    while (!reply) {
-        if (!dbus_connection_read_write(asker, 10 * 1000)) die("the bus connection was lost");
-        DBusMessage *popped;
-        while (!reply && (popped = dbus_connection_pop_message(asker))) {
-            if (dbus_message_get_reply_serial(popped) == serial) reply = popped;
-            else dbus_message_unref(popped);
-        }
-    }
+    DBusMessage *reply = wait_reply(asker, serial);
     if (dbus_message_get_type(reply) == DBUS_MESSAGE_TYPE_ERROR)
         die("PickFrom failed: %s", dbus_message_get_error_name(reply));
     if (!dbus_message_has_signature(reply, "a{sv}")) die("PickFrom: expected an a{sv}");
