@@ -43,13 +43,15 @@ final class ListWindow {
         self.log = log
         let snapshot = menu.snapshot
         appearance = snapshot.appearance.settings
-        let lines = ListMetrics.lines(forRows: snapshot.items.count)
+        // The window's size is the appearance's as the menu opens; a reload changes the next one's.
+        let lines = ListMetrics.lines(appearance.lines, forRows: snapshot.items.count)
         picker = ListPicker(
             settings: snapshot.picker, acceptsCustom: snapshot.picker.acceptsCustom(isAdHoc: !snapshot.owner.isEmpty),
             lines: lines)
         keyMap = ListKeyMap(customKeys: snapshot.picker.customKeys)
         metrics = ListMetrics(
-            lines: lines, rowHeight: ListMetrics.iconSize + 8, hasMessage: !snapshot.picker.message.isEmpty)
+            width: appearance.width, lines: lines, rowHeight: ListMetrics.iconSize + 8,
+            hasMessage: !snapshot.picker.message.isEmpty)
         let display = gdk_display_get_default()
         if let display, petal_display_is_wayland(display) != PETAL_FALSE, gtk_layer_is_supported() != PETAL_FALSE {
             backend = .layerShell

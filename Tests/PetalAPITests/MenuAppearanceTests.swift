@@ -13,7 +13,8 @@ struct MenuAppearanceTests {
         "buttonIcon": .string("open-menu"), "iconColor": .string("#000000cc"), "springDamping": .double(1),
         "springVelocity": .double(-2), "pressScale": .double(0.8), "backdrop": .string("#00000080"),
         "shadow": .boolean(false), "restingButton": .boolean(false), "labels": .string("always"),
-        "font": .string("Cantarell Bold 11"), "openDuration": .double(0.5), "closeDuration": .double(0),
+        "font": .string("Cantarell Bold 11"), "width": .double(480), "lines": .double(8),
+        "openDuration": .double(0.5), "closeDuration": .double(0),
     ]
 
     /// `values` read as a client reads `Appearance`.
@@ -25,7 +26,8 @@ struct MenuAppearanceTests {
         settings: AppearanceSettings(
             anchor: .pointer, margin: Margin(x: 4, y: 8), buttonSize: 48, itemSize: 40, buttonColor: "#123456",
             buttonIcon: "open-menu", iconColor: "#000000cc", springDamping: 1, springVelocity: -2, pressScale: 0.8,
-            backdrop: "#00000080", shadow: false, restingButton: false, labels: .always, font: "Cantarell Bold 11"),
+            backdrop: "#00000080", shadow: false, restingButton: false, labels: .always, font: "Cantarell Bold 11",
+            width: 480, lines: 8),
         openDuration: 0.5, closeDuration: 0)
 
     @Test func defaultsAreTheSpecs() {
@@ -48,7 +50,7 @@ struct MenuAppearanceTests {
             entries.map(\.key) == [
                 "anchor", "margin", "buttonSize", "itemSize", "buttonColor", "buttonIcon", "iconColor",
                 "springDamping", "springVelocity", "pressScale", "backdrop", "shadow", "restingButton",
-                "labels", "font", "openDuration", "closeDuration",
+                "labels", "font", "width", "lines", "openDuration", "closeDuration",
             ])
         #expect(MenuAppearance(lenient: Self.expected.dictionary) == Self.expected)
         #expect(Dictionary(uniqueKeysWithValues: entries.map { ($0.key, $0.value) }) == Self.served)
@@ -96,6 +98,8 @@ struct MenuAppearanceTests {
         ("restingButton", .string("false")), ("restingButton", .uint32(0)),
         ("labels", .string("sometimes")), ("labels", .boolean(true)), ("font", .string("Sans\u{7}")),
         ("font", .string(String(repeating: "f", count: 257))), ("font", .int32(11)),
+        ("width", .double(100)), ("width", .string("640")), ("lines", .double(0)), ("lines", .double(101)),
+        ("lines", .double(7.5)), ("lines", .uint32(8)),
         ("openDuration", .int32(1)), ("closeDuration", .string("0.1")),
     ])
     func aMistypedKeyKeepsItsDefault(_ key: String, _ value: DBusValue) {
@@ -120,6 +124,8 @@ struct MenuAppearanceTests {
         case "restingButton": wanted.settings.restingButton = defaults.settings.restingButton
         case "labels": wanted.settings.labels = defaults.settings.labels
         case "font": wanted.settings.font = defaults.settings.font
+        case "width": wanted.settings.width = defaults.settings.width
+        case "lines": wanted.settings.lines = defaults.settings.lines
         case "openDuration": wanted.openDuration = defaults.openDuration
         case "closeDuration": wanted.closeDuration = defaults.closeDuration
         default: Issue.record("no such key \(key)")

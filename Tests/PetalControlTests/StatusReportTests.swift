@@ -29,7 +29,8 @@ struct StatusReportTests {
                 anchor: .topLeft, margin: Margin(x: 8.5, y: 0), buttonSize: 48, itemSize: 40,
                 buttonColor: "#123456", buttonIcon: "open-menu", iconColor: "#000000cc",
                 springDamping: 1, springVelocity: -2, pressScale: 0.8,
-                backdrop: "#00000080", shadow: false, restingButton: false, labels: .always, font: "Sans 9"),
+                backdrop: "#00000080", shadow: false, restingButton: false, labels: .always, font: "Sans 9",
+                width: 500, lines: 20),
             openDuration: 0.5, closeDuration: 0)
         let (text, json) = Reports.status(menu)
         #expect(
@@ -42,7 +43,8 @@ struct StatusReportTests {
                 "anchor": "top-left", "margin": [8.5, 0.0], "buttonSize": 48.0, "itemSize": 40.0,
                 "buttonColor": "#123456", "buttonIcon": "open-menu", "iconColor": "#000000cc", "springDamping": 1.0,
                 "springVelocity": -2.0, "pressScale": 0.8, "backdrop": "#00000080", "shadow": false,
-                "restingButton": false, "labels": "always", "font": "Sans 9", "openDuration": 0.5,
+                "restingButton": false, "labels": "always", "font": "Sans 9", "width": 500.0, "lines": 20.0,
+                "openDuration": 0.5,
                 "closeDuration": 0.0,
             ])
     }

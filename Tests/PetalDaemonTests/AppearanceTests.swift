@@ -34,7 +34,8 @@ import Testing
         "buttonSize": .double(60), "itemSize": .double(60), "buttonColor": .string("#ef5285"),
         "buttonIcon": .string("list-add"), "iconColor": .string("#ffffff"), "springDamping": .double(0.75),
         "springVelocity": .double(1), "pressScale": .double(0.95), "backdrop": .string(""), "shadow": .boolean(true),
-        "restingButton": .boolean(true), "labels": .string("hover"), "font": .string(""),
+        "restingButton": .boolean(true), "labels": .string("hover"), "font": .string(""), "width": .double(640),
+        "lines": .double(15),
         "openDuration": .double(0.3), "closeDuration": .double(0.3),
     ]
 
@@ -43,7 +44,8 @@ import Testing
          "appearance": {"anchor": "top-left", "margin": [0, 8.5], "buttonSize": 48, "itemSize": 40,
                         "buttonColor": "#123456", "buttonIcon": "open-menu", "iconColor": "#000000cc",
                         "springDamping": 1, "springVelocity": -2, "pressScale": 0.8, "backdrop": "#00000080",
-                        "shadow": false, "restingButton": false, "labels": "none", "font": "Serif Italic 12"}}
+                        "shadow": false, "restingButton": false, "labels": "none", "font": "Serif Italic 12",
+                        "width": 800, "lines": 10}}
         """#
 
     static let customValues: [String: DBusValue] = [
@@ -52,7 +54,8 @@ import Testing
         "buttonIcon": .string("open-menu"), "iconColor": .string("#000000cc"), "springDamping": .double(1),
         "springVelocity": .double(-2), "pressScale": .double(0.8), "backdrop": .string("#00000080"),
         "shadow": .boolean(false), "restingButton": .boolean(false), "labels": .string("none"),
-        "font": .string("Serif Italic 12"), "openDuration": .double(0.5), "closeDuration": .double(0),
+        "font": .string("Serif Italic 12"), "width": .double(800), "lines": .double(10),
+        "openDuration": .double(0.5), "closeDuration": .double(0),
     ]
 
     func petald(_ config: AppearanceConfig) async throws -> RunningDaemon {

@@ -68,6 +68,10 @@ public struct AppearanceSettings: Equatable, Sendable {
     /// The font of titles and labels, a Pango font description such as
     /// `"Cantarell Bold 11"`; "" (the default) for the desktop's.
     public var font: String
+    /// The width of a `list` menu's window, in logical pixels; 640 by default.
+    public var width: Double
+    /// How many rows a `list` menu's window shows at most; 15 by default.
+    public var lines: Int
 
     /// Creates settings; every parameter defaults to the spec's value.
     public init(
@@ -76,7 +80,7 @@ public struct AppearanceSettings: Equatable, Sendable {
         buttonColor: String = "#ef5285", buttonIcon: String = "list-add", iconColor: String = "#ffffff",
         springDamping: Double = 0.75, springVelocity: Double = 1.0, pressScale: Double = 0.95,
         backdrop: String = "", shadow: Bool = true, restingButton: Bool = true, labels: LabelMode? = nil,
-        font: String = ""
+        font: String = "", width: Double = 640, lines: Int = 15
     ) {
         self.anchor = anchor
         self.margin = margin
@@ -93,6 +97,8 @@ public struct AppearanceSettings: Equatable, Sendable {
         self.restingButton = restingButton
         self.labels = labels
         self.font = font
+        self.width = width
+        self.lines = lines
     }
 }
 

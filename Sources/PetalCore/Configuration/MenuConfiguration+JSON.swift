@@ -144,6 +144,8 @@ extension AppearanceSettings {
         ]
         if let labels { object["labels"] = .string(labels.rawValue) }
         object["font"] = .string(font)
+        object["width"] = .number(width)
+        object["lines"] = .number(Double(lines))
         return .object(object)
     }
 }
