@@ -25,6 +25,8 @@ final class ListWindow {
     private(set) var keyMap: ListKeyMap
     /// The menu's rows, as `Items` serves them.
     private(set) var rows: [ItemRow] = []
+    /// The mirror's revision of the menu when it was last read (MenuMirror.revision(at:)).
+    private(set) var revision: Int
     /// The key hint of each row, by id ("" for none).
     private(set) var keyHints: [String: String] = [:]
     private(set) var appearance: AppearanceSettings
@@ -32,15 +34,33 @@ final class ListWindow {
     /// What the user chose or asked for: a `Submit` or a `Close`.
     var act: (ListAction) -> Void = { _ in }
     var keyboardTaken = false
+    /// On X11, a window of the overlay's that is already on screen (main's):
+    /// until this one is viewable, the keyboard is grabbed there, and the
+    /// keys it gets are handed on here, so that none typed meanwhile is lost.
+    let standIn: UnsafeMutablePointer<GtkWidget>?
+    /// Whether the keyboard is grabbed on ``standIn``.
+    private var standInGrabbed: Bool
     /// Whether Escape came while the menu was still opening: `Close` is sent once it is open.
     var closeWhenOpen = false
     let icons = IconLoader(theme: gtk_icon_theme_get_default(), log: { _ in })
     lazy var accessibility = ListAccessibility(widget: widget)
+    /// Timing lines for `make bench`: each key press, and each frame painted (spread 1: a list does not spread).
+    let trace: FrameTrace?
 
     /// A window for the list menu `menu`, not yet shown.
-    init(menu: MenuMirror.Menu, log: Logger) {
+    /// A window for the list menu `menu`, not yet shown; `standInGrabbed`
+    /// says whether the caller already grabbed the keyboard on `standIn`
+    /// (``grabKeyboard(on:)``), which the window then gives back.
+    init(
+        menu: MenuMirror.Menu, revision: Int, standIn: UnsafeMutablePointer<GtkWidget>?, standInGrabbed: Bool,
+        log: Logger
+    ) {
         path = menu.path
+        self.revision = revision
+        self.standIn = standIn
+        self.standInGrabbed = standInGrabbed
         self.log = log
+        trace = FrameTrace.fromEnvironment(path: menu.path.rawValue)
         let snapshot = menu.snapshot
         appearance = snapshot.appearance.settings
         // The window's size is the appearance's as the menu opens; a reload changes the next one's.
@@ -82,11 +102,13 @@ final class ListWindow {
         }
         // The keyboard before anything is drawn: keys typed while the menu opens reach the filter.
         takeKeyboard()
-        update(menu: menu)
+        update(menu: menu, revision: revision)
     }
 
-    /// The menu changed: new rows are filtered again; anything else is drawn again.
-    func update(menu: MenuMirror.Menu) {
+    /// The menu changed (now at mirror revision `revision`): new rows are
+    /// filtered again; anything else is drawn again.
+    func update(menu: MenuMirror.Menu, revision: Int) {
+        self.revision = revision
         let snapshot = menu.snapshot
         appearance = snapshot.appearance.settings
         if snapshot.items != rows || !picker.hasRows {
@@ -170,6 +192,7 @@ final class ListWindow {
 
     /// A key press, as GDK tells it; returns whether it was used.
     func keyPressed(_ keyval: guint, modifiers: guint) -> Bool {
+        trace?.key(at: Double(g_get_monotonic_time()) / 1e6)
         guard let key = keyMap.key(for: Self.press(keyval, modifiers: modifiers)) else { return false }
         apply(key)
         return true
@@ -222,7 +245,8 @@ final class ListWindow {
     }
 
     /// Takes the keyboard: on a layer surface its exclusive keyboard mode; on
-    /// X11 a grab, tried again when the window is mapped if the server refuses it now.
+    /// X11 a grab, tried again when the window is mapped if the server refuses
+    /// it now (the window is not viewable yet), and meanwhile taken on ``standIn``.
     func takeKeyboard() {
         guard !keyboardTaken else { return }
         switch backend {
@@ -230,13 +254,27 @@ final class ListWindow {
             gtk_layer_set_keyboard_mode(petal_gtk_window(widget), GTK_LAYER_SHELL_KEYBOARD_MODE_EXCLUSIVE)
             keyboardTaken = true
         case .x11:
-            guard let display = gdk_display_get_default(), let seat = gdk_display_get_default_seat(display),
-                let window = gtk_widget_get_window(widget)
-            else { return }
-            let status = gdk_seat_grab(seat, window, GDK_SEAT_CAPABILITY_KEYBOARD, PETAL_TRUE, nil, nil, nil, nil)
-            keyboardTaken = status == GDK_GRAB_SUCCESS
-            if !keyboardTaken { log.debug("keyboard grab for \(path): status \(status.rawValue), tried again") }
+            guard let display = gdk_display_get_default(), let seat = gdk_display_get_default_seat(display) else {
+                return
+            }
+            if let window = gtk_widget_get_window(widget) {
+                let status = gdk_seat_grab(seat, window, GDK_SEAT_CAPABILITY_KEYBOARD, PETAL_TRUE, nil, nil, nil, nil)
+                keyboardTaken = status == GDK_GRAB_SUCCESS
+                // The window's own grab replaces the stand-in's.
+                if keyboardTaken { standInGrabbed = false }
+                if !keyboardTaken { log.debug("keyboard grab for \(path): status \(status.rawValue), tried again") }
+            }
+            if !keyboardTaken, !standInGrabbed, let standIn { standInGrabbed = Self.grabKeyboard(on: standIn) }
         }
+    }
+
+    /// Grabs the keyboard on X11 on `widget`'s window, if it is viewable; says whether it did.
+    static func grabKeyboard(on widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
+        guard let display = gdk_display_get_default(), let seat = gdk_display_get_default_seat(display),
+            let window = gtk_widget_get_window(widget)
+        else { return false }
+        return gdk_seat_grab(seat, window, GDK_SEAT_CAPABILITY_KEYBOARD, PETAL_TRUE, nil, nil, nil, nil)
+            == GDK_GRAB_SUCCESS
     }
 
     /// Takes the keyboard again on X11, after another window gave it back (a closing menu's ungrab).
@@ -247,8 +285,9 @@ final class ListWindow {
     }
 
     private func releaseKeyboard() {
-        guard keyboardTaken else { return }
+        guard keyboardTaken || standInGrabbed else { return }
         keyboardTaken = false
+        standInGrabbed = false
         switch backend {
         case .layerShell:
             gtk_layer_set_keyboard_mode(petal_gtk_window(widget), GTK_LAYER_SHELL_KEYBOARD_MODE_NONE)
