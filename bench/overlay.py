@@ -15,7 +15,9 @@ script and bench-client read.
 Usage (normally through `make bench` or `make bench-smoke`):
     bench/overlay.py --bin .build/release [--tools .build/bench] [--smoke]
 
-Standard library only. It exits non-zero when a scenario breaks (no display,
+Standard library only (the list part's PickFrom is made by bench/list_client.py,
+run with /usr/bin/python3 and its dbus-python; its keys go through ctypes and
+libXtst). It exits non-zero when a scenario breaks (no display,
 no first frame, no StateChanged, no moving frame, a program that dies), never
 because of a figure.
 """
@@ -40,6 +42,7 @@ sys.dont_write_bytecode = True  # importing run.py must leave no __pycache__ in 
 sys.path.insert(0, HERE)
 from run import Bench, BenchError, print_table  # noqa: E402  the private bus, the table
 import overlay_menus  # noqa: E402  several menus, and petalctl choose --lines against the dmenus
+import overlay_list  # noqa: E402  a list picker of 5 and 100,000 rows against the dmenus, and keystrokes
 
 COUNTS = {
     "full": dict(startups=10, cycles=20, idle_seconds=10.0),
@@ -61,8 +64,9 @@ def now_us():
 
 class Traced:
     """A program whose stderr is read on a thread of its own into a queue of
-    ("frame", µs, spread) and ("state", µs, state) events; other lines are kept
-    for the error message should it fail."""
+    ("frame", µs, spread), ("state", µs, state) and ("key", µs, None) events
+    (with the menu's path last); other lines are kept for the error message
+    should it fail."""
 
     def __init__(self, command, env, label, stdin=None):
         self.label = label
@@ -85,6 +89,8 @@ class Traced:
                 self.events.put(("frame", int(fields[2]), float(fields[3]), path))
             elif len(fields) in (4, 5) and fields[0] == "trace" and fields[1] == "state":
                 self.events.put(("state", int(fields[2]), fields[3], path))
+            elif len(fields) == 4 and fields[0] == "trace" and fields[1] == "key":
+                self.events.put(("key", int(fields[2]), None, fields[3]))
             elif not self.parse(line):
                 self.other.append(line.rstrip())
                 del self.other[:-20]
@@ -572,10 +578,17 @@ class OverlayBench:
         print(f"  petalctl choose --lines against the dmenus, exec → first frame on screen, {c['startups']} of each",
               file=sys.stderr, flush=True)
         dmenus = self.dmenus()
+        lists = self.lists()
         return dict(size=size, startup=startup_overlay, peer_startup=startup_peer, toggles=toggles,
                     animation=animation, peer_animation=peer_animation, mem_start=mem_start, mem_end=mem_end,
                     peer_mem_start=peer_mem_start, peer_mem_end=peer_mem_end, idle=idle, peer_idle=peer_idle,
-                    menus=menus, dmenus=dmenus)
+                    menus=menus, dmenus=dmenus, lists=lists)
+
+    def lists(self):
+        """A PickFrom of 5 and of 100,000 rows against the dmenus, and keystrokes at 100,000 rows (overlay_list)."""
+        print(f"  a list picker of {' and '.join(f'{n:,}' for n in overlay_list.ROWS)} rows against the dmenus, "
+              f"{self.counts['startups']} of each; keystrokes at {overlay_list.BIG:,} rows", file=sys.stderr, flush=True)
+        return overlay_list.run(self, Traced, WaylandTraced)
 
 
 def median(values):
@@ -627,7 +640,7 @@ def report(r, counts, smoke):
     print(f"Threads: petal-overlay {r['idle']['thread_count']}, peer {r['peer_idle']['thread_count']}. "
           f"Wake-ups by thread while idle: {r['idle']['threads'] or 'none'}; the peer: {r['peer_idle']['threads'] or 'none'}"
           + (f"; frames painted while idle: {r['idle']['frames']}" if r['idle']['frames'] else "") + ".")
-    menus_goals = report_menus(r, counts)
+    menus_goals = report_menus(r, counts) + overlay_list.report(r["lists"], counts, print_table, median)
     if smoke:
         print("\nGoals: judged only in a full run (make bench); a smoke run checks that every scenario works.")
         return
@@ -641,6 +654,10 @@ def report(r, counts, smoke):
          "after they opened", r["idle"]["wakeups"], 0, "", "≤"),
         (f"RSS ≤ 40 MiB after {cycles} cycles", mib(r["mem_end"]["VmRSS"]), 40, " MiB", "≤"),
     ] + menus_goals
+    print_goals(goals)
+
+
+def print_goals(goals):
     for what, value, limit, unit, sense in goals:
         met = value >= limit if sense == "≥" else value <= limit
         shown = f"{value}" if isinstance(value, int) else f"{value:.2f}"
@@ -698,6 +715,8 @@ def main():
                         help="the folder of bench-client, bench-gtk-peer and libbench.so")
     parser.add_argument("--smoke", action="store_true", help="tiny counts: check that everything works")
     parser.add_argument("--json", help="also write the raw figures to this file")
+    parser.add_argument("--list-only", action="store_true",
+                        help="only the list part (a picker of 5 and 100,000 rows, keystrokes) and its table")
     parser.add_argument("--wayland", action="store_true",
                         help="on headless sway (run as nobody when root) instead of Xvfb: the layer-shell path")
     args = parser.parse_args()
@@ -708,7 +727,7 @@ def main():
         run.start()
         print(f"Running the {'smoke ' if args.smoke else ''}overlay benchmark on "
               f"{'headless sway' if args.wayland else 'Xvfb'} {run.display} and a private bus…", file=sys.stderr)
-        results = run.run()
+        results = {"lists": run.lists()} if args.list_only else run.run()
     except (BenchError, OSError) as error:
         print(f"bench overlay: FAILED: {error}", file=sys.stderr)
         return 1
@@ -722,7 +741,10 @@ def main():
     print(f"\npetal-overlay benchmark{' (SMOKE: tiny counts, figures meaningless)' if args.smoke else ''} — "
           f"{datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC, {platform.node()}, "
           f"{os.cpu_count()} CPUs, {model}")
-    if args.wayland:
+    if args.list_only:
+        print(f"{'Wayland: headless sway 1280x720@60Hz (pixman)' if args.wayland else 'X11: Xvfb 1280x720x24 with xcompmgr'}"
+              ", not pinned; the list part alone.")
+    elif args.wayland:
         print("Wayland: headless sway 1280x720@60Hz (pixman), GDK_BACKEND=wayland, not pinned; petal-overlay a "
               f"layer-shell surface over the whole output, the peer a parentless popup, which sway "
               f"tiles as a window of the output's size; {len(ITEMS)} items, openDuration = closeDuration = {OPEN_SECONDS} s.\n")
@@ -730,7 +752,12 @@ def main():
         print(f"X11: Xvfb 1280x720x24 with xcompmgr, GDK_BACKEND=x11, not pinned; popup {results['size'][0]}×"
               f"{results['size'][1]} (the peer's the same); {len(ITEMS)} items, openDuration = closeDuration = "
               f"{OPEN_SECONDS} s.\n")
-    report(results, counts, args.smoke)
+    if args.list_only:
+        goals = overlay_list.report(results["lists"], counts, print_table, median)
+        print("\nGoals (the list part's):")
+        print_goals(goals)
+    else:
+        report(results, counts, args.smoke)
     print(f"\n({time.monotonic() - started:.0f} s)")
     return 0
 

@@ -40,11 +40,11 @@ public struct MenuAppearance: DBusRecord, Equatable {
 
 extension MenuAppearance {
     /// The keys of `Appearance` in the order petald serves them (docs/dbus-api.md):
-    /// the `appearance` keys and the two durations; every number a `d`, the
-    /// margin an `ad` of x and y, the gesture numbers an `a{sv}`. Every key is
-    /// always written but `labels` and `interaction`, written when the
-    /// settings name a mode: petald names the one its layout in force
-    /// shows (``resolvingLayoutDefaults(for:)``).
+    /// the `appearance` keys and the two durations; every number a `d` (even
+    /// `lines`, a whole one), the margin an `ad` of x and y, the gesture
+    /// numbers an `a{sv}`. Every key is always written but `labels` and
+    /// `interaction`, written when the settings name a mode: petald names the
+    /// one its layout in force shows (``resolvingLayoutDefaults(for:)``).
     public static let keys: [DBusRecordKey<MenuAppearance>] = [
         .always("anchor", \.settings.anchor, what: "one of \(Anchor.caseList)"),
         margin,
@@ -67,6 +67,10 @@ extension MenuAppearance {
         .always("hoverConfirm", \.settings.hoverConfirm, what: "a boolean (b)"),
         gesture,
         .always("turbo", \.settings.turbo, what: "a boolean (b)"),
+        .always(
+            "width", \.settings.width, what: "a number (d) of logical pixels from 160 to 10000",
+            accepts: AppearanceSettings.isListWidth),
+        lines,
         .always("openDuration", \.openDuration, what: number, accepts: \.isFinite),
         .always("closeDuration", \.closeDuration, what: number, accepts: \.isFinite),
     ]
@@ -85,6 +89,18 @@ extension MenuAppearance {
     private static let number = "a number (d)"
     private static let colour = "a colour \"#rrggbb\" or \"#rrggbbaa\" (s)"
     private static let isColour: @Sendable (String) -> Bool = { RGBAColor(hex: $0) != nil }
+
+    /// `lines`: a whole number from 1 to 100, as a `d` like every number.
+    private static let lines = DBusRecordKey<MenuAppearance>(
+        "lines",
+        read: { appearance, value in
+            guard case .double(let number) = value, let count = Int(exactly: number),
+                AppearanceSettings.isListLines(count)
+            else { return "must be a whole number (d) of rows from 1 to 100, not \(value.type)" }
+            appearance.settings.lines = count
+            return nil
+        },
+        write: { .double(Double($0.settings.lines)) })
 
     /// `margin`: an `ad` of x and y.
     private static let margin = DBusRecordKey<MenuAppearance>(

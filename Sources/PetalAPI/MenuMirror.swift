@@ -25,6 +25,10 @@ public struct MenuMirror: Sendable {
     private var menus: [ObjectPath: [String: DBusValue]] = [:]
     /// The Item interface's properties of each item object, by the path of its menu, then its own.
     private var items: [ObjectPath: [ObjectPath: [String: DBusValue]]] = [:]
+    /// When each menu last changed in anything but its `State` (``revision(at:)``).
+    private var revisions: [ObjectPath: Int] = [:]
+    /// The last revision given out, for the whole mirror: a menu that goes and comes back gets a new one.
+    private var lastRevision = 0
 
     /// An empty mirror.
     public init() {}
@@ -54,6 +58,19 @@ public struct MenuMirror: Sendable {
         return try? MenuSnapshot(DBusPropertyValues(properties, from: PetalBus.name.rawValue))
     }
 
+    /// A number that changes each time anything of the menu at `path` but its
+    /// `State` changes (its items' properties included); nil when there is no
+    /// menu. What a client keeping what it read of a large menu checks
+    /// before reading it again: reading a menu of 100,000 rows takes time.
+    public func revision(at path: ObjectPath) -> Int? {
+        menus[path] == nil ? nil : revisions[path]
+    }
+
+    /// The `LayoutStyle` of the menu at `path`, read without the rest of its properties.
+    public func layoutStyle(at path: ObjectPath) -> LayoutStyle? {
+        menus[path]?[PetalBus.Menu.layoutStyle.name.rawValue].flatMap(LayoutStyle.init(dbusValue:))
+    }
+
     /// The `State` of the menu at `path`, read without the rest of its properties.
     public func state(at path: ObjectPath) -> MenuState? {
         menus[path]?[PetalBus.Menu.state.name.rawValue].flatMap(MenuState.init(dbusValue:))
@@ -63,6 +80,7 @@ public struct MenuMirror: Sendable {
     public mutating func clear() {
         menus = [:]
         items = [:]
+        revisions = [:]
     }
 
     /// Replaces everything with what was read: `main`'s Menu properties
@@ -70,6 +88,7 @@ public struct MenuMirror: Sendable {
     public mutating func reset(main: DBusVariantDictionary, objects: ObjectManagerInterface.ManagedObjects) {
         clear()
         menus[PetalBus.path] = Self.values(main)
+        newRevision(PetalBus.path)
         for (path, interfaces) in objects.entries {
             add(path, interfaces)
         }
@@ -89,12 +108,14 @@ public struct MenuMirror: Sendable {
         if interfaces.contains(PetalBus.Menu.interface.rawValue), menus[path] != nil {
             menus[path] = nil
             items[path] = nil
+            revisions[path] = nil
             return path
         }
         if interfaces.contains(PetalBus.Item.interface.rawValue), let menu = Self.menuPath(ofItem: path),
             items[menu]?[path] != nil
         {
             items[menu]?[path] = nil
+            newRevision(menu)
             return menu
         }
         return nil
@@ -112,10 +133,13 @@ public struct MenuMirror: Sendable {
         case PetalBus.Menu.interface.rawValue:
             guard menus[path] != nil else { return nil }
             for (name, value) in changed.entries { menus[path]?[name] = value.unwrapped }
+            let state = PetalBus.Menu.state.name.rawValue
+            if changed.entries.contains(where: { $0.key != state }) || !invalidated.isEmpty { newRevision(path) }
             return (path, !invalidated.isEmpty)
         case PetalBus.Item.interface.rawValue:
             guard let menu = Self.menuPath(ofItem: path), items[menu]?[path] != nil else { return nil }
             for (name, value) in changed.entries { items[menu]?[path]?[name] = value.unwrapped }
+            newRevision(menu)
             return (menu, !invalidated.isEmpty)
         default:
             return nil
@@ -135,6 +159,13 @@ public struct MenuMirror: Sendable {
     public mutating func menuRead(_ path: ObjectPath, _ properties: DBusVariantDictionary) {
         guard menus[path] != nil else { return }
         menus[path] = Self.values(properties)
+        newRevision(path)
+    }
+
+    /// Gives the menu at `path` a new revision.
+    private mutating func newRevision(_ path: ObjectPath) {
+        lastRevision += 1
+        revisions[path] = lastRevision
     }
 
     @discardableResult
@@ -147,10 +178,12 @@ public struct MenuMirror: Sendable {
             case PetalBus.Menu.interface.rawValue:
                 menus[path] = Self.values(properties)
                 changed = path
+                newRevision(path)
             case PetalBus.Item.interface.rawValue:
                 guard let menu = Self.menuPath(ofItem: path) else { continue }
                 items[menu, default: [:]][path] = Self.values(properties)
                 changed = menu
+                newRevision(menu)
             default:
                 continue
             }

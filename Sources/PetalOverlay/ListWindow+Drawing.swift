@@ -101,6 +101,7 @@ extension ListWindow {
         }
         if let tooltip { drawTooltip(tooltip.text, by: tooltip.rect, on: cr) }
         cairo_restore(cr)
+        trace?.frame(at: Double(g_get_monotonic_time()) / 1e6, spread: 1)
     }
 
     /// The prompt, then the filter text and a caret after it.

@@ -25,6 +25,8 @@ final class ListWindow {
     private(set) var keyMap: ListKeyMap
     /// The menu's rows, as `Items` serves them.
     private(set) var rows: [ItemRow] = []
+    /// The mirror's revision of the menu when it was last read (MenuMirror.revision(at:)).
+    private(set) var revision: Int
     /// The key hint of each row, by id ("" for none).
     private(set) var keyHints: [String: String] = [:]
     private(set) var appearance: AppearanceSettings
@@ -32,24 +34,44 @@ final class ListWindow {
     /// What the user chose or asked for: a `Submit` or a `Close`.
     var act: (ListAction) -> Void = { _ in }
     var keyboardTaken = false
+    /// On X11, a window of the overlay's that is already on screen (main's):
+    /// until this one is viewable, the keyboard is grabbed there, and the
+    /// keys it gets are handed on here, so that none typed meanwhile is lost.
+    let standIn: UnsafeMutablePointer<GtkWidget>?
+    /// Whether the keyboard is grabbed on ``standIn``.
+    var standInGrabbed: Bool
     /// Whether Escape came while the menu was still opening: `Close` is sent once it is open.
     var closeWhenOpen = false
     let icons = IconLoader(theme: gtk_icon_theme_get_default(), log: { _ in })
     lazy var accessibility = ListAccessibility(widget: widget)
+    /// Timing lines for `make bench`: each key press, and each frame painted (spread 1: a list does not spread).
+    let trace: FrameTrace?
 
     /// A window for the list menu `menu`, not yet shown.
-    init(menu: MenuMirror.Menu, log: Logger) {
+    /// A window for the list menu `menu`, not yet shown; `standInGrabbed`
+    /// says whether the caller already grabbed the keyboard on `standIn`
+    /// (``grabKeyboard(on:)``), which the window then gives back.
+    init(
+        menu: MenuMirror.Menu, revision: Int, standIn: UnsafeMutablePointer<GtkWidget>?, standInGrabbed: Bool,
+        log: Logger
+    ) {
         path = menu.path
+        self.revision = revision
+        self.standIn = standIn
+        self.standInGrabbed = standInGrabbed
         self.log = log
+        trace = FrameTrace.fromEnvironment(path: menu.path.rawValue)
         let snapshot = menu.snapshot
         appearance = snapshot.appearance.settings
-        let lines = ListMetrics.lines(forRows: snapshot.items.count)
+        // The window's size is the appearance's as the menu opens; a reload changes the next one's.
+        let lines = ListMetrics.lines(appearance.lines, forRows: snapshot.items.count)
         picker = ListPicker(
             settings: snapshot.picker, acceptsCustom: snapshot.picker.acceptsCustom(isAdHoc: !snapshot.owner.isEmpty),
             lines: lines)
         keyMap = ListKeyMap(customKeys: snapshot.picker.customKeys)
         metrics = ListMetrics(
-            lines: lines, rowHeight: ListMetrics.iconSize + 8, hasMessage: !snapshot.picker.message.isEmpty)
+            width: appearance.width, lines: lines, rowHeight: ListMetrics.iconSize + 8,
+            hasMessage: !snapshot.picker.message.isEmpty)
         let display = gdk_display_get_default()
         if let display, petal_display_is_wayland(display) != PETAL_FALSE, gtk_layer_is_supported() != PETAL_FALSE {
             backend = .layerShell
@@ -80,11 +102,13 @@ final class ListWindow {
         }
         // The keyboard before anything is drawn: keys typed while the menu opens reach the filter.
         takeKeyboard()
-        update(menu: menu)
+        update(menu: menu, revision: revision)
     }
 
-    /// The menu changed: new rows are filtered again; anything else is drawn again.
-    func update(menu: MenuMirror.Menu) {
+    /// The menu changed (now at mirror revision `revision`): new rows are
+    /// filtered again; anything else is drawn again.
+    func update(menu: MenuMirror.Menu, revision: Int) {
+        self.revision = revision
         let snapshot = menu.snapshot
         appearance = snapshot.appearance.settings
         if snapshot.items != rows || !picker.hasRows {
@@ -168,6 +192,7 @@ final class ListWindow {
 
     /// A key press, as GDK tells it; returns whether it was used.
     func keyPressed(_ keyval: guint, modifiers: guint) -> Bool {
+        trace?.key(at: Double(g_get_monotonic_time()) / 1e6)
         guard let key = keyMap.key(for: Self.press(keyval, modifiers: modifiers)) else { return false }
         apply(key)
         return true
@@ -217,44 +242,6 @@ final class ListWindow {
         let code = gdk_keyval_to_unicode(keyval)
         let character = code >= 0x20 && code != 0x7f ? Unicode.Scalar(code).map(Character.init) : nil
         return KeyPress(name: name, character: character, modifiers: modifiers)
-    }
-
-    /// Takes the keyboard: on a layer surface its exclusive keyboard mode; on
-    /// X11 a grab, tried again when the window is mapped if the server refuses it now.
-    func takeKeyboard() {
-        guard !keyboardTaken else { return }
-        switch backend {
-        case .layerShell:
-            gtk_layer_set_keyboard_mode(petal_gtk_window(widget), GTK_LAYER_SHELL_KEYBOARD_MODE_EXCLUSIVE)
-            keyboardTaken = true
-        case .x11:
-            guard let display = gdk_display_get_default(), let seat = gdk_display_get_default_seat(display),
-                let window = gtk_widget_get_window(widget)
-            else { return }
-            let status = gdk_seat_grab(seat, window, GDK_SEAT_CAPABILITY_KEYBOARD, PETAL_TRUE, nil, nil, nil, nil)
-            keyboardTaken = status == GDK_GRAB_SUCCESS
-            if !keyboardTaken { log.debug("keyboard grab for \(path): status \(status.rawValue), tried again") }
-        }
-    }
-
-    /// Takes the keyboard again on X11, after another window gave it back (a closing menu's ungrab).
-    func keepKeyboard() {
-        guard backend == .x11, keyboardTaken else { return }
-        keyboardTaken = false
-        takeKeyboard()
-    }
-
-    private func releaseKeyboard() {
-        guard keyboardTaken else { return }
-        keyboardTaken = false
-        switch backend {
-        case .layerShell:
-            gtk_layer_set_keyboard_mode(petal_gtk_window(widget), GTK_LAYER_SHELL_KEYBOARD_MODE_NONE)
-        case .x11:
-            if let display = gdk_display_get_default(), let seat = gdk_display_get_default_seat(display) {
-                gdk_seat_ungrab(seat)
-            }
-        }
     }
 
     /// Tells assistive technology the filter and the rows on screen.

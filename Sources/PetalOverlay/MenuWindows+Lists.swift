@@ -10,25 +10,40 @@ extension MenuWindows {
     /// Brings the list window of the menu at `path` in line with the
     /// mirror; says whether the menu is (or was) a list, which then needs
     /// nothing else.
+    ///
+    /// The menu is read whole (all its rows, up to 100,000) only to make its
+    /// window and when something but its state changed: opening and
+    /// closing change the state alone.
     func syncList(_ path: ObjectPath) -> Bool {
-        let menu = follower.online ? mirror.menu(at: path) : nil
-        guard lists[path] != nil || menu?.snapshot.layoutStyle == .list else { return false }
-        let state = menu?.snapshot.state ?? .collapsed
+        let style = follower.online ? mirror.layoutStyle(at: path) : nil
+        guard lists[path] != nil || style == .list else { return false }
+        let state = mirror.state(at: path) ?? .collapsed
         let open = state == .expanding || state == .expanded
-        guard let menu, open, menu.snapshot.layoutStyle == .list else {
+        let revision = mirror.revision(at: path)
+        guard open, style == .list, let revision else {
             lists.removeValue(forKey: path)?.destroy()
+            if lists.isEmpty { main.keyRedirect = nil }
             // A menu that is no longer a list is drawn as circles.
-            return menu?.snapshot.layoutStyle == .list || menu == nil
+            return style == .list || style == nil
         }
         if let window = lists[path] {
-            window.update(menu: menu)
+            if window.revision != revision, let menu = mirror.menu(at: path) {
+                window.update(menu: menu, revision: revision)
+            }
             if state == .expanded, window.closeWhenOpen {
                 window.closeWhenOpen = false
                 follower.perform(.close, onMenuAt: path)
             }
             return true
         }
-        let window = ListWindow(menu: menu, log: log)
+        guard let menu = mirror.menu(at: path) else { return true }
+        // On X11 the keyboard first, before GTK makes a window: keys typed from now on are the list's.
+        let grabbed = main.backend == .x11 && ListWindow.grabKeyboard(on: main.widget)
+        let window = ListWindow(menu: menu, revision: revision, standIn: main.widget, standInGrabbed: grabbed, log: log)
+        // Keys that reach main's window while the list is not on screen yet are the list's (ListWindow.standIn).
+        main.keyRedirect = { [weak window] keyval, modifiers in
+            window?.keyPressed(keyval, modifiers: modifiers) ?? false
+        }
         window.act = { [unowned self, unowned window] action in perform(action, from: window) }
         window.accessibility.choose = { [unowned window] offset in
             if let action = window.picker.click(visibleRow: offset) { window.act(action) }

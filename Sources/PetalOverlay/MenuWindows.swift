@@ -274,6 +274,7 @@ extension MenuWindows: PetaldFollowerDelegate {
     func petaldWentAway() {
         for list in lists.values { list.destroy() }
         lists = [:]
+        main.keyRedirect = nil
         for (path, window) in windows where path != main.path {
             window.destroy()
             windows[path] = nil

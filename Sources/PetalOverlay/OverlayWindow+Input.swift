@@ -43,6 +43,7 @@ extension OverlayWindow {
 
     /// A key while the overlay has the keyboard; returns whether it was used.
     func keyPressed(_ keyval: guint, modifiers: guint) -> Bool {
+        if let keyRedirect { return keyRedirect(keyval, modifiers) }
         log.debug("key \(keyval) pressed")
         guard let key = Self.key(keyval, modifiers: modifiers) else { return false }
         let intents = interaction.keyPressed(key, in: scene)

@@ -73,6 +73,9 @@ final class OverlayWindow {
     var pie: PieGestures?
     /// Carries out what a click or key asks (a D-Bus call).
     var perform: (Intent) -> Void = { _ in }
+    /// Where this window's key presses go instead, while a list window is
+    /// not on screen yet (ListWindow.standIn); nil: they are its own.
+    var keyRedirect: ((guint, guint) -> Bool)?
     let painter: CairoPainter
     let log: Logger
 

@@ -18,7 +18,8 @@ struct MenuAppearanceTests {
             ("minStroke", .double(120)), ("turnAngle", .double(30)), ("pauseMs", .double(200)),
             ("jitter", .double(5)), ("deadZone", .double(40)),
         ]).dbusValue,
-        "turbo": .boolean(false), "openDuration": .double(0.5), "closeDuration": .double(0),
+        "turbo": .boolean(false), "width": .double(480), "lines": .double(8),
+        "openDuration": .double(0.5), "closeDuration": .double(0),
     ]
 
     /// `values` read as a client reads `Appearance`.
@@ -33,7 +34,7 @@ struct MenuAppearanceTests {
             backdrop: "#00000080", shadow: false, restingButton: false, labels: .always, font: "Cantarell Bold 11",
             interaction: .hover, hoverConfirm: true,
             gesture: GestureTuning(minStroke: 120, turnAngle: 30, pauseMs: 200, jitter: 5, deadZone: 40),
-            turbo: false),
+            turbo: false, width: 480, lines: 8),
         openDuration: 0.5, closeDuration: 0)
 
     @Test func defaultsAreTheSpecs() {
@@ -56,7 +57,7 @@ struct MenuAppearanceTests {
             entries.map(\.key) == [
                 "anchor", "margin", "buttonSize", "itemSize", "buttonColor", "buttonIcon", "iconColor",
                 "springDamping", "springVelocity", "pressScale", "backdrop", "shadow", "restingButton",
-                "labels", "font", "interaction", "hoverConfirm", "gesture", "turbo", "openDuration",
+                "labels", "font", "interaction", "hoverConfirm", "gesture", "turbo", "width", "lines", "openDuration",
                 "closeDuration",
             ])
         #expect(MenuAppearance(lenient: Self.expected.dictionary) == Self.expected)
@@ -138,6 +139,8 @@ struct MenuAppearanceTests {
         ("restingButton", .string("false")), ("restingButton", .uint32(0)),
         ("labels", .string("sometimes")), ("labels", .boolean(true)), ("font", .string("Sans\u{7}")),
         ("font", .string(String(repeating: "f", count: 257))), ("font", .int32(11)),
+        ("width", .double(100)), ("width", .string("640")), ("lines", .double(0)), ("lines", .double(101)),
+        ("lines", .double(7.5)), ("lines", .uint32(8)),
         ("openDuration", .int32(1)), ("closeDuration", .string("0.1")),
     ])
     func aMistypedKeyKeepsItsDefault(_ key: String, _ value: DBusValue) {
@@ -162,6 +165,8 @@ struct MenuAppearanceTests {
         case "restingButton": wanted.settings.restingButton = defaults.settings.restingButton
         case "labels": wanted.settings.labels = defaults.settings.labels
         case "font": wanted.settings.font = defaults.settings.font
+        case "width": wanted.settings.width = defaults.settings.width
+        case "lines": wanted.settings.lines = defaults.settings.lines
         case "openDuration": wanted.openDuration = defaults.openDuration
         case "closeDuration": wanted.closeDuration = defaults.closeDuration
         default: Issue.record("no such key \(key)")

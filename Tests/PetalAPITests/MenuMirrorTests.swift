@@ -123,6 +123,48 @@ import Testing
         #expect(mirror.paths.isEmpty)
     }
 
+    /// A menu's revision changes with anything but its state, so that a
+    /// client reads a large menu again only when it must; its layout style
+    /// reads alone.
+    @Test func theRevisionChangesWithAnythingButTheState() throws {
+        var mirror = Self.mirror()
+        let first = try #require(mirror.revision(at: Self.apps))
+        #expect(mirror.revision(at: PetalBus.menuPath("nothing")) == nil)
+        #expect(mirror.layoutStyle(at: Self.apps) == mirror.menu(at: Self.apps)?.snapshot.layoutStyle)
+
+        mirror.stateChanged(Self.apps, to: .expanding)
+        mirror.propertiesChanged(
+            Self.apps, interface: PetalBus.Menu.interface.rawValue,
+            changed: DBusVariantDictionary([("State", .variant(.string("expanded")))]), invalidated: [])
+        #expect(mirror.revision(at: Self.apps) == first, "the state alone")
+        #expect(mirror.state(at: Self.apps) == .expanded)
+
+        var seen: Set<Int> = [first]
+        func expectNew(_ what: String) {
+            let revision = mirror.revision(at: Self.apps)
+            #expect(revision.map { !seen.contains($0) } == true, "\(what) gives a new revision")
+            if let revision { seen.insert(revision) }
+        }
+        mirror.propertiesChanged(
+            Self.apps, interface: PetalBus.Menu.interface.rawValue,
+            changed: DBusVariantDictionary([("LayoutStyle", .variant(.string("list")))]), invalidated: [])
+        expectNew("a property")
+        #expect(mirror.layoutStyle(at: Self.apps) == .list)
+        mirror.propertiesChanged(
+            PetalBus.itemPath("web", inMenuAt: Self.apps), interface: PetalBus.Item.interface.rawValue,
+            changed: DBusVariantDictionary([("Title", .variant(.string("Browser")))]), invalidated: [])
+        expectNew("an item's property")
+        mirror.menuRead(Self.apps, Self.menuProperties(name: "apps"))
+        expectNew("a read")
+        let main = mirror.revision(at: PetalBus.path)
+        mirror.interfacesRemoved(Self.apps, [PetalBus.Menu.interface.rawValue])
+        #expect(mirror.revision(at: Self.apps) == nil)
+        mirror.interfacesAdded(
+            Self.apps, Self.interfaces([(PetalBus.Menu.interface, Self.menuProperties(name: "apps"))]))
+        expectNew("the menu made again")
+        #expect(mirror.revision(at: PetalBus.path) == main, "another menu's is untouched")
+    }
+
     // MARK: - Against petald
 
     /// Everything petald serves, read afresh, by path.

@@ -30,7 +30,7 @@ struct StatusReportTests {
                 buttonColor: "#123456", buttonIcon: "open-menu", iconColor: "#000000cc",
                 springDamping: 1, springVelocity: -2, pressScale: 0.8,
                 backdrop: "#00000080", shadow: false, restingButton: false, labels: .always, font: "Sans 9",
-                interaction: .pie, gesture: GestureTuning(deadZone: 25)),
+                interaction: .pie, gesture: GestureTuning(deadZone: 25), width: 500, lines: 20),
             openDuration: 0.5, closeDuration: 0)
         let (text, json) = Reports.status(menu)
         #expect(
@@ -46,7 +46,7 @@ struct StatusReportTests {
                 "restingButton": false, "labels": "always", "font": "Sans 9", "interaction": "pie",
                 "hoverConfirm": false,
                 "gesture": ["minStroke": 150.0, "turnAngle": 20.0, "pauseMs": 100.0, "jitter": 10.0, "deadZone": 25.0],
-                "turbo": true, "openDuration": 0.5, "closeDuration": 0.0,
+                "turbo": true, "width": 500.0, "lines": 20.0, "openDuration": 0.5, "closeDuration": 0.0,
             ])
     }
 

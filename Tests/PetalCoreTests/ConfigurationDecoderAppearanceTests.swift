@@ -26,6 +26,7 @@ struct ConfigurationDecoderAppearanceTests {
         #expect(appearance.backdrop == "" && appearance.shadow)
         #expect(appearance.restingButton)
         #expect(appearance.labels == nil && appearance.font == "")
+        #expect(appearance.width == 640 && appearance.lines == 15)
         #expect(try #require(expectValid(#"{"appearance": {}}"#)).appearance == AppearanceSettings())
     }
 
@@ -37,7 +38,8 @@ struct ConfigurationDecoderAppearanceTests {
                     "anchor": "top-left", "margin": [0, 10000], "buttonSize": 512, "itemSize": 0.5,
                     "buttonColor": "#112233", "buttonIcon": "/usr/share/icons/plus.svg", "iconColor": "#AABBCCDD",
                     "springDamping": 1, "springVelocity": -100, "pressScale": 0.5, "backdrop": "#00000080", "shadow": false,
-                    "restingButton": false, "labels": "always", "font": "Noto Sans CJK JP, Bold 11.5"
+                    "restingButton": false, "labels": "always", "font": "Noto Sans CJK JP, Bold 11.5", "width": 160,
+                    "lines": 100
                     """#)))
         #expect(
             config.appearance
@@ -45,7 +47,7 @@ struct ConfigurationDecoderAppearanceTests {
                     anchor: .topLeft, margin: Margin(x: 0, y: 10000), buttonSize: 512, itemSize: 0.5,
                     buttonColor: "#112233", buttonIcon: "/usr/share/icons/plus.svg", iconColor: "#AABBCCDD",
                     springDamping: 1, springVelocity: -100, pressScale: 0.5, backdrop: "#00000080", shadow: false,
-                    restingButton: false, labels: .always, font: "Noto Sans CJK JP, Bold 11.5"))
+                    restingButton: false, labels: .always, font: "Noto Sans CJK JP, Bold 11.5", width: 160, lines: 100))
     }
 
     /// `labels` by default follows the layout: always beside a stack's
@@ -154,6 +156,21 @@ struct ConfigurationDecoderAppearanceTests {
             appearance(#""labels": false"#), "appearance.labels", #"expected "hover", "always" or "none", found false"#,
             at: "false"),
         ProblemCase(
+            appearance(#""width": 159.5"#), "appearance.width",
+            "expected a number of logical pixels from 160 to 10000, found 159.5", at: "159.5"),
+        ProblemCase(
+            appearance(#""width": "wide""#), "appearance.width",
+            #"expected a number of logical pixels from 160 to 10000, found "wide""#, at: #""wide""#),
+        ProblemCase(
+            appearance(#""lines": 0"#), "appearance.lines", "expected a whole number of rows from 1 to 100, found 0",
+            at: "0"),
+        ProblemCase(
+            appearance(#""lines": 101"#), "appearance.lines",
+            "expected a whole number of rows from 1 to 100, found 101", at: "101"),
+        ProblemCase(
+            appearance(#""lines": 2.5"#), "appearance.lines",
+            "expected a whole number of rows from 1 to 100, found 2.5", at: "2.5"),
+        ProblemCase(
             appearance(#""font": 11"#), "appearance.font",
             #"expected a Pango font description such as "Sans Bold 11", found 11"#, at: "11"),
         ProblemCase(
@@ -167,7 +184,7 @@ struct ConfigurationDecoderAppearanceTests {
             #"unknown key, ignored (did you mean "shadow"?); the keys known in appearance are "#
                 + "anchor, margin, buttonSize, itemSize, buttonColor, buttonIcon, iconColor, "
                 + "springDamping, springVelocity, pressScale, backdrop, shadow, restingButton, labels, font, "
-                + "interaction, hoverConfirm, gesture, turbo",
+                + "interaction, hoverConfirm, gesture, turbo, width, lines",
             at: "true", .warning),
         ProblemCase(
             #"{"apperance": {}}"#, "apperance",
@@ -194,7 +211,8 @@ struct ConfigurationDecoderAppearanceTests {
             buttonColor: "#123456", buttonIcon: "open-menu", iconColor: "#000000cc",
             springDamping: 0.5, springVelocity: -3.5, pressScale: 0.9, backdrop: "#80808080", shadow: false,
             restingButton: false, labels: .never, font: "Serif 12", interaction: .point, hoverConfirm: true,
-            gesture: GestureTuning(jitter: 4, deadZone: 20), turbo: false)
+            gesture: GestureTuning(jitter: 4, deadZone: 20), turbo: false,
+            width: 812.5, lines: 7)
         let text = config.jsonValue.jsonText(pretty: true)
         #expect(try #require(expectValid(text)) == config)
     }
@@ -207,6 +225,7 @@ struct ConfigurationDecoderAppearanceTests {
                 "springDamping": 0.75, "springVelocity": 1, "pressScale": 0.95, "backdrop": "", "shadow": true,
                 "restingButton": true, "font": "", "hoverConfirm": false,
                 "gesture": ["minStroke": 150, "turnAngle": 20, "pauseMs": 100, "jitter": 10], "turbo": true,
+                "width": 640, "lines": 15,
             ])
         // `labels` and `interaction` are left out: the layout chooses.
         #expect(

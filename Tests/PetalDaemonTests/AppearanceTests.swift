@@ -39,7 +39,8 @@ import Testing
         "gesture": DBusVariantDictionary([
             ("minStroke", .double(150)), ("turnAngle", .double(20)), ("pauseMs", .double(100)), ("jitter", .double(10)),
         ]).dbusValue,
-        "turbo": .boolean(true), "openDuration": .double(0.3), "closeDuration": .double(0.3),
+        "turbo": .boolean(true), "width": .double(640), "lines": .double(15),
+        "openDuration": .double(0.3), "closeDuration": .double(0.3),
     ]
 
     static let custom = #"""
@@ -48,7 +49,8 @@ import Testing
                         "buttonColor": "#123456", "buttonIcon": "open-menu", "iconColor": "#000000cc",
                         "springDamping": 1, "springVelocity": -2, "pressScale": 0.8, "backdrop": "#00000080",
                         "shadow": false, "restingButton": false, "labels": "none", "font": "Serif Italic 12",
-                        "interaction": "hover", "hoverConfirm": true, "gesture": {"deadZone": 20}, "turbo": false}}
+                        "interaction": "hover", "hoverConfirm": true, "gesture": {"deadZone": 20}, "turbo": false,
+                        "width": 800, "lines": 10}}
         """#
 
     static let customValues: [String: DBusValue] = [
@@ -62,7 +64,8 @@ import Testing
             ("minStroke", .double(150)), ("turnAngle", .double(20)), ("pauseMs", .double(100)), ("jitter", .double(10)),
             ("deadZone", .double(20)),
         ]).dbusValue,
-        "turbo": .boolean(false), "openDuration": .double(0.5), "closeDuration": .double(0),
+        "turbo": .boolean(false), "width": .double(800), "lines": .double(10),
+        "openDuration": .double(0.5), "closeDuration": .double(0),
     ]
 
     func petald(_ config: AppearanceConfig) async throws -> RunningDaemon {

@@ -53,6 +53,27 @@ import Testing
         try await display.waitForPixel(x: 195, y: 300, toBe: OverlaySession.background)
     }
 
+    /// Keys typed the moment petald has made the menu, before the overlay
+    /// has drawn (or even made) its window, reach the filter whole and in
+    /// order: the overlay takes the keyboard as the menu opens and queues them.
+    @Test func keysTypedBeforeTheFirstFrameReachTheFilterWhole() async throws {
+        let (session, display) = try await session()
+        defer { session.stop() }
+        let made = try await session.daemon.client.signals(
+            MatchRule(
+                sender: RunningDaemon.name.rawValue, interface: "org.freedesktop.DBus.ObjectManager",
+                member: "InterfacesAdded"))
+        let caller = PetalClient(connection: try DBusConnection.connect(to: .address(session.daemon.bus.address)))
+        let answer = Task { try await caller.pickFrom(Self.rows, timeout: 30) }
+        // Typed as soon as the menu exists: the list is not on screen yet.
+        for await _ in made { break }
+        try await display.xdotool(["type", "--delay", "1", "gam kn"])
+        try await display.press(.return)
+        let picked = try await answer.value
+        #expect(picked == PickAnswer(ids: ["g"], filter: "gam kn"), "overlay log:\n\(session.overlay.log)")
+        #expect(session.window.keys.isEmpty, "the window below got \(session.window.keys)")
+    }
+
     @Test func marksAndACustomKeyAnswerWithEveryMarkedRowAndTheKey() async throws {
         let (session, display) = try await session()
         defer { session.stop() }

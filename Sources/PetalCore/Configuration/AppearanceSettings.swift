@@ -79,6 +79,10 @@ public struct AppearanceSettings: Equatable, Sendable {
     /// Whether releasing the modifier of a menu shown with `turbo` chooses
     /// the highlighted item; true by default.
     public var turbo: Bool
+    /// The width of a `list` menu's window, in logical pixels; 640 by default.
+    public var width: Double
+    /// How many rows a `list` menu's window shows at most; 15 by default.
+    public var lines: Int
 
     /// Creates settings; every parameter defaults to the spec's value.
     public init(
@@ -88,7 +92,7 @@ public struct AppearanceSettings: Equatable, Sendable {
         springDamping: Double = 0.75, springVelocity: Double = 1.0, pressScale: Double = 0.95,
         backdrop: String = "", shadow: Bool = true, restingButton: Bool = true, labels: LabelMode? = nil,
         font: String = "", interaction: InteractionMode? = nil, hoverConfirm: Bool = false,
-        gesture: GestureTuning = GestureTuning(), turbo: Bool = true
+        gesture: GestureTuning = GestureTuning(), turbo: Bool = true, width: Double = 640, lines: Int = 15
     ) {
         self.anchor = anchor
         self.margin = margin
@@ -109,6 +113,8 @@ public struct AppearanceSettings: Equatable, Sendable {
         self.hoverConfirm = hoverConfirm
         self.gesture = gesture
         self.turbo = turbo
+        self.width = width
+        self.lines = lines
     }
 }
 

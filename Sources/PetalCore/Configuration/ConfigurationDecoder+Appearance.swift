@@ -6,7 +6,7 @@ extension ConfigurationDecoder {
     public static let appearanceKeys = [
         "anchor", "margin", "buttonSize", "itemSize", "buttonColor", "buttonIcon", "iconColor",
         "springDamping", "springVelocity", "pressScale", "backdrop", "shadow",
-        "restingButton", "labels", "font", "interaction", "hoverConfirm", "gesture", "turbo",
+        "restingButton", "labels", "font", "interaction", "hoverConfirm", "gesture", "turbo", "width", "lines",
     ]
     /// The keys of `appearance.gesture`.
     public static let gestureKeys = ["minStroke", "turnAngle", "pauseMs", "jitter", "deadZone"]
@@ -120,6 +120,21 @@ extension ConfigurationDecoder {
         }
         if let turbo = flag("turbo", of: appearance, at: path) {
             settings.turbo = turbo
+        }
+        let widths = AppearanceSettings.listWidths
+        if let width = number(
+            "width", of: appearance, at: path, in: widths,
+            expected: "a number of logical pixels from \(Int(widths.lowerBound)) to \(Int(widths.upperBound))")
+        {
+            settings.width = width
+        }
+        let lines = AppearanceSettings.listLines
+        if let count = member(
+            "lines", of: appearance, at: path,
+            expected: "a whole number of rows from \(lines.lowerBound) to \(lines.upperBound)",
+            { $0.int64Value.flatMap { lines.contains(Int(clamping: $0)) ? Int($0) : nil } })
+        {
+            settings.lines = count
         }
         return settings
     }

@@ -148,6 +148,8 @@ extension AppearanceSettings {
         object["hoverConfirm"] = .bool(hoverConfirm)
         object["gesture"] = gesture.jsonValue
         object["turbo"] = .bool(turbo)
+        object["width"] = .number(width)
+        object["lines"] = .number(Double(lines))
         return .object(object)
     }
 }

@@ -6,12 +6,12 @@ import PetalCore
 /// rows; the window's size follows from them and stays the same however
 /// many rows match.
 public struct ListMetrics: Equatable, Sendable {
-    /// The width when the appearance names none.
-    public static let defaultWidth = 640.0
-    /// How many rows are drawn when the appearance names no number.
-    public static let defaultLines = 15
+    /// The width when the appearance names none: `appearance.width`'s default.
+    public static let defaultWidth = AppearanceSettings().width
+    /// How many rows are drawn when the appearance names no number: `appearance.lines`' default.
+    public static let defaultLines = AppearanceSettings().lines
     /// The narrowest window, whatever the appearance says.
-    public static let minimumWidth = 160.0
+    public static let minimumWidth = AppearanceSettings.listWidths.lowerBound
     /// Space around the rows, and between the prompt and the rows.
     public static let padding = 8.0
     /// The side of a row's icon.
