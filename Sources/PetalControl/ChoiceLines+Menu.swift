@@ -21,7 +21,8 @@ extension ChoiceLines {
             )
         }
         var json = JSONBytes()
-        json.output.reserveCapacity(bytes.count + rows.count * 24 + 256)
+        // Each row adds `{"id":"N","title":""},` (at most 40 bytes with its number) to its line's bytes.
+        json.output.reserveCapacity(bytes.count + rows.count * 40 + 256)
         json.raw("{\"layout\":")
         json.string(style.rawValue)
         let picker = pickerSection(options)
@@ -40,7 +41,7 @@ extension ChoiceLines {
         bytes.withUnsafeBufferPointer { buffer in
             for (index, row) in rows.enumerated() {
                 json.raw(index == 0 ? "{\"id\":\"" : ",{\"id\":\"")
-                json.raw(String(row.number))
+                json.decimal(row.number)
                 json.raw("\",\"title\":")
                 if let shown = row.shownTitle {
                     json.string(shown)
@@ -96,13 +97,37 @@ struct JSONBytes {
         text.withUTF8 { string($0) }
     }
 
-    /// Appends the UTF-8 `bytes` as a JSON string.
+    /// Appends the decimal digits of `number`, which is not negative.
+    mutating func decimal(_ number: Int) {
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            var (rest, start) = (number, buffer.count)
+            repeat {
+                start -= 1
+                buffer[start] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            } while rest > 0
+            output.append(contentsOf: buffer[start...])
+        }
+    }
+
+    /// Appends the UTF-8 `bytes` as a JSON string, copying the runs that need
+    /// no escape whole and skipping eight bytes at a time through them.
     mutating func string(_ bytes: UnsafeBufferPointer<UInt8>) {
         output.append(UInt8(ascii: "\""))
-        var plain = 0
-        for (index, byte) in bytes.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C {
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[plain..<index]))
-            plain = index + 1
+        var (plain, index) = (0, 0)
+        while index < bytes.count {
+            if index + 8 <= bytes.count,
+                !Self.needsEscape(UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
+            {
+                index += 8
+                continue
+            }
+            let byte = bytes[index]
+            index += 1
+            guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[plain..<(index - 1)]))
+            plain = index
             switch byte {
             case 0x22: output += [0x5C, 0x22]
             case 0x5C: output += [0x5C, 0x5C]
@@ -116,5 +141,15 @@ struct JSONBytes {
         }
         output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[plain...]))
         output.append(UInt8(ascii: "\""))
+    }
+
+    /// Whether any of the eight bytes of `word` is a control character, `"` or `\\`.
+    private static func needsEscape(_ word: UInt64) -> Bool {
+        let ones = UInt64(0x0101_0101_0101_0101)
+        let (quotes, backslashes) = (word ^ (ones &* 0x22), word ^ (ones &* 0x5C))
+        // Under 0x20: the borrow of `word - 0x20…`; equal: a zero byte after the `^`.
+        let found =
+            ((word &- ones &* 0x20) & ~word) | ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes)
+        return found & (ones &* 0x80) != 0
     }
 }

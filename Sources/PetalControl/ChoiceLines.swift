@@ -1,3 +1,4 @@
+import Glibc
 import PetalCommandLine
 import PetalCore
 
@@ -16,7 +17,9 @@ import PetalCore
 /// but given back as it was, a TAB is shown as a space but given back, and
 /// a `\r` before the `\n` is kept in the line but not in the title.
 struct ChoiceLines {
-    /// One line offered as a row.
+    /// One line offered as a row: ranges of ``ChoiceLines/bytes``, and what
+    /// few rows have (row options, a title shown otherwise) kept aside, so
+    /// that a plain row is copied without counting references to strings.
     struct Row: Equatable {
         /// Its number in the input, from 1; the item's id.
         let number: Int
@@ -25,18 +28,52 @@ struct ChoiceLines {
         let text: Range<Int>
         /// The title's bytes, in ``ChoiceLines/bytes``.
         let title: Range<Int>
+        /// The rest, for the few rows that have any of it.
+        fileprivate var extras: Extras?
+
         /// The title as shown, when it differs from its bytes: invalid UTF-8
         /// repaired with U+FFFD, a TAB shown as a space, any other control
         /// character as U+FFFD (petald takes no control character in a title).
-        var shownTitle: String?
+        var shownTitle: String? { extras?.shownTitle }
         /// Its icon (`\0icon\x1f…`, or the field after a TAB with `tabIcon`).
-        var icon = ""
+        var icon: String { extras?.icon ?? "" }
         /// rofi's `info`: given back with `--json`.
-        var info = ""
+        var info: String { extras?.info ?? "" }
         /// rofi's `meta`: words a filter matches but that are not shown.
-        var meta = ""
+        var meta: String { extras?.meta ?? "" }
         /// False for rofi's `nonselectable\x1ftrue`: shown, not chosen.
+        var selectable: Bool { extras?.selectable ?? true }
+
+        static func == (left: Row, right: Row) -> Bool {
+            (left.number, left.text, left.title) == (right.number, right.text, right.title)
+                && (left.shownTitle, left.icon, left.info, left.meta, left.selectable)
+                    == (right.shownTitle, right.icon, right.info, right.meta, right.selectable)
+        }
+    }
+
+    /// What a row has besides its ranges, when it has any of it.
+    fileprivate struct RowExtras {
+        var shownTitle: String?
+        var icon = ""
+        var info = ""
+        var meta = ""
         var selectable = true
+
+        var isEmpty: Bool { shownTitle == nil && icon.isEmpty && info.isEmpty && meta.isEmpty && selectable }
+    }
+
+    /// ``RowExtras`` behind one reference, which a plain row leaves nil.
+    fileprivate final class Extras: Sendable {
+        let shownTitle: String?
+        let icon: String
+        let info: String
+        let meta: String
+        let selectable: Bool
+
+        init(_ extras: RowExtras) {
+            (shownTitle, icon, info, meta, selectable) =
+                (extras.shownTitle, extras.icon, extras.info, extras.meta, extras.selectable)
+        }
     }
 
     /// The input, every line; rows point into it.
@@ -71,25 +108,36 @@ struct ChoiceLines {
         var rows: [Row] = []
         var repaired: [Int] = []
         try input.withUnsafeBufferPointer { buffer in
+            rows.reserveCapacity(LineSplitter.count(buffer))
             var reader = LineSplitter(buffer)
             while let line = reader.next() {
-                guard var row = try Self.row(line.range, number: line.number, in: buffer, tabIcon: tabIcon) else {
-                    continue
-                }
-                let title = UnsafeBufferPointer(rebasing: buffer[row.title])
-                if !title.allSatisfy(Self.isPlainASCII) {
+                guard let (row, extras) = try Self.row(line.range, number: line.number, in: buffer, tabIcon: tabIcon)
+                else { continue }
+                var shownTitle: String?
+                if !Self.isPlainASCII(buffer, row.title) {
+                    let title = UnsafeBufferPointer(rebasing: buffer[row.title])
                     let decoded = String(decoding: title, as: UTF8.self)
                     let shown = Self.shown(decoded)
-                    if shown != decoded || !decoded.utf8.elementsEqual(title) { row.shownTitle = shown }
+                    if shown != decoded || !decoded.utf8.elementsEqual(title) { shownTitle = shown }
+                    if !Self.isUTF8(buffer, row.text) { repaired.append(line.number) }
+                } else if row.text.upperBound > row.title.upperBound,
+                    !Self.isUTF8(buffer, row.title.upperBound..<row.text.upperBound)
+                {
+                    repaired.append(line.number)
                 }
-                if !Self.isUTF8(buffer, row.text) { repaired.append(line.number) }
-                let titleBytes = row.shownTitle?.utf8.count ?? row.title.count
+                let titleBytes = shownTitle?.utf8.count ?? row.title.count
                 guard titleBytes <= Self.maximumTitleBytes else {
                     throw UsageError(
                         "line \(line.number)'s title is \(titleBytes) bytes, over the \(Self.maximumTitleBytes) a row's title may have"
                     )
                 }
-                rows.append(row)
+                if extras != nil || shownTitle != nil {
+                    var all = extras ?? RowExtras()
+                    all.shownTitle = shownTitle
+                    rows.append(Row(number: row.number, text: row.text, title: row.title, extras: Extras(all)))
+                } else {
+                    rows.append(row)
+                }
             }
         }
         guard !rows.isEmpty else {
@@ -102,42 +150,42 @@ struct ChoiceLines {
         (bytes, self.rows, repairedLines) = (input, rows, repaired)
     }
 
-    /// The row of `line` (the bytes of `range`, without the `\n`), or nil for an empty line.
+    /// The row of `line` (the bytes of `range`, without the `\n`) and its
+    /// row options if it has any, or nil for an empty line.
     private static func row(
         _ range: Range<Int>, number: Int, in buffer: UnsafeBufferPointer<UInt8>, tabIcon: Bool
-    ) throws(UsageError) -> Row? {
+    ) throws(UsageError) -> (Row, RowExtras?)? {
         var end = range.upperBound
         if end > range.lowerBound, buffer[end - 1] == UInt8(ascii: "\r") { end -= 1 }
         guard end > range.lowerBound else { return nil }
-        let nul = buffer[range.lowerBound..<end].firstIndex(of: 0)
+        let nul = firstIndex(of: 0, in: buffer, range.lowerBound..<end)
         let text = range.lowerBound..<(nul ?? range.upperBound)
         var title = range.lowerBound..<(nul ?? end)
-        var icon = ""
-        if tabIcon, let tab = buffer[title].firstIndex(of: UInt8(ascii: "\t")) {
+        var extras = RowExtras()
+        if tabIcon, let tab = firstIndex(of: UInt8(ascii: "\t"), in: buffer, title) {
             let rest = buffer[(tab + 1)..<title.upperBound]
             let iconEnd = rest.firstIndex(of: UInt8(ascii: "\t")) ?? rest.endIndex
-            icon = shown(String(decoding: UnsafeBufferPointer(rebasing: buffer[(tab + 1)..<iconEnd]), as: UTF8.self))
+            extras.icon = shown(
+                String(decoding: UnsafeBufferPointer(rebasing: buffer[(tab + 1)..<iconEnd]), as: UTF8.self))
             title = title.lowerBound..<tab
         }
-        var row = Row(number: number, text: text, title: title)
-        row.icon = icon
-        if let nul { try readOptions(buffer[(nul + 1)..<end], into: &row) }
-        guard row.icon.utf8.count <= maximumIconBytes else {
+        if let nul { try readOptions(buffer[(nul + 1)..<end], number: number, into: &extras) }
+        guard extras.icon.utf8.count <= maximumIconBytes else {
             throw UsageError(
-                "line \(number)'s icon is \(row.icon.utf8.count) bytes, over the \(maximumIconBytes) a row's icon may have"
+                "line \(number)'s icon is \(extras.icon.utf8.count) bytes, over the \(maximumIconBytes) a row's icon may have"
             )
         }
-        return row
+        return (Row(number: number, text: text, title: title), extras.isEmpty ? nil : extras)
     }
 
     /// rofi's row options, `KEY\x1fVALUE`, each pair after the last's `\x1f`.
-    private static func readOptions(_ options: Slice<UnsafeBufferPointer<UInt8>>, into row: inout Row)
-        throws(UsageError)
-    {
+    private static func readOptions(
+        _ options: Slice<UnsafeBufferPointer<UInt8>>, number: Int, into row: inout RowExtras
+    ) throws(UsageError) {
         let fields = options.split(separator: 0x1F, omittingEmptySubsequences: false)
         let malformed = fields.count % 2 != 0 || options.contains(0)
         guard !malformed else {
-            throw UsageError("line \(row.number) has a NUL byte outside rofi's row options: \(rowOptionsSyntax)")
+            throw UsageError("line \(number) has a NUL byte outside rofi's row options: \(rowOptionsSyntax)")
         }
         for pair in stride(from: 0, to: fields.count, by: 2) {
             let value = String(decoding: UnsafeBufferPointer(rebasing: fields[pair + 1]), as: UTF8.self)
@@ -146,10 +194,38 @@ struct ChoiceLines {
             case "info": row.info = value
             case "meta": row.meta = value
             case "nonselectable": row.selectable = value != "true"
-            case "": throw UsageError("line \(row.number) has a row option without a key: \(rowOptionsSyntax)")
+            case "": throw UsageError("line \(number) has a row option without a key: \(rowOptionsSyntax)")
             default: continue
             }
         }
+    }
+
+    /// Where `byte` first is in the bytes of `range`, found by `memchr`.
+    static func firstIndex(of byte: UInt8, in buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
+        guard !range.isEmpty, let start = buffer.baseAddress else { return nil }
+        guard let found = memchr(start + range.lowerBound, Int32(byte), range.count) else { return nil }
+        return start.distance(to: found.assumingMemoryBound(to: UInt8.self))
+    }
+
+    /// Whether the bytes of `range` are all ASCII and no control character,
+    /// eight at a time: a title of such bytes is shown as it is.
+    private static func isPlainASCII(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        guard let start = buffer.baseAddress else { return true }
+        let (ones, highs) = (UInt64(0x0101_0101_0101_0101), UInt64(0x8080_8080_8080_8080))
+        var index = range.lowerBound
+        while index + 8 <= range.upperBound {
+            let word = UnsafeRawPointer(start + index).loadUnaligned(as: UInt64.self)
+            // A byte at or over 0x80, under 0x20 (the borrow of `word - 0x20…`), or 0x7F (zero after `^ 0x7F…`).
+            let deleted = word ^ (ones &* 0x7F)
+            let suspect = word | ((word &- ones &* 0x20) & ~word) | ((deleted &- ones) & ~deleted)
+            if suspect & highs != 0 { return false }
+            index += 8
+        }
+        while index < range.upperBound {
+            guard isPlainASCII(start[index]) else { return false }
+            index += 1
+        }
+        return true
     }
 
     /// Whether `byte` is ASCII and no control character: a title of such bytes is shown as it is.
@@ -202,11 +278,18 @@ struct LineSplitter {
 
     init(_ buffer: UnsafeBufferPointer<UInt8>) { self.buffer = buffer }
 
+    /// How many lines `buffer` holds: one per `\n`, and a last one without it.
+    static func count(_ buffer: UnsafeBufferPointer<UInt8>) -> Int {
+        var splitter = LineSplitter(buffer)
+        while splitter.next() != nil {}
+        return splitter.number
+    }
+
     /// The next line's number and bytes (without its `\n`), or nil at the end.
     mutating func next() -> (number: Int, range: Range<Int>)? {
         guard start < buffer.count else { return nil }
         number += 1
-        let end = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) ?? buffer.count
+        let end = ChoiceLines.firstIndex(of: UInt8(ascii: "\n"), in: buffer, start..<buffer.count) ?? buffer.count
         defer { start = end + 1 }
         return (number, start..<end)
     }

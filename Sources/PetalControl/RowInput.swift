@@ -17,19 +17,22 @@ enum RowInput {
     ///   the input is too large, or why it cannot be read.
     static func read(_ fd: Int32 = STDIN_FILENO) throws(UsageError) -> [UInt8] {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(chunkBytes)
+        bytes.reserveCapacity(initialCapacity(fd))
+        // Each read lands in one reused chunk and is copied to the end of `bytes`: nothing is
+        // zeroed first, and the chunk's pages stay in the cache.
+        let chunk = UnsafeMutablePointer<UInt8>.allocate(capacity: chunkBytes)
+        defer { chunk.deallocate() }
         // The number of the line being read, and where it starts.
         var (line, lineStart) = (1, 0)
         while true {
-            let before = bytes.count
-            bytes.append(contentsOf: repeatElement(0, count: chunkBytes))
-            let count = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + before, chunkBytes) }
-            bytes.removeLast(chunkBytes - max(count, 0))
+            let count = Glibc.read(fd, chunk, chunkBytes)
             if count < 0 {
                 if errno == EINTR { continue }
                 throw UsageError("cannot read standard input: \(errorText(errno))")
             }
             if count == 0 { return bytes }
+            let before = bytes.count
+            bytes.append(contentsOf: UnsafeBufferPointer(start: chunk, count: count))
             let tooLong = bytes.withUnsafeBufferPointer { buffer -> Int? in
                 var next = before
                 while let newline = memchr(buffer.baseAddress! + next, 0x0A, buffer.count - next) {
@@ -50,5 +53,15 @@ enum RowInput {
                 )
             }
         }
+    }
+
+    /// Room for all of a regular file (`petalctl dmenu < FILE`), so that it
+    /// is read without the buffer growing; a chunk for a pipe.
+    private static func initialCapacity(_ fd: Int32) -> Int {
+        var status = stat()
+        guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size > 0 else {
+            return chunkBytes
+        }
+        return min(Int(status.st_size), ChoiceLines.maximumInputBytes + chunkBytes)
     }
 }

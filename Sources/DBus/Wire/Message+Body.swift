@@ -167,7 +167,7 @@ extension Message {
         }
         switch value {
         case .string(let text):
-            if text.utf8.contains(0) {
+            if text.holdsNUL {
                 throw DBusValueError(message: "a D-Bus string cannot hold a NUL byte: \(text.debugDescription)")
             }
         case .variant(let inner):
@@ -254,5 +254,18 @@ extension Message {
         guard dbus_message_iter_open_container(&iter, type, signature, &sub) != 0 else { outOfMemory() }
         body(&sub)
         guard dbus_message_iter_close_container(&iter, &sub) != 0 else { outOfMemory() }
+    }
+}
+
+extension String {
+    /// Whether the string holds a NUL byte, which a D-Bus string cannot: a
+    /// `memchr` over its UTF-8 where they lie together (a native string's
+    /// always do), so that a string of megabytes is not walked byte by byte.
+    var holdsNUL: Bool {
+        let found = utf8.withContiguousStorageIfAvailable { bytes in
+            guard let start = bytes.baseAddress else { return false }
+            return memchr(start, 0, bytes.count) != nil
+        }
+        return found ?? utf8.contains(0)
     }
 }

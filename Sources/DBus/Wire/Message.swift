@@ -64,7 +64,7 @@ public final class Message: @unchecked Sendable {
     /// An error reply answering this call.
     public func makeError(_ error: DBusError) -> Message {
         let name = ErrorName.isValid(error.name) ? error.name : DBusError.Name.failed
-        let text = error.message.utf8.contains(0) ? error.message.replacingNUL() : error.message
+        let text = error.message.holdsNUL ? error.message.replacingNUL() : error.message
         guard let raw = dbus_message_new_error(pointer, name, text) else { outOfMemory() }
         return Message(adopting: raw)
     }
