@@ -29,9 +29,9 @@ import Testing
         }
     }
 
-    /// Shows `main` in the middle of the screen with `turbo`, and waits until it is open.
-    func show(_ session: OverlaySession, turbo: Bool = false) async throws {
-        var options: [(key: String, value: DBusValue)] = [("anchor", .string("center"))]
+    /// Shows `main` at `anchor` (the middle of the screen) with `turbo`, and waits until it is open.
+    func show(_ session: OverlaySession, anchor: String = "center", turbo: Bool = false) async throws {
+        var options: [(key: String, value: DBusValue)] = [("anchor", .string(anchor))]
         if turbo { options.append(("turbo", .boolean(true))) }
         _ = try await session.daemon.menu("Show", [DBusVariantDictionary(options).dbusValue])
         try await session.daemon.waitForState("expanded")
@@ -53,6 +53,85 @@ import Testing
         try await display.pressButton()
         // Far beyond the items: the direction alone counts.
         try await stroke(display, [(-20, 0), (-60, 0), (-140, 2), (-260, 4), (-400, 4)])
+        try await session.waitForHighlighted("blue")
+        try await display.releaseButton()
+        try await session.waitForAction(on: "blue")
+        #expect(session.actionItems == ["blue"])
+    }
+
+    /// The point `length` pixels from `from` in the direction `degrees`
+    /// (counter-clockwise from +x, as the menu's item angles).
+    static func towards(_ degrees: Double, _ length: Double, from: (x: Int, y: Int)) -> (Int, Int) {
+        let radians = degrees * .pi / 180
+        return (from.x + Int((cos(radians) * length).rounded()), from.y - Int((sin(radians) * length).rounded()))
+    }
+
+    /// Moves the pointer through `points` (absolute), one motion each.
+    func move(_ display: XvfbDisplay, through points: [(Int, Int)]) async throws {
+        for (x, y) in points {
+            try await display.movePointer(toX: x, y: y)
+            try await Task.sleep(for: .milliseconds(20))
+        }
+    }
+
+    @Test func aStrokeTurnsIntoASubmenuThatOpensWhereItTurnedAndGoesOnThere() async throws {
+        let (session, display) = try await session()
+        defer { session.stop() }
+        try await show(session)
+        try await display.movePointer(toX: Self.centre.x, y: Self.centre.y)
+        try await display.pressButton()
+        // Towards hub (220°) for 200 px: past minStroke.
+        try await move(display, through: [20, 60, 100, 150, 200].map { Self.towards(220, $0, from: Self.centre) })
+        try await session.waitForHighlighted("hub")
+        // A turn of 50°: hub's submenu opens at the corner, its items fanned
+        // away from main (deep at 200°, other at 240°); 170° from the corner is deep.
+        let corner = Self.towards(220, 200, from: Self.centre)
+        try await move(display, through: [30, 80, 140].map { Self.towards(170, $0, from: (corner.0, corner.1)) })
+        // The submenu's centre button, a white disc, is drawn at the corner, not on hub.
+        try await display.waitForPixel(x: corner.0 - 20, y: corner.1, toBe: "#ffffff")
+        try await display.releaseButton()
+        try await session.waitForAction(on: "hub/deep")
+        #expect(session.actionItems == ["hub/deep"])
+    }
+
+    @Test func aSubmenuMovedInwardsAtAnEdgeTakesThePointerWithIt() async throws {
+        let (session, display) = try await session()
+        defer { session.stop() }
+        let start = (x: 200, y: 420)
+        try await display.movePointer(toX: start.x, y: start.y)
+        try await show(session, anchor: "pointer")
+        try await display.pressButton()
+        // Towards hub (220°), then a pause: its submenu, fanned further
+        // down-left, would leave the screen there, so the chain moves inwards.
+        let corner = Self.towards(220, 180, from: start)
+        try await move(display, through: [20, 60, 100, 140, 180].map { Self.towards(220, $0, from: start) })
+        var warped = try await display.pointerLocation()
+        let deadline = ContinuousClock.now + .seconds(10)
+        while warped == corner && ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(20))
+            warped = try await display.pointerLocation()
+        }
+        #expect(warped.x > corner.0 + 10, "the pointer moved right with the chain: \(warped), from \(corner)")
+        // It is on the submenu's centre button, drawn where the chain moved it.
+        try await display.waitForPixel(x: warped.x - 20, y: warped.y, toBe: "#ffffff")
+        // The stroke goes on from there: 170° is deep's way.
+        try await move(display, through: [20, 50, 80].map { Self.towards(170, $0, from: warped) })
+        try await display.releaseButton()
+        try await session.waitForAction(on: "hub/deep")
+        #expect(session.actionItems == ["hub/deep"])
+    }
+
+    @Test func aMenuThatOpensUnderAPressedPointerIsStrokedByDraggingOn() async throws {
+        let (session, display) = try await session()
+        defer { session.stop() }
+        // Held on the resting button (on X11 the overlay sees a held button
+        // only where no other program's window took the press), then shown.
+        let held = session.buttonCentre
+        try await display.movePointer(toX: held.x, y: held.y)
+        try await display.pressButton()
+        try await show(session)
+        // Dragged on to the left of the menu: blue's direction from its centre.
+        try await move(display, through: [(held.x + 10, held.y - 40), (200, 400), (120, 310), (100, 302)])
         try await session.waitForHighlighted("blue")
         try await display.releaseButton()
         try await session.waitForAction(on: "blue")
