@@ -256,8 +256,8 @@ final class OverlayWindow {
             pointerAtOpening = currentPointer()
             place()
         }
-        // A backdrop covers the output while the menu is open, and only then.
-        if backdropDrawn && (opening || closed) { place() }
+        // A backdrop, or on Wayland a pie menu, covers the output while the menu is open, and only then.
+        if coversOutputWhileOpen && (opening || closed) { place() }
         updateInputRegion()
         redraw()
         accessibilityChanged()
