@@ -83,12 +83,16 @@ import Testing
         // Towards hub (220°) for 200 px: past minStroke.
         try await move(display, through: [20, 60, 100, 150, 200].map { Self.towards(220, $0, from: Self.centre) })
         try await session.waitForHighlighted("hub")
+        _ = try await display.screenshot(savingAs: "pie-stroke-1")
         // A turn of 50°: hub's submenu opens at the corner, its items fanned
         // away from main (deep at 200°, other at 240°); 170° from the corner is deep.
         let corner = Self.towards(220, 200, from: Self.centre)
-        try await move(display, through: [30, 80, 140].map { Self.towards(170, $0, from: (corner.0, corner.1)) })
+        try await move(display, through: [Self.towards(170, 30, from: corner)])
         // The submenu's centre button, a white disc, is drawn at the corner, not on hub.
         try await display.waitForPixel(x: corner.0 - 20, y: corner.1, toBe: "#ffffff")
+        _ = try await display.screenshot(savingAs: "pie-stroke-2")
+        try await move(display, through: [80, 140].map { Self.towards(170, $0, from: corner) })
+        _ = try await display.screenshot(savingAs: "pie-stroke-3")
         try await display.releaseButton()
         try await session.waitForAction(on: "hub/deep")
         #expect(session.actionItems == ["hub/deep"])
