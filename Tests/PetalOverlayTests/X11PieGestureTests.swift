@@ -87,7 +87,8 @@ import Testing
         // A turn of 50°: hub's submenu opens at the corner, its items fanned
         // away from main (deep at 200°, other at 240°); 170° from the corner is deep.
         let corner = Self.towards(220, 200, from: Self.centre)
-        try await move(display, through: [Self.towards(170, 30, from: corner)])
+        // Still in the submenu's dead zone: nothing of it highlighted yet.
+        try await move(display, through: [Self.towards(170, 24, from: corner)])
         // The submenu's centre button, a white disc, is drawn at the corner, not on hub.
         try await display.waitForPixel(x: corner.0 - 20, y: corner.1, toBe: "#ffffff")
         _ = try await display.screenshot(savingAs: "pie-stroke-2")
