@@ -24,6 +24,9 @@ final class PieGestures {
     /// Moves the pointer by an offset where the display lets a client; whether it did.
     private let warp: (Point) -> Bool
     private var timer: guint = 0
+    /// An item chosen in a menu still opening, which petald would refuse:
+    /// activated once the menu is open (a fast stroke through a submenu).
+    private var waiting: (window: OverlayWindow, item: String)?
 
     /// Gestures for the chain whose top-level window is `top`, its level
     /// centred at `centre`, with what was held as it opened: a modifier
@@ -100,6 +103,12 @@ final class PieGestures {
     /// `centres` (desktop pixels), its levels as `levels` says: submenus
     /// opened are pushed, closed ones popped, and moved ones moved.
     func follow(_ chain: [OverlayWindow], centres: [Point], levels: (Int) -> GestureLevel) {
+        if let (window, item) = waiting, window.scene.state != .expanding {
+            waiting = nil
+            if window.scene.state == .expanded && chain.contains(where: { $0 === window }) {
+                perform(.activate(item), window.path)
+            }
+        }
         while windows.count > chain.count || zip(windows, chain).contains(where: { $0 !== $1 }) {
             guard windows.count > 1 else { break }
             windows.removeLast()
@@ -141,6 +150,10 @@ final class PieGestures {
         case .activate(let level, let item):
             guard let window = window(at: level) else { return }
             window.strokeSubmenu = nil
+            guard window.scene.state != .expanding else {
+                waiting = (window, item)
+                return
+            }
             perform(.activate(item), window.path)
         case .openSubmenu(let level, let item, let centre):
             guard let window = window(at: level) else { return }

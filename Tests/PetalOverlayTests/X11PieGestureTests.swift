@@ -9,7 +9,8 @@ import Testing
 /// pointer is, by a marking stroke and by turbo.
 @Suite(.serialized) struct X11PieGestureTests {
     /// A radial menu (the default interaction, pie): red at 100°, green at 140°,
-    /// blue at 180° from the centre; `hub` opens a submenu whose `deep` item is at 100°.
+    /// blue at 180°, hub at 220° from the centre; `hub` opens a submenu of
+    /// `deep` and `other`, and `other` one of `far` and `near`.
     static let configuration = """
         {"menu": {"layout": "radial", "openDuration": 0.1, "closeDuration": 0.1},
          "items": [
@@ -18,7 +19,9 @@ import Testing
            {"id": "blue", "title": "Blue", "icon": "", "color": "#3050d0", "action": "command.run", "params": {"argv": ["true"]}},
            {"id": "hub", "title": "Hub", "icon": "", "color": "#a0a030", "submenu": {"layout": "radial", "items": [
              {"id": "deep", "title": "Deep", "icon": "", "color": "#30a0a0", "action": "command.run", "params": {"argv": ["true"]}},
-             {"id": "other", "title": "Other", "icon": "", "color": "#a030a0", "action": "command.run", "params": {"argv": ["true"]}}]}}],
+             {"id": "other", "title": "Other", "icon": "", "color": "#a030a0", "submenu": {"layout": "radial", "items": [
+               {"id": "far", "title": "Far", "icon": "", "color": "#3070a0", "action": "command.run", "params": {"argv": ["true"]}},
+               {"id": "near", "title": "Near", "icon": "", "color": "#a07030", "action": "command.run", "params": {"argv": ["true"]}}]}}]}}],
          "appearance": {"anchor": "bottom-left", "buttonColor": "#ef5285", "shadow": false}}
         """
     static let centre = (x: 512, y: 300)
@@ -97,6 +100,28 @@ import Testing
         try await display.releaseButton()
         try await session.waitForAction(on: "hub/deep")
         #expect(session.actionItems == ["hub/deep"])
+    }
+
+    @Test func oneStrokeChoosesThroughThreeLevels() async throws {
+        let (session, display) = try await OverlaySession.start(configuration: Self.configuration) {
+            try await XvfbDisplay(width: 1024, height: 1000, compositor: true)
+        }
+        defer { session.stop() }
+        try await show(session)
+        let centre = (x: 512, y: 500)
+        try await display.movePointer(toX: centre.x, y: centre.y)
+        try await display.pressButton()
+        // Towards hub (220°); a turn down opens hub's submenu, whose items fan
+        // away from main (deep at 200°, other at 240°): down is other's way.
+        let first = Self.towards(220, 200, from: centre)
+        try await move(display, through: [20, 60, 100, 150, 200].map { Self.towards(220, $0, from: centre) })
+        // Down: other's submenu fans away downwards (far at 250°, near at 290°); a turn to 320° is near's way.
+        let second = Self.towards(270, 180, from: first)
+        try await move(display, through: [30, 70, 110, 150, 180].map { Self.towards(270, $0, from: first) })
+        try await move(display, through: [40, 80].map { Self.towards(320, $0, from: second) })
+        try await display.releaseButton()
+        try await session.waitForAction(on: "hub/other/near")
+        #expect(session.actionItems == ["hub/other/near"])
     }
 
     @Test func aSubmenuMovedInwardsAtAnEdgeTakesThePointerWithIt() async throws {
