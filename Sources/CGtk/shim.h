@@ -168,6 +168,32 @@ static inline GdkMonitor *petal_x11_active_monitor(GdkScreen *screen) {
 }
 #pragma GCC diagnostic pop
 
+// MARK: X11 pointer
+
+/// Moves the pointer by (`dx`, `dy`) logical pixels (X11 only: a Wayland
+/// client cannot move it).
+static inline void petal_pointer_warp_by(GdkDisplay *display, gint dx, gint dy) {
+    GdkSeat *seat = gdk_display_get_default_seat(display);
+    GdkDevice *pointer = seat ? gdk_seat_get_pointer(seat) : NULL;
+    if (!pointer) return;
+    GdkScreen *screen = NULL;
+    gint x = 0, y = 0;
+    gdk_device_get_position(pointer, &screen, &x, &y);
+    if (screen) gdk_device_warp(pointer, screen, x + dx, y + dy);
+}
+
+/// Whether the pointer's first button is held now, as the X server says
+/// (false where the display cannot tell, as on Wayland).
+static inline gboolean petal_pointer_first_button_held(GdkDisplay *display) {
+    GdkSeat *seat = gdk_display_get_default_seat(display);
+    GdkDevice *pointer = seat ? gdk_seat_get_pointer(seat) : NULL;
+    GdkWindow *root = gdk_screen_get_root_window(gdk_display_get_default_screen(display));
+    if (!pointer || !root) return FALSE;
+    GdkModifierType mask = 0;
+    gdk_window_get_device_position(root, pointer, NULL, NULL, &mask);
+    return (mask & GDK_BUTTON1_MASK) != 0;
+}
+
 // MARK: Settings (g_object_get is variadic, which Swift cannot call)
 
 /// The `gtk-enable-animations` setting: false when the desktop asks for no animations.

@@ -16,6 +16,7 @@ extension MenuWindows {
             guard open, let mode = Self.gestureMode(of: top.served) else {
                 top.pie?.end()
                 top.pie = nil
+                top.strokeSubmenu = nil
                 continue
             }
             var chain = [top]
@@ -26,11 +27,19 @@ extension MenuWindows {
             if top.pie == nil {
                 let placement = mirror.snapshot(at: top.path)?.placement
                 let turbo = (placement?.turbo ?? false) && top.served.appearance.turbo
+                let pointer = outputs.pointer()
+                // A menu that opens under a pressed pointer: dragging on is a stroke.
+                var start = GestureStart.released
+                if turbo {
+                    start = .modifierHeld
+                } else if let pointer, outputs.firstButtonHeld {
+                    start = .buttonHeld(at: pointer)
+                }
                 top.pie = PieGestures(
                     top: top, level: level(of: top, centre: topCentre, settings: settings), mode: mode,
-                    settings: settings, turbo: turbo
-                ) { [unowned self] intent, path in follower.perform(intent, onMenuAt: path) }
-                if let pointer = outputs.pointer() { top.pie?.motion(to: pointer, modifiers: PieGestures.modifierMask) }
+                    settings: settings, start: start, warp: { [unowned self] in outputs.warpPointer(by: $0) },
+                    perform: { [unowned self] intent, path in follower.perform(intent, onMenuAt: path) })
+                if let pointer { top.pie?.motion(to: pointer, modifiers: PieGestures.modifierMask) }
             }
             let known = Array(centres.prefix { $0 != nil }.compactMap { $0 })
             top.pie?.follow(Array(chain.prefix(known.count)), centres: known) { [unowned self] index in
@@ -60,6 +69,13 @@ extension MenuWindows {
         let details = mirror.menu(at: window.path)?.details ?? [:]
         let submenus = Set(details.filter { $0.value.submenu != .root }.keys)
         return GestureLevel(menu: window.scene.menu, centre: centre, submenus: submenus, settings: settings)
+    }
+
+    /// Where a pie stroke asked the submenu of `window`'s `item` to be
+    /// centred, relative to `output`; nil for on its item.
+    func strokeCentre(of window: OverlayWindow, _ item: String, on output: OutputGeometry) -> Point? {
+        guard let asked = window.strokeSubmenu, asked.item == item else { return nil }
+        return output.local(asked.centre)
     }
 
     /// Where `window`'s centre button is on the desktop, when known.

@@ -145,7 +145,7 @@ final class MenuWindows {
                 var placed = [top]
                 for (index, (parent, child)) in zip(chain, chain.dropFirst()).enumerated() {
                     guard let item = mirror.snapshot(at: child.path)?.placement.item,
-                        placement.open(child.served, from: item)
+                        placement.open(child.served, from: item, centre: strokeCentre(of: parent, item, on: output))
                     else { break }
                     parent.submenuWindow = child
                     child.parentWindow = parent

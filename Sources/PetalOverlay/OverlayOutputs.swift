@@ -88,6 +88,22 @@ final class OverlayOutputs {
         return Point(x: Double(x), y: Double(y))
     }
 
+    /// Whether the pointer's first button is held now: asked of the X
+    /// server on X11; false on Wayland, which tells a client only of the
+    /// presses on its own surfaces.
+    var firstButtonHeld: Bool {
+        !isWayland && petal_pointer_first_button_held(display) != PETAL_FALSE
+    }
+
+    /// Moves the pointer by `offset` on X11, where a client may; whether it did
+    /// (never on Wayland, nor for no offset).
+    func warpPointer(by offset: Point) -> Bool {
+        let (dx, dy) = (Int32(offset.x.rounded()), Int32(offset.y.rounded()))
+        guard !isWayland, dx != 0 || dy != 0 else { return false }
+        petal_pointer_warp_by(display, dx, dy)
+        return true
+    }
+
     /// Answers where the pointer is on `output`, in desktop coordinates, or nil.
     ///
     /// On X11, ``pointer()`` at once, before this returns. On Wayland a

@@ -7,15 +7,17 @@ extension OverlayWindow {
     /// menu's reach: on Wayland a layer surface anchored to the anchor's
     /// corner; on X11 a popup moved there. A surface covers the output (the
     /// work area on X11) only while a backdrop is shown, and on Wayland for
-    /// the `pointer` anchor; a frame then costs the whole output's pixels.
+    /// the `pointer` anchor and while a pie menu is open (it takes the
+    /// pointer over the whole output; on X11 a grab does that); a frame
+    /// then costs the whole output's pixels.
     func place() {
         // What was drawn where the button was is painted over too.
         gtk_widget_queue_draw(widget)
         reach = Placement.reach(of: scene.menu)
         if let labels = arrangement?.labelReach { reach = reach.union(labels.insetBy(-Placement.decorationMargin)) }
         // Without a compositor a backdrop would be an opaque sheet: none is drawn.
-        let backdropShown = backdropDrawn && scene.state != .collapsed
-        if let spot = chainSpot ?? spot { return place(at: spot, backdropShown: backdropShown) }
+        let covering = coversOutputWhileOpen && scene.state != .collapsed
+        if let spot = chainSpot ?? spot { return place(at: spot, covering: covering) }
         if backend == .layerShell {
             // At its anchor, clear of panels' exclusive zones, on the output the compositor chooses.
             gtk_layer_set_monitor(petal_gtk_window(widget), nil)
@@ -24,7 +26,7 @@ extension OverlayWindow {
         switch backend {
         case .layerShell:
             let window = petal_gtk_window(widget)
-            if !backdropShown, let layer = Placement.layerSurface(reach: reach, appearance: scene.menu.appearance) {
+            if !covering, let layer = Placement.layerSurface(reach: reach, appearance: scene.menu.appearance) {
                 for (edge, gtkEdge) in Self.layerEdges {
                     gtk_layer_set_anchor(window, gtkEdge, layer.edges.contains(edge) ? PETAL_TRUE : PETAL_FALSE)
                     gtk_layer_set_margin(window, gtkEdge, Int32(layer.margins[edge] ?? 0))
@@ -52,23 +54,23 @@ extension OverlayWindow {
             var centre = Placement.buttonCentre(
                 in: areaSize, appearance: scene.menu.appearance, pointer: pointerAtOpening)
             centre = centre.adding(Point(x: Double(area.x), y: Double(area.y)))
-            movePopup(to: backdropShown ? area : reach.offset(by: centre).integral, centre: centre)
+            movePopup(to: covering ? area : reach.offset(by: centre).integral, centre: centre)
         }
         inputRegion = nil
         updateInputRegion()
     }
 
     /// Puts the button at `spot`: on Wayland a layer surface on its output,
-    /// anchored to the top-left corner (or to every edge while a backdrop is
-    /// shown); on X11 a popup moved there.
-    private func place(at spot: MenuSpot, backdropShown: Bool) {
+    /// anchored to the top-left corner (or to every edge while it covers the
+    /// output: a backdrop, an open pie menu); on X11 a popup moved there.
+    private func place(at spot: MenuSpot, covering: Bool) {
         switch backend {
         case .layerShell:
             let window = petal_gtk_window(widget)
             gtk_layer_set_monitor(window, spot.monitor?.pointer)
             // A point is from the output's corner, panels or not: exclusive zones are not kept clear of.
             gtk_layer_set_exclusive_zone(window, -1)
-            if backdropShown {
+            if covering {
                 for (_, gtkEdge) in Self.layerEdges {
                     gtk_layer_set_anchor(window, gtkEdge, PETAL_TRUE)
                     gtk_layer_set_margin(window, gtkEdge, 0)
@@ -94,7 +96,7 @@ extension OverlayWindow {
         case .x11:
             let centre = spot.output.desktop(spot.centre)
             movePopup(
-                to: backdropShown ? spot.output.frame.integral : reach.offset(by: centre).integral, centre: centre)
+                to: covering ? spot.output.frame.integral : reach.offset(by: centre).integral, centre: centre)
         }
         inputRegion = nil
         updateInputRegion()
@@ -102,6 +104,12 @@ extension OverlayWindow {
 
     /// Whether the menu's backdrop is drawn: it has one, and a compositor shows it see-through.
     var backdropDrawn: Bool { composited && !scene.menu.appearance.backdrop.isEmpty }
+
+    /// Whether the surface covers its output while the menu is open: for a
+    /// backdrop, and on Wayland for a menu that takes the pointer everywhere.
+    var coversOutputWhileOpen: Bool {
+        backdropDrawn || (backend == .layerShell && scene.menu.takesPieGestures)
+    }
 
     /// Moves the X11 popup onto `frame` (desktop pixels), the button's centre at `centre` on the desktop.
     private func movePopup(to frame: PixelRect, centre: Point) {

@@ -71,6 +71,9 @@ final class OverlayWindow {
     var interaction = Interaction()
     /// The pie gestures of the chain this top-level window opens (``MenuWindows/followPies()``).
     var pie: PieGestures?
+    /// The item of this menu whose submenu a pie stroke opened, and where
+    /// (desktop pixels) the submenu is to be centred: where the stroke paused or turned.
+    var strokeSubmenu: (item: String, centre: Point)?
     /// Carries out what a click or key asks (a D-Bus call).
     var perform: (Intent) -> Void = { _ in }
     /// Where this window's key presses go instead, while a list window is
@@ -256,8 +259,8 @@ final class OverlayWindow {
             pointerAtOpening = currentPointer()
             place()
         }
-        // A backdrop covers the output while the menu is open, and only then.
-        if backdropDrawn && (opening || closed) { place() }
+        // A backdrop, or on Wayland a pie menu, covers the output while the menu is open, and only then.
+        if coversOutputWhileOpen && (opening || closed) { place() }
         updateInputRegion()
         redraw()
         accessibilityChanged()

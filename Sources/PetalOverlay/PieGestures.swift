@@ -21,19 +21,25 @@ final class PieGestures {
     /// Whether the chain was shown with turbo and the modifier is not yet released.
     private(set) var turbo: Bool
     private let perform: (Intent, ObjectPath) -> Void
+    /// Moves the pointer by an offset where the display lets a client; whether it did.
+    private let warp: (Point) -> Bool
     private var timer: guint = 0
+    /// An item chosen in a menu still opening, which petald would refuse:
+    /// activated once the menu is open (a fast stroke through a submenu).
+    private var waiting: (window: OverlayWindow, item: String)?
 
     /// Gestures for the chain whose top-level window is `top`, its level
-    /// centred at `centre`; `turbo` when it was shown with a modifier held
-    /// that chooses as it is released.
+    /// centred at `centre`, with what was held as it opened: a modifier
+    /// (turbo) that chooses as it is released, or the first button, whose
+    /// drag is a stroke.
     init(
-        top: OverlayWindow, level: GestureLevel, mode: GestureMode, settings: GestureSettings, turbo: Bool,
-        perform: @escaping (Intent, ObjectPath) -> Void
+        top: OverlayWindow, level: GestureLevel, mode: GestureMode, settings: GestureSettings, start: GestureStart,
+        warp: @escaping (Point) -> Bool, perform: @escaping (Intent, ObjectPath) -> Void
     ) {
-        recognizer = GestureRecognizer(
-            levels: [level], mode: mode, settings: settings, start: turbo ? .modifierHeld : .released)
+        recognizer = GestureRecognizer(levels: [level], mode: mode, settings: settings, start: start)
         windows = [top]
-        self.turbo = turbo
+        turbo = start == .modifierHeld
+        self.warp = warp
         self.perform = perform
     }
 
@@ -97,9 +103,16 @@ final class PieGestures {
     /// `centres` (desktop pixels), its levels as `levels` says: submenus
     /// opened are pushed, closed ones popped, and moved ones moved.
     func follow(_ chain: [OverlayWindow], centres: [Point], levels: (Int) -> GestureLevel) {
+        if let (window, item) = waiting, window.scene.state != .expanding {
+            waiting = nil
+            if window.scene.state == .expanded && chain.contains(where: { $0 === window }) {
+                perform(.activate(item), window.path)
+            }
+        }
         while windows.count > chain.count || zip(windows, chain).contains(where: { $0 !== $1 }) {
             guard windows.count > 1 else { break }
             windows.removeLast()
+            windows[windows.count - 1].strokeSubmenu = nil
             apply(recognizer.pop())
         }
         for index in windows.indices where index < centres.count && recognizer.levels[index].centre != centres[index] {
@@ -107,10 +120,16 @@ final class PieGestures {
         }
         while windows.count < chain.count {
             let index = windows.count
-            windows.append(chain[index])
             var level = levels(index)
             level.centre = centres[index]
-            apply(recognizer.push(level))
+            // A submenu a stroke opened where the chain had to move inwards:
+            // the pointer moves by as much (X11), so the stroke goes on in it.
+            var warped = false
+            if let asked = windows[index - 1].strokeSubmenu?.centre {
+                warped = warp(Point(x: level.centre.x - asked.x, y: level.centre.y - asked.y))
+            }
+            windows.append(chain[index])
+            apply(recognizer.push(level, pointerWarped: warped))
         }
     }
 
@@ -128,8 +147,17 @@ final class PieGestures {
             guard let window = window(at: level) else { return }
             window.highlightChanged(to: item ?? "")
             perform(.highlight(item ?? ""), window.path)
-        case .activate(let level, let item), .openSubmenu(let level, let item, _):
+        case .activate(let level, let item):
             guard let window = window(at: level) else { return }
+            window.strokeSubmenu = nil
+            guard window.scene.state != .expanding else {
+                waiting = (window, item)
+                return
+            }
+            perform(.activate(item), window.path)
+        case .openSubmenu(let level, let item, let centre):
+            guard let window = window(at: level) else { return }
+            window.strokeSubmenu = (item, centre)
             perform(.activate(item), window.path)
         case .toggle:
             perform(.toggle, top)

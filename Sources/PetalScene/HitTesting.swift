@@ -31,11 +31,12 @@ extension Scene {
 
     /// The input region on a surface of `size` with the centre button at
     /// `origin`: the whole surface while a backdrop is shown (a click on it
-    /// closes the menu), else ``inputCircles``, so that clicks elsewhere reach
-    /// the windows below. It depends on the state, not the time: a client
-    /// sets it when the state, the menu or the surface changes.
+    /// closes the menu) or while the menu takes the pointer everywhere
+    /// (``takesPointerEverywhere``), else ``inputCircles``, so that clicks
+    /// elsewhere reach the windows below. It depends on the state, not the
+    /// time: a client sets it when the state, the menu or the surface changes.
     public func inputRegion(origin: Point, surface size: Size) -> [PixelRect] {
-        if state != .collapsed, RGBAColor(hex: menu.appearance.backdrop) != nil {
+        if state != .collapsed, RGBAColor(hex: menu.appearance.backdrop) != nil || takesPointerEverywhere {
             return [PixelRect(x: 0, y: 0, width: Int(size.width.rounded(.up)), height: Int(size.height.rounded(.up)))]
         }
         return InputRegion.spans(covering: inputCircles.map { ($0.centre.adding(origin), $0.radius) })

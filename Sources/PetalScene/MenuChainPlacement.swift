@@ -55,10 +55,19 @@ public struct MenuChainPlacement: Equatable, Sendable {
     /// Opens `submenu` from the item with id `item` of the last menu; false,
     /// changing nothing, when the last menu has no such item. The whole
     /// chain may move, the menus already open with it.
+    ///
+    /// The submenu is centred on its item, or at `centre` (relative to the
+    /// output's top-left corner) when given: where a pie stroke paused or
+    /// turned, so that the stroke goes on in it. Its items fan away from
+    /// its parent either way.
     @discardableResult
-    public mutating func open(_ submenu: SceneMenu, from item: String) -> Bool {
+    public mutating func open(_ submenu: SceneMenu, from item: String, centre requested: Point? = nil) -> Bool {
         let last = menus.count - 1
-        guard let opener = menus[last].menu.items.first(where: { $0.id == item })?.position else { return false }
+        guard let itemPosition = menus[last].menu.items.first(where: { $0.id == item })?.position else { return false }
+        // The submenu's centre relative to its parent's.
+        let opener =
+            requested.map { Point(x: $0.x - menus[last].centre.x, y: $0.y - menus[last].centre.y) } ?? itemPosition
+        guard opener.x.isFinite, opener.y.isFinite else { return false }
         let offset = offsets[last].adding(opener)
         let back = Point(x: -offset.x, y: -offset.y)
         // Every circle of the chain so far, relative to the new submenu's centre.

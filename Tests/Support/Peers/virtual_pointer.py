@@ -3,17 +3,22 @@
 wlroots' virtual-pointer protocol (zwlr_virtual_pointer_manager_v1), spoken
 on the wire directly: no Wayland binding for Python is on Debian 12.
 
-    virtual_pointer.py X Y WIDTH HEIGHT
+    virtual_pointer.py X Y WIDTH HEIGHT [STEP...]
 
 Adds a pointer to the seat, moves it to (X, Y) of the WIDTH x HEIGHT layout
 (the box around every output, in logical pixels), prints "ready" once the
 compositor has handled it, and keeps the pointer until it is stopped.
+
+Each STEP then runs in turn, each handled by the compositor before the
+next: "X,Y" moves the pointer there, "press" and "release" the left
+button, "wait:MS" sleeps; "done" is printed after the last.
 """
 import os
 import signal
 import socket
 import struct
 import sys
+import time
 
 DISPLAY, REGISTRY, CALLBACK = 1, 2, 3
 
@@ -105,6 +110,22 @@ def main():
     connection.send(pointer, 4)  # frame
     connection.roundtrip()
     print("ready", flush=True)
+    steps = sys.argv[5:]
+    for step in steps:
+        milliseconds = int(time.monotonic() * 1000) & 0xFFFFFFFF
+        if step in ("press", "release"):
+            # button(time, BTN_LEFT, pressed or released)
+            connection.send(pointer, 2, struct.pack("<III", milliseconds, 0x110, 1 if step == "press" else 0))
+        elif step.startswith("wait:"):
+            time.sleep(int(step[5:]) / 1000)
+            continue
+        else:
+            to_x, to_y = (int(value) for value in step.split(","))
+            connection.send(pointer, 1, struct.pack("<IIIII", milliseconds, to_x, to_y, width, height))
+        connection.send(pointer, 4)  # frame
+        connection.roundtrip()
+    if steps:
+        print("done", flush=True)
     signal.pause()
 
 
