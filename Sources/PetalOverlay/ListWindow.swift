@@ -46,6 +46,8 @@ final class ListWindow {
     lazy var accessibility = ListAccessibility(widget: widget)
     /// Timing lines for `make bench`: each key press, and each frame painted (spread 1: a list does not spread).
     let trace: FrameTrace?
+    /// The state last told to ``trace``.
+    private var tracedState: MenuState?
 
     /// A window for the list menu `menu`, not yet shown.
     /// A window for the list menu `menu`, not yet shown; `standInGrabbed`
@@ -103,6 +105,13 @@ final class ListWindow {
         // The keyboard before anything is drawn: keys typed while the menu opens reach the filter.
         takeKeyboard()
         update(menu: menu, revision: revision)
+    }
+
+    /// Tells the frame trace the menu's state, once per change, as a circle menu's window does.
+    func traceState(_ state: MenuState) {
+        guard state != tracedState else { return }
+        tracedState = state
+        trace?.state(state, at: Double(g_get_monotonic_time()) / 1e6)
     }
 
     /// The menu changed (now at mirror revision `revision`): new rows are

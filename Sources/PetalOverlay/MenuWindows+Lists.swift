@@ -27,6 +27,7 @@ extension MenuWindows {
             return style == .list || style == nil
         }
         if let window = lists[path] {
+            window.traceState(state)
             if window.revision != revision, let menu = mirror.menu(at: path) {
                 window.update(menu: menu, revision: revision)
             }
@@ -49,6 +50,7 @@ extension MenuWindows {
             if let action = window.picker.click(visibleRow: offset) { window.act(action) }
         }
         lists[path] = window
+        window.traceState(state)
         let placement = menu.snapshot.placement
         let pointer = outputs.pointer()
         let choice = OutputGeometry.choose(
