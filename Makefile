@@ -189,9 +189,11 @@ previews: build
 	scripts/render-previews.sh "$(BIN)/petalctl"
 
 ## Redraw docs/images/overlay*.png: with petal-overlay --render, no display
-## needed, and a menu at the pointer on an Xvfb of its own (installs ImageMagick,
-## apngasm for the animation, Xvfb, xcompmgr and xdotool if missing).
+## needed, and a menu at the pointer, a labelled stack, a chain at a corner and
+## the no-compositor look on Xvfbs of their own (installs ImageMagick, apngasm
+## for the animation, Xvfb, xcompmgr and xdotool if missing).
 overlay-images: build
 	@scripts/install-deps.sh imagemagick apngasm xvfb xcompmgr xdotool
 	scripts/render-overlay-images.sh "$(BIN)/petal-overlay"
 	scripts/render-pointer-image.sh "$(BIN)"
+	scripts/render-legible-images.sh "$(BIN)"
