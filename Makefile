@@ -33,7 +33,8 @@ BIN          := $(shell $(SWIFT) build -c $(CONFIG) --show-bin-path 2>/dev/null)
 # petal-context builds against libxcb and its RandR extension (libxcb1-dev,
 # libxcb-randr0-dev) for its X11 backend; its tests read real window
 # managers on Xvfb: i3 (i3-wm, with i3-msg) through its IPC socket, and
-# openbox, which keeps _NET_ACTIVE_WINDOW, through the X server.
+# openbox, which keeps _NET_ACTIVE_WINDOW, through the X server; the
+# overlay's X11 tests run under i3 as well as on bare Xvfb.
 APT_PACKAGES := libdbus-1-dev pkg-config dbus dbus-bin systemd libglib2.0-bin util-linux \
                 python3-dbus python3-gi gcc binutils scdoc zsh fish \
                 libgtk-3-dev libgtk-layer-shell-dev xvfb xcompmgr xdotool imagemagick \
@@ -188,9 +189,11 @@ previews: build
 	scripts/render-previews.sh "$(BIN)/petalctl"
 
 ## Redraw docs/images/overlay*.png: with petal-overlay --render, no display
-## needed, and a menu at the pointer on an Xvfb of its own (installs ImageMagick,
-## apngasm for the animation, Xvfb, xcompmgr and xdotool if missing).
+## needed, and a menu at the pointer, a labelled stack, a chain at a corner and
+## the no-compositor look on Xvfbs of their own (installs ImageMagick, apngasm
+## for the animation, Xvfb, xcompmgr and xdotool if missing).
 overlay-images: build
 	@scripts/install-deps.sh imagemagick apngasm xvfb xcompmgr xdotool
 	scripts/render-overlay-images.sh "$(BIN)/petal-overlay"
 	scripts/render-pointer-image.sh "$(BIN)"
+	scripts/render-legible-images.sh "$(BIN)"

@@ -190,16 +190,22 @@ static void petal_child_accessible_get_extents(AtkComponent *component, gint *x,
                                                gint *height, AtkCoordType coord_type) {
     PetalChildAccessible *child = PETAL_CHILD_ACCESSIBLE(component);
     GdkRectangle box = child->state.extents;
-    if (coord_type == ATK_XY_SCREEN) {
-        PetalWindowAccessible *owner = petal_child_accessible_owner(child, NULL);
-        GtkWidget *widget = owner ? gtk_accessible_get_widget(GTK_ACCESSIBLE(owner)) : NULL;
-        GdkWindow *window = widget ? gtk_widget_get_window(widget) : NULL;
-        if (window != NULL) {
-            gint origin_x = 0, origin_y = 0;
-            gdk_window_get_origin(window, &origin_x, &origin_y);
-            box.x += origin_x;
-            box.y += origin_y;
-        }
+    PetalWindowAccessible *owner = petal_child_accessible_owner(child, NULL);
+    GtkWidget *widget = owner ? gtk_accessible_get_widget(GTK_ACCESSIBLE(owner)) : NULL;
+    GdkWindow *window = widget ? gtk_widget_get_window(widget) : NULL;
+    if (window != NULL) {
+        // GDK's coordinates are logical pixels; the screen's (and a client's pointer's) are the
+        // device's, `scale` of them to a logical one (GDK_SCALE=2 on a HiDPI X11 screen).
+        gint scale = gdk_window_get_scale_factor(window);
+        gint origin_x = 0, origin_y = 0;
+        if (coord_type == ATK_XY_SCREEN) gdk_window_get_origin(window, &origin_x, &origin_y);
+        box.x = (origin_x + box.x) * scale;
+        box.y = (origin_y + box.y) * scale;
+        box.width *= scale;
+        box.height *= scale;
+    } else if (coord_type == ATK_XY_SCREEN) {
+        // A window that is gone is nowhere on the screen.
+        box = (GdkRectangle){0, 0, 0, 0};
     }
     if (x) *x = box.x;
     if (y) *y = box.y;

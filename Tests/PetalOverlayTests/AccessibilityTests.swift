@@ -110,6 +110,20 @@ import Testing
             try await session.daemon.waitForState("expanded")
         }
 
+        /// The box `[x, y, width, height]` of the pixels of `colour` within 40
+        /// px of `extents` on the screen, once it is as large as `extents`
+        /// give or take 2 px (the menu may still be spreading); the last box
+        /// seen after 5 s.
+        func waitForDisc(of colour: String, near extents: [Int]) async throws -> [Int] {
+            let deadline = ContinuousClock.now + .seconds(5)
+            while true {
+                let box = try await display.screenshot().box(of: colour, near: extents)
+                let settled = box.count == 4 && abs(box[2] - extents[2]) <= 2 && abs(box[3] - extents[3]) <= 2
+                if settled || ContinuousClock.now >= deadline { return box }
+                try await Task.sleep(for: .milliseconds(100))
+            }
+        }
+
         /// Runs the default action of the child named `name`; returns what the bridge answered.
         func act(on name: String) async throws -> Bool {
             let run = try await probe(["act", name])
@@ -135,6 +149,11 @@ import Testing
         // Each where it is drawn: the items 80 px apart to the right of the button, 60 px wide.
         let centre = fixture.session.itemCentre(0)
         #expect(red.extents == [centre.x - 30, centre.y - 30, 60, 60], "\(red.extents)")
+        // And where it is on the screen: Red's extents are its red disc's box, as drawn.
+        let disc = try await fixture.waitForDisc(of: "#d03030", near: red.extents)
+        #expect(
+            disc.count == 4 && zip(red.extents, disc).allSatisfy { abs($0 - $1) <= 2 },
+            "extents \(red.extents), disc \(disc)")
 
         _ = try await fixture.session.daemon.menu("Close")
         try await fixture.waitForChildren { Self.names($0) == ["Open menu"] }
@@ -218,5 +237,22 @@ import Testing
             destination: "org.petal.Petal1", path: "/org/petal/Petal1", interface: "org.petal.Petal1.Menus",
             member: "ShowMenu", [.string("power"), .vardict([])])
         try await fixture.waitForChildren { Self.names($0).contains("Power") && Self.names($0).contains("Lock") }
+    }
+}
+
+extension RGBAImage {
+    /// The box `[x, y, width, height]` of the pixels within 24 of `colour`
+    /// (each of red, green and blue) and within 40 px of `extents`; empty for none.
+    fileprivate func box(of colour: String, near extents: [Int]) throws -> [Int] {
+        let xs = max(0, extents[0] - 40)..<min(width, extents[0] + extents[2] + 40)
+        let ys = max(0, extents[1] - 40)..<min(height, extents[1] + extents[3] + 40)
+        var (left, top, right, bottom) = (Int.max, Int.max, Int.min, Int.min)
+        for y in ys {
+            for x in xs where try pixel(x: x, y: y, isWithin: 24, of: colour) {
+                (left, top, right, bottom) = (min(left, x), min(top, y), max(right, x), max(bottom, y))
+            }
+        }
+        guard left <= right else { return [] }
+        return [left, top, right - left + 1, bottom - top + 1]
     }
 }

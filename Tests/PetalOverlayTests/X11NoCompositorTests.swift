@@ -3,8 +3,8 @@ import PetalCore
 import TestSupport
 import Testing
 
-/// The overlay on plain X11, no compositing manager, over a white window
-/// (docs/overlay.md, "No compositor"): no black backdrop sheet, no black
+/// The overlay on plain X11, no compositing manager, over a white window,
+/// on Xvfb alone and under i3 (docs/overlay.md, "No compositor"): no black backdrop sheet, no black
 /// shadow boxes, the open (white) button outlined, and labels drawn whole.
 @Suite(.serialized) struct X11NoCompositorTests {
     /// The session's menu with a backdrop, shadows, every label shown, and a long title.
@@ -14,17 +14,18 @@ import Testing
         )
         .replacingOccurrences(of: #""title": "Blue""#, with: #""title": "Blue screenshot tool""#)
 
-    @Test(arguments: [false, true])
-    func nothingBlackAndTheOpenButtonShowsOnWhite(composited: Bool) async throws {
-        let (session, display) = try await OverlaySession.start(
-            configuration: Self.configuration, background: "#ffffff"
-        ) {
-            try await XvfbDisplay(width: 1024, height: 600, compositor: composited)
+    @Test(arguments: X11Desktop.all)
+    func nothingBlackAndTheOpenButtonShowsOnWhite(desktop: X11Desktop) async throws {
+        let (session, display, manager) = try await OverlaySession.start(
+            on: desktop, configuration: Self.configuration, background: "#ffffff")
+        defer {
+            session.stop()
+            manager?.stop()
         }
-        defer { session.stop() }
+        let composited = desktop.composited
         try await session.open()
         try await Task.sleep(for: .milliseconds(400))
-        let shot = try await display.screenshot(savingAs: composited ? "open-composited" : "open-no-compositor")
+        let shot = try await display.screenshot(savingAs: desktop.shotName("open"))
         let button = session.buttonCentre
         if !composited {
             // No sheet far from the menu, no shadow box just outside a disc's square.

@@ -8,18 +8,20 @@ import Testing
 /// client was never drawn, and a backdrop was laid on twice.
 @Suite(.serialized) struct X11OverlayDefectTests {
     /// With a compositor and without one (where the window is shaped to
-    /// what it draws, and a ring outside the shape would never show).
-    @Test(arguments: [true, false])
-    func highlightedSetByAnotherClientIsDrawn(composited: Bool) async throws {
-        let (session, display) = try await OverlaySession.start {
-            try await XvfbDisplay(width: 1024, height: 600, compositor: composited)
+    /// what it draws, and a ring outside the shape would never show), on
+    /// Xvfb alone and under i3.
+    @Test(arguments: X11Desktop.all)
+    func highlightedSetByAnotherClientIsDrawn(desktop: X11Desktop) async throws {
+        let (session, display, manager) = try await OverlaySession.start(on: desktop)
+        defer {
+            session.stop()
+            manager?.stop()
         }
-        defer { session.stop() }
         try await session.open()
         // The highlight ring lies on the disc's edge (radius 30), inside it or just outside.
         let centre = session.itemCentre(2)
         let edge = (24...35).map { (x: centre.x, y: centre.y - $0) }
-        let before = try await display.screenshot(savingAs: "highlight-before")
+        let before = try await display.screenshot(savingAs: desktop.shotName("highlight-before"))
         func changed(_ shot: RGBAImage) throws -> Bool {
             try edge.contains { point in
                 !(try shot.pixel(x: point.x, y: point.y, isWithin: 40, of: before.hex(x: point.x, y: point.y)))

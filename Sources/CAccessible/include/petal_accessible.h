@@ -13,7 +13,7 @@
 /// Runs child `index`'s action; `data` is what petal_accessible_window_set_handler was given.
 typedef void (*PetalAccessibleActionHandler)(guint index, gpointer data);
 
-/// What a child is now. `extents` is its box in the window's coordinates.
+/// What a child is now. `extents` is its box in the window's coordinates, in logical pixels.
 typedef struct {
     gboolean check_box;
     gboolean checked;

@@ -1,21 +1,20 @@
 import Foundation
-import TestSupport
 
 /// A real window manager on a test's Xvfb display: i3 (with its IPC socket
 /// where the test says) or openbox, both from Debian.
-final class X11WindowManager: @unchecked Sendable {
-    let process: BackgroundProcess
+public final class X11WindowManager: @unchecked Sendable {
+    public let process: BackgroundProcess
     /// i3's IPC socket; nil for openbox.
-    let ipcSocket: String?
+    public let ipcSocket: String?
     private let display: XvfbDisplay
 
     /// Starts i3 with a configuration of its own (no bar, no borders, its
     /// socket in the display's folder) and waits until `i3-msg` reaches it.
-    static func i3(on display: XvfbDisplay) async throws -> X11WindowManager {
+    public static func i3(on display: XvfbDisplay) async throws -> X11WindowManager {
         let socket = display.directory.appendingPathComponent("i3-ipc.sock").path
         let config = display.directory.appendingPathComponent("i3.config")
         try """
-        # i3 config file (v4): written by PetalContextTests, nothing but what the tests need.
+        # i3 config file (v4): written by the tests, nothing but what the tests need.
         ipc-socket \(socket)
         font pango:DejaVu Sans 8
         default_border none
@@ -31,7 +30,7 @@ final class X11WindowManager: @unchecked Sendable {
 
     /// Starts openbox and waits until it says it manages the screen (EWMH's
     /// `_NET_SUPPORTING_WM_CHECK` on the root window).
-    static func openbox(on display: XvfbDisplay) async throws -> X11WindowManager {
+    public static func openbox(on display: XvfbDisplay) async throws -> X11WindowManager {
         let manager = try X11WindowManager(
             display: display, executable: "/usr/bin/openbox", arguments: ["--sm-disable"], ipcSocket: nil)
         try await manager.waitUntilReady {
@@ -69,12 +68,13 @@ final class X11WindowManager: @unchecked Sendable {
     }
 
     /// Runs `i3-msg` on this i3's socket.
-    func i3msg(_ arguments: [String]) async throws -> ExternalCommand {
+    public func i3msg(_ arguments: [String]) async throws -> ExternalCommand {
         guard let ipcSocket else { throw TestSetupError("i3-msg: this window manager is not i3") }
         return try await ExternalCommand.running(["i3-msg", "-s", ipcSocket] + arguments)
     }
 
-    func stop() { process.stop() }
+    /// Stops the window manager.
+    public func stop() { process.stop() }
 
     deinit { process.stop(grace: .milliseconds(500)) }
 }
