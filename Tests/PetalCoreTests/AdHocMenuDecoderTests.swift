@@ -177,6 +177,18 @@ struct AdHocMenuDecoderTests {
 
     // MARK: - Limits: LimitExceeded
 
+    @Test func aListMenuTakesAHundredThousandItemsAndNoMore() {
+        let list = { (count: Int) in
+            Self.items(count).replacingOccurrences(of: "{\"items\"", with: "{\"layout\": \"list\", \"items\"")
+        }
+        #expect(Self.refusal(list(Limits.listMenuItems)) == nil)
+        #expect(
+            Self.refusal(list(Limits.listMenuItems + 1))
+                == .limitExceeded([
+                    ConfigurationProblem(.error, path: "items", "expected 1 to 100000 items, found 100001")
+                ]))
+    }
+
     @Test func sixtyFourItemsAMenu() throws {
         #expect(try Self.decode(Self.items(64)).menu.top.items.count == 64)
         #expect(

@@ -83,7 +83,7 @@ public final class HeadlessSway: HeadlessDisplay, @unchecked Sendable {
     /// - Throws: ``TestSetupError`` if it is not ready within `limit`, with its log.
     public init(
         width: Int = 1280, height: Int = 720, background: String = "#202020", extraOutputs: [Output] = [],
-        extraConfiguration: String = "", within limit: Duration = .seconds(20)
+        extraConfiguration: String = "", within limit: Duration = .seconds(45)
     ) async throws {
         _ = try RGBAImage.components(of: background)
         await TestSlots.displays.acquire()

@@ -137,19 +137,20 @@ import Testing
         _ = try await fixture.activate("web", in: "apps")
         #expect(try await answer.value == PickAnswer(ids: ["apps/web"]))
     }
+}
 
-    @Test func aMenuOfAHundredThousandRowsIsTakenAndOneMoreIsNot() async throws {
+/// A `list` menu of the most rows petald takes, over a private bus: made,
+/// shown and answered. A suite of its own, with more time: a debug petald
+/// on a loaded machine reads 5 MiB of JSON slowly, and the tests around it
+/// keep their tighter limit. (101,000 rows are refused by the decoder's own
+/// tests, `AdHocMenuDecoderTests`.)
+@Suite(.timeLimit(.minutes(5))) struct PickLargeMenuTests {
+    @Test func aMenuOfAHundredThousandRowsIsTakenAndAnswered() async throws {
         let fixture = try await MenusFixture.start()
         defer { fixture.stop() }
-        func rows(_ count: Int) -> String {
-            #"{"layout": "list", "items": ["# + (0..<count).map { #"{"id":"r\#($0)"}"# }.joined(separator: ",") + "]}"
-        }
-        let client = fixture.client
-        // Generous timeouts: a debug petald on a loaded machine reads 5 MiB of JSON slowly.
-        await expectPetalError("LimitExceeded", containing: "100000") {
-            try await client.pickFrom(rows(100_001), timeout: 100)
-        }
-        let (answer, menu, _) = try await pickFrom(fixture, rows(100_000))
+        let rows =
+            #"{"layout": "list", "items": ["# + (0..<100_000).map { #"{"id":"r\#($0)"}"# }.joined(separator: ",") + "]}"
+        let (answer, menu, _) = try await PickTests().pickFrom(fixture, rows)
         try await menu.submit(["r99999"])
         #expect(try await answer.value.ids == ["r99999"])
     }
