@@ -56,6 +56,8 @@ final class FrontendPresence: @unchecked Sendable {
     /// The error name of the last failure to start one, logged in full once;
     /// forgotten when a frontend comes.
     private var lastFailure: String?
+    /// When a failed start may be asked again; nil when nothing failed since a frontend was last seen.
+    private var retryAt: Duration?
     private var waiting: [Requirement] = []
 
     /// Follows the name on `bus`; with none, a frontend is always present.
@@ -101,6 +103,7 @@ final class FrontendPresence: @unchecked Sendable {
         switch now {
         case .present:
             lastFailure = nil
+            retryAt = nil
             log.info("a program that draws menus owns \(PetalBus.frontendName)")
             for requirement in waiting { if let timer = requirement.timer { scheduler.cancel(timer) } }
             waiting = []
@@ -116,12 +119,21 @@ final class FrontendPresence: @unchecked Sendable {
     /// Sends `StartServiceByName` unless one is under way.
     private func startFrontend() {
         guard let bus, !isStarting else { return }
+        // A bus that could not start one (no service file, say) is not asked at every opening:
+        // each asking is a round trip on the way of every Toggle.
+        if let retryAt, scheduler.clock.now < retryAt { return }
         isStarting = true
         bus.start { [unowned self] outcome in
             isStarting = false
-            if case .failure(let error) = outcome { startFailed(error) }
+            if case .failure(let error) = outcome {
+                retryAt = scheduler.clock.now + Self.retryAfterFailure
+                startFailed(error)
+            }
         }
     }
+
+    /// How long after a failed start petald asks the bus again.
+    static let retryAfterFailure = Duration.seconds(10)
 
     /// Logs a failure to start a frontend: in full the first time, and again
     /// only when it fails differently or after a frontend has come and gone.
