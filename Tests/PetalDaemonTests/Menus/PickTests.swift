@@ -139,19 +139,20 @@ import Testing
     }
 }
 
-/// A `list` menu of the most rows petald takes, over a private bus: made,
-/// shown and answered. A suite of its own, with more time: a debug petald
-/// on a loaded machine reads 5 MiB of JSON slowly, and the tests around it
-/// keep their tighter limit. (101,000 rows are refused by the decoder's own
-/// tests, `AdHocMenuDecoderTests`.)
+/// A `list` menu far over the 64 items of other layouts, over a private
+/// bus: made, shown and answered. 20,000 rows, not the 100,000 petald takes:
+/// a debug petald reads them slowly, and each daemon test holds one of few
+/// slots while it runs, so a long one makes the tests queued behind it miss
+/// their time limits. The 100,000 and the 100,001 are the decoder's tests
+/// (`AdHocMenuDecoderTests`); `make bench` sends 100,000 over the bus.
 @Suite(.timeLimit(.minutes(5))) struct PickLargeMenuTests {
-    @Test func aMenuOfAHundredThousandRowsIsTakenAndAnswered() async throws {
+    @Test func aMenuOfTwentyThousandRowsIsTakenAndAnswered() async throws {
         let fixture = try await MenusFixture.start()
         defer { fixture.stop() }
         let rows =
-            #"{"layout": "list", "items": ["# + (0..<100_000).map { #"{"id":"r\#($0)"}"# }.joined(separator: ",") + "]}"
+            #"{"layout": "list", "items": ["# + (0..<20_000).map { #"{"id":"r\#($0)"}"# }.joined(separator: ",") + "]}"
         let (answer, menu, _) = try await PickTests().pickFrom(fixture, rows)
-        try await menu.submit(["r99999"])
-        #expect(try await answer.value.ids == ["r99999"])
+        try await menu.submit(["r19999"])
+        #expect(try await answer.value.ids == ["r19999"])
     }
 }
