@@ -132,6 +132,7 @@ final class MenuWindows {
         let before = windows.values.map { ($0, $0.submenuWindow, $0.fadedItems) }
         for window in windows.values {
             window.submenuWindow = nil
+            window.openedItem = nil
             window.parentWindow = nil
             window.fadedItems = []
         }
@@ -151,6 +152,7 @@ final class MenuWindows {
                             labelSize: painter.text.labelSizes(in: child.served))
                     else { break }
                     parent.submenuWindow = child
+                    parent.openedItem = item
                     child.parentWindow = parent
                     parent.fadedItems = Set(placement.itemOpacity(ofMenu: index).keys)
                     placed.append(child)
