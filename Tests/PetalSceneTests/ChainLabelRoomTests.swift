@@ -68,4 +68,21 @@ import Testing
         }
         #expect(faults.isEmpty, "\(faults.count) faults: \(faults.prefix(6))")
     }
+
+    @Test(arguments: [Anchor.bottomRight, .bottomLeft])
+    func aStacksLabelsSitBesideItsColumnOnTheSideWithRoom(_ anchor: Anchor) {
+        let chain = MenuChainPlacement(
+            Self.documents(4), placed: PlacementRequest(anchor: anchor), on: Self.small, pointer: nil,
+            labelSize: Self.plate)
+        let ids = chain.labelledItems(ofMenu: 0, mode: .always, highlighted: "")
+        let boxes = chain.labels(ofMenu: 0, items: ids, size: Self.plate)
+        #expect(boxes.count == 4)
+        for item in chain.menus[0].menu.items {
+            let centre = chain.menus[0].centre.adding(item.position)
+            let box = boxes[item.id]!
+            #expect(abs(box.y + box.height / 2 - centre.y) < 1e-6, "\(item.id)'s label is level with it: \(box)")
+            let gap = anchor == .bottomRight ? centre.x - 30 - box.maxX : box.minX - (centre.x + 30)
+            #expect(abs(gap - LabelPlacement.gap) < 1e-6, "\(item.id)'s label \(box) beside it, inwards")
+        }
+    }
 }
