@@ -32,16 +32,18 @@ public enum LabelPlacement {
     /// The labels' rectangles, in `requests`' order and coordinates, none
     /// over a circle of `circles` (the whole chain's, the items' own among
     /// them). Each tries the direction away from its menu's centre first,
-    /// then turns further from it both ways, 30° at a time: the first
-    /// direction that keeps it on `area` (when given) and off the labels
-    /// before it wins; failing that, the first on `area`; failing that, the
-    /// first over no circle; and when every direction covers one, it moves
-    /// straight out until it covers none.
+    /// then turns further from it both ways, 30° at a time, and then each
+    /// of those slid just onto `area` (when given; a label wider than the
+    /// room beside an item at the edge): the first place that keeps it on
+    /// `area` and off the labels before it wins; failing that, the first
+    /// on `area`; failing that, the first over no circle; and when every
+    /// direction covers one, it moves straight out until it covers none.
     public static func place(_ requests: [Request], clearing circles: [Circle], on area: Rect? = nil) -> [Rect] {
         var placed: [Rect] = []
         for request in requests {
             let away = request.side ?? direction(from: request.menuCentre, to: request.item.centre)
-            let candidates = turns.map { beside(request, towards: rotated(away, by: $0)) }
+            let turned = turns.map { beside(request, towards: rotated(away, by: $0)) }
+            let candidates = turned + (area.map { area in turned.compactMap { slid($0, onto: area) } } ?? [])
             let clear = candidates.filter { box in !circles.contains { covers(box, $0) } }
             let onArea = clear.filter { box in area.map { contains($0, box) } ?? true }
             let chosen =
@@ -85,6 +87,15 @@ public enum LabelPlacement {
             step *= 1.5
         }
         return box
+    }
+
+    /// `box` moved by the least offset that puts it on `area`; nil when it
+    /// is on it already, or larger than it.
+    static func slid(_ box: Rect, onto area: Rect) -> Rect? {
+        guard !contains(area, box), box.width <= area.width, box.height <= area.height else { return nil }
+        let dx = max(area.minX - box.minX, 0) + min(area.maxX - box.maxX, 0)
+        let dy = max(area.minY - box.minY, 0) + min(area.maxY - box.maxY, 0)
+        return box.offset(by: Point(x: dx, y: dy))
     }
 
     /// Whether the rectangle covers part of the circle (touching does not).

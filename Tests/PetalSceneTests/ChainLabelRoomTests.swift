@@ -85,4 +85,15 @@ import Testing
             #expect(abs(gap - LabelPlacement.gap) < 1e-6, "\(item.id)'s label \(box) beside it, inwards")
         }
     }
+
+    @Test func aLabelWiderThanTheRoomBesideItsItemAtTheEdgeSlidesOntoTheOutput() {
+        // A row along the top right: its last item's long label has no room on its right, nor above it.
+        var menu = Self.documents(7, style: .linear)
+        menu.appearance.labels = .always
+        for index in menu.items.indices { menu.items[index].title = "A document with a long name \(index)" }
+        let chain = MenuChainPlacement(
+            menu, placed: PlacementRequest(anchor: .topRight), on: Self.small, pointer: nil, labelSize: Self.plate)
+        let faults = Self.faults(in: chain)
+        #expect(faults.isEmpty, "\(faults)")
+    }
 }
