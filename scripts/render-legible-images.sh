@@ -4,9 +4,10 @@
 #   docs/images/overlay-radial-30.png        30 items in a radial menu
 #                                            (petal-overlay --render)
 #   docs/images/overlay-stack-labels.png     12 items in a stack at the
-#                                            bottom-right corner, labelled
-#                                            (Xvfb with xcompmgr: --render
-#                                            draws no labels)
+#                                            bottom-right corner of 1024×600,
+#                                            wrapped into two columns and
+#                                            labelled (Xvfb with xcompmgr:
+#                                            --render wraps on no output)
 #   docs/images/overlay-chain-corner.png     a chain three menus deep opened
 #                                            at the bottom-right corner (Xvfb
 #                                            with xcompmgr, the real thing)
@@ -93,12 +94,12 @@ desktop() {
     sleep 1.5
 }
 
-# 12 items in a stack, labelled (the stack's default), on a screen tall enough for one column.
+# 12 items in a stack, labelled (the stack's default), on a screen too short for one column.
 cat >"$work/stack.json" <<EOF
 {"menu": {"layout": "stack"}, "items": [$(items 12 "Document")],
  "appearance": {"anchor": "bottom-right", "shadow": false}}
 EOF
-desktop yes "$light" "$work/stack.json" 1024x1100
+desktop yes "$light" "$work/stack.json"
 xdotool mousemove 5 5
 "$bin/petalctl" open
 sleep 1.5

@@ -132,6 +132,7 @@ final class MenuWindows {
         let before = windows.values.map { ($0, $0.submenuWindow, $0.fadedItems) }
         for window in windows.values {
             window.submenuWindow = nil
+            window.openedItem = nil
             window.parentWindow = nil
             window.fadedItems = []
         }
@@ -141,13 +142,17 @@ final class MenuWindows {
         for top in windows.values where mirror.snapshot(at: top.path)?.parent ?? .root == .root {
             let chain = openChain(from: top)
             if let (output, centre, monitor) = position(of: top) {
-                var placement = MenuChainPlacement(top.served, centre: centre, on: output)
+                var placement = MenuChainPlacement(
+                    top.served, centre: centre, on: output, labelSize: painter.text.labelSizes(in: top.served))
                 var placed = [top]
                 for (index, (parent, child)) in zip(chain, chain.dropFirst()).enumerated() {
                     guard let item = mirror.snapshot(at: child.path)?.placement.item,
-                        placement.open(child.served, from: item, centre: strokeCentre(of: parent, item, on: output))
+                        placement.open(
+                            child.served, from: item, centre: strokeCentre(of: parent, item, on: output),
+                            labelSize: painter.text.labelSizes(in: child.served))
                     else { break }
                     parent.submenuWindow = child
+                    parent.openedItem = item
                     child.parentWindow = parent
                     parent.fadedItems = Set(placement.itemOpacity(ofMenu: index).keys)
                     placed.append(child)
@@ -198,9 +203,7 @@ final class MenuWindows {
         -> ChainArrangement
     {
         let menu = placement.menus[index].menu
-        let text = painter.text
-        let font = menu.appearance.font
-        let size = { (item: SceneItem) in text.labelSize(of: item, font: font) }
+        let size = painter.text.labelSizes(in: menu)
         return ChainArrangement(
             positions: menu.items.map(\.position), buttonSize: menu.appearance.buttonSize,
             labels: placement.labelBoxes(ofMenu: index, highlighted: window.scene.highlighted, size: size),

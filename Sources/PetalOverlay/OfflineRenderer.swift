@@ -4,7 +4,8 @@ import Linux
 import PetalCore
 import PetalScene
 
-/// `--render`: one frame drawn into a PNG file, with no display.
+/// `--render`: one frame drawn into a PNG file, with no display, as the
+/// live overlay draws it (labels included, placed by ``ChainPicture``).
 ///
 /// The image is centred on the centre button, whose centre is exactly
 /// (width/2, height/2), so an item's centre is at (width/2 + x, height/2 + y)
@@ -21,12 +22,15 @@ enum OfflineRenderer {
     static func render(
         _ scene: Scene, at time: Double, to path: String, scale: Double = 1, painter: CairoPainter
     ) throws(Failure) {
-        let (width, height) = Placement.centredCanvas(for: scene.menu)
+        let labels = ChainPicture.labels(
+            of: scene.menu, highlighted: scene.highlighted, labelSize: painter.text.labelSizes(in: scene.menu))
+        let (width, height) = Placement.centredCanvas(for: scene.menu, labels: Array(labels.values))
         let origin = Point(x: Double(width) / 2, y: Double(height) / 2)
         try draw(width, height, scale: scale, to: path) { cr in
             painter.paint(
                 scene.frame(at: scene.stateChangedAt + time).drawList(
-                    menu: scene.menu, origin: origin, titles: painter.text.circleTitles(for: scene.menu)),
+                    menu: scene.menu, origin: origin, titles: painter.text.circleTitles(for: scene.menu),
+                    labels: labels),
                 on: cr)
         }
     }
@@ -40,8 +44,8 @@ enum OfflineRenderer {
                 let frame = layer.scene.frame(at: picture.time)
                 let titles = painter.text.circleTitles(for: layer.scene.menu)
                 painter.paint(
-                    frame.drawList(menu: layer.scene.menu, origin: layer.centre, titles: titles), on: cr,
-                    clearing: index == 0)
+                    frame.drawList(menu: layer.scene.menu, origin: layer.centre, titles: titles, labels: layer.labels),
+                    on: cr, clearing: index == 0)
             }
         }
     }

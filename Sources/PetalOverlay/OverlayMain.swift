@@ -59,7 +59,9 @@ public enum OverlayMain {
                 try OfflineRenderer.render(
                     Scene(menu: chain.menus[0], state: state), at: time, to: path, scale: scale, painter: painter)
             } else {
-                let picture = ChainPicture(chain.menus, openedFrom: chain.openers, state: state, at: time)
+                let picture = ChainPicture(
+                    chain.menus, openedFrom: chain.openers, state: state, at: time,
+                    labelSize: painter.text.labelSizes(in:))
                 try OfflineRenderer.render(picture, to: path, scale: scale, painter: painter)
             }
         } catch {

@@ -63,8 +63,10 @@ final class OverlayWindow {
             accessibilityChanged()
         }
     }
-    /// The submenu open from this menu, and the items of this one it fades as it spreads.
+    /// The submenu open from this menu, the item of this one it opened
+    /// from, and the items of this one it fades as it spreads.
     weak var submenuWindow: OverlayWindow?
+    var openedItem: String?
     var fadedItems: Set<String> = []
     /// The menu this one is open from as a submenu: drawn again while this one moves.
     weak var parentWindow: OverlayWindow?

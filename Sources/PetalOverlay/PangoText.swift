@@ -56,6 +56,12 @@ final class PangoText {
         LabelPlate.size(for: measure(item.title, font: font, size: 0, bold: false))
     }
 
+    /// The plates of the labels of `menu`'s items, in its font.
+    func labelSizes(in menu: SceneMenu) -> (SceneItem) -> Size {
+        let font = menu.appearance.font
+        return { [self] item in labelSize(of: item, font: font) }
+    }
+
     /// How far `text` reaches set in `font` at `size` pixels (0: the font's own size).
     func measure(_ text: String, font: String, size: Double, bold: Bool) -> TextExtent {
         let key = MeasureKey(font: (bold ? "bold " : "") + font, size: size, text: text)

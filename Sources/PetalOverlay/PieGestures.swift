@@ -128,8 +128,11 @@ final class PieGestures {
             if let asked = windows[index - 1].strokeSubmenu?.centre {
                 warped = warp(Point(x: level.centre.x - asked.x, y: level.centre.y - asked.y))
             }
+            // The parent shows the way to its submenu, whatever the pointer aimed at there (a key opened it).
+            let parent = windows[index - 1]
+            let opener = parent.openedItem.flatMap { $0 == parent.scene.highlighted ? nil : $0 }
             windows.append(chain[index])
-            apply(recognizer.push(level, pointerWarped: warped))
+            apply(recognizer.push(level, from: opener, pointerWarped: warped))
         }
     }
 

@@ -2,41 +2,48 @@ import Glibc
 import PetalCore
 
 /// Where an item's label goes (docs/overlay.md, "What it draws"): beside
-/// its circle, away from its menu's centre, over no circle of the open
-/// chain, on the output where it can be, and clear of the labels placed
-/// before it where it can be.
+/// its circle, away from its menu's centre (beside a `stack` column, on the
+/// side with room), over no circle of the open chain, on the output where
+/// it can be, and clear of the labels placed before it where it can be.
 public enum LabelPlacement {
     /// The room between an item's edge and its label, in logical pixels.
     public static let gap = 6.0
 
     /// One label to place: its item's circle, the centre of the menu it is
-    /// in, and the label's size (its text's extent and any padding).
+    /// in, the label's size (its text's extent and any padding), and the
+    /// direction it is tried in first when not away from the centre.
     public struct Request: Equatable, Sendable {
         public var item: Circle
         public var menuCentre: Point
         public var size: Size
+        /// A unit vector: the side of a `stack` column its labels go to; nil for away from the centre.
+        public var side: Point?
 
-        /// A label of `size` for `item`, in a menu centred at `menuCentre`.
-        public init(item: Circle, menuCentre: Point, size: Size) {
+        /// A label of `size` for `item`, in a menu centred at `menuCentre`,
+        /// tried first on `side` (a unit vector) when given.
+        public init(item: Circle, menuCentre: Point, size: Size, side: Point? = nil) {
             self.item = item
             self.menuCentre = menuCentre
             self.size = size
+            self.side = side
         }
     }
 
     /// The labels' rectangles, in `requests`' order and coordinates, none
     /// over a circle of `circles` (the whole chain's, the items' own among
     /// them). Each tries the direction away from its menu's centre first,
-    /// then turns further from it both ways, 30° at a time: the first
-    /// direction that keeps it on `area` (when given) and off the labels
-    /// before it wins; failing that, the first on `area`; failing that, the
-    /// first over no circle; and when every direction covers one, it moves
-    /// straight out until it covers none.
+    /// then turns further from it both ways, 30° at a time, and then each
+    /// of those slid just onto `area` (when given; a label wider than the
+    /// room beside an item at the edge): the first place that keeps it on
+    /// `area` and off the labels before it wins; failing that, the first
+    /// on `area`; failing that, the first over no circle; and when every
+    /// direction covers one, it moves straight out until it covers none.
     public static func place(_ requests: [Request], clearing circles: [Circle], on area: Rect? = nil) -> [Rect] {
         var placed: [Rect] = []
         for request in requests {
-            let away = direction(from: request.menuCentre, to: request.item.centre)
-            let candidates = turns.map { beside(request, towards: rotated(away, by: $0)) }
+            let away = request.side ?? direction(from: request.menuCentre, to: request.item.centre)
+            let turned = turns.map { beside(request, towards: rotated(away, by: $0)) }
+            let candidates = turned + (area.map { area in turned.compactMap { slid($0, onto: area) } } ?? [])
             let clear = candidates.filter { box in !circles.contains { covers(box, $0) } }
             let onArea = clear.filter { box in area.map { contains($0, box) } ?? true }
             let chosen =
@@ -80,6 +87,15 @@ public enum LabelPlacement {
             step *= 1.5
         }
         return box
+    }
+
+    /// `box` moved by the least offset that puts it on `area`; nil when it
+    /// is on it already, or larger than it.
+    static func slid(_ box: Rect, onto area: Rect) -> Rect? {
+        guard !contains(area, box), box.width <= area.width, box.height <= area.height else { return nil }
+        let dx = max(area.minX - box.minX, 0) + min(area.maxX - box.maxX, 0)
+        let dy = max(area.minY - box.minY, 0) + min(area.maxY - box.maxY, 0)
+        return box.offset(by: Point(x: dx, y: dy))
     }
 
     /// Whether the rectangle covers part of the circle (touching does not).
@@ -136,10 +152,17 @@ extension MenuChainPlacement {
         let menu = menus[index]
         let radius = menu.menu.appearance.itemSize / 2
         let chosen = items.compactMap { id in menu.menu.items.first { $0.id == id } }
+        // A column's labels go beside it, on the side its further columns go
+        // to (the larger part of the output): away from the centre is the next item.
+        var side: Point?
+        if menu.menu.style == .stack {
+            let room = LayoutRoom(width: output.size.width, height: output.size.height, centre: menu.centre)
+            side = Point(x: room.columnsGoLeft ? -1 : 1, y: 0)
+        }
         let requests = chosen.map { item in
             LabelPlacement.Request(
                 item: Circle(centre: menu.centre.adding(item.position), radius: radius), menuCentre: menu.centre,
-                size: size(item))
+                size: size(item), side: side)
         }
         let area = Rect(x: 0, y: 0, width: output.size.width, height: output.size.height)
         let boxes = LabelPlacement.place(requests, clearing: circles, on: area)

@@ -36,20 +36,29 @@ public struct MenuChainPlacement: Equatable, Sendable {
     /// A chain of one top-level menu whose centre button is asked to go to
     /// `centre` on `output` (``Placement/wantedCentre(of:placed:on:pointer:)``,
     /// or ``Placement/centre(of:placed:on:pointer:)``): its row wrapped on
-    /// the output, and moved inwards just enough that all of it lies there.
-    public init(_ menu: SceneMenu, centre: Point, on output: OutputGeometry) {
+    /// the output, with room for its labels between the rows when
+    /// `labelSize` tells their sizes (``SceneMenu/wrapped(on:centre:labelSize:)``),
+    /// and moved inwards just enough that all of it lies there.
+    public init(
+        _ menu: SceneMenu, centre: Point, on output: OutputGeometry, labelSize: ((SceneItem) -> Size)? = nil
+    ) {
         self.output = output
         wanted = centre
         offsets = [.zero]
-        menus = [Menu(menu: menu.wrapped(on: output.size, centre: centre), centre: centre, openedItem: nil)]
+        let wrapped = menu.wrapped(on: output.size, centre: centre, labelSize: labelSize)
+        menus = [Menu(menu: wrapped, centre: centre, openedItem: nil)]
         keepOnOutput()
     }
 
     /// A chain of one top-level menu placed as `request` says on `output`;
     /// `pointer` (desktop coordinates) for the `pointer` anchor.
-    public init(_ menu: SceneMenu, placed request: PlacementRequest, on output: OutputGeometry, pointer: Point?) {
+    public init(
+        _ menu: SceneMenu, placed request: PlacementRequest, on output: OutputGeometry, pointer: Point?,
+        labelSize: ((SceneItem) -> Size)? = nil
+    ) {
         self.init(
-            menu, centre: Placement.wantedCentre(of: menu, placed: request, on: output, pointer: pointer), on: output)
+            menu, centre: Placement.wantedCentre(of: menu, placed: request, on: output, pointer: pointer), on: output,
+            labelSize: labelSize)
     }
 
     /// Opens `submenu` from the item with id `item` of the last menu; false,
@@ -59,9 +68,13 @@ public struct MenuChainPlacement: Equatable, Sendable {
     /// The submenu is centred on its item, or at `centre` (relative to the
     /// output's top-left corner) when given: where a pie stroke paused or
     /// turned, so that the stroke goes on in it. Its items fan away from
-    /// its parent either way.
+    /// its parent either way. Its rows have room for its labels between
+    /// them when `labelSize` tells their sizes.
     @discardableResult
-    public mutating func open(_ submenu: SceneMenu, from item: String, centre requested: Point? = nil) -> Bool {
+    public mutating func open(
+        _ submenu: SceneMenu, from item: String, centre requested: Point? = nil,
+        labelSize: ((SceneItem) -> Size)? = nil
+    ) -> Bool {
         let last = menus.count - 1
         guard let itemPosition = menus[last].menu.items.first(where: { $0.id == item })?.position else { return false }
         // The submenu's centre relative to its parent's.
@@ -73,7 +86,7 @@ public struct MenuChainPlacement: Equatable, Sendable {
         // Every circle of the chain so far, relative to the new submenu's centre.
         let taken = zip(menus, offsets).flatMap { placed, at in placed.menu.circles(at: at.adding(back)) }
         let centre = menus[last].centre.adding(opener)
-        var menu = submenu.wrapped(on: output.size, centre: centre)
+        var menu = submenu.wrapped(on: output.size, centre: centre, labelSize: labelSize)
         // Drawn on the item that opened it, its button covers no more than that item did.
         menu.appearance.buttonSize = min(menu.appearance.buttonSize, menus[last].menu.appearance.itemSize)
         let roomward = Point(x: output.size.width / 2 - centre.x, y: output.size.height / 2 - centre.y)

@@ -45,10 +45,11 @@ public enum Placement {
     }
 
     /// The size of an image centred on the centre button that holds everything
-    /// the menu can draw: `--render`'s canvas. Width and height are even, so
-    /// the button's centre is exactly (width/2, height/2).
-    public static func centredCanvas(for menu: SceneMenu) -> (width: Int, height: Int) {
-        let reach = reach(of: menu)
+    /// the menu can draw and `labels` (relative to the centre button):
+    /// `--render`'s canvas. Width and height are even, so the button's
+    /// centre is exactly (width/2, height/2).
+    public static func centredCanvas(for menu: SceneMenu, labels: [Rect] = []) -> (width: Int, height: Int) {
+        let reach = labels.reduce(reach(of: menu)) { $0.union($1) }
         func even(_ half: Double) -> Int { 2 * Int(half.rounded(.up)) }
         return (even(max(-reach.minX, reach.maxX)), even(max(-reach.minY, reach.maxY)))
     }

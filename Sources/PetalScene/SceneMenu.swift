@@ -111,10 +111,21 @@ public struct SceneMenu: Equatable, Sendable {
     /// The menu with its `linear` row or `stack` column wrapped into rows or
     /// columns that fit an output of `size`, its centre button wanted at
     /// `centre` there (``RowWrapping``); a radial menu as it is.
-    public func wrapped(on size: Size, centre: Point) -> SceneMenu {
+    ///
+    /// When it shows labels (``AppearanceSettings/labelMode(for:)``), each
+    /// of the size `labelSize` gives its item, the rows or columns are far
+    /// enough apart for a label between two of them, with
+    /// ``LabelPlacement/gap`` on each side.
+    public func wrapped(on size: Size, centre: Point, labelSize: ((SceneItem) -> Size)? = nil) -> SceneMenu {
         let room = LayoutRoom(width: size.width, height: size.height, centre: centre)
+        var labels = 0.0
+        if let labelSize, appearance.labelMode(for: style) != .never, !items.isEmpty {
+            let sizes = items.map(labelSize)
+            let across = style == .linear ? sizes.map(\.height) : sizes.map(\.width)
+            labels = (across.max() ?? 0) + 2 * LabelPlacement.gap
+        }
         let places = RowWrapping.wrapped(
-            items.map(\.position), style: style, discs: LayoutDiscs(appearance), room: room)
+            items.map(\.position), style: style, discs: LayoutDiscs(appearance), room: room, labels: labels)
         var menu = self
         for (index, place) in places.enumerated() { menu.items[index].position = place }
         return menu

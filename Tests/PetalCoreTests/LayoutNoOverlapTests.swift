@@ -191,4 +191,18 @@ import Testing
         #expect(RowWrapping.wrapped(backwards, style: .linear, discs: LayoutDiscs(), room: room) == backwards)
         #expect(RowWrapping.wrapped(made, style: .radial, discs: LayoutDiscs(), room: room) == made)
     }
+
+    @Test func wrappedRowsLeaveTheLabelsRoomBetweenThem() {
+        let column = MenuGeometry(style: .stack, spacing: 80).positions(count: 4, discs: LayoutDiscs())
+        let room = LayoutRoom(width: 1024, height: 240, columnsGoLeft: true)
+        // Two a column; the second column an item and 100 px of labels to the left.
+        let wrapped = RowWrapping.wrapped(column, style: .stack, discs: LayoutDiscs(), room: room, labels: 100)
+        #expect(wrapped.map(\.x) == [0, 0, -160, -160])
+        #expect(wrapped.map(\.y) == [-80, -160, -80, -160])
+        // Labels narrower than the spacing leave it as it is; none, or a bad number, count as none.
+        for labels in [0, 10, -50, .nan, .infinity] {
+            let plain = RowWrapping.wrapped(column, style: .stack, discs: LayoutDiscs(), room: room, labels: labels)
+            #expect(plain.map(\.x) == [0, 0, -80, -80], "labels \(labels)")
+        }
+    }
 }

@@ -37,14 +37,16 @@ import Testing
     }
 
     /// The overlay on Xvfb with an accessibility bus and the bridge on
-    /// (`NO_AT_BRIDGE=0`: the display's environment has it 1 for every other test).
+    /// (`NO_AT_BRIDGE=0`: the display's environment has it 1 for every other
+    /// test); at `scale` 2 (`GDK_SCALE`), on a screen twice as large, the
+    /// same logical 1024×600.
     final class Fixture: @unchecked Sendable {
         let display: XvfbDisplay
         let bus: AccessibilityBus
         let session: OverlaySession
 
-        init(configuration: String = AccessibilityTests.configuration) async throws {
-            display = try await XvfbDisplay(width: 1024, height: 600, compositor: true)
+        init(configuration: String = AccessibilityTests.configuration, scale: Int = 1) async throws {
+            display = try await XvfbDisplay(width: 1024 * scale, height: 600 * scale, compositor: true)
             do {
                 bus = try await AccessibilityBus(in: display.directory)
             } catch {
@@ -54,7 +56,9 @@ import Testing
             do {
                 session = try await OverlaySession(
                     display: display, configuration: configuration,
-                    overlayEnvironment: bus.environment.merging(["NO_AT_BRIDGE": "0"]) { _, new in new })
+                    overlayEnvironment: bus.environment.merging(["NO_AT_BRIDGE": "0", "GDK_SCALE": "\(scale)"]) {
+                        _, new in new
+                    }, waitingForButton: scale == 1)
             } catch {
                 bus.stop()
                 display.stop()
@@ -157,6 +161,22 @@ import Testing
 
         _ = try await fixture.session.daemon.menu("Close")
         try await fixture.waitForChildren { Self.names($0) == ["Open menu"] }
+    }
+
+    @Test func atScaleTwoTheExtentsAreTheCircleOnTheScreenInItsPixels() async throws {
+        let fixture = try await Fixture(scale: 2)
+        defer { fixture.stop() }
+        try await fixture.waitForChildren { Self.names($0) == ["Open menu"] }
+        try await fixture.open()
+        let open = try await fixture.waitForChildren { Self.names($0) == ["Close menu", "Red", "Green", "Blue"] }
+        // Red's 60 px disc, 80 px right of the button at the bottom-left of the logical 1024×600,
+        // in the screen's pixels: twice each.
+        let centre = (x: 16 + 30 + 80, y: 600 - 32 - 30)
+        #expect(open[1].extents == [2 * centre.x - 60, 2 * centre.y - 60, 120, 120], "\(open[1].extents)")
+        let disc = try await fixture.waitForDisc(of: "#d03030", near: open[1].extents)
+        #expect(
+            disc.count == 4 && zip(open[1].extents, disc).allSatisfy { abs($0 - $1) <= 2 },
+            "extents \(open[1].extents), disc \(disc)")
     }
 
     @Test func anItemsActionActivatesItAndTheButtonsTogglesTheMenu() async throws {

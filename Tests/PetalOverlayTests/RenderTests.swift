@@ -70,6 +70,40 @@ import Testing
         #expect(try closed.shows("#10a010", at: Point(x: -42, y: 0)), "\(closed.describe(Point(x: -42, y: 0)))")
     }
 
+    @Test func labelsShownAllTheTimeAreDrawnAsTheLiveOverlayDrawsThem() async throws {
+        let item = { (id: String, title: String) in
+            ##"{"id": "\##(id)", "title": "\##(title)", "action": "x.y", "color": "#3050d0", "icon": ""}"##
+        }
+        let items = [item("red", "Red"), item("green", "Green"), item("blue", "Blue screenshot tool")]
+        func frame(labels: String) async throws -> RenderedFrame {
+            let config = try Self.config(
+                """
+                {"menu": {"layout": "linear"}, "items": [\(items.joined(separator: ", "))],
+                 "appearance": {"labels": "\(labels)", "shadow": false}}
+                """)
+            return RenderedFrame(image: try await OverlayBinary.render(["--config", config, "--state", "expanded"]))
+        }
+        // A label is a dark plate (#1a1a1a at 0.85) with the title in white: nothing else drawn is that dark.
+        func plate(_ frame: RenderedFrame) -> Int {
+            var count = 0
+            for y in 0..<frame.image.height {
+                for x in 0..<frame.image.width {
+                    let (r, g, b, a) = frame.image.pixel(x: x, y: y)
+                    if a > 200 && a < 235 && max(r, g, b) < 40 { count += 1 }
+                }
+            }
+            return count
+        }
+        let always = try await frame(labels: "always")
+        let none = try await frame(labels: "none")
+        // Three plates 22–24 px tall, "Blue screenshot tool" alone some 130 px wide.
+        #expect(plate(always) > 3_000, "\(plate(always)) plate pixels")
+        #expect(plate(none) == 0)
+        #expect(always.image.width > none.image.width || always.image.height > none.image.height, "room for the labels")
+        // The button is still the image's centre, the items where Layout puts them.
+        #expect(try always.shows("#3050d0", at: RenderedFrame.onDisc(of: Point(x: 80, y: 0))))
+    }
+
     @Test func itDrawsTheMenuPetaldServes() async throws {
         let daemon = try await RunningDaemon(
             executable: "petald",

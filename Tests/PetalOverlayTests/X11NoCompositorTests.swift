@@ -41,14 +41,18 @@ import Testing
                 !(try shot.pixel(x: edge.x, y: edge.y, isWithin: 60, of: "#ffffff")),
                 "the open button's edge \(edge) is \(shot.hex(x: edge.x, y: edge.y))")
         }
-        // Every label is drawn (always): a dark plate beside each item, the long title's whole.
+        Self.expectEveryLabelWhole(in: shot, of: session)
+    }
+
+    /// Every label is drawn (always): a dark plate beside each item, the long title's whole.
+    static func expectEveryLabelWhole(in shot: RGBAImage, of session: OverlaySession) {
         let dark = { (x: Int, y: Int) -> Bool in
             let (r, g, b, _) = shot.pixel(x: x, y: y)
             return max(r, g, b) < 80
         }
         let blue = session.itemCentre(2)
-        let plateRows = (blue.y - 60)..<display.size.height
-        let widest = plateRows.map { y in (0..<display.size.width).filter { dark($0, y) }.count }.max() ?? 0
+        let plateRows = (blue.y - 60)..<shot.height
+        let widest = plateRows.map { y in (0..<shot.width).filter { dark($0, y) }.count }.max() ?? 0
         // "Blue screenshot tool" at the desktop's 10 pt is about 130 px wide; cut to nine it would be 70.
         #expect(widest >= 110, "the widest dark row about the items is \(widest) px")
     }

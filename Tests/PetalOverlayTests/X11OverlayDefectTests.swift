@@ -18,10 +18,19 @@ import Testing
             manager?.stop()
         }
         try await session.open()
+        try await Self.expectHighlightFromAnotherClientDrawn(
+            session, display, savingAs: desktop.shotName("highlight-before"))
+    }
+
+    /// Blue's highlight ring, set and cleared over D-Bus by the test (another
+    /// client than the overlay), is drawn and goes, in `session`'s open menu.
+    static func expectHighlightFromAnotherClientDrawn(
+        _ session: OverlaySession, _ display: any HeadlessDisplay, savingAs name: String
+    ) async throws {
         // The highlight ring lies on the disc's edge (radius 30), inside it or just outside.
         let centre = session.itemCentre(2)
         let edge = (24...35).map { (x: centre.x, y: centre.y - $0) }
-        let before = try await display.screenshot(savingAs: desktop.shotName("highlight-before"))
+        let before = try await display.screenshot(savingAs: name)
         func changed(_ shot: RGBAImage) throws -> Bool {
             try edge.contains { point in
                 !(try shot.pixel(x: point.x, y: point.y, isWithin: 40, of: before.hex(x: point.x, y: point.y)))

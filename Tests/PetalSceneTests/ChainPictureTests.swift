@@ -47,4 +47,34 @@ import Testing
         #expect(picture.layers.count == 1 && picture.layers[0].scene.itemOpacity.isEmpty)
         #expect(picture.time == 0.1)
     }
+
+    @Test func everyMenuShowsItsLabelsInsideThePictureOverNoCircle() {
+        let size = { (_: SceneMenu) in
+            { (item: SceneItem) in Size(width: Double(item.title.count) * 8 + 16, height: 24) }
+        }
+        var hovered = F.menu(.radial, count: 4)
+        hovered.appearance.labels = .hover
+        let chain = [F.menu(.stack, count: 4), hovered]
+        let picture = ChainPicture(chain, openedFrom: ["item1"], state: .expanded, at: 0, labelSize: size)
+        // The stack shows all its labels; the radial one only a highlighted item's, and none is.
+        #expect(picture.layers[0].labels.keys.sorted() == ["item0", "item1", "item2", "item3"])
+        #expect(picture.layers[1].labels.isEmpty)
+        let circles = picture.layers.flatMap { $0.scene.menu.circles(at: $0.centre) }
+        let area = Rect(x: 0, y: 0, width: Double(picture.width), height: Double(picture.height))
+        for (id, box) in picture.layers[0].labels {
+            let placed = box.offset(by: picture.layers[0].centre)
+            #expect(LabelPlacement.contains(area, placed), "\(id)'s label \(placed) leaves \(area)")
+            #expect(!circles.contains { LabelPlacement.covers(placed, $0) }, "\(id)'s label covers a circle")
+        }
+        #expect(ChainPicture(chain, openedFrom: ["item1"], state: .expanded, at: 0).layers[0].labels.isEmpty)
+        // A menu drawn alone: the same labels, and a canvas centred on the button that holds them.
+        let alone = ChainPicture.labels(of: chain[0], highlighted: "", labelSize: size(chain[0]))
+        #expect(alone.count == 4)
+        let (width, height) = Placement.centredCanvas(for: chain[0], labels: Array(alone.values))
+        for box in alone.values {
+            #expect(-box.minX <= Double(width) / 2 && box.maxX <= Double(width) / 2, "\(box) in \(width) across")
+            #expect(-box.minY <= Double(height) / 2 && box.maxY <= Double(height) / 2, "\(box) in \(height) down")
+        }
+        #expect(width > Placement.centredCanvas(for: chain[0]).width, "the labels widen the canvas")
+    }
 }

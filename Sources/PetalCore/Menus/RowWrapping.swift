@@ -49,7 +49,14 @@ public enum RowWrapping {
     /// button and circles of `discs`; at least one item a row. Anything
     /// that is not such a row (a `radial` layout, or places a peer made up)
     /// is returned as it is.
-    public static func wrapped(_ row: [Point], style: LayoutStyle, discs: LayoutDiscs, room: LayoutRoom) -> [Point] {
+    ///
+    /// `labels` is the room an item's label takes across the rows (its
+    /// height beside a row, its width beside a column; 0 for none): rows
+    /// are then at least an item and that room apart, so that a label fits
+    /// between two of them.
+    public static func wrapped(
+        _ row: [Point], style: LayoutStyle, discs: LayoutDiscs, room: LayoutRoom, labels: Double = 0
+    ) -> [Point] {
         guard row.count > 1, style == .linear || style == .stack else { return row }
         // The distance along the row from the centre, and the room for it.
         let along: [Double]
@@ -66,7 +73,7 @@ public enum RowWrapping {
         let reach = discs.button / 2 + discs.item / 2
         let perRow = max(along.prefix { $0 + reach <= extent }.count, 1)
         guard perRow < row.count else { return row }
-        let pitch = max(along[1] - along[0], discs.item)
+        let pitch = max(along[1] - along[0], discs.item + (labels.isFinite ? max(labels, 0) : 0))
         return row.indices.map { index in
             let (line, place) = index.quotientAndRemainder(dividingBy: perRow)
             let across = pitch * Double(line)

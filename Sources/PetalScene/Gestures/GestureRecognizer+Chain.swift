@@ -5,12 +5,20 @@ extension GestureRecognizer {
     /// `level.centre`; nothing is highlighted in it until the pointer aims
     /// at an item (which it may already do).
     ///
+    /// `opener`, the item it opened from, is highlighted in the menu it
+    /// opened from, whatever the pointer aimed at there before (a key or
+    /// petald may open a submenu the pointer did not aim at): from now on
+    /// the pointer aims in the submenu, and the parent shows the way there.
+    ///
     /// When a stroke or a pause asked for it at a point
     /// (``GestureEvent/openSubmenu(level:item:at:)``) and the overlay had to
     /// draw it elsewhere (moved inwards at an edge), the gesture goes on as
     /// ``move(level:to:pointerWarped:)`` says. A stroke that ended before
     /// the submenu came chooses, now, the item its end aimed at.
-    public mutating func push(_ level: GestureLevel, pointerWarped: Bool = false) -> [GestureEvent] {
+    public mutating func push(
+        _ level: GestureLevel, from opener: String? = nil, pointerWarped: Bool = false
+    ) -> [GestureEvent] {
+        let parent = innermost
         let requested = pending
         pending = nil
         aimed = nil
@@ -19,7 +27,8 @@ extension GestureRecognizer {
         var placed = level
         if let requested { placed.centre = requested.centre }
         levels.append(placed)
-        var events = move(level: innermost, to: level.centre, pointerWarped: pointerWarped)
+        var events: [GestureEvent] = opener.map { [.highlight(level: parent, item: $0)] } ?? []
+        events += move(level: innermost, to: level.centre, pointerWarped: pointerWarped)
         if let requested, let end = requested.releasedAt,
             case .item(let id) = placed.aim(at: end, from: requested.centre)
         {

@@ -118,4 +118,16 @@ import Testing
         #expect(player.recognizer.submenuDidNotOpen() == [.highlight(level: 0, item: "ne")])
         #expect(player.recognizer.submenuDidNotOpen() == [])
     }
+
+    @Test func aSubmenuOpenedByAKeyHighlightsItsOpenerNotWhereThePointerAimedInTheParent() {
+        // The pointer aims west in main (far from it, as from a corner); a key opens n's submenu.
+        var recognizer = GestureRecognizer(levels: [F.main])
+        #expect(recognizer.motion(to: F.point(180, 400), time: 0) == [.highlight(level: 0, item: "w")])
+        var apps = F.apps
+        apps.centre = F.point(90, 100)
+        let events = recognizer.push(apps, from: "n")
+        #expect(events.first == .highlight(level: 0, item: "n"), "\(events)")
+        #expect(!events.contains(.highlight(level: 0, item: "w")))
+        #expect(recognizer.levels.count == 2)
+    }
 }
