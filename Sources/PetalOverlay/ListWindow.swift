@@ -124,7 +124,13 @@ final class ListWindow {
             rows = snapshot.items
             keyHints = [:]
             for (id, detail) in menu.details where !detail.key.isEmpty { keyHints[id] = detail.key }
-            if let action = picker.setRows(rows.map(\.title)) { act(action) }
+            // Only the few items with fields beyond their rows can have meta words.
+            var meta: [String: String] = [:]
+            for (id, _) in snapshot.itemDetails.entries {
+                if let words = menu.details[id]?.meta, !words.isEmpty { meta[id] = words }
+            }
+            let rowMeta = meta.isEmpty ? [] : rows.map { meta[$0.id] ?? "" }
+            if let action = picker.setRows(rows.map(\.title), meta: rowMeta) { act(action) }
         }
         redraw()
     }
