@@ -43,10 +43,11 @@ sys.path.insert(0, HERE)
 from run import Bench, BenchError, print_table  # noqa: E402  the private bus, the table
 import overlay_menus  # noqa: E402  several menus, and petalctl choose --lines against the dmenus
 import overlay_list  # noqa: E402  a list picker of 5 and 100,000 rows against the dmenus, and keystrokes
+import overlay_pie  # noqa: E402  a pie menu chosen by direction: motion → highlight, a still pointer
 
 COUNTS = {
-    "full": dict(startups=10, cycles=20, idle_seconds=10.0),
-    "smoke": dict(startups=2, cycles=2, idle_seconds=2.0),
+    "full": dict(startups=10, cycles=20, idle_seconds=10.0, still_seconds=5.0),
+    "smoke": dict(startups=2, cycles=2, idle_seconds=2.0, still_seconds=2.0),
 }
 TIMEOUT = 10.0          # seconds to wait for any one expected line
 OPEN_SECONDS = 0.3      # openDuration = closeDuration in the configuration below
@@ -64,7 +65,7 @@ def now_us():
 
 class Traced:
     """A program whose stderr is read on a thread of its own into a queue of
-    ("frame", µs, spread), ("state", µs, state) and ("key", µs, None) events
+    ("frame", µs, spread), ("state", µs, state), ("key", µs, None) and ("highlight", µs, item) events
     (with the menu's path last); other lines are kept for the error message
     should it fail."""
 
@@ -77,8 +78,11 @@ class Traced:
         self.pid = self.proc.pid
         threading.Thread(target=self._read, daemon=True).start()
         if stdin is not None:
-            self.proc.stdin.write(stdin)
-            self.proc.stdin.close()
+            try:
+                self.proc.stdin.write(stdin)
+                self.proc.stdin.close()
+            except BrokenPipeError:
+                pass  # it exited before reading it all: the next wait for an event says why
 
     def _read(self):
         for line in self.proc.stderr:
@@ -91,6 +95,8 @@ class Traced:
                 self.events.put(("state", int(fields[2]), fields[3], path))
             elif len(fields) == 4 and fields[0] == "trace" and fields[1] == "key":
                 self.events.put(("key", int(fields[2]), None, fields[3]))
+            elif len(fields) == 5 and fields[0] == "trace" and fields[1] == "highlight":
+                self.events.put(("highlight", int(fields[2]), fields[3], fields[4]))
             elif not self.parse(line):
                 self.other.append(line.rstrip())
                 del self.other[:-20]
@@ -226,7 +232,7 @@ class OverlayBench:
         self.bin_dir, self.tools_dir, self.smoke, self.wayland = bin_dir, tools_dir, smoke, wayland
         self.counts = COUNTS["smoke" if smoke else "full"]
         self.bench = Bench(bin_dir, tools_dir, smoke, pin=False)
-        self.xvfb = self.compositor = self.petald = self.toggler = None
+        self.xvfb = self.compositor = self.petald = self.toggler = self.keyboard = None
         self.display = None
         self.sway_dir = None
 
@@ -257,6 +263,30 @@ class OverlayBench:
             time.sleep(0.05)
         raise BenchError("headless sway did not start (see sway.log)")
 
+    def hold_keyboard(self):
+        """Gives headless sway's seat a keyboard for the whole run, a sleeping wtype, as the
+        tests' HeadlessSway does: with none, a client binds no keyboard, and each wtype's own,
+        added and removed around its key, often lost that key (the list's keystrokes)."""
+        if not shutil.which("wtype"):
+            raise BenchError("wtype is not installed (Debian: wtype)")
+        self.keyboard = subprocess.Popen(["wtype"] + ["-s", "3600000"] * 24, env=self.env,
+                                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + TIMEOUT
+        while time.monotonic() < deadline:
+            sockets = [n for n in os.listdir(self.sway_dir) if n.startswith("sway-ipc.")]
+            if sockets:
+                done = subprocess.run(["swaymsg", "-s", os.path.join(self.sway_dir, sockets[0]), "-t", "get_inputs",
+                                       "--raw"], capture_output=True, text=True, env=self.env)
+                try:
+                    if any(i.get("type") == "keyboard" for i in json.loads(done.stdout or "[]")):
+                        return
+                except json.JSONDecodeError:
+                    pass
+            if self.keyboard.poll() is not None:
+                break
+            time.sleep(0.05)
+        raise BenchError("no keyboard on headless sway's seat from a sleeping wtype")
+
     def start(self):
         if self.wayland:
             self.bench.start_bus()
@@ -265,6 +295,7 @@ class OverlayBench:
                             GDK_GL="disable", PETAL_OVERLAY_TRACE="1")
             for key in ("DISPLAY", "GTK_MODULES", "GDK_SCALE", "GDK_DPI_SCALE"):
                 self.env.pop(key, None)
+            self.hold_keyboard()
             self.start_petald()
             return
         for tool in ("Xvfb", "xcompmgr"):
@@ -305,7 +336,7 @@ class OverlayBench:
                                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
 
     def close(self):
-        for proc in (self.toggler, self.petald, self.compositor, self.xvfb):
+        for proc in (self.toggler, self.petald, self.keyboard, self.compositor, self.xvfb):
             if proc and proc.poll() is None:
                 proc.terminate()
                 proc.wait()
@@ -570,6 +601,7 @@ class OverlayBench:
             print(f"  petal-overlay: {c['cycles']} × show {overlay_menus.NAMED}, its submenu, close",
                   file=sys.stderr, flush=True)
             menus = self.several_menus(overlay)
+            pie = self.pie(overlay)
             # Idle after menus of their own came and went: every window they had is gone.
             idle, peer_idle = self.idle(overlay), self.idle(peer)
         finally:
@@ -582,7 +614,23 @@ class OverlayBench:
         return dict(size=size, startup=startup_overlay, peer_startup=startup_peer, toggles=toggles,
                     animation=animation, peer_animation=peer_animation, mem_start=mem_start, mem_end=mem_end,
                     peer_mem_start=peer_mem_start, peer_mem_end=peer_mem_end, idle=idle, peer_idle=peer_idle,
-                    menus=menus, dmenus=dmenus, lists=lists)
+                    menus=menus, pie=pie, dmenus=dmenus, lists=lists)
+
+    def pie(self, overlay):
+        """Pointer motion → highlight on screen in a pie menu, and a still pointer (overlay_pie)."""
+        print(f"  petal-overlay: a pie menu chosen by direction, then {self.counts['still_seconds']:.0f} s with "
+              "the pointer still", file=sys.stderr, flush=True)
+        return overlay_pie.run(self, overlay, self.counts["still_seconds"], switches)
+
+    def pie_only(self):
+        """The pie part alone, on a petal-overlay of its own."""
+        overlay = (WaylandTraced if self.wayland else Traced)(self.overlay_command(), self.env, "petal-overlay")
+        try:
+            overlay.until(lambda e: e[0] == "frame", "first frame")
+            self.settle(overlay)
+            return self.pie(overlay)
+        finally:
+            overlay.stop()
 
     def lists(self):
         """A PickFrom of 5 and of 100,000 rows against the dmenus, and keystrokes at 100,000 rows (overlay_list)."""
@@ -640,7 +688,8 @@ def report(r, counts, smoke):
     print(f"Threads: petal-overlay {r['idle']['thread_count']}, peer {r['peer_idle']['thread_count']}. "
           f"Wake-ups by thread while idle: {r['idle']['threads'] or 'none'}; the peer: {r['peer_idle']['threads'] or 'none'}"
           + (f"; frames painted while idle: {r['idle']['frames']}" if r['idle']['frames'] else "") + ".")
-    menus_goals = report_menus(r, counts) + overlay_list.report(r["lists"], counts, print_table, median)
+    menus_goals = (report_menus(r, counts) + overlay_pie.report(r["pie"], print_table, median, overlay_list.percentile)
+                   + overlay_list.report(r["lists"], counts, print_table, median))
     if smoke:
         print("\nGoals: judged only in a full run (make bench); a smoke run checks that every scenario works.")
         return
@@ -717,6 +766,8 @@ def main():
     parser.add_argument("--json", help="also write the raw figures to this file")
     parser.add_argument("--list-only", action="store_true",
                         help="only the list part (a picker of 5 and 100,000 rows, keystrokes) and its table")
+    parser.add_argument("--pie-only", action="store_true",
+                        help="only the pie part (pointer motion → highlight on screen, a still pointer) and its table")
     parser.add_argument("--wayland", action="store_true",
                         help="on headless sway (run as nobody when root) instead of Xvfb: the layer-shell path")
     args = parser.parse_args()
@@ -727,7 +778,12 @@ def main():
         run.start()
         print(f"Running the {'smoke ' if args.smoke else ''}overlay benchmark on "
               f"{'headless sway' if args.wayland else 'Xvfb'} {run.display} and a private bus…", file=sys.stderr)
-        results = {"lists": run.lists()} if args.list_only else run.run()
+        if args.list_only:
+            results = {"lists": run.lists()}
+        elif args.pie_only:
+            results = {"pie": run.pie_only()}
+        else:
+            results = run.run()
     except (BenchError, OSError) as error:
         print(f"bench overlay: FAILED: {error}", file=sys.stderr)
         return 1
@@ -741,9 +797,9 @@ def main():
     print(f"\npetal-overlay benchmark{' (SMOKE: tiny counts, figures meaningless)' if args.smoke else ''} — "
           f"{datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC, {platform.node()}, "
           f"{os.cpu_count()} CPUs, {model}")
-    if args.list_only:
+    if args.list_only or args.pie_only:
         print(f"{'Wayland: headless sway 1280x720@60Hz (pixman)' if args.wayland else 'X11: Xvfb 1280x720x24 with xcompmgr'}"
-              ", not pinned; the list part alone.")
+              f", not pinned; the {'list' if args.list_only else 'pie'} part alone.")
     elif args.wayland:
         print("Wayland: headless sway 1280x720@60Hz (pixman), GDK_BACKEND=wayland, not pinned; petal-overlay a "
               f"layer-shell surface over the whole output, the peer a parentless popup, which sway "
@@ -752,9 +808,10 @@ def main():
         print(f"X11: Xvfb 1280x720x24 with xcompmgr, GDK_BACKEND=x11, not pinned; popup {results['size'][0]}×"
               f"{results['size'][1]} (the peer's the same); {len(ITEMS)} items, openDuration = closeDuration = "
               f"{OPEN_SECONDS} s.\n")
-    if args.list_only:
-        goals = overlay_list.report(results["lists"], counts, print_table, median)
-        print("\nGoals (the list part's):")
+    if args.list_only or args.pie_only:
+        goals = (overlay_list.report(results["lists"], counts, print_table, median) if args.list_only
+                 else overlay_pie.report(results["pie"], print_table, median, overlay_list.percentile))
+        print(f"\nGoals (the {'list' if args.list_only else 'pie'} part's):")
         print_goals(goals)
     else:
         report(results, counts, args.smoke)

@@ -17,7 +17,12 @@ layout"), against the dmenus given the same rows.
   goes out to the list window's next `trace frame` after its `trace key`;
   on Wayland sent with wtype, from the window's `trace key` (the key as the
   overlay gets it) to its next `trace frame`, since a wtype is a program
-  started per key.
+  started per key. On Wayland fuzzel --dmenu, given the same rows, gets the
+  same keys, and both are timed the same way from their WAYLAND_DEBUG=1
+  lines: from the wl_keyboard.key press they are sent to their next commit
+  of a buffer attached. The sway holds a keyboard for the whole run (a
+  sleeping wtype, as the tests' HeadlessSway): without one, each wtype's
+  own keyboard came and went around its key, and the key was often lost.
 """
 import ctypes
 import os
@@ -141,9 +146,11 @@ def run(bench, traced, wayland_traced):
                     else:
                         first[count][peer].append(peer_first_frame(bench, overlay, frames, command, files[count],
                                                                    f"{peer} ({count} lines)", kind))
-        # On the benchmark's sway, wtype's keys did not reach the list (they do in the
-        # test suite's, Tests/PetalOverlayTests/WaylandListTests): keystrokes are measured on X11 alone.
-        keys = None if bench.wayland else keystrokes(bench, overlay, frames, files[BIG])
+        # fuzzel first: started after the picker's keys, it crashed (SIGSEGV) as it drew its first frames.
+        peer_keys = peer_keystrokes(bench, overlay, peer_command, files[BIG], kind) if bench.wayland else None
+        keys = keystrokes(bench, overlay, frames, files[BIG])
+        if peer_keys is not None:
+            keys["peer"] = peer_keys
     finally:
         watch.stop()
         overlay.stop()
@@ -209,7 +216,7 @@ def keystrokes(bench, overlay, frames, rows_file):
     rounds = 1 if bench.smoke else 8
     picker = Picker(rows_file, bench.env)
     xkeys = None if bench.wayland else XKeys(bench.display)
-    sent_to_frame, key_to_frame = [], []
+    sent_to_frame, key_to_frame, delivered_to_commit = [], [], []
     try:
         sent = picker.send()
         seen = overlay.until(lambda e: e[0] == "frame" and e[3] not in (None, MAIN_PATH) and e[1] >= sent,
@@ -229,6 +236,13 @@ def keystrokes(bench, overlay, frames, rows_file):
                                       f"frame after {key}")[-1][1]
                 if xkeys:
                     sent_to_frame.append((drawn - at) / 1000)
+                else:
+                    # As fuzzel's: the key as the compositor handed it over, to the next buffer committed.
+                    delivered = [e[1] for e in keyed if e[0] == "wlkey" and e[1] >= at]
+                    committed = overlay.until(lambda e: e[0] == "commit" and e[1] >= drawn,
+                                              f"commit after {key}")[-1][1]
+                    if delivered:
+                        delivered_to_commit.append((committed - delivered[0]) / 1000)
                 key_to_frame.append((drawn - key_at) / 1000)
                 time.sleep(0.03)
         if xkeys:
@@ -243,7 +257,38 @@ def keystrokes(bench, overlay, frames, rows_file):
             xkeys.close()
         picker.stop()
         settle_after(bench, overlay, frames)
-    return dict(sent_to_frame=sent_to_frame, key_to_frame=key_to_frame, count=len(key_to_frame))
+    return dict(sent_to_frame=sent_to_frame, key_to_frame=key_to_frame, delivered_to_commit=delivered_to_commit,
+                count=len(key_to_frame))
+
+
+def peer_keystrokes(bench, overlay, command, rows_file, kind):
+    """The same keys typed into fuzzel --dmenu given the same rows (Wayland): ms
+    from each key press it is sent (wl_keyboard.key) to its next buffer
+    committed, as WAYLAND_DEBUG=1 prints them."""
+    rounds = 1 if bench.smoke else 8
+    with open(rows_file) as f:
+        lines = f.read()
+    since = now_us()
+    program = kind(command, bench.env, "fuzzel (keys)", stdin=lines)
+    figures = []
+    try:
+        program.until(lambda e: e[0] == "shown" and e[1] >= since, "fuzzel's first frame", timeout=FIRST_FRAME_TIMEOUT)
+        program.drain(0.5)
+        for _ in range(rounds):
+            for key in KEYS:
+                at = now_us()
+                subprocess.run(["wtype", "-k", key], env=bench.env, check=True, timeout=TIMEOUT)
+                delivered = program.until(lambda e: e[0] == "wlkey" and e[1] >= at, f"fuzzel's key {key}")[-1][1]
+                committed = program.until(lambda e: e[0] in ("commit", "shown") and e[1] >= delivered,
+                                          f"fuzzel's frame after {key}")[-1][1]
+                figures.append((committed - delivered) / 1000)
+                time.sleep(0.03)
+                program.drain(0.02)
+        subprocess.run(["wtype", "-k", "Escape"], env=bench.env, check=True, timeout=TIMEOUT)
+    finally:
+        program.stop()
+        settle_after(bench, overlay, None)
+    return figures
 
 
 def percentile(values, fraction):
@@ -286,8 +331,17 @@ def report(r, counts, print_table, median):
     if keys["sent_to_frame"]:
         table.append(("XTest key sent → frame painted", keys["sent_to_frame"]))
     table.append(("trace key → frame painted", keys["key_to_frame"]))
+    peer_keys = keys.get("peer")
+    if keys.get("delivered_to_commit"):
+        table.append(("wl_keyboard.key → buffer committed (petal-overlay)", keys["delivered_to_commit"]))
+    if peer_keys:
+        table.append((f"wl_keyboard.key → buffer committed ({command})", peer_keys))
     print_table(("figure", "median ms", "p95 ms", "max ms"),
                 [(what, f"{median(v):.2f}", f"{percentile(v, 0.95):.2f}", f"{max(v):.2f}") for what, v in table])
+    if peer_keys and keys.get("delivered_to_commit"):
+        ours, theirs = percentile(keys["delivered_to_commit"], 0.95), percentile(peer_keys, 0.95)
+        print(f"\nwl_keyboard.key → committed, p95: petal-overlay / {peer} = {ours / theirs:.2f}× "
+              f"(medians {median(keys['delivered_to_commit']) / median(peer_keys):.2f}×), WAYLAND_DEBUG=1 on both.")
     return goals + [
         (f"keystroke ({how}) → filtered frame p95 ≤ 16 ms at {BIG:,} rows", percentile(shown, 0.95), 16, " ms", "≤"),
     ]

@@ -134,17 +134,21 @@ def x11_first_frame(frames, since, label):
 class WaylandDebug:
     """Turns a client's WAYLAND_DEBUG=1 lines into ("shown", µs, surface)
     events: the first commit, after an attach of a buffer, of each surface
-    given a layer-shell or xdg-shell role. libwayland 1.21 stamps each line
+    given a layer-shell or xdg-shell role; ("commit", µs, surface) for each
+    later commit of a buffer attached; and ("wlkey", µs, keycode) for each key
+    press the client is sent (wl_keyboard.key). libwayland 1.21 stamps each line
     with CLOCK_REALTIME in µs modulo 2³², printed as milliseconds; the
     stamp is unwrapped near the time the reader was made and moved to
     CLOCK_MONOTONIC, the clock of every other figure."""
 
     LINE = re.compile(r"\[\s*(\d+)\.(\d{3})\]\s+-> (\w+)@(\d+)\.(\w+)\((.*)\)$")
     ROLE = re.compile(r"new id (?:zwlr_layer_surface_v1|xdg_surface)@\d+, wl_surface@(\d+)")
+    KEY = re.compile(r"\[\s*(\d+)\.(\d{3})\]\s+wl_keyboard@\d+\.key\(\d+, \d+, (\d+), 1\)")
 
     def __init__(self):
         self.offset = time.time_ns() // 1000 - now_us()  # realtime − monotonic, in µs
         self.pending = {}  # surface id → "role" (given, nothing attached yet) or "attached"
+        self.attached = set()  # shown surfaces with a buffer attached since their last commit
 
     def monotonic(self, stamp):
         real_now = time.time_ns() // 1000
@@ -156,12 +160,21 @@ class WaylandDebug:
     def event(self, line):
         match = self.LINE.search(line)
         if not match:
+            key = self.KEY.search(line)
+            if key:
+                return ("wlkey", self.monotonic(int(key[1]) * 1000 + int(key[2])), int(key[3]), None)
             return None
         interface, surface, request, args = match[3], match[4], match[5], match[6]
         if request in ("get_layer_surface", "get_xdg_surface"):
             role = self.ROLE.search(args)
             if role:
                 self.pending[role[1]] = "role"
+        elif interface == "wl_surface" and surface not in self.pending:
+            if request == "attach" and not args.startswith("nil"):
+                self.attached.add(surface)
+            elif request == "commit" and surface in self.attached:
+                self.attached.discard(surface)
+                return ("commit", self.monotonic(int(match[1]) * 1000 + int(match[2])), surface, None)
         elif interface == "wl_surface" and surface in self.pending:
             if request == "attach":
                 self.pending[surface] = "role" if args.startswith("nil") else "attached"

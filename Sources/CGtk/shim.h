@@ -182,6 +182,16 @@ static inline void petal_pointer_warp_by(GdkDisplay *display, gint dx, gint dy) 
     if (screen) gdk_device_warp(pointer, screen, x + dx, y + dy);
 }
 
+/// Commits `window`'s Wayland surface now, applying what was set on it since
+/// (a layer surface's keyboard mode) without waiting for GTK's next frame;
+/// nothing for a window that is not a mapped Wayland surface.
+static inline void petal_wayland_commit_now(GtkWidget *window) {
+    GdkWindow *gdk_window = gtk_widget_get_window(window);
+    if (!gdk_window || !GDK_IS_WAYLAND_WINDOW(gdk_window) || !gtk_widget_get_mapped(window)) return;
+    struct wl_surface *surface = gdk_wayland_window_get_wl_surface(gdk_window);
+    if (surface) wl_surface_commit(surface);
+}
+
 /// Whether the pointer's first button is held now, as the X server says
 /// (false where the display cannot tell, as on Wayland).
 static inline gboolean petal_pointer_first_button_held(GdkDisplay *display) {

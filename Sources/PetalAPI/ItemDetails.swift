@@ -28,6 +28,8 @@ public struct ItemDetails: Equatable, Sendable {
     public var submenu = ObjectPath.root
     /// The character that activates it while its menu is open; "" for none.
     public var key = ""
+    /// Words a picker's filter matches that are not shown; "" for none.
+    public var meta = ""
 
     /// An item with every field at its default.
     public init() {}

@@ -72,5 +72,6 @@ extension PetalBus.Item {
         .field(kind, { $0.kind }, \.kind),
         .field(submenu, { $0.submenu.map(PetalBus.menuPath) ?? .root }, \.submenu),
         .field(key, { $0.key ?? "" }, \.key),
+        .field(meta, { $0.meta }, \.meta),
     ]
 }

@@ -149,6 +149,8 @@ extension PetalBus {
         public static let submenu = DBusPropertyDeclaration(interface, "Submenu", ObjectPath.self)
         /// `Key s`: the character that activates it while its menu is open; "" for none.
         public static let key = DBusPropertyDeclaration(interface, "Key", String.self)
+        /// `Meta s`: words a picker's filter matches that are not shown (rofi's `meta`); "" for none.
+        public static let meta = DBusPropertyDeclaration(interface, "Meta", String.self)
     }
 
     /// `org.petal.Petal1.ActionProvider`, served by a program that gives

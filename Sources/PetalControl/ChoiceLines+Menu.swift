@@ -53,6 +53,10 @@ extension ChoiceLines {
                     json.string(row.icon)
                 }
                 if !row.selectable { json.raw(",\"enabled\":false") }
+                if !row.meta.isEmpty {
+                    json.raw(",\"meta\":")
+                    json.string(row.meta)
+                }
                 json.output.append(UInt8(ascii: "}"))
             }
         }

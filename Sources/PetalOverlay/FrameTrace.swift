@@ -5,7 +5,9 @@ import PetalCore
 /// Timing lines on stderr for `make bench`, when `PETAL_OVERLAY_TRACE` is set:
 /// `trace frame MICROSECONDS SPREAD PATH` after each frame is painted and
 /// `trace state MICROSECONDS STATE PATH` when a `StateChanged` arrives, and
-/// `trace key MICROSECONDS PATH` when a list window gets a key press, in
+/// `trace key MICROSECONDS PATH` when a list window gets a key press, and
+/// `trace highlight MICROSECONDS ITEM PATH` when a circle menu's highlight
+/// changes (ITEM `-` for none), in
 /// CLOCK_MONOTONIC microseconds, the clock a benchmark reads too. PATH is the
 /// object path of the window's menu, since every open menu has a window.
 struct FrameTrace {
@@ -21,6 +23,10 @@ struct FrameTrace {
 
     func key(at time: Double) {
         writeToStandardError("trace key \(Int64(time * 1e6)) \(path)\n")
+    }
+
+    func highlight(_ item: String, at time: Double) {
+        writeToStandardError("trace highlight \(Int64(time * 1e6)) \(item.isEmpty ? "-" : item) \(path)\n")
     }
 
     func state(_ state: MenuState, at time: Double) {

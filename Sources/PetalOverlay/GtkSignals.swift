@@ -26,7 +26,9 @@ enum GtkSignals {
                     nonisolated(unsafe) let window = data
                     MainActor.assumeIsolated {
                         let window = OverlayWindow.from(window)
-                        if !window.pieButton(type, button, root: root) { window.button(type, button, x: x, y: y) }
+                        if !window.pieButton(type, button, surface: Point(x: x, y: y), root: root) {
+                            window.button(type, button, x: x, y: y)
+                        }
                     }
                     return PETAL_TRUE
                 }, me)
@@ -40,7 +42,9 @@ enum GtkSignals {
                 nonisolated(unsafe) let window = data
                 MainActor.assumeIsolated {
                     let window = OverlayWindow.from(window)
-                    if !window.pieMotion(root: root, modifiers: state) { window.pointerMoved(x: x, y: y) }
+                    if !window.pieMotion(surface: Point(x: x, y: y), root: root, modifiers: state) {
+                        window.pointerMoved(x: x, y: y)
+                    }
                 }
                 return PETAL_FALSE
             }, me)

@@ -45,7 +45,11 @@ enum ListSignals {
             widget, "map-event",
             { _, _, data in
                 nonisolated(unsafe) let window = data
-                MainActor.assumeIsolated { ListWindow.from(window).takeKeyboard() }
+                MainActor.assumeIsolated {
+                    let list = ListWindow.from(window)
+                    list.takeKeyboard()
+                    list.releaseStandIn()
+                }
                 return PETAL_FALSE
             }, me)
         _ = petal_connect_delete(

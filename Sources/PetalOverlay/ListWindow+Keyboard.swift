@@ -28,6 +28,25 @@ extension ListWindow {
         }
     }
 
+    /// Takes the keyboard on Wayland on `widget`'s layer surface, if it is
+    /// mapped (main's, the resting button's): the compositor focuses it at
+    /// its next commit, sooner than a new surface is mapped; says whether it did.
+    static func takeKeyboard(onLayerSurface widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
+        guard gtk_widget_get_mapped(widget) != PETAL_FALSE else { return false }
+        gtk_layer_set_keyboard_mode(petal_gtk_window(widget), GTK_LAYER_SHELL_KEYBOARD_MODE_EXCLUSIVE)
+        // Now, not at GTK's next frame, which may be a frame away: keys are being typed.
+        petal_wayland_commit_now(widget)
+        return true
+    }
+
+    /// On Wayland, once this window is mapped and takes keys itself, the
+    /// stand-in's layer surface gives the keyboard back.
+    func releaseStandIn() {
+        guard backend == .layerShell, standInGrabbed, let standIn else { return }
+        standInGrabbed = false
+        gtk_layer_set_keyboard_mode(petal_gtk_window(standIn), GTK_LAYER_SHELL_KEYBOARD_MODE_NONE)
+    }
+
     /// Grabs the keyboard on X11 on `widget`'s window, if it is viewable; says whether it did.
     static func grabKeyboard(on widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
         guard let display = gdk_display_get_default(), let seat = gdk_display_get_default_seat(display),
@@ -47,6 +66,7 @@ extension ListWindow {
     /// Gives the keyboard back, as the list closes.
     func releaseKeyboard() {
         guard keyboardTaken || standInGrabbed else { return }
+        releaseStandIn()
         keyboardTaken = false
         standInGrabbed = false
         switch backend {

@@ -34,11 +34,12 @@ final class ListWindow {
     /// What the user chose or asked for: a `Submit` or a `Close`.
     var act: (ListAction) -> Void = { _ in }
     var keyboardTaken = false
-    /// On X11, a window of the overlay's that is already on screen (main's):
-    /// until this one is viewable, the keyboard is grabbed there, and the
-    /// keys it gets are handed on here, so that none typed meanwhile is lost.
+    /// A window of the overlay's that is already on screen (main's): until
+    /// this one is viewable, the keyboard is taken there (an X11 grab; on
+    /// Wayland its layer surface's exclusive keyboard), and the keys it gets
+    /// are handed on here, so that none typed meanwhile is lost.
     let standIn: UnsafeMutablePointer<GtkWidget>?
-    /// Whether the keyboard is grabbed on ``standIn``.
+    /// Whether the keyboard is taken on ``standIn``.
     var standInGrabbed: Bool
     /// Whether Escape came while the menu was still opening: `Close` is sent once it is open.
     var closeWhenOpen = false
@@ -124,7 +125,13 @@ final class ListWindow {
             rows = snapshot.items
             keyHints = [:]
             for (id, detail) in menu.details where !detail.key.isEmpty { keyHints[id] = detail.key }
-            if let action = picker.setRows(rows.map(\.title)) { act(action) }
+            // Only the few items with fields beyond their rows can have meta words.
+            var meta: [String: String] = [:]
+            for (id, _) in snapshot.itemDetails.entries {
+                if let words = menu.details[id]?.meta, !words.isEmpty { meta[id] = words }
+            }
+            let rowMeta = meta.isEmpty ? [] : rows.map { meta[$0.id] ?? "" }
+            if let action = picker.setRows(rows.map(\.title), meta: rowMeta) { act(action) }
         }
         redraw()
     }

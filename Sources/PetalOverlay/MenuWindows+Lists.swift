@@ -38,8 +38,13 @@ extension MenuWindows {
             return true
         }
         guard let menu = mirror.menu(at: path) else { return true }
-        // On X11 the keyboard first, before GTK makes a window: keys typed from now on are the list's.
-        let grabbed = main.backend == .x11 && ListWindow.grabKeyboard(on: main.widget)
+        // The keyboard first, before GTK makes a window: keys typed from now on are the list's.
+        // On X11 a grab on main's window; on Wayland main's mapped layer surface takes it,
+        // unless main, open, already has it.
+        let grabbed =
+            main.backend == .x11
+            ? ListWindow.grabKeyboard(on: main.widget)
+            : !main.keyboardTaken && ListWindow.takeKeyboard(onLayerSurface: main.widget)
         let window = ListWindow(menu: menu, revision: revision, standIn: main.widget, standInGrabbed: grabbed, log: log)
         // Keys that reach main's window while the list is not on screen yet are the list's (ListWindow.standIn).
         main.keyRedirect = { [weak window] keyval, modifiers in

@@ -42,6 +42,7 @@ extension MenuWindows {
                 if let pointer { top.pie?.motion(to: pointer, modifiers: PieGestures.modifierMask) }
             }
             let known = Array(centres.prefix { $0 != nil }.compactMap { $0 })
+            for window in chain { top.pie?.setOutput(desktopOutput(of: window), of: window) }
             top.pie?.follow(Array(chain.prefix(known.count)), centres: known) { [unowned self] index in
                 level(of: chain[index], centre: known[index], settings: settings)
             }
@@ -76,6 +77,11 @@ extension MenuWindows {
     func strokeCentre(of window: OverlayWindow, _ item: String, on output: OutputGeometry) -> Point? {
         guard let asked = window.strokeSubmenu, asked.item == item else { return nil }
         return output.local(asked.centre)
+    }
+
+    /// The output `window` is on, when known.
+    private func desktopOutput(of window: OverlayWindow) -> OutputGeometry? {
+        (window.chainSpot ?? window.spot)?.output ?? position(of: window)?.0
     }
 
     /// Where `window`'s centre button is on the desktop, when known.

@@ -15,21 +15,23 @@ extension OverlayWindow {
     /// The gestures of this window's chain, while it takes them.
     var chainPie: PieGestures? { chainTop.pie }
 
-    /// A button event in pie mode; whether it was used.
-    func pieButton(_ type: GdkEventType, _ button: guint, root: Point) -> Bool {
+    /// A button event at `surface` (the surface's coordinates; `root`, the
+    /// root window's) in pie mode; whether it was used.
+    func pieButton(_ type: GdkEventType, _ button: guint, surface: Point, root: Point) -> Bool {
         guard let pie = chainPie else { return false }
+        let point = pie.desktopPoint(self, surface: surface, root: root)
         switch type {
-        case GDK_BUTTON_PRESS: pie.button(button, pressed: true, at: root)
-        case GDK_BUTTON_RELEASE: pie.button(button, pressed: false, at: root)
+        case GDK_BUTTON_PRESS: pie.button(button, pressed: true, at: point)
+        case GDK_BUTTON_RELEASE: pie.button(button, pressed: false, at: point)
         default: break
         }
         return true
     }
 
-    /// Pointer motion in pie mode; whether it was used.
-    func pieMotion(root: Point, modifiers: guint) -> Bool {
+    /// Pointer motion to `surface` (`root`) in pie mode; whether it was used.
+    func pieMotion(surface: Point, root: Point, modifiers: guint) -> Bool {
         guard let pie = chainPie else { return false }
-        pie.motion(to: root, modifiers: modifiers)
+        pie.motion(to: pie.desktopPoint(self, surface: surface, root: root), modifiers: modifiers)
         return true
     }
 

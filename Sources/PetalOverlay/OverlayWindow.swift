@@ -272,6 +272,7 @@ final class OverlayWindow {
     func highlightChanged(to id: String) {
         guard id != scene.highlighted else { return }
         scene.highlighted = id
+        trace?.highlight(id, at: now)
         redraw()
         accessibilityChanged()
     }

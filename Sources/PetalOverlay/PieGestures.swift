@@ -24,6 +24,8 @@ final class PieGestures {
     /// Moves the pointer by an offset where the display lets a client; whether it did.
     private let warp: (Point) -> Bool
     private var timer: guint = 0
+    /// The output of each window of the chain, for the surface points of Wayland's events.
+    private var outputs: [ObjectIdentifier: OutputGeometry] = [:]
     /// An item chosen in a menu still opening, which petald would refuse:
     /// activated once the menu is open (a fast stroke through a submenu).
     private var waiting: (window: OverlayWindow, item: String)?
@@ -50,6 +52,21 @@ final class PieGestures {
     }
 
     private var now: Double { Double(g_get_monotonic_time()) / 1e6 }
+
+    /// `window` of the chain is on `output` (nil: not known yet).
+    func setOutput(_ output: OutputGeometry?, of window: OverlayWindow) {
+        outputs[ObjectIdentifier(window)] = output
+    }
+
+    /// Where a pointer event `window` got at `surface` (its surface's own
+    /// coordinates) is on the desktop. X11 says (`root`). GDK on Wayland
+    /// knows no surface's place on the desktop and reports surface
+    /// coordinates as root ones; a pie's layer surface covers its output,
+    /// so the output's corner is added.
+    func desktopPoint(_ window: OverlayWindow, surface: Point, root: Point) -> Point {
+        guard window.backend == .layerShell, let output = outputs[ObjectIdentifier(window)] else { return root }
+        return output.desktop(surface)
+    }
 
     // MARK: Input
 
@@ -111,7 +128,7 @@ final class PieGestures {
         }
         while windows.count > chain.count || zip(windows, chain).contains(where: { $0 !== $1 }) {
             guard windows.count > 1 else { break }
-            windows.removeLast()
+            outputs[ObjectIdentifier(windows.removeLast())] = nil
             windows[windows.count - 1].strokeSubmenu = nil
             apply(recognizer.pop())
         }

@@ -63,7 +63,9 @@ import Testing
         let items = try items(rows)
         #expect(items[0] == ["id": "1", "title": "Lock", "icon": "system-lock-screen"])
         #expect(items[1] == ["id": "2", "title": "Header", "enabled": false], "nonselectable: shown, not chosen")
-        #expect(items[2] == ["id": "3", "title": "Firefox"], "meta words are not shown; unknown keys are ignored")
+        #expect(
+            items[2] == ["id": "3", "title": "Firefox", "meta": "browser web"],
+            "meta words are sent apart from the title, for the filter; unknown keys are ignored")
         #expect(rows.rows.map(\.info) == ["lock-id", "", ""])
         #expect(rows.rows.map(\.meta) == ["", "", "browser web"])
         #expect(text(rows, "1") == "Lock", "s prints the row without its options, as rofi does")

@@ -38,7 +38,7 @@ struct ConfigurationDecoderHostileTests {
     @Test func wrongTypesInItems() {
         let keys = [
             "id", "title", "icon", "selectedIcon", "color", "action", "params", "toggle", "selected",
-            "enabled", "keepOpen",
+            "enabled", "keepOpen", "meta",
         ]
         for key in keys {
             for value in Self.wrongValues {

@@ -84,7 +84,7 @@ struct ConfigurationDecoderReportTests {
         ProblemCase(
             item(##""colour": "#ef5285""##), "items[0].colour",
             #"unknown key, ignored (did you mean "color"?); the keys known in items[0] are id, title, icon, "#
-                + "selectedIcon, color, action, submenu, params, toggle, selected, enabled, keepOpen, key",
+                + "selectedIcon, color, action, submenu, params, toggle, selected, enabled, keepOpen, key, meta",
             at: ##""#ef5285""##, .warning),
         ProblemCase(
             #"{"plugins": {"path": ["/opt"]}}"#, "plugins.path",

@@ -65,7 +65,7 @@ import Testing
         #expect(
             warnings == [
                 "\(file):1:54: items[0].action: no loaded plugin, plugin file or action provider provides \"tset.echo\"; the item is disabled (did you mean \"test.echo\"?)",
-                "\(file):2:77: items[1].colour: unknown key, ignored (did you mean \"color\"?); the keys known in items[1] are id, title, icon, selectedIcon, color, action, submenu, params, toggle, selected, enabled, keepOpen, key",
+                "\(file):2:77: items[1].colour: unknown key, ignored (did you mean \"color\"?); the keys known in items[1] are id, title, icon, selectedIcon, color, action, submenu, params, toggle, selected, enabled, keepOpen, key, meta",
                 "\(fixture.providers.path)/sky.json: provider drop-in skipped: \"name\" is \"weather\"; it must match the file's name, sky.json",
             ], "\(warnings)")
         let log = fixture.daemon.log

@@ -33,7 +33,7 @@ import Testing
             #expect(
                 Set(properties.keys) == [
                     "Id", "Title", "Icon", "SelectedIcon", "Color", "Action", "Enabled",
-                    "Selected", "Toggle", "Kind", "Submenu", "Key",
+                    "Selected", "Toggle", "Kind", "Submenu", "Key", "Meta",
                 ])
             #expect(properties["Kind"] == .string("action") && properties["Submenu"] == .objectPath("/"))
             #expect(properties["Action"] == .string("command.run"))

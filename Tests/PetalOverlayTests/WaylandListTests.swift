@@ -42,6 +42,35 @@ import Testing
         try await session.window.waitForKey(.space)
     }
 
+    /// Keys typed as soon as the menu starts to open, before the overlay has
+    /// drawn (or even made) its layer surface, reach the filter in order, as
+    /// on X11 (``X11ListTests/keysTypedBeforeTheFirstFrameReachTheFilterWhole()``):
+    /// main's layer surface, already mapped, takes the keyboard for the list
+    /// as it opens. A client cannot have keys before the compositor has seen
+    /// it ask, so the first key may still reach the window below (in about
+    /// three runs of four here, against all of them in one run of two before
+    /// the stand-in): a known issue, the rest must come through.
+    @Test func keysTypedBeforeTheFirstFrameReachTheFilter() async throws {
+        let (session, display) = try await session()
+        defer { session.stop() }
+        let opening = try await session.daemon.client.signals(
+            MatchRule(sender: RunningDaemon.name.rawValue, interface: "org.petal.Petal1.Menu", member: "StateChanged"))
+        let caller = PetalClient(connection: try DBusConnection.connect(to: .address(session.daemon.bus.address)))
+        let answer = Task { try await caller.pickFrom(X11ListTests.rows, timeout: 30) }
+        for await signal in opening where signal.path != RunningDaemon.path.rawValue { break }
+        try await display.wtype(["-d", "1", "gam kn"])
+        try await display.press(.return)
+        let picked = try await answer.value
+        #expect(picked.ids == ["g"] && picked.filter.hasSuffix("am kn"), "overlay log:\n\(session.overlay.log)")
+        #expect(session.window.keys.count <= 1, "the window below got \(session.window.keys)")
+        withKnownIssue(
+            "the first key may reach the window below before the compositor focuses the overlay", isIntermittent: true
+        ) {
+            #expect(picked.filter == "gam kn")
+            #expect(session.window.keys.isEmpty, "the window below got \(session.window.keys)")
+        }
+    }
+
     /// `appearance.width` and `appearance.lines` size the window: 400
     /// pixels wide (from x = 312 on a 1024-wide output) and, with two
     /// lines of the five rows, about 120 high round the middle (y = 300),

@@ -5,7 +5,7 @@ extension ConfigurationDecoder {
     /// The keys of an item.
     static let itemKeys = [
         "id", "title", "icon", "selectedIcon", "color", "action", "submenu", "params",
-        "toggle", "selected", "enabled", "keepOpen", "key",
+        "toggle", "selected", "enabled", "keepOpen", "key", "meta",
     ]
     /// The longest `title`, in UTF-8 bytes.
     public static let maximumTitleBytes = Limits.itemTitleBytes
@@ -123,6 +123,7 @@ extension ConfigurationDecoder {
         let selectedIcon = text(
             "selectedIcon", of: object, at: path, what: "an icon name or path",
             example: "\"starred\"", maximumBytes: Self.maximumIconBytes)
+        let meta = text("meta", of: object, at: path, what: "words to match", maximumBytes: Self.maximumTitleBytes)
         let color = member(
             "color", of: object, at: path,
             expected: ##"a colour such as "#ef5285" or "#ef5285cc""##
@@ -144,7 +145,7 @@ extension ConfigurationDecoder {
         return MenuItem(
             id: id, title: title ?? id, icon: icon ?? "", selectedIcon: selectedIcon ?? "", color: color ?? "",
             action: target.action, submenu: target.submenu, params: params ?? [:], toggle: toggle,
-            selected: selected, enabled: enabled, keepOpen: keepOpen, key: key)
+            selected: selected, enabled: enabled, keepOpen: keepOpen, key: key, meta: meta ?? "")
     }
 
     /// What the item does: its action, or the name of its submenu, or neither

@@ -186,6 +186,7 @@ extension MenuItem {
         object["enabled"] = .bool(enabled)
         object["keepOpen"] = .bool(keepOpen)
         if let key { object["key"] = .string(key) }
+        if !meta.isEmpty { object["meta"] = .string(meta) }
         return .object(object)
     }
 }

@@ -45,6 +45,8 @@ public struct MenuItem: Equatable, Sendable {
     /// The one character that activates the item from the keyboard while its
     /// menu is open; nil for none.
     public var key: String?
+    /// Words a picker's filter matches that are not shown (rofi's `meta`); empty for none.
+    public var meta: String
 
     /// Creates an item; the optional fields default as in the configuration file.
     /// With neither `action` nor `submenu` it is a choice.
@@ -61,7 +63,8 @@ public struct MenuItem: Equatable, Sendable {
         selected: Bool = false,
         enabled: Bool = true,
         keepOpen: Bool = false,
-        key: String? = nil
+        key: String? = nil,
+        meta: String = ""
     ) {
         self.id = id
         self.title = title
@@ -76,6 +79,7 @@ public struct MenuItem: Equatable, Sendable {
         self.enabled = enabled
         self.keepOpen = keepOpen
         self.key = key
+        self.meta = meta
     }
 
     /// Whether the item runs an action, opens a submenu or is a choice: a

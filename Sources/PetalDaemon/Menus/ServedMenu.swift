@@ -250,6 +250,7 @@ final class ServedMenu {
     /// implies the kind (a choice without an action, else an action).
     private static func hasFieldsBeyondItsRow(_ item: MenuItem) -> Bool {
         item.submenu != nil || item.toggle || item.key != nil || !item.color.isEmpty || !item.selectedIcon.isEmpty
+            || !item.meta.isEmpty
     }
 
     /// `Picker`: the menu's `picker` section, the keys that differ from their defaults.

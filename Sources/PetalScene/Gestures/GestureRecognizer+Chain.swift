@@ -60,7 +60,9 @@ extension GestureRecognizer {
     /// The menu at `level` is now drawn centred at `centre` (the chain moved
     /// inwards at an edge). For the innermost menu, with a gesture going on:
     /// - `pointerWarped` (X11, where the overlay moved the pointer by the
-    ///   same offset): the pointer and the stroke move with the menu;
+    ///   same offset): the pointer and the stroke move with the menu, and
+    ///   samples the display read before the warp, which may still come,
+    ///   are moved with them (``WarpInFlight``);
     /// - else (Wayland): directions are still taken from where they were, so
     ///   the stroke's origin is no longer the drawn centre; it is again from
     ///   the next press, or once the stroke ends.
@@ -77,6 +79,7 @@ extension GestureRecognizer {
         let offset = Point(x: centre.x - old.x, y: centre.y - old.y)
         if pointerWarped {
             pointer = pointer?.adding(offset)
+            startWarp(by: offset, to: pointer)
             strokeOrigin = strokeOrigin?.adding(offset)
             if var moved = rest {
                 moved.anchor = moved.anchor.adding(offset)

@@ -72,6 +72,8 @@ public struct GestureRecognizer: Equatable, Sendable {
     /// gesture goes on in a menu the overlay moved without moving the pointer.
     var strokeOrigin: Point?
     var rest: Rest?
+    /// A warp of the pointer whose samples from before it may still come.
+    var warpInFlight: WarpInFlight?
 
     /// A recognizer for the open chain `levels` (top-level first), with
     /// what was held as it opened.
@@ -101,6 +103,11 @@ public struct GestureRecognizer: Equatable, Sendable {
 
     /// The pointer moved to `point` at `time`.
     public mutating func motion(to point: Point, time: Double) -> [GestureEvent] {
+        moved(to: afterWarp(point, time: time), time: time)
+    }
+
+    /// The pointer is at `point` at `time`, as seen after any warp.
+    private mutating func moved(to point: Point, time: Double) -> [GestureEvent] {
         pointer = point
         var events: [GestureEvent] = []
         advanceStroke(to: point, events: &events)
@@ -113,9 +120,10 @@ public struct GestureRecognizer: Equatable, Sendable {
     /// ends turbo: the pointer took over); the right one closes the chain.
     public mutating func press(_ button: PointerButton = .primary, at point: Point, time: Double) -> [GestureEvent] {
         guard button == .primary else { return button == .secondary ? [.close] : [] }
+        let point = afterWarp(point, time: time)
         phase = .idle
         strokeOrigin = nil
-        let events = motion(to: point, time: time)
+        let events = moved(to: point, time: time)
         phase = .pressed(at: point, aim: aim(at: point))
         return events
     }
@@ -124,7 +132,8 @@ public struct GestureRecognizer: Equatable, Sendable {
     /// aimed at; the end of a stroke made with it.
     public mutating func release(_ button: PointerButton = .primary, at point: Point, time: Double) -> [GestureEvent] {
         guard button == .primary else { return [] }
-        var events = motion(to: point, time: time)
+        let point = afterWarp(point, time: time)
+        var events = moved(to: point, time: time)
         switch phase {
         case .pressed(_, let pressedAim):
             phase = .idle

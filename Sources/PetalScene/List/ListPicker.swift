@@ -48,13 +48,21 @@ public struct ListPicker: Sendable {
     /// The positions of ``shown`` drawn: at most ``lines`` from ``top``.
     public var visible: Range<Int> { top..<min(top + lines, shown.count) }
 
-    /// Sets the rows (their titles, in menu order) and applies the keys
-    /// queued meanwhile; returns the first action they asked for. Rows
+    /// Sets the rows (their titles, in menu order, and the words each
+    /// matches unshown, `meta`: empty when no row has any) and applies the
+    /// keys queued meanwhile; returns the first action they asked for. Rows
     /// given again (the menu changed) keep the filter; marks are dropped.
-    public mutating func setRows(_ titles: [String]) -> ListAction? {
+    public mutating func setRows(_ titles: [String], meta: [String] = []) -> ListAction? {
         let first = matcher == nil
-        matcher = PickerMatcher(
-            titles: titles, caseSensitive: settings.caseSensitive, sort: settings.sort == .score ? .score : .order)
+        let sort: PickerMatcher.Sort = settings.sort == .score ? .score : .order
+        if meta.isEmpty {
+            matcher = PickerMatcher(titles: titles, caseSensitive: settings.caseSensitive, sort: sort)
+        } else {
+            let rows = titles.indices.map {
+                PickerMatcher.Row(title: titles[$0], meta: $0 < meta.count ? meta[$0] : "")
+            }
+            matcher = PickerMatcher(rows: rows, caseSensitive: settings.caseSensitive, sort: sort)
+        }
         marked = []
         refilter()
         if first, filter == settings.filter, let position = shown.firstIndex(of: settings.selected) {

@@ -10,7 +10,7 @@ import Testing
     static let picks = #"""
         { "name": "picks", "title": "Picks", "items": [
             { "id": "a", "title": "A", "icon": "" },
-            { "id": "b", "title": "B", "icon": "", "action": "test.echo", "toggle": true },
+            { "id": "b", "title": "B", "icon": "", "action": "test.echo", "toggle": true, "meta": "bee honey" },
             { "id": "sub", "title": "Sub", "icon": "", "submenu": { "items": [ { "id": "c", "title": "C", "icon": "" } ] } }
         ] }
         """#
@@ -41,6 +41,7 @@ import Testing
         let details = Dictionary(uniqueKeysWithValues: read.map { ($0.id, $0) })
         #expect(details["a"]?.kind == .choice)
         #expect(details["b"]?.kind == .action && details["b"]?.toggle == true)
+        #expect(details["b"]?.meta == "bee honey" && details["a"]?.meta == "", "meta words travel in ItemDetails")
         #expect(details["sub"]?.kind == .submenu && details["sub"]?.submenu == PetalBus.menuPath("picks/sub"))
         #expect(picks.itemDetails.entries.map(\.key).sorted() == ["b", "sub"], "only items with more than their row")
 

@@ -33,6 +33,42 @@ import Testing
             player.recognizer.levels.map(\.centre) == [F.main.centre, Point(x: 601, y: 262), Point(x: 802, y: 314)])
     }
 
+    @Test func samplesReadBeforeAWarpAreNotAJumpBack() {
+        // As above, but the display had read three more samples before each
+        // warp took effect: they come after it, 60 px too high. Read as they
+        // come, the first would aim up in `apps` (`files`) before the mark goes on.
+        var player = GesturePlayer(GestureRecognizer(levels: [F.main]))
+        player.edgeOffset = Point(x: 0, y: 60)
+        player.warps = true
+        player.samplesBeforeEachWarp = 3
+        player.play(Recordings.pressed(Recordings.upRightDown))
+        expectTheMark(player.events, corners: [Point(x: 601, y: 202), Point(x: 802, y: 254)])
+        #expect(player.recognizer.pointer == Point(x: 804, y: 506))
+    }
+
+    @Test func aSampleInTheNewPlaceEndsTheWaitForOldOnes() {
+        var recognizer = GestureRecognizer(levels: [F.main])
+        _ = recognizer.motion(to: F.point(0, 100), time: 0)
+        #expect(recognizer.move(level: 0, to: Point(x: 600, y: 460), pointerWarped: true) == [])
+        // Read before the warp: moved with it, still east of the centre.
+        #expect(recognizer.motion(to: F.point(0, 104), time: 0.01) == [])
+        #expect(recognizer.pointer == Point(x: 704, y: 460))
+        // The warp's own motion, in the new place, then the hand goes on
+        // north: from (600, 460), (700, 400) is north-east, no longer moved.
+        #expect(recognizer.motion(to: Point(x: 704, y: 460), time: 0.02) == [])
+        #expect(recognizer.motion(to: Point(x: 700, y: 400), time: 0.03) == [.highlight(level: 0, item: "ne")])
+        #expect(recognizer.pointer == Point(x: 700, y: 400))
+    }
+
+    @Test func waitingForOldSamplesEndsSoonAfterTheWarp() {
+        var recognizer = GestureRecognizer(levels: [F.main])
+        _ = recognizer.motion(to: F.point(0, 100), time: 0)
+        _ = recognizer.move(level: 0, to: Point(x: 600, y: 460), pointerWarped: true)
+        _ = recognizer.motion(to: F.point(0, 100), time: 1)
+        // Long after the first sample that followed the warp, the old place is taken as it comes.
+        #expect(recognizer.motion(to: F.point(0, 100), time: 1.2) == [.highlight(level: 0, item: "ne")])
+    }
+
     @Test func onWaylandTheStrokeKeepsItsOriginWhenASubmenuMovesInwards() {
         // The pointer stays where it is: seen from the drawn centre it would
         // aim 60 px up at once (`files`); seen from the stroke's origin it is

@@ -27,6 +27,10 @@ struct GesturePlayer {
     var edgeOffset = Point.zero
     /// Whether the overlay warps the pointer by that offset (X11) or cannot (Wayland).
     var warps = false
+    /// How many samples after each warp the display had read before it
+    /// took effect: they come in the old place.
+    var samplesBeforeEachWarp = 0
+    private var stale = 0
     /// Whether submenus are pushed as soon as they are asked for; else the test pushes them.
     var pushesSubmenus = true
     private(set) var events: [GestureEvent] = []
@@ -44,9 +48,15 @@ struct GesturePlayer {
             runTimer(until: input.ms / 1000)
             let time = input.ms / 1000
             switch input {
-            case .press(let x, let y, _): take(recognizer.press(at: shifted(x, y), time: time))
-            case .motion(let x, let y, _): take(recognizer.motion(to: shifted(x, y), time: time))
-            case .release(let x, let y, _): take(recognizer.release(at: shifted(x, y), time: time))
+            case .press(let x, let y, _):
+                let point = shifted(x, y)
+                take(recognizer.press(at: point, time: time))
+            case .motion(let x, let y, _):
+                let point = shifted(x, y)
+                take(recognizer.motion(to: point, time: time))
+            case .release(let x, let y, _):
+                let point = shifted(x, y)
+                take(recognizer.release(at: point, time: time))
             case .modifierReleased: take(recognizer.modifierReleased(time: time))
             }
         }
@@ -64,8 +74,15 @@ struct GesturePlayer {
     /// How far the warps so far moved the pointer.
     private(set) var warped = Point.zero
 
-    private func shifted(_ x: Double, _ y: Double) -> Point {
-        Point(x: x + warped.x, y: y + warped.y)
+    /// A sample of the recording as the display reports it: moved by the
+    /// warps so far, but for those it read before the last one.
+    private mutating func shifted(_ x: Double, _ y: Double) -> Point {
+        var offset = warped
+        if stale > 0 {
+            stale -= 1
+            offset = Point(x: offset.x - edgeOffset.x, y: offset.y - edgeOffset.y)
+        }
+        return Point(x: x + offset.x, y: y + offset.y)
     }
 
     private mutating func take(_ new: [GestureEvent]) {
@@ -73,7 +90,10 @@ struct GesturePlayer {
             events.append(event)
             if pushesSubmenus, case .openSubmenu(_, let item, let at) = event, var level = submenus[item] {
                 level.centre = at.adding(edgeOffset)
-                if warps { warped = warped.adding(edgeOffset) }
+                if warps {
+                    warped = warped.adding(edgeOffset)
+                    stale = samplesBeforeEachWarp
+                }
                 take(recognizer.push(level, pointerWarped: warps))
             }
         }

@@ -223,4 +223,18 @@ import Testing
         #expect(picker.shown == [0, 2])
         #expect(picker.marked.isEmpty)
     }
+
+    @Test func metaWordsAreMatchedThoughNotShown() {
+        var picker = ListPicker(settings: PickerSettings(), acceptsCustom: false, lines: 3)
+        _ = picker.setRows(["Firefox", "Files", "Terminal"], meta: ["browser web", "", "shell"])
+        Self.type("web", into: &picker)
+        #expect(picker.shown == [0])
+        _ = picker.press(.backspace)
+        _ = picker.press(.backspace)
+        _ = picker.press(.backspace)
+        Self.type("fi", into: &picker)
+        #expect(picker.shown == [0, 1], "titles are matched as before")
+        Self.type(" b", into: &picker)
+        #expect(picker.shown == [0], "a word in the title and one in the meta words")
+    }
 }

@@ -11,7 +11,10 @@ compositor has handled it, and keeps the pointer until it is stopped.
 
 Each STEP then runs in turn, each handled by the compositor before the
 next: "X,Y" moves the pointer there, "press" and "release" the left
-button, "wait:MS" sleeps; "done" is printed after the last.
+button, "wait:MS" sleeps; "done" is printed after the last. A STEP of "-"
+reads steps from standard input instead, one a line, and prints
+"sent MICROSECONDS" (CLOCK_MONOTONIC) just before each goes out, for the
+overlay benchmark (bench/overlay_pie.py).
 """
 import os
 import signal
@@ -111,7 +114,12 @@ def main():
     connection.roundtrip()
     print("ready", flush=True)
     steps = sys.argv[5:]
+    from_input = steps == ["-"]
+    if from_input:
+        steps = (line.strip() for line in sys.stdin)
     for step in steps:
+        if from_input:
+            print(f"sent {time.monotonic_ns() // 1000}", flush=True)
         milliseconds = int(time.monotonic() * 1000) & 0xFFFFFFFF
         if step in ("press", "release"):
             # button(time, BTN_LEFT, pressed or released)
@@ -124,6 +132,8 @@ def main():
             connection.send(pointer, 1, struct.pack("<IIIII", milliseconds, to_x, to_y, width, height))
         connection.send(pointer, 4)  # frame
         connection.roundtrip()
+    if from_input:
+        return
     if steps:
         print("done", flush=True)
     signal.pause()
