@@ -18,7 +18,12 @@ public struct ItemRow: Equatable, Sendable, DBusArgumentValue {
     public static let dbusType = DBusType.structure(layout.fieldTypes)
     public var dbusValue: DBusValue { Self.layout.encode(id, title, icon, action, enabled, selected) }
     public init?(dbusValue value: DBusValue) {
-        guard let (id, title, icon, action, enabled, selected) = Self.layout.decode(value) else { return nil }
+        // Matched by hand, not through `layout.decode`'s generic reader: a picker's `Items` has 100,000 rows.
+        guard case .structure(let fields) = value, fields.count == 6, case .string(let id) = fields[0],
+            case .string(let title) = fields[1], case .string(let icon) = fields[2],
+            case .string(let action) = fields[3], case .boolean(let enabled) = fields[4],
+            case .boolean(let selected) = fields[5]
+        else { return nil }
         self.init(id: id, title: title, icon: icon, action: action, enabled: enabled, selected: selected)
     }
 }
@@ -82,7 +87,10 @@ public struct LayoutPoint: Equatable, Sendable, DBusArgumentValue {
     public static let dbusType = DBusType.structure(layout.fieldTypes)
     public var dbusValue: DBusValue { Self.layout.encode(id, x, y) }
     public init?(dbusValue value: DBusValue) {
-        guard let (id, x, y) = Self.layout.decode(value) else { return nil }
+        // Matched by hand, as ``ItemRow``'s: one row per item of a picker.
+        guard case .structure(let fields) = value, fields.count == 3, case .string(let id) = fields[0],
+            case .double(let x) = fields[1], case .double(let y) = fields[2]
+        else { return nil }
         self.init(id: id, x: x, y: y)
     }
 }

@@ -69,6 +69,7 @@ extension JSONParser {
     // MARK: - Strings
 
     mutating func parseString() throws(JSONParseError) -> String {
+        if let plain = plainString() { return plain }
         let start = index
         index += 1  // "
         var utf8: [UInt8] = []
@@ -91,6 +92,30 @@ extension JSONParser {
                 index += 1
             }
         }
+    }
+
+    /// The string starting at ``index`` when it has no escape and no control
+    /// character (most strings), made from its bytes in place, and ``index``
+    /// past it; nil, with ``index`` unmoved, for any other, which
+    /// ``parseString()`` reads byte by byte and words the faults of.
+    private mutating func plainString() -> String? {
+        let start = index + 1
+        let found: (text: String, end: Int)? = bytes.withUnsafeBufferPointer { buffer in
+            var end = start
+            while end < buffer.count {
+                let byte = buffer[end]
+                if byte == UInt8(ascii: "\"") { break }
+                if byte == UInt8(ascii: "\\") || byte < 0x20 { return nil }
+                end += 1
+            }
+            guard end < buffer.count else { return nil }
+            let utf8 = UnsafeBufferPointer(rebasing: buffer[start..<end])
+            if trustedUTF8 { return (String(decoding: utf8, as: UTF8.self), end) }
+            return String(validating: utf8, as: UTF8.self).map { ($0, end) }
+        }
+        guard let found else { return nil }
+        index = found.end + 1
+        return found.text
     }
 
     mutating func parseEscape(into utf8: inout [UInt8]) throws(JSONParseError) {

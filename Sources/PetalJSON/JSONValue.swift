@@ -105,7 +105,12 @@ public struct JSONObject: Hashable, Sendable, Sequence, ExpressibleByDictionaryL
     public typealias Element = (key: String, value: JSONValue)
 
     private var members: [Element] = []
+    /// Where each key is in ``members``, kept only for objects of more than
+    /// ``linearSearchLimit`` members: a small object's key is found faster by
+    /// comparing a few keys than by hashing, and a picker's 100,000 rows
+    /// would otherwise each hold a dictionary.
     private var positions: [String: Int] = [:]
+    private static let linearSearchLimit = 8
 
     /// Creates an empty object.
     public init() {}
@@ -133,17 +138,21 @@ public struct JSONObject: Hashable, Sendable, Sequence, ExpressibleByDictionaryL
     /// The values in stored order.
     public var values: [JSONValue] { members.map(\.value) }
 
+    private func position(of key: String) -> Int? {
+        members.count <= Self.linearSearchLimit ? members.firstIndex { $0.key == key } : positions[key]
+    }
+
     /// The value for `key`. Assigning a value to a new key appends it; to an existing
     /// key replaces the value in place; assigning `nil` removes the member.
     public subscript(key: String) -> JSONValue? {
-        get { positions[key].map { members[$0].value } }
+        get { position(of: key).map { members[$0].value } }
         set {
             if let newValue {
-                if let index = positions[key] {
+                if let index = position(of: key) {
                     members[index].value = newValue
                 } else {
-                    positions[key] = members.count
                     members.append((key, newValue))
+                    if members.count > Self.linearSearchLimit { indexPositions(from: members.count - 1) }
                 }
             } else {
                 removeValue(forKey: key)
@@ -154,10 +163,22 @@ public struct JSONObject: Hashable, Sendable, Sequence, ExpressibleByDictionaryL
     /// Removes the member named `key`, keeping the others' order; returns its value.
     @discardableResult
     public mutating func removeValue(forKey key: String) -> JSONValue? {
-        guard let index = positions.removeValue(forKey: key) else { return nil }
+        guard let index = position(of: key) else { return nil }
         let removed = members.remove(at: index).value
-        for later in index..<members.count { positions[members[later].key] = later }
+        if members.count > Self.linearSearchLimit {
+            positions[key] = nil
+            indexPositions(from: index)
+        } else {
+            positions = [:]
+        }
         return removed
+    }
+
+    /// Records the positions of the members from `start` on; of all of them
+    /// when the object has just grown past ``linearSearchLimit``.
+    private mutating func indexPositions(from start: Int) {
+        let first = positions.isEmpty ? 0 : start
+        for index in first..<members.count { positions[members[index].key] = index }
     }
 
     /// Iterates over the members in stored order.

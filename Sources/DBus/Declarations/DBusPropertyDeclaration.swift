@@ -35,7 +35,10 @@ public struct DBusPropertyDeclaration<Value: DBusArgumentValue>: DBusPropertyMem
     }
 
     /// The property, served read-only by `get`, which runs on the loop thread.
-    public func serve(get: @escaping @Sendable () -> Value) -> DBusProperty {
+    public func serve(get: @escaping @Sendable () -> Value) -> DBusProperty { serveAsValue(get: get) }
+
+    /// ``serve(get:)`` through the value's ``DBusValue``: for any type.
+    func serveAsValue(get: @escaping @Sendable () -> Value) -> DBusProperty {
         precondition(access == .read, "\(interface).\(name) is declared read-write: serve it with a setter too")
         return DBusProperty(name, Value.dbusType, emitsChange: emitsChange, of: { _ in get().dbusValue }, set: nil)
     }
@@ -48,6 +51,11 @@ public struct DBusPropertyDeclaration<Value: DBusArgumentValue>: DBusPropertyMem
     /// Serving it on an object registered without such a context is a
     /// programming error, which stops the process.
     public func serve<Object: Sendable>(_: Object.Type, get: @escaping @Sendable (Object) -> Value) -> DBusProperty {
+        serveAsValue(Object.self, get: get)
+    }
+
+    /// ``serve(_:get:)`` through the value's ``DBusValue``: for any type.
+    func serveAsValue<Object: Sendable>(_: Object.Type, get: @escaping @Sendable (Object) -> Value) -> DBusProperty {
         precondition(access == .read, "\(interface).\(name) is declared read-write: serve it with a setter too")
         return DBusProperty(name, Value.dbusType, emitsChange: emitsChange, of: reading(Object.self, get), set: nil)
     }
@@ -56,6 +64,14 @@ public struct DBusPropertyDeclaration<Value: DBusArgumentValue>: DBusPropertyMem
     /// with a context of type `Object`, which both receive (see
     /// ``serve(_:get:)``); `set` may throw ``DBusError`` to refuse a value.
     public func serve<Object: Sendable>(
+        _: Object.Type, get: @escaping @Sendable (Object) -> Value,
+        set: @escaping @Sendable (Object, Value) throws -> Void
+    ) -> DBusProperty {
+        serveAsValue(Object.self, get: get, set: set)
+    }
+
+    /// ``serve(_:get:set:)`` through the value's ``DBusValue``: for any type.
+    func serveAsValue<Object: Sendable>(
         _: Object.Type, get: @escaping @Sendable (Object) -> Value,
         set: @escaping @Sendable (Object, Value) throws -> Void
     ) -> DBusProperty {
@@ -78,6 +94,13 @@ public struct DBusPropertyDeclaration<Value: DBusArgumentValue>: DBusPropertyMem
     /// The property, served by `get` and `set`, which run on the loop thread;
     /// `set` may throw ``DBusError`` (usually `InvalidArgs`) to refuse a value.
     public func serve(get: @escaping @Sendable () -> Value, set: @escaping @Sendable (Value) throws -> Void)
+        -> DBusProperty
+    {
+        serveAsValue(get: get, set: set)
+    }
+
+    /// ``serve(get:set:)`` through the value's ``DBusValue``: for any type.
+    func serveAsValue(get: @escaping @Sendable () -> Value, set: @escaping @Sendable (Value) throws -> Void)
         -> DBusProperty
     {
         precondition(access == .readWrite, "\(interface).\(name) is declared read-only: serve it without a setter")

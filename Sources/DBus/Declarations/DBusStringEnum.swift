@@ -6,7 +6,7 @@
 /// property read through a declaration, a signal a client follows, a call's
 /// argument the object server checks. Declare a type this way only where
 /// every value on the wire is one of its cases.
-public protocol DBusStringEnum: DBusArgumentValue, RawRepresentable, CaseIterable where RawValue == String {}
+public protocol DBusStringEnum: DBusWireValue, RawRepresentable, CaseIterable where RawValue == String {}
 
 extension DBusStringEnum {
     public static var dbusType: DBusType { .string }

@@ -159,6 +159,8 @@ public struct DBusProperty: Sendable {
     let get: @Sendable ((any Sendable)?) -> DBusValue
     /// Writes a value already checked to be of ``type``, given the object's context.
     let set: (@Sendable (DBusValue, (any Sendable)?) throws -> Void)?
+    /// Writes the value straight into a message, for a property of a ``DBusWireValue`` type.
+    var wire: DBusPropertyWire?
 
     /// A read-only property.
     public init(

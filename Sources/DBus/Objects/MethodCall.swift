@@ -9,7 +9,7 @@ import Synchronization
 public final class MethodCall: Sendable {
     /// The call as it arrived.
     public let message: Message
-    private let connection: DBusConnection
+    let connection: DBusConnection
     private let declaredReply: DeclaredTypes
     private let answered = Atomic<Bool>(false)
     /// The context the called object was registered with (see ``ObjectServer/register(_:at:context:)``).
@@ -71,7 +71,7 @@ public final class MethodCall: Sendable {
         return true
     }
 
-    private func claim() -> Bool {
+    func claim() -> Bool {
         answered.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged
     }
 }

@@ -63,7 +63,7 @@ extension ObjectServer {
                         writer.beginEntry()
                         try writer.appendString(property.name.rawValue)
                         // Inside a{sa{sv}}: the array, its entry, the inner array and its entry.
-                        try writer.appendVariant(property.value(for: object.context), depth: 4)
+                        try property.appendVariant(for: object.context, to: &writer, depth: 4)
                     }
                     try writer.endArray(properties)
                 }

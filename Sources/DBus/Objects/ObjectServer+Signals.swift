@@ -43,6 +43,19 @@ extension ObjectServer {
     public func emitPropertiesChanged(at path: ObjectPath, interface: InterfaceName, _ names: [String]) {
         guard let object = objects[path.rawValue], let description = object.interface(named: interface.rawValue)
         else { return }
+        let emitted = names.compactMap { description.property(named: $0) }.filter { $0.emitsChange == .true }
+        if !emitted.isEmpty, emitted.allSatisfy({ $0.wire != nil }) {
+            let invalidated = names.filter { description.property(named: $0)?.emitsChange == .invalidates }
+            do {
+                connection.send(
+                    try Self.propertiesChangedSignal(
+                        at: path, interface: interface, changed: emitted, invalidated: invalidated,
+                        context: object.context))
+            } catch {
+                log("cannot emit \(PropertiesInterface.name).PropertiesChanged from \(path): \(error)")
+            }
+            return
+        }
         var changed: [(key: String, value: DBusValue)] = []
         var invalidated: [String] = []
         for name in names {

@@ -57,13 +57,20 @@ enum StandardInterfaces {
                 let (object, property) = try lookUp(server, path, interface, name)
                 return DBusVariant(try checked(property, of: interface, in: object, at: path, server))
             },
-            PropertiesInterface.getAll.serve { call, name in
-                let (server, path) = try target(of: call)
+            PropertiesInterface.getAll.serveLater { reply, name in
+                let (server, path) = try target(of: reply.call)
                 let (object, interface) = try lookUp(server, path, name)
-                return DBusVariantDictionary(
-                    try interface.properties.map {
-                        ($0.name.rawValue, try checked($0, of: name, in: object, at: path, server))
-                    })
+                if ObjectServer.writesDirectly(interface) {
+                    reply.call.reply(
+                        encoded: try ObjectServer.getAllReply(
+                            to: reply.call.message, interface, context: object.context))
+                    return
+                }
+                reply.reply(
+                    DBusVariantDictionary(
+                        try interface.properties.map {
+                            ($0.name.rawValue, try checked($0, of: name, in: object, at: path, server))
+                        }))
             },
             PropertiesInterface.set.serve { call, interface, name, variant in
                 let (server, path) = try target(of: call)

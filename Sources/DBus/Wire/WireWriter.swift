@@ -4,7 +4,7 @@ import Glibc
 /// their values, where libdbus's iterators take a call, a type check and a
 /// signature walk per value. libdbus still reads what this writes before it
 /// is sent (``Message/encoded(_:)``), so anything wrong here is refused there.
-struct WireWriter {
+public struct WireWriter {
     /// The message so far.
     private(set) var bytes: [UInt8] = []
 
@@ -193,7 +193,7 @@ struct WireWriter {
     }
 
     /// A signature's text: one byte of length, the text and a NUL.
-    private mutating func appendSignatureText(_ text: [UInt8]) {
+    mutating func appendSignatureText(_ text: [UInt8]) {
         bytes.append(UInt8(text.count))
         bytes += text
         bytes.append(0)
@@ -233,7 +233,7 @@ struct WireWriter {
     /// 64 MiB, the D-Bus specification's limit on one array.
     static let maximumArrayBytes = 1 << 26
 
-    private mutating func append<Value: FixedWidthInteger>(_ value: Value) {
+    mutating func append<Value: FixedWidthInteger>(_ value: Value) {
         pad(to: MemoryLayout<Value>.size)
         withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
     }

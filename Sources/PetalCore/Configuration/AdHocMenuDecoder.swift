@@ -68,9 +68,29 @@ public enum AdHocMenuDecoder {
     public static func decode(
         _ bytes: [UInt8], defaults: MenuDefaults, naming: (String?) -> String
     ) throws(AdHocMenuError) -> (menu: AdHocMenu, warnings: [ConfigurationProblem]) {
+        try decode(byteCount: bytes.count, defaults: defaults, naming: naming) { () throws(JSONParseError) in
+            try JSONValue.parse(bytes)
+        }
+    }
+
+    /// Decodes and checks the JSON `text`, as ``decode(_:defaults:naming:)-([UInt8],_,_)`` does.
+    public static func decode(
+        _ text: String, defaults: MenuDefaults, naming: (String?) -> String
+    ) throws(AdHocMenuError) -> (menu: AdHocMenu, warnings: [ConfigurationProblem]) {
+        // A string's UTF-8 is valid: the parser need not check it again.
+        try decode(byteCount: text.utf8.count, defaults: defaults, naming: naming) { () throws(JSONParseError) in
+            try JSONValue.parse(text)
+        }
+    }
+
+    /// Decodes and checks what `parse` parses, `byteCount` bytes of JSON.
+    private static func decode(
+        byteCount: Int, defaults: MenuDefaults, naming: (String?) -> String,
+        parse: () throws(JSONParseError) -> JSONValue
+    ) throws(AdHocMenuError) -> (menu: AdHocMenu, warnings: [ConfigurationProblem]) {
         let root: JSONValue
         do {
-            root = try JSONValue.parse(bytes)
+            root = try parse()
         } catch {
             let position = SourcePosition(line: error.line, column: error.column, offset: error.offset)
             throw .invalid([ConfigurationProblem(.error, path: "", "invalid JSON: \(error.message)", at: position)])
@@ -80,24 +100,17 @@ public enum AdHocMenuDecoder {
         let result = decoder.finish(MenuConfiguration())
         guard result.errors.isEmpty else { throw .invalid(result.errors) }
         if let style = decoder.sections.first?.settings.geometry.style, style != .list,
-            bytes.count > Limits.adHocMenuBytes
+            byteCount > Limits.adHocMenuBytes
         {
             throw .limitExceeded([
                 ConfigurationProblem(
                     .error, path: "",
-                    "the menu is \(bytes.count) bytes of JSON; a \(style.rawValue) menu holds at most \(Limits.adHocMenuBytes) bytes (a menu of layout \"list\" up to \(Limits.listMenuBytes))"
+                    "the menu is \(byteCount) bytes of JSON; a \(style.rawValue) menu holds at most \(Limits.adHocMenuBytes) bytes (a menu of layout \"list\" up to \(Limits.listMenuBytes))"
                 )
             ])
         }
         let sections = decoder.sections
         return (AdHocMenu(top: sections[0], submenus: Array(sections.dropFirst())), result.warnings)
-    }
-
-    /// Decodes and checks the JSON `text`, as ``decode(_:defaults:naming:)-([UInt8],_,_)`` does.
-    public static func decode(
-        _ text: String, defaults: MenuDefaults, naming: (String?) -> String
-    ) throws(AdHocMenuError) -> (menu: AdHocMenu, warnings: [ConfigurationProblem]) {
-        try decode(Array(text.utf8), defaults: defaults, naming: naming)
     }
 
     /// The decoder that has decoded the menu section `root` under the name that

@@ -41,6 +41,13 @@ extension ConfigurationDecoder {
         var firstIndexOfID: [String: Int] = [:]
         var firstIndexOfKey: [String: Int] = [:]
         for (index, element) in elements.prefix(maximumItems).enumerated() {
+            if context.isAdHoc, let object = element.objectValue, let item = Self.plainChoice(object),
+                firstIndexOfID[item.id] == nil
+            {
+                firstIndexOfID[item.id] = index
+                items.append(item)
+                continue
+            }
             let itemPath = JSONPath.element(index, of: path)
             guard let object = element.objectValue else {
                 let expected =
@@ -74,6 +81,29 @@ extension ConfigurationDecoder {
             if let item = self.item(object, id: id, key: key, at: place, in: context) { items.append(item) }
         }
         return items
+    }
+
+    /// The item `object` is when it is a valid choice of an ad-hoc menu with
+    /// nothing but an id, a title and an icon, as a picker's rows are: read
+    /// without the paths and messages a fault would need. Nil for anything
+    /// else, which ``item(_:id:key:at:in:)`` reads and checks in full; it
+    /// takes the same values and refuses the same faults.
+    private static func plainChoice(_ object: JSONObject) -> MenuItem? {
+        guard object.count <= 3 else { return nil }
+        var id: String?
+        var title: String?
+        var icon: String?
+        for (key, value) in object {
+            guard let text = value.stringValue, !hasControlCharacters(text) else { return nil }
+            switch key {
+            case "id" where !text.isEmpty && text.utf8.count <= maximumIDBytes: id = text
+            case "title" where text.utf8.count <= maximumTitleBytes: title = text
+            case "icon" where text.utf8.count <= maximumIconBytes: icon = text
+            default: return nil
+            }
+        }
+        guard let id else { return nil }
+        return MenuItem(id: id, title: title ?? id, icon: icon ?? "")
     }
 
     /// The item's valid id, or nil after reporting why it has none.

@@ -171,6 +171,15 @@ extension ConfigurationDecoder {
     /// they are compared as numbers: asking each scalar its general category
     /// was half of what an ad-hoc menu of long titles cost to decode.
     static func hasControlCharacters(_ text: String) -> Bool {
-        text.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
+        // Read as UTF-8: C0 and DEL are bytes below 0x20 and 0x7F, C1 (U+0080–U+009F) is 0xC2 then 0x80–0x9F.
+        func scan(_ utf8: some Sequence<UInt8>) -> Bool {
+            var previous: UInt8 = 0
+            for byte in utf8 {
+                if byte < 0x20 || byte == 0x7F || (previous == 0xC2 && byte <= 0x9F && byte >= 0x80) { return true }
+                previous = byte
+            }
+            return false
+        }
+        return text.utf8.withContiguousStorageIfAvailable { scan($0) } ?? scan(text.utf8)
     }
 }

@@ -1,4 +1,5 @@
 import DBus
+import Linux
 import PetalAPI
 import PetalCore
 
@@ -90,6 +91,10 @@ extension MenuService {
         adHoc.record(top.name, with: definitions.map(\.name), bytes: json.utf8.count, by: owner)
         for menu in made { publish(menu) }
         signals.emitPropertiesChanged(at: PetalBus.path, [PetalBus.Menus.menus])
+        if json.utf8.count >= Self.largeMenuBytes {
+            // The parsed JSON and the messages written are gone; once the caller has its answer, their pages go too.
+            _ = scheduler.schedule(after: .zero) { FreedMemory.returnToSystem() }
+        }
         return made[0]
     }
 

@@ -105,14 +105,16 @@ final class ServedMenu {
     /// else take their saved one.
     private func resolved(_ configured: [MenuItem], keeping kept: [String: Bool]) -> [MenuItem] {
         let saved = savedSelections
-        return configured.map { item in
-            var item = item
-            if item.toggle, let selected = kept[item.id] ?? saved[item.id] { item.selected = selected }
-            if item.kind == .action && item.enabled && !actions.registry.contains(item.action) {
-                item.enabled = false
+        var items = configured  // changed in place: rows left as configured (a picker's) are not copied one by one
+        for index in items.indices {
+            if items[index].toggle, let selected = kept[items[index].id] ?? saved[items[index].id] {
+                items[index].selected = selected
             }
-            return item
+            if items[index].kind == .action && items[index].enabled && !actions.registry.contains(items[index].action) {
+                items[index].enabled = false
+            }
         }
+        return items
     }
 
     private var currentSelections: [String: Bool] {
