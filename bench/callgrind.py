@@ -35,6 +35,8 @@ SERVERS = {
                                                           "org.petal.Bench.CSpec"]),
     "C contract": ("org.petal.Bench.CContract",
                    lambda b, builtin=False: b.contract_peer_command("org.petal.Bench.CContract", builtin=builtin)),
+    "C hop": ("org.petal.Bench.CHop",
+              lambda b, builtin=False: b.contract_peer_command("org.petal.Bench.CHop", builtin=builtin, hop=True)),
     "dbus-python": ("org.petal.Bench.Python", lambda b: [PYTHON, os.path.join(HERE, "peer.py"), "org.petal.Bench.Python"]),
     "petald": ("org.petal.Petal1", lambda b: b.petald_command()),
 }
@@ -119,7 +121,7 @@ def without_debug_info(source, target):
 
 def count(bench, label, method, n, warmup, keep, objects):
     name, command = SERVERS[label]
-    argv = command(bench, builtin=True) if method == "builtin" and label == "C contract" else command(bench)
+    argv = command(bench, builtin=True) if method == "builtin" and label in ("C contract", "C hop") else command(bench)
     out = os.path.join(bench.tmp, f"callgrind.{label.replace(' ', '-')}")
     server = subprocess.Popen(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}"] + argv,
                               env=bench.env, stdout=subprocess.DEVNULL,

@@ -41,7 +41,9 @@
  *   -c C              processes, for procs (default 4)
  *   -s S              subscribers, for signals (default 50)
  *   --pid PID         the server's process: report its CPU time per call (the
- *                     sum of /proc/PID/task/ * /schedstat), VmRSS, RssAnon and Pss
+ *                     sum of /proc/PID/task/ * /schedstat), VmRSS, RssAnon and Pss;
+ *                     seq also its context switches per call, voluntary and not
+ *                     (summed over /proc/PID/task/ * /status)
  *   --during ACTION:SECONDS
  *                     seq only: Trigger ACTION with {"seconds": SECONDS} on a
  *                     connection of its own first, make at most N calls within
@@ -117,6 +119,37 @@ static long long server_cpu_ns(void) {
         long long ns;
         if (f && fscanf(f, "%lld", &ns) == 1) total += ns;
         if (f) fclose(f);
+    }
+    closedir(tasks);
+    return total;
+}
+
+/* The context switches of the server's threads so far, voluntary (it slept)
+ * and not (it was preempted): the sums of /proc/PID/task/ * /status's
+ * voluntary_ctxt_switches and nonvoluntary_ctxt_switches (a process's own
+ * status counts its first thread only). */
+typedef struct { long long voluntary, involuntary; } switches;
+
+static switches server_switches(void) {
+    switches total = { 0, 0 };
+    if (!opt.pid) return total;
+    char path[64], line[256];
+    snprintf(path, sizeof path, "/proc/%d/task", opt.pid);
+    DIR *tasks = opendir(path);
+    if (!tasks) die("cannot read %s: %s", path, strerror(errno));
+    struct dirent *task;
+    while ((task = readdir(tasks))) {
+        if (task->d_name[0] == '.') continue;
+        char file[300];
+        snprintf(file, sizeof file, "/proc/%d/task/%s/status", opt.pid, task->d_name);
+        FILE *f = fopen(file, "r");
+        if (!f) continue;  /* a thread that ended meanwhile */
+        long long count;
+        while (fgets(line, sizeof line, f)) {
+            if (sscanf(line, "voluntary_ctxt_switches: %lld", &count) == 1) total.voluntary += count;
+            else if (sscanf(line, "nonvoluntary_ctxt_switches: %lld", &count) == 1) total.involuntary += count;
+        }
+        fclose(f);
     }
     closedir(tasks);
     return total;
@@ -301,6 +334,7 @@ static void run_seq(void) {
     DBusConnection *side = opt.during ? start_during(&during_serial, &during_seconds) : NULL;
     if (side) usleep(100 * 1000);  /* let the action start */
     double *samples = need(malloc(sizeof(double) * (size_t)opt.n));
+    switches switches0 = server_switches();
     long long cpu0 = server_cpu_ns();
     double start = now_us();
     /* With --during, stop early rather than outlive the action: at most 80% of its time. */
@@ -314,6 +348,7 @@ static void run_seq(void) {
     opt.n = done;
     double elapsed = now_us() - start;
     long long cpu1 = server_cpu_ns();
+    switches switches1 = server_switches();
     long rss = server_rss_kib();
     if (side) {
         DBusMessage *early = reply_to(side, during_serial, 0);
@@ -332,6 +367,9 @@ static void run_seq(void) {
     if (opt.pid) printf(" cpu_us_per_call=%.2f rss_warm_kib=%ld rss_kib=%ld rss_anon_kib=%ld pss_kib=%ld",
                         (double)(cpu1 - cpu0) / 1e3 / (double)opt.n, rss_warm, rss,
                         server_kib("status", "RssAnon:"), server_kib("smaps_rollup", "Pss:"));
+    if (opt.pid) printf(" voluntary_switches_per_call=%.2f involuntary_switches_per_call=%.2f",
+                        (double)(switches1.voluntary - switches0.voluntary) / (double)opt.n,
+                        (double)(switches1.involuntary - switches0.involuntary) / (double)opt.n);
     putchar('\n');
 }
 

@@ -16,7 +16,7 @@
  *   5. emits ActionFinished(u invocation, s action, b success, s error, s message);
  *   6. replies: the result as an a{sv}, or the plugin's error.
  *
- * It is single-threaded and invokes on the bus thread. A plugin that
+ * It is single-threaded and invokes on the bus thread, unless --hop. A plugin that
  * completes inside invoke() (bench.noop) is answered at once; one that
  * completes later, from a thread of its own (bench.sleep), blocks the peer
  * until it does, for at most 20 s (petald's actions.timeout), after which
@@ -43,10 +43,25 @@
  * answers the state, for run.py's part hostile, whose timed calls are
  * Get(State); everything else is UnknownMethod.
  *
+ * --hop keeps the contract's other half, which petald keeps and the inline
+ * server does not: the dispatch thread never runs plugin code. It checks the
+ * call, makes the JSON and emits ActionStarted as above, then queues the
+ * call for one worker thread (a mutex, a condition variable and a list),
+ * which calls invoke, waits for the completion (the 20 s timeout is the
+ * worker's; the dispatch thread never waits) and sends ActionFinished and
+ * the reply itself, libdbus being thread-safe (dbus_threads_init_default).
+ * So that the worker can write while the dispatch thread sleeps, --hop runs
+ * its own poll loop over libdbus's watches and an eventfd that libdbus's
+ * wake-up function and watch toggles write (dbus_connection_read_write_dispatch
+ * would hold the connection's I/O path while it polls, and a message the
+ * worker queued would wait for the next one read). Nothing comes back to the
+ * dispatch thread: it wakes only for what it reads.
+ *
  * On /org/petal/Petal1, interface org.petal.Petal1.Menu.
- * Usage: bench-contract-peer --plugin PATH [--plugin PATH]... [NAME]
+ * Usage: bench-contract-peer [--hop] --plugin PATH [--plugin PATH]... [NAME]
  *        (default name org.petal.Bench.CContract); SIGTERM ends it.
  */
+#define _GNU_SOURCE
 #include <petal_plugin.h>
 
 #include <dbus/dbus.h>
@@ -54,12 +69,15 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <math.h>
+#include <poll.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/eventfd.h>
 #include <time.h>
+#include <unistd.h>
 
 #define PATH "/org/petal/Petal1"
 #define IFACE "org.petal.Petal1.Menu"
@@ -428,9 +446,204 @@ static int is_empty_object(const char *result) {
     return c[strspn(c, " \t\r\n")] == '\0';
 }
 
+/* Runs the action: the plugin's invoke and its one completion, then
+ * ActionFinished and the reply. On the dispatch thread inline, on the worker
+ * with --hop; one at a time either way (one completion slot). */
+static void run_action(DBusConnection *bus, DBusMessage *call, plugin *owner, const char *id, const char *params,
+                       dbus_uint32_t invocation) {
+    static uintptr_t last_token;
+    /* The plugin's invoke, and its one completion: at once, or from another thread within the timeout. */
+    uint64_t plugin_invocation = owner->next_invocation++;
+    if (++last_token == 0) last_token = 1;
+    pthread_mutex_lock(&slot.lock);
+    slot.awaited = last_token;
+    slot.done = 0;
+    pthread_mutex_unlock(&slot.lock);
+    owner->table->invoke(owner->state, plugin_invocation, id, params, complete, (void *)last_token);
+    pthread_mutex_lock(&slot.lock);
+    if (!slot.done) {
+        struct timespec deadline;
+        clock_gettime(CLOCK_REALTIME, &deadline);
+        deadline.tv_sec += TIMEOUT_SECONDS;
+        while (!slot.done && pthread_cond_timedwait(&slot.changed, &slot.lock, &deadline) != ETIMEDOUT) {}
+    }
+    int timed_out = !slot.done;
+    char *result = slot.result, *error = slot.error, *message = slot.message;
+    slot.awaited = 0;
+    slot.result = slot.error = slot.message = NULL;
+    pthread_mutex_unlock(&slot.lock);
+    if (timed_out && owner->table->cancel) owner->table->cancel(owner->state, plugin_invocation);
+
+    /* The outcome, as petald names it: the plugin's InvalidParams, or ActionFailed, or Timeout. */
+    char timeout_text[400];
+    const char *error_name = "", *error_text = "";
+    if (timed_out) {
+        snprintf(timeout_text, sizeof timeout_text, "%s did not finish within %d s (actions.timeout); it was cancelled",
+                 id, TIMEOUT_SECONDS);
+        error_name = ERROR_PREFIX "Timeout";
+        error_text = timeout_text;
+    } else if (error) {
+        error_name = strcmp(error, "InvalidParams") == 0 ? ERROR_PREFIX "InvalidParams" : ERROR_PREFIX "ActionFailed";
+        error_text = message ? message : "";
+    } else if (!is_empty_object(result)) {
+        error_name = ERROR_PREFIX "ActionFailed";
+        error_text = "bench-contract-peer turns only empty results into an a{sv}; this action returned another";
+    }
+    dbus_bool_t success = error_name[0] == '\0';
+
+    /* ActionFinished(invocation, action, success, error, message), then the reply. */
+    DBusMessage *finished = dbus_message_new_signal(PATH, IFACE, "ActionFinished");
+    if (!finished || !dbus_message_append_args(finished, DBUS_TYPE_UINT32, &invocation, DBUS_TYPE_STRING, &id,
+                                               DBUS_TYPE_BOOLEAN, &success, DBUS_TYPE_STRING, &error_name,
+                                               DBUS_TYPE_STRING, &error_text, DBUS_TYPE_INVALID)) oom();
+    send_and_unref(bus, finished);
+    if (success) {
+        DBusMessageIter out, dict;
+        DBusMessage *reply = dbus_message_new_method_return(call);
+        if (!reply) oom();
+        dbus_message_iter_init_append(reply, &out);
+        if (!dbus_message_iter_open_container(&out, DBUS_TYPE_ARRAY, "{sv}", &dict)
+            || !dbus_message_iter_close_container(&out, &dict)) oom();
+        send_and_unref(bus, reply);
+    } else {
+        send_and_unref(bus, dbus_message_new_error(call, error_name, error_text));
+    }
+    free(result);
+    free(error);
+    free(message);
+}
+
+/* ---- --hop: the worker thread and the loop that lets it write ---- */
+
+static int hop;
+static DBusConnection *hop_bus;
+static int wake_fd = -1;  /* an eventfd: libdbus's wake-ups and watch toggles, from any thread */
+
+typedef struct job {
+    struct job *next;
+    DBusMessage *call;  /* a reference of the job's own */
+    plugin *owner;
+    char *id, *params;
+    dbus_uint32_t invocation;
+} job;
+
+static struct {
+    pthread_mutex_t lock;
+    pthread_cond_t queued;
+    job *head, *tail;
+} jobs = { .lock = PTHREAD_MUTEX_INITIALIZER, .queued = PTHREAD_COND_INITIALIZER };
+
+static void queue_action(DBusMessage *call, plugin *owner, const char *id, const char *params,
+                         dbus_uint32_t invocation) {
+    job *queued = malloc(sizeof *queued);
+    if (!queued) oom();
+    *queued = (job){ .call = dbus_message_ref(call), .owner = owner, .id = copy(id), .params = copy(params),
+                     .invocation = invocation };
+    pthread_mutex_lock(&jobs.lock);
+    if (jobs.tail) jobs.tail->next = queued;
+    else jobs.head = queued;
+    jobs.tail = queued;
+    pthread_cond_signal(&jobs.queued);
+    pthread_mutex_unlock(&jobs.lock);
+}
+
+static void *work(void *unused) {
+    (void)unused;
+    for (;;) {
+        pthread_mutex_lock(&jobs.lock);
+        while (!jobs.head) pthread_cond_wait(&jobs.queued, &jobs.lock);
+        job *next = jobs.head;
+        jobs.head = next->next;
+        if (!jobs.head) jobs.tail = NULL;
+        pthread_mutex_unlock(&jobs.lock);
+        run_action(hop_bus, next->call, next->owner, next->id, next->params, next->invocation);
+        dbus_message_unref(next->call);
+        free(next->id);
+        free(next->params);
+        free(next);
+    }
+    return NULL;
+}
+
+static void wake(void *unused) {
+    (void)unused;
+    uint64_t one = 1;
+    if (write(wake_fd, &one, sizeof one) < 0 && errno != EAGAIN) perror("bench-contract-peer: eventfd");
+}
+
+#define MAX_WATCHES 8
+static struct {
+    pthread_mutex_t lock;  /* libdbus may add or toggle a watch from the worker's send */
+    DBusWatch *list[MAX_WATCHES];
+    int count;
+} watches = { .lock = PTHREAD_MUTEX_INITIALIZER };
+
+static dbus_bool_t add_watch(DBusWatch *watch, void *unused) {
+    pthread_mutex_lock(&watches.lock);
+    int added = watches.count < MAX_WATCHES;
+    if (added) watches.list[watches.count++] = watch;
+    pthread_mutex_unlock(&watches.lock);
+    wake(unused);
+    return added;
+}
+
+static void remove_watch(DBusWatch *watch, void *unused) {
+    pthread_mutex_lock(&watches.lock);
+    for (int i = 0; i < watches.count; i++)
+        if (watches.list[i] == watch) watches.list[i] = watches.list[--watches.count];
+    pthread_mutex_unlock(&watches.lock);
+    wake(unused);
+}
+
+static void toggle_watch(DBusWatch *watch, void *unused) {
+    (void)watch;
+    wake(unused);
+}
+
+/* The dispatch thread's loop with --hop: poll the enabled watches and the
+ * eventfd, hand libdbus what is ready, dispatch what it has read. */
+static void serve_with_hop(DBusConnection *bus) {
+    hop_bus = bus;
+    pthread_t worker;
+    if (pthread_create(&worker, NULL, work, NULL) != 0) oom();
+    for (;;) {
+        struct pollfd fds[MAX_WATCHES + 1];
+        DBusWatch *polled[MAX_WATCHES];
+        nfds_t n = 0;
+        pthread_mutex_lock(&watches.lock);
+        for (int i = 0; i < watches.count; i++) {
+            if (!dbus_watch_get_enabled(watches.list[i])) continue;
+            unsigned int flags = dbus_watch_get_flags(watches.list[i]);
+            fds[n] = (struct pollfd){ .fd = dbus_watch_get_unix_fd(watches.list[i]),
+                                      .events = (short)((flags & DBUS_WATCH_READABLE ? POLLIN : 0)
+                                                        | (flags & DBUS_WATCH_WRITABLE ? POLLOUT : 0)) };
+            polled[n++] = watches.list[i];
+        }
+        pthread_mutex_unlock(&watches.lock);
+        fds[n] = (struct pollfd){ .fd = wake_fd, .events = POLLIN };
+        if (poll(fds, n + 1, -1) < 0) {
+            if (errno == EINTR) continue;
+            perror("bench-contract-peer: poll");
+            return;
+        }
+        if (fds[n].revents & POLLIN) {
+            uint64_t count;
+            if (read(wake_fd, &count, sizeof count) < 0 && errno != EAGAIN) perror("bench-contract-peer: eventfd");
+        }
+        for (nfds_t i = 0; i < n; i++) {
+            short ready = fds[i].revents;
+            if (!ready) continue;
+            unsigned int flags = (ready & POLLIN ? DBUS_WATCH_READABLE : 0) | (ready & POLLOUT ? DBUS_WATCH_WRITABLE : 0)
+                                 | (ready & POLLERR ? DBUS_WATCH_ERROR : 0) | (ready & POLLHUP ? DBUS_WATCH_HANGUP : 0);
+            dbus_watch_handle(polled[i], flags);
+        }
+        while (dbus_connection_get_dispatch_status(bus) == DBUS_DISPATCH_DATA_REMAINS) dbus_connection_dispatch(bus);
+        if (!dbus_connection_get_is_connected(bus)) return;
+    }
+}
+
 static void trigger(DBusConnection *bus, DBusMessage *call) {
     static dbus_uint32_t last_invocation;
-    static uintptr_t last_token;
     DBusMessageIter it, params;
     const char *id;
     dbus_message_iter_init(call, &it);
@@ -485,66 +698,11 @@ static void trigger(DBusConnection *bus, DBusMessage *call) {
                                               DBUS_TYPE_STRING, &no_item, DBUS_TYPE_INVALID)) oom();
     send_and_unref(bus, started);
 
-    /* The plugin's invoke, and its one completion: at once, or from another thread within the timeout. */
-    plugin *owner = found->owner;
-    uint64_t plugin_invocation = owner->next_invocation++;
-    if (++last_token == 0) last_token = 1;
-    pthread_mutex_lock(&slot.lock);
-    slot.awaited = last_token;
-    slot.done = 0;
-    pthread_mutex_unlock(&slot.lock);
-    owner->table->invoke(owner->state, plugin_invocation, id, json.data, complete, (void *)last_token);
-    pthread_mutex_lock(&slot.lock);
-    if (!slot.done) {
-        struct timespec deadline;
-        clock_gettime(CLOCK_REALTIME, &deadline);
-        deadline.tv_sec += TIMEOUT_SECONDS;
-        while (!slot.done && pthread_cond_timedwait(&slot.changed, &slot.lock, &deadline) != ETIMEDOUT) {}
+    if (hop) {
+        queue_action(call, found->owner, id, json.data, invocation);
+        return;
     }
-    int timed_out = !slot.done;
-    char *result = slot.result, *error = slot.error, *message = slot.message;
-    slot.awaited = 0;
-    slot.result = slot.error = slot.message = NULL;
-    pthread_mutex_unlock(&slot.lock);
-    if (timed_out && owner->table->cancel) owner->table->cancel(owner->state, plugin_invocation);
-
-    /* The outcome, as petald names it: the plugin's InvalidParams, or ActionFailed, or Timeout. */
-    char timeout_text[400];
-    const char *error_name = "", *error_text = "";
-    if (timed_out) {
-        snprintf(timeout_text, sizeof timeout_text, "%s did not finish within %d s (actions.timeout); it was cancelled",
-                 id, TIMEOUT_SECONDS);
-        error_name = ERROR_PREFIX "Timeout";
-        error_text = timeout_text;
-    } else if (error) {
-        error_name = strcmp(error, "InvalidParams") == 0 ? ERROR_PREFIX "InvalidParams" : ERROR_PREFIX "ActionFailed";
-        error_text = message ? message : "";
-    } else if (!is_empty_object(result)) {
-        error_name = ERROR_PREFIX "ActionFailed";
-        error_text = "bench-contract-peer turns only empty results into an a{sv}; this action returned another";
-    }
-    dbus_bool_t success = error_name[0] == '\0';
-
-    /* ActionFinished(invocation, action, success, error, message), then the reply. */
-    DBusMessage *finished = dbus_message_new_signal(PATH, IFACE, "ActionFinished");
-    if (!finished || !dbus_message_append_args(finished, DBUS_TYPE_UINT32, &invocation, DBUS_TYPE_STRING, &id,
-                                               DBUS_TYPE_BOOLEAN, &success, DBUS_TYPE_STRING, &error_name,
-                                               DBUS_TYPE_STRING, &error_text, DBUS_TYPE_INVALID)) oom();
-    send_and_unref(bus, finished);
-    if (success) {
-        DBusMessageIter out, dict;
-        DBusMessage *reply = dbus_message_new_method_return(call);
-        if (!reply) oom();
-        dbus_message_iter_init_append(reply, &out);
-        if (!dbus_message_iter_open_container(&out, DBUS_TYPE_ARRAY, "{sv}", &dict)
-            || !dbus_message_iter_close_container(&out, &dict)) oom();
-        send_and_unref(bus, reply);
-    } else {
-        send_and_unref(bus, dbus_message_new_error(call, error_name, error_text));
-    }
-    free(result);
-    free(error);
-    free(message);
+    run_action(bus, call, found->owner, id, json.data, invocation);
 }
 
 static DBusHandlerResult handle(DBusConnection *bus, DBusMessage *call, void *data) {
@@ -569,8 +727,9 @@ int main(int argc, char **argv) {
     const char *name = "org.petal.Bench.CContract";
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--plugin") == 0 && i + 1 < argc) load_plugin(argv[++i]);
+        else if (strcmp(argv[i], "--hop") == 0) hop = 1;
         else if (argv[i][0] == '-') {
-            fprintf(stderr, "usage: bench-contract-peer --plugin PATH [--plugin PATH]... [NAME]\n");
+            fprintf(stderr, "usage: bench-contract-peer [--hop] --plugin PATH [--plugin PATH]... [NAME]\n");
             return 2;
         } else name = argv[i];
     }
@@ -578,6 +737,7 @@ int main(int argc, char **argv) {
         fputs("bench-contract-peer: no action loaded; give a plugin with --plugin PATH\n", stderr);
         return 2;
     }
+    if (!dbus_threads_init_default()) oom();
     DBusError error;
     dbus_error_init(&error);
     DBusConnection *bus = dbus_bus_get_private(DBUS_BUS_SESSION, &error);
@@ -593,7 +753,15 @@ int main(int argc, char **argv) {
         fprintf(stderr, "bench-contract-peer: cannot own %s: %s\n", name, dbus_error_is_set(&error) ? error.message : "taken");
         return 3;
     }
-    while (dbus_connection_read_write_dispatch(bus, -1)) {}
+    if (hop) {
+        wake_fd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
+        if (wake_fd < 0
+            || !dbus_connection_set_watch_functions(bus, add_watch, remove_watch, toggle_watch, NULL, NULL)) oom();
+        dbus_connection_set_wakeup_main_function(bus, wake, NULL, NULL);
+        serve_with_hop(bus);
+    } else {
+        while (dbus_connection_read_write_dispatch(bus, -1)) {}
+    }
     fputs("bench-contract-peer: lost the bus connection\n", stderr);
     return 1;
 }

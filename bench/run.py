@@ -69,14 +69,21 @@ MAX_PENDING_CALLS = 1_000_000
 # The columns: the C floor, the same C server passing through expanding and
 # collapsing as docs/dbus-api.md#the-state-machine asks of petald (four signals per Toggle, not two),
 # the C server whose Trigger keeps Petal's contract (ActionStarted, the action
-# through the bench plugin, ActionFinished, the reply), the dbus-python peer,
-# and petald.
-PEERS = ("C peer", "C spec-states", "C contract", "dbus-python", "petald")
+# through the bench plugin, ActionFinished, the reply), the same server keeping
+# the contract's threading too (--hop: the action on a worker thread, never on
+# the dispatch thread, as petald runs it), the dbus-python peer, and petald.
+PEERS = ("C peer", "C spec-states", "C contract", "C hop", "dbus-python", "petald")
 # What each peer is measured on, when not everything: C contract's Toggle is C
 # spec-states' code, so it runs the Trigger scenarios (and starts up, since it
-# loads a plugin) and its other cells stay empty.
-PEER_SCENARIOS = {"C contract": {"startup", "trigger", "trigger_pipe", "trigger_procs",
-                                  "builtin", "builtin_pipe", "builtin_procs"}}
+# loads a plugin) and its other cells stay empty; C hop, the same program, runs
+# the Trigger scenarios only.
+TRIGGER_SCENARIOS = {"trigger", "trigger_pipe", "trigger_procs", "builtin", "builtin_pipe", "builtin_procs"}
+PEER_SCENARIOS = {"C contract": TRIGGER_SCENARIOS | {"startup"}, "C hop": TRIGGER_SCENARIOS}
+# The part trigger's own table: Trigger(bench.noop) on the servers that run an
+# action, and dbus-python, which answers at once, with instructions per call
+# counted under callgrind (bench/callgrind.py) after the timed runs.
+TRIGGER_TABLE = ("petald", "C contract", "C hop", "dbus-python")
+CALLGRIND_CALLS = {"full": (2000, 2000), "smoke": (20, 20)}  # (warm-up, counted)
 # The parts --only may pick; every part by default.
 PARTS = ("startup", "toggle", "trigger", "builtin", "signals", "petald", "provider", "isolated", "hostile", "context",
          "petalctl", "menus", "matcher")
@@ -100,7 +107,7 @@ MATCHER = "bench-matcher"
 # The parts that are programs of their own, each printing its own table.
 SCRIPT_PARTS = {"context": CONTEXT, "petalctl": PETALCTL, "menus": MENUS, "matcher": MATCHER}
 # The peers whose Trigger must keep the contract, checked by `bench-client contract` in every run.
-CONTRACT_PEERS = ("C contract", "petald")
+CONTRACT_PEERS = ("C contract", "C hop", "petald")
 # The part hostile: the servers flooded and sent the huge a{sv}, each
 # started afresh for each scenario; the slow fsync is petald's alone (no peer
 # has toggle items). See docs/benchmarks.md, "Hostile traffic".
@@ -275,14 +282,14 @@ class Bench:
         self.write_config(1)
         return [os.path.join(self.bin_dir, "petald"), "--config", self.config_path(), "--plugin-dir", plugins, "-q"]
 
-    def contract_peer_command(self, name, builtin=False):
+    def contract_peer_command(self, name, builtin=False, hop=False):
         """bench-contract-peer with the bench plugin; with `builtin`, also the built-in plugin
         whose action the part builtin triggers, so that it runs the same library as petald.
-        Start-up is timed without it, as before that part existed."""
+        Start-up is timed without it, as before that part existed. `hop`: --hop."""
         plugins = [os.path.join(self.plugin_dir(), "libbench.so")]
         if builtin:
             plugins.append(os.path.join(self.bin_dir, BUILTIN_LIBRARY))
-        return ([os.path.join(self.tools_dir, "bench-contract-peer")]
+        return ([os.path.join(self.tools_dir, "bench-contract-peer")] + ["--hop"] * hop
                 + [word for plugin in plugins for word in ("--plugin", plugin)] + [name])
 
     @staticmethod
@@ -333,6 +340,8 @@ class Bench:
         petal_label, petal_name, _ = peers[-1]
         if "startup" in self.parts:
             for label, name, command in peers:
+                if not self.measures(label, "startup"):
+                    continue
                 print(f"  start-up: {label}", file=sys.stderr, flush=True)
                 results[label]["startup"] = self.client("startup", name, "-n", c["startups"], "--", *command)
             # petald again with no plugin at all: the executable copied to a folder of its own.
@@ -344,8 +353,8 @@ class Bench:
                 "--config", self.config_path(), "-q")
 
         def serving(label, name, command):
-            if label == "C contract" and "builtin" in self.parts:
-                return self.contract_peer_command(name, builtin=True)
+            if label in ("C contract", "C hop") and "builtin" in self.parts:
+                return self.contract_peer_command(name, builtin=True, hop=label == "C hop")
             return command
 
         servers = {label: self.serve(serving(label, name, command), name) for label, name, command in peers}
@@ -409,6 +418,28 @@ class Bench:
         if "hostile" in self.parts:  # servers of its own, under the same names: after the others have gone
             results["hostile"] = self.run_hostile(peers)
         return results
+
+    def count_instructions(self, labels):
+        """Instructions per Trigger(bench.noop) of each server in `labels`, under callgrind
+        (bench/callgrind.py), one at a time on the same bus; {} without valgrind."""
+        if not shutil.which("valgrind") or not shutil.which("callgrind_control"):
+            print("  callgrind: no valgrind here; the instruction counts are left out", file=sys.stderr, flush=True)
+            return {}
+        # bench/callgrind.py imports this file as `run`: let it find this very module, so that
+        # its `except BenchError` catches what this module's Bench raises.
+        sys.modules.setdefault("run", sys.modules[__name__])
+        import callgrind
+        warmup, n = CALLGRIND_CALLS["smoke" if self.smoke else "full"]
+        bin_dir = self.bin_dir
+        self.bin_dir = callgrind.without_debug_info(bin_dir, os.path.join(self.tmp, "callgrind-bin"))
+        try:
+            counts = {}
+            for label in labels:
+                print(f"  callgrind: {label}, {warmup:,} + {n:,} × Trigger", file=sys.stderr, flush=True)
+                counts[label] = callgrind.count(self, label, "trigger", n, warmup, None, False)
+            return counts
+        finally:
+            self.bin_dir = bin_dir
 
     @staticmethod
     def child_pid(taskset_pid):
@@ -774,6 +805,8 @@ def ratio(value, floor):
 
 def report(results, args, counts, pin):
     report_menu(results, args, counts, pin)
+    if "trigger" in results.get("petald", {}):
+        report_trigger(results, args.smoke)
     if "provider" in results.get("petald", {}):
         report_provider(results, args.smoke)
     if "isolated" in results:
@@ -783,13 +816,13 @@ def report(results, args, counts, pin):
 
 
 def report_menu(results, args, counts, pin):
-    c_peer, c_spec, c_contract, py_peer, petal = (results[p] for p in PEERS)
+    c_peer, c_spec, c_contract, c_hop, py_peer, petal = (results[p] for p in PEERS)
     rows = []
 
     def row(what, unit, get, digits=1):
         """One figure for every peer, "—" where a peer was not measured on it; no row when none was."""
         values = []
-        for r in (c_peer, c_spec, c_contract, py_peer, petal):
+        for r in (c_peer, c_spec, c_contract, c_hop, py_peer, petal):
             try:
                 values.append(get(r))
             except KeyError:
@@ -797,9 +830,9 @@ def report_menu(results, args, counts, pin):
         if all(v is None for v in values):
             return
         cells = ["—" if v is None else f"{v:,.{digits}f}" for v in values]
-        floor, spec, contract, python, petald = values
+        floor, spec, contract, hop, python, petald = values
         rows.append((what, unit, *cells, ratio(python, floor), ratio(contract, floor), ratio(petald, floor),
-                     ratio(petald, spec), ratio(petald, contract)))
+                     ratio(petald, spec), ratio(petald, contract), ratio(petald, hop)))
 
     row("exec → name owned, median", "ms", lambda r: r["startup"]["median_ms"], 2)
     for method, title in (("toggle", "Toggle"), ("trigger", "Trigger(noop)"), ("builtin", f"Trigger({BUILTIN_ACTION})")):
@@ -825,7 +858,8 @@ def report_menu(results, args, counts, pin):
     row("  of which private (RssAnon)", "MiB", lambda r: r["toggle"]["rss_anon_kib"] / 1024, 2)
     row("  PSS (shared pages divided)", "MiB", lambda r: r["toggle"]["pss_kib"] / 1024, 2)
 
-    headers = ("figure", "unit", *PEERS, "python/C", "contract/C", "petald/C", "petald/C-spec", "petald/C-contract")
+    headers = ("figure", "unit", *PEERS, "python/C", "contract/C", "petald/C", "petald/C-spec", "petald/C-contract",
+               "petald/C-hop")
     if rows:
         print_table(headers, rows)
 
@@ -873,6 +907,46 @@ def report_menu(results, args, counts, pin):
     for what, value, limit, unit in goals:
         met = value >= limit if "≥" in what else value < limit if "below" in what else value <= limit
         print(f"  {'met   ' if met else 'MISSED'}  {what}: {value:.2f}{unit}")
+
+
+def report_trigger(results, smoke):
+    """Trigger(bench.noop) on the servers that run an action, and dbus-python, side by side:
+    what a call costs each, in time, in CPU, in context switches and in instructions."""
+    instructions = results.get("callgrind", {})
+    rows = []
+
+    def row(what, unit, get, digits=1):
+        values = []
+        for label in TRIGGER_TABLE:
+            try:
+                values.append(get(label))
+            except KeyError:
+                values.append(None)
+        cells = ["—" if v is None else f"{v:,.{digits}f}" for v in values]
+        petald, contract, hop = values[:3]
+        rows.append((what, unit, *cells, ratio(petald, contract), ratio(petald, hop)))
+
+    trigger = lambda label, key: results[label]["trigger"][key]  # noqa: E731
+    row("sequential p50", "µs", lambda label: trigger(label, "p50_us"))
+    row("sequential p90", "µs", lambda label: trigger(label, "p90_us"))
+    row("sequential p99", "µs", lambda label: trigger(label, "p99_us"))
+    row("server CPU per call", "µs", lambda label: trigger(label, "cpu_us_per_call"), 2)
+    row("voluntary context switches per call", "", lambda label: trigger(label, "voluntary_switches_per_call"), 2)
+    row("involuntary context switches per call", "", lambda label: trigger(label, "involuntary_switches_per_call"), 2)
+    row("instructions per call (callgrind)", "", lambda label: instructions[label], 0)
+    print("\nTrigger(bench.noop), the servers that run an action side by side (C hop is the floor that keeps "
+          "petald's contract: the action never on the dispatch thread); dbus-python answers at once. "
+          "Context switches summed over the server's threads; instructions counted under callgrind "
+          "in a run of their own, server only, user space:")
+    print_table(("figure", "unit", *TRIGGER_TABLE, "petald/C-contract", "petald/C-hop"), rows)
+    if smoke:
+        return
+    petald, hop = results["petald"]["trigger"], results["C hop"]["trigger"]
+    print("\nTrigger goals (against C hop, the same run):")
+    for what, value, limit in (("Trigger sequential p50 ≤ 1.10× C hop", petald["p50_us"] / hop["p50_us"], 1.10),
+                               ("server CPU per Trigger ≤ 1.25× C hop",
+                                petald["cpu_us_per_call"] / hop["cpu_us_per_call"], 1.25)):
+        print(f"  {'met   ' if value <= limit else 'MISSED'}  {what}: {value:.2f}×")
 
 
 def report_hostile(hostile, smoke, counts):
@@ -1041,9 +1115,12 @@ def main():
             ("C spec-states", "org.petal.Bench.CSpec",
              [os.path.join(tools, "bench-peer"), "--spec-states", "org.petal.Bench.CSpec"]),
             ("C contract", "org.petal.Bench.CContract", bench.contract_peer_command("org.petal.Bench.CContract")),
+            ("C hop", "org.petal.Bench.CHop", bench.contract_peer_command("org.petal.Bench.CHop", hop=True)),
             ("dbus-python", "org.petal.Bench.Python", [PYTHON, os.path.join(HERE, "peer.py"), "org.petal.Bench.Python"]),
             ("petald", "org.petal.Petal1", bench.petald_command()),
         ])
+        if "trigger" in parts:
+            results["callgrind"] = bench.count_instructions(TRIGGER_TABLE)
     except BenchError as error:
         print(f"bench: FAILED: {error}", file=sys.stderr)
         return 1
@@ -1064,7 +1141,9 @@ def main():
           "Toggle); petald and C spec-states pass through expanding/collapsing (two changes, four signals).")
     print("Trigger(bench.noop): C peer, C spec-states and dbus-python reply at once; C contract and petald emit "
           "ActionStarted, run the action through the bench plugin's invoke, emit ActionFinished, then reply "
-          "(checked by bench-client contract). C contract runs only the Trigger scenarios and start-up.")
+          "(checked by bench-client contract). C contract runs only the Trigger scenarios and start-up. "
+          "C hop is C contract --hop: its dispatch thread emits ActionStarted and queues the action for one worker "
+          "thread, which runs it and sends ActionFinished and the reply; it runs only the Trigger scenarios.")
     if "builtin" in parts:
         print(f"Trigger({BUILTIN_ACTION}) with no number: petald and C contract run it through the built-in "
               f"{BUILTIN_LIBRARY} (the Swift SDK), which refuses it with InvalidParams having started nothing; "

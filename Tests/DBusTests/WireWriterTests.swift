@@ -83,10 +83,14 @@ private let samples: [[DBusValue]] = [
         }
     }
 
-    @Test func aSignalOfContainersIsWrittenHereAndOfBasicValuesByLibdbus() throws {
+    @Test func aSignalOfContainersOrSeveralValuesIsWrittenHereAndOfOneBasicValueByLibdbus() throws {
         #expect(WireWriter.pays(for: [.string("a"), .vardict([])]))
-        #expect(!WireWriter.pays(for: [.string("a"), .uint32(1)]))
-        for values: [DBusValue] in [[.string("a"), .vardict([("k", .int32(1))])], [.string("a"), .uint32(1)]] {
+        #expect(WireWriter.pays(for: [.string("a"), .uint32(1)]))
+        #expect(!WireWriter.pays(for: [.string("a")]))
+        #expect(!WireWriter.pays(for: []))
+        for values: [DBusValue] in [
+            [.string("a"), .vardict([("k", .int32(1))])], [.string("a"), .uint32(1)], [.string("a")],
+        ] {
             let (libdbus, _) = try bothWays(values)
             let signal = try Message.signal(
                 path: "/org/example/Thing", interface: "org.example.Iface", member: "Changed", values)

@@ -1,8 +1,11 @@
 import CDBus
+import Linux
 
 /// Ties libdbus's watches (sockets to poll) and timeouts (timers it needs)
 /// to the connection's ``EventLoop``. libdbus calls these on the loop thread,
-/// because every libdbus call on the connection is made there.
+/// because every libdbus call on the connection is made there, but for
+/// ``DBusConnection/sendHere(_:)``: a thread that sends may toggle the
+/// write watch, and asks the loop to write what it could not.
 final class LoopIntegration {
     private let loop: EventLoop
     private var watches: [OpaquePointer: EventLoop.SourceID] = [:]
@@ -27,6 +30,8 @@ final class LoopIntegration {
             { timeout, data in LoopIntegration.from(data).toggle(timeout: timeout!) },
             data, nil)
         guard added != 0, timed != 0 else { outOfMemory() }
+        dbus_connection_set_wakeup_main_function(
+            connection, { data in LoopIntegration.from(data).writeQueuedSoon() }, data, nil)
     }
 
     /// Installs the callbacks on a listening server; `server` must outlive this object's use by libdbus.
@@ -68,11 +73,43 @@ final class LoopIntegration {
     }
 
     private func remove(watch: OpaquePointer) {
-        if let id = watches.removeValue(forKey: watch) { loop.removeSource(id) }
+        onLoop { integration in
+            if let id = integration.watches.removeValue(forKey: watch) { integration.loop.removeSource(id) }
+        }
     }
 
     private func toggle(watch: OpaquePointer) {
-        if let id = watches[watch] { loop.updateSource(id, events: events(of: watch)) }
+        let events = events(of: watch)
+        onLoop { integration in
+            if let id = integration.watches[watch] { integration.loop.updateSource(id, events: events) }
+        }
+    }
+
+    /// Runs `change` now on the loop thread. Called from another (a thread
+    /// that sent with `sendHere`), it is posted there, with what it needs of
+    /// the watch read already: libdbus frees a removed watch once it returns.
+    private func onLoop(_ change: @escaping (LoopIntegration) -> Void) {
+        guard !loop.inEventLoop else { return change(self) }
+        let posted = UncheckedSendable((self, change))
+        loop.execute { posted.value.1(posted.value.0) }
+    }
+
+    /// libdbus's wake-up: a message was queued that could not be written at
+    /// once (another thread held the connection's I/O path); called with the
+    /// connection locked, so the loop does the writing.
+    private func writeQueuedSoon() {
+        let integration = UncheckedSendable(self)
+        loop.execute { integration.value.writeQueued() }
+    }
+
+    /// Writes what libdbus has queued, as the write watch would when the
+    /// socket is writable: what the socket takes now, the rest once it is
+    /// writable again (libdbus enables the write watch for it). Nothing once
+    /// the connection is closed: its watches are gone then, and it may be too.
+    private func writeQueued() {
+        guard let writing = watches.keys.first(where: { dbus_watch_get_flags($0) & LibDBus.watchWritable != 0 })
+        else { return }
+        _ = dbus_watch_handle(writing, LibDBus.watchWritable)
     }
 
     /// The watch libdbus reads the connection through, while it wants to

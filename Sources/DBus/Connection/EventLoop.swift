@@ -50,7 +50,9 @@ public final class EventLoop: @unchecked Sendable {
     }
 
     private let wakeFD: Int32
-    private let posted = Mutex<(queue: [@Sendable () -> Void], ended: Bool)>(([], false))
+    /// Work posted from any thread; `woken` once the loop has been woken for it
+    /// (``executeWhenAwake(_:)`` posts without waking).
+    private let posted = Mutex<(queue: [@Sendable () -> Void], ended: Bool, woken: Bool)>(([], false, false))
     private let loopThread = Atomic<UInt>(0)
     private let stopRequested = Atomic<Bool>(false)
     /// A semaphore: ``waitUntilStopped()`` blocks a thread (petald's main one) until the loop has ended.
@@ -89,13 +91,26 @@ public final class EventLoop: @unchecked Sendable {
     /// - Returns: false, running nothing, when the loop has ended.
     @discardableResult
     public func execute(_ work: @escaping @Sendable () -> Void) -> Bool {
-        let (accepted, wasEmpty) = posted.withLock { state -> (Bool, Bool) in
+        let (accepted, mustWake) = posted.withLock { state -> (Bool, Bool) in
             guard !state.ended else { return (false, false) }
             state.queue.append(work)
-            return (true, state.queue.count == 1)
+            defer { state.woken = true }
+            return (true, !state.woken)
         }
-        if wasEmpty { wake() }
+        if mustWake { wake() }
         return accepted
+    }
+
+    /// Runs `work` on the loop thread when it next wakes (for an event or a
+    /// timer), without waking it: for bookkeeping nothing waits for. Callable
+    /// from any thread; false, running nothing, once the loop has ended.
+    @discardableResult
+    public func executeWhenAwake(_ work: @escaping @Sendable () -> Void) -> Bool {
+        posted.withLock { state in
+            guard !state.ended else { return false }
+            state.queue.append(work)
+            return true
+        }
     }
 
     /// Runs `work` on the loop thread and waits for its result; runs it directly when already there.
@@ -255,7 +270,10 @@ public final class EventLoop: @unchecked Sendable {
 
     private func runPostedWork() {
         let work = posted.withLock { state in
-            defer { state.queue.removeAll(keepingCapacity: true) }
+            defer {
+                state.queue.removeAll(keepingCapacity: true)
+                state.woken = false
+            }
             return state.queue
         }
         for item in work { item() }

@@ -229,4 +229,12 @@ public struct DBusReply<Value: Sendable>: Sendable {
     /// Answers with `error`; false if the call was answered already.
     @discardableResult
     public func fail(_ error: DBusError) -> Bool { call.fail(error) }
+
+    /// ``reply(_:)`` sent from the calling thread, not through the loop (``MethodCall/reply(_:here:)``).
+    @discardableResult
+    public func replyHere(_ value: Value) -> Bool { call.reply(encode(value), here: true) }
+
+    /// ``fail(_:)`` sent from the calling thread, not through the loop.
+    @discardableResult
+    public func failHere(_ error: DBusError) -> Bool { call.fail(error, here: true) }
 }

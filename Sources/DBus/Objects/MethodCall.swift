@@ -45,30 +45,36 @@ public final class MethodCall: Sendable {
 
     /// Answers with values, which must carry the method's declared out-types
     /// (otherwise see ``DeclarationEnforcement``); returns false if the call
-    /// was already answered.
+    /// was already answered. `here`: sent from the calling thread
+    /// (``DBusConnection/sendHere(_:)``), not through the loop.
     @discardableResult
-    public func reply(_ values: [DBusValue]) -> Bool {
+    public func reply(_ values: [DBusValue], here: Bool = false) -> Bool {
         guard claim() else { return false }
         if let problem = declaredReply.violation(by: values) {
-            if !message.noReplyExpected { connection.send(message.makeError(.failed("internal error: \(problem)"))) }
+            if !message.noReplyExpected { send(message.makeError(.failed("internal error: \(problem)")), here: here) }
             return true
         }
         guard !message.noReplyExpected else { return true }
         do {
-            connection.send(try message.makeReturn(values))
+            send(try message.makeReturn(values), here: here)
         } catch {
-            connection.send(message.makeError(.failed("the reply could not be built: \(error)")))
+            send(message.makeError(.failed("the reply could not be built: \(error)")), here: here)
         }
         return true
     }
 
     /// Answers with an error; returns false if the call was already answered.
+    /// `here` as for ``reply(_:here:)``.
     @discardableResult
-    public func fail(_ error: DBusError) -> Bool {
+    public func fail(_ error: DBusError, here: Bool = false) -> Bool {
         guard claim() else { return false }
         guard !message.noReplyExpected else { return true }
-        connection.send(message.makeError(error))
+        send(message.makeError(error), here: here)
         return true
+    }
+
+    private func send(_ answer: Message, here: Bool) {
+        if here { connection.sendHere(answer) } else { connection.send(answer) }
     }
 
     func claim() -> Bool {

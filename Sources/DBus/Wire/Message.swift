@@ -148,9 +148,9 @@ extension Message {
 
     /// A signal `member` of `interface` from the object at `path`, carrying
     /// `values`: written in one pass (see `WireWriter`) when they hold
-    /// containers; a few basic values, or values with a Unix file
-    /// descriptor, are written through libdbus's iterators, which is then
-    /// cheaper than reading the message back.
+    /// containers or are several; one basic value, or values with a Unix
+    /// file descriptor, are written through libdbus's iterators, which is
+    /// then cheaper than reading the message back.
     ///
     /// - Throws: ``DBusValueError`` for values a message cannot carry, as ``append(_:)`` does.
     public static func signal(

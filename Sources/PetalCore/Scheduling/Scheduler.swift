@@ -25,6 +25,17 @@ public protocol Scheduler: AnyObject, Sendable {
     /// Returns false, dropping `work`, once the scheduler has stopped.
     @discardableResult
     func execute(_ work: @escaping @Sendable () -> Void) -> Bool
+    /// Runs `work` on the scheduler's thread once it next wakes for something
+    /// else, without waking it now; callable from any thread. For bookkeeping
+    /// nothing waits for. Returns false, dropping `work`, once stopped.
+    @discardableResult
+    func executeWhenAwake(_ work: @escaping @Sendable () -> Void) -> Bool
+}
+
+extension Scheduler {
+    /// A scheduler with no cheaper way runs it as ``execute(_:)`` does.
+    @discardableResult
+    public func executeWhenAwake(_ work: @escaping @Sendable () -> Void) -> Bool { execute(work) }
 }
 
 /// A scheduler whose time moves only when a test says so, as NIO's

@@ -17,9 +17,13 @@ import PetalPluginRuntime
 /// timeout or a stop (``InvocationEnd``); any end but the action's own
 /// cancels its work, and a later outcome is logged and dropped.
 ///
-/// Two thread hops per run: the action's ``Action/start(_:finish:)`` hands
-/// the work to its thread, and its outcome comes back through the scheduler.
-/// Confined to the scheduler's thread.
+/// One thread hop per run: the action's ``Action/start(_:finish:)`` hands
+/// the work to its thread, which, for an action announced on the root (every
+/// `Trigger`) and a sink that can emit from any thread, sends
+/// `ActionFinished` and the reply itself (``AnswerHere``); the loop then
+/// learns of the end without being woken for it, and retires the run the
+/// next time it wakes. Other outcomes come back through the scheduler, which
+/// answers them. Confined to the scheduler's thread.
 final class ActionDispatcher {
     private struct Running {
         let action: String
@@ -29,6 +33,8 @@ final class ActionDispatcher {
         var cancellation = ActionCancellation.none
         var timer: ScheduledTimer?
         let completion: (ActionOutcome) -> Void
+        /// Claimed by whichever end answers.
+        let answer = InvocationAnswer()
     }
 
     /// Every action that can run: the plugins' from start-up, and the providers' while they are registered.
@@ -39,6 +45,9 @@ final class ActionDispatcher {
     private(set) var stopping = false
     private let scheduler: any Scheduler
     private let signals: any SignalSink
+    /// `signals`, when they can be emitted from an action's own thread.
+    private let signalsHere: (any SignalsHere)?
+    private let wakeForEnds = WakeForEnds()
     private let log: Logger
     private var running: [UInt32: Running] = [:]
     /// Slots held by ``reserve()`` for invocations that start later.
@@ -56,6 +65,7 @@ final class ActionDispatcher {
         self.settings = settings
         self.scheduler = scheduler
         self.signals = signals
+        signalsHere = signals as? any SignalsHere
         self.log = log
     }
 
@@ -84,10 +94,12 @@ final class ActionDispatcher {
     /// the answer still holds when `run` comes.
     func admit() throws(DBusError) {
         guard !stopping else { throw PetalError.make(.busy, "petald is stopping and starts no new actions") }
-        guard running.count + reserved < settings.maxConcurrent else {
+        // Not those answered from their own thread that the loop has yet to retire.
+        let unanswered = running.values.count(where: { !$0.answer.isClaimed })
+        guard unanswered + reserved < settings.maxConcurrent else {
             throw PetalError.make(
                 .busy,
-                "\(running.count + reserved) actions are running, the most actions.maxConcurrent allows; try again when one finishes"
+                "\(unanswered + reserved) actions are running, the most actions.maxConcurrent allows; try again when one finishes"
             )
         }
     }
@@ -131,6 +143,8 @@ final class ActionDispatcher {
         signals.emit(PetalBus.Menu.actionStarted, at: path, id, actionID, item)
         let timeout = settings.timeout
         running[id]?.timer = scheduler.schedule(after: timeout) { [weak self] in
+            // Answered from the action's thread just now: its retirement is on its way.
+            guard self?.running[id]?.answer.isClaimed == false else { return }
             self?.log.warning(
                 "plugin \(plugin), action \(actionID) (invocation \(id)) did not finish within \(timeout.secondsText) (actions.timeout); cancelled"
             )
@@ -146,11 +160,24 @@ final class ActionDispatcher {
         let dispatcher = UncheckedSendable(WeakReference(self))
         var params = params
         params.invocation = id
+        let answer = running[id]!.answer
+        let here =
+            path == PetalBus.path
+            ? signalsHere.map { AnswerHere(signals: $0, id: id, action: actionID, path: path, call: call) } : nil
+        let wakeForEnds = self.wakeForEnds
         let cancellation = action.start(params) { outcome in
             let end: InvocationEnd = if case .success = outcome { .completed } else { .failed }
-            scheduler.execute {
-                dispatcher.value.object?.finish(id, outcome, end: end, late: (action: actionID, plugin: plugin))
+            guard let here, answer.claim() else {
+                scheduler.execute {
+                    dispatcher.value.object?.finish(id, outcome, end: end, late: (action: actionID, plugin: plugin))
+                }
+                return
             }
+            here.send(outcome)
+            let retire: @Sendable () -> Void = {
+                dispatcher.value.object?.finish(id, outcome, end: end, answered: true)
+            }
+            if wakeForEnds.isSet { scheduler.execute(retire) } else { scheduler.executeWhenAwake(retire) }
         }
         // The outcome comes through the scheduler, so the run is still listed here.
         running[id]?.cancellation = cancellation
@@ -158,10 +185,14 @@ final class ActionDispatcher {
 
     /// Ends invocation `id` with `outcome`; `late` names the action and its
     /// plugin for the log, should its own outcome come after it was answered.
+    /// `answered`: the action's thread has sent the answer; only retire the run.
     private func finish(
-        _ id: UInt32, _ outcome: ActionOutcome, end: InvocationEnd, late: (action: String, plugin: String)? = nil
+        _ id: UInt32, _ outcome: ActionOutcome, end: InvocationEnd, late: (action: String, plugin: String)? = nil,
+        answered: Bool = false
     ) {
         guard let invocation = running.removeValue(forKey: id) else {
+            // A stop retired it first, and found it answered.
+            if answered { return }
             // Only the action's own outcome can come after a timeout or a stop answered for it:
             // the plugin really did complete, late, which a plugin may after its cancel.
             let how = if case .success = outcome { "completed" } else { "failed" }
@@ -172,16 +203,20 @@ final class ActionDispatcher {
             return
         }
         if let timer = invocation.timer { scheduler.cancel(timer) }
+        // Claimed before the cancellation, whose outcome (a cancelled task's failure) must not answer first.
+        let answering = invocation.answer.claim()
         // Any end but the action's own cancels its work.
         if !end.isTheActionsOwn { invocation.cancellation() }
-        let (success, name, message): (Bool, String, String) =
-            switch outcome {
-            case .success: (true, "", "")
-            case .failure(let error): (false, error.name.errorName, error.message)
-            }
-        signals.emit(
-            PetalBus.Menu.actionFinished, at: invocation.announcedAt, id, invocation.action, success, name, message)
-        invocation.completion(outcome)
+        if answering {
+            let (success, name, message): (Bool, String, String) =
+                switch outcome {
+                case .success: (true, "", "")
+                case .failure(let error): (false, error.name.errorName, error.message)
+                }
+            signals.emit(
+                PetalBus.Menu.actionFinished, at: invocation.announcedAt, id, invocation.action, success, name, message)
+            invocation.completion(outcome)
+        }
         guard running.isEmpty, !idleWaiters.isEmpty else { return }
         // After the caller's answer has gone.
         let waiters = idleWaiters
@@ -192,7 +227,10 @@ final class ActionDispatcher {
     // MARK: Stopping
 
     /// From now on no action starts.
-    func stop() { stopping = true }
+    func stop() {
+        stopping = true
+        wakeForEnds.set()
+    }
 
     /// Cancels every running invocation, answering each with `message`.
     func cancelAll(_ message: String) {
@@ -202,6 +240,7 @@ final class ActionDispatcher {
     /// Runs `done` once no action runs: now, or after the last running one finishes.
     func whenIdle(_ done: @escaping () -> Void) {
         guard !running.isEmpty else { return done() }
+        wakeForEnds.set()
         idleWaiters.append(done)
     }
 }

@@ -13,6 +13,17 @@ protocol PendingCall<Value>: Sendable {
     @discardableResult func reply(_ value: Value) -> Bool
     /// Answers with an error; false if already answered.
     @discardableResult func fail(_ error: DBusError) -> Bool
+    /// ``reply(_:)`` from the calling thread, whichever it is, without a hop to the loop.
+    @discardableResult func replyHere(_ value: Value) -> Bool
+    /// ``fail(_:)`` from the calling thread, whichever it is, without a hop to the loop.
+    @discardableResult func failHere(_ error: DBusError) -> Bool
+}
+
+extension PendingCall {
+    /// A call with no cheaper way answers as ``reply(_:)`` does.
+    @discardableResult func replyHere(_ value: Value) -> Bool { reply(value) }
+    /// A call with no cheaper way answers as ``fail(_:)`` does.
+    @discardableResult func failHere(_ error: DBusError) -> Bool { fail(error) }
 }
 
 extension DBusReply: PendingCall {}

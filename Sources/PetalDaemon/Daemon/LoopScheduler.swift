@@ -21,4 +21,9 @@ final class LoopScheduler: Scheduler {
     func execute(_ work: @escaping @Sendable () -> Void) -> Bool {
         loop.execute(work)
     }
+
+    @discardableResult
+    func executeWhenAwake(_ work: @escaping @Sendable () -> Void) -> Bool {
+        loop.executeWhenAwake(work)
+    }
 }
