@@ -148,7 +148,15 @@ let libraryTargets: [Target] = [
         ]),
 
     // Thin executables.
-    .executableTarget(name: "petald", dependencies: ["PetalDaemon"]),
+    // petald, likewise, is linked with Swift's runtime built in: the dozen
+    // shared libraries of the runtime cost start-up more than anything of
+    // petald's own (docs/benchmarks.md, "Start-up"). Petal's own plugins,
+    // which use the shared runtime, are loaded at their first invocation, so
+    // a session that never uses one never maps it; a plugin in Swift then
+    // runs on the shared runtime it brings, beside the one built in, the two
+    // meeting only through the plugin's C table (docs/plugins.md).
+    .executableTarget(
+        name: "petald", dependencies: ["PetalDaemon"], linkerSettings: [.unsafeFlags(["-static-stdlib"])]),
     // petalctl runs once per key press: linked with Swift's runtime and
     // standard library built in (-static-stdlib), it starts without loading
     // and relocating a dozen shared libraries (bench/petalctl.py measures it).
