@@ -51,10 +51,10 @@ let pluginTargets: [Target] = builtInPlugins.flatMap { plugin -> [Target] in
     ]
 }
 
-/// Swift's runtime linked into the program, by lld, with packed relative
-/// relocations (see petald's target below).
+/// Swift's runtime linked into the program, with packed relative relocations
+/// (see petald's target below), by GNU ld, which gold (the default) cannot.
 let builtInRuntime: [LinkerSetting] = [
-    .unsafeFlags(["-static-stdlib", "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"])
+    .unsafeFlags(["-static-stdlib", "-use-ld=bfd", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"])
 ]
 
 let libraryTargets: [Target] = [
@@ -158,8 +158,9 @@ let libraryTargets: [Target] = [
     // built in (-static-stdlib): the runtime as a dozen shared libraries cost
     // start-up more than anything of their own (docs/benchmarks.md,
     // "Start-up"), and petalctl runs once per key press (bench/petalctl.py).
-    // Linked by lld with packed relative relocations (DT_RELR): the ~30,000
-    // pointers to relocate take 6 KiB instead of 720 KiB read at every start.
+    // Linked with packed relative relocations (DT_RELR, read by glibc 2.36):
+    // the ~30,000 pointers to relocate take 6 KiB instead of 720 KiB, read
+    // and kept resident at every start.
     // Petal's own plugins, which use the shared runtime, are loaded at their
     // first invocation, so a session that never uses one never maps it; a
     // plugin in Swift then runs on the shared runtime it brings, beside the
