@@ -51,6 +51,12 @@ let pluginTargets: [Target] = builtInPlugins.flatMap { plugin -> [Target] in
     ]
 }
 
+/// Swift's runtime linked into the program, with packed relative relocations
+/// (see petald's target below), by GNU ld, which gold (the default) cannot.
+let builtInRuntime: [LinkerSetting] = [
+    .unsafeFlags(["-static-stdlib", "-use-ld=bfd", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"])
+]
+
 let libraryTargets: [Target] = [
     // C at the edge: libdbus through pkg-config, and the Linux calls Swift's
     // Glibc module lacks (eventfd, signalfd, pipe2, O_PATH, thread names).
@@ -148,13 +154,20 @@ let libraryTargets: [Target] = [
         ]),
 
     // Thin executables.
-    .executableTarget(name: "petald", dependencies: ["PetalDaemon"]),
-    // petalctl runs once per key press: linked with Swift's runtime and
-    // standard library built in (-static-stdlib), it starts without loading
-    // and relocating a dozen shared libraries (bench/petalctl.py measures it).
-    // It loads no plugins, so nothing needs the runtime shared with it.
-    .executableTarget(
-        name: "petalctl", dependencies: ["PetalControl"], linkerSettings: [.unsafeFlags(["-static-stdlib"])]),
+    // petald and petalctl are linked with Swift's runtime and standard library
+    // built in (-static-stdlib): the runtime as a dozen shared libraries cost
+    // start-up more than anything of their own (docs/benchmarks.md,
+    // "Start-up"), and petalctl runs once per key press (bench/petalctl.py).
+    // Linked with packed relative relocations (DT_RELR, read by glibc 2.36):
+    // the ~30,000 pointers to relocate take 6 KiB instead of 720 KiB, read
+    // and kept resident at every start.
+    // Petal's own plugins, which use the shared runtime, are loaded at their
+    // first invocation, so a session that never uses one never maps it; a
+    // plugin in Swift then runs on the shared runtime it brings, beside the
+    // one built in, the two meeting only through the plugin's C table
+    // (docs/plugins.md). petalctl loads no plugins.
+    .executableTarget(name: "petald", dependencies: ["PetalDaemon"], linkerSettings: builtInRuntime),
+    .executableTarget(name: "petalctl", dependencies: ["PetalControl"], linkerSettings: builtInRuntime),
     // One isolated plugin in a process of its own, started by petald (plugins.isolate):
     // its own few files (not one line: nothing else uses them) on the runtime
     // petald uses too, and never PetalDaemon (ArchitectureTests checks).

@@ -9,9 +9,11 @@ zeroes the counts, bench-client makes N calls, `callgrind_control -d` dumps them
 the dump's total, divided by N, is the server's instructions per call (all its
 threads; user space only, so no kernel work). `--method builtin` counts run.py's
 part builtin: Trigger(phone.call) with no number, through the built-in plugin.
+`--method startup` counts start-up instead: every instruction from exec to the
+name owned (the dynamic loader's included), dumped as soon as the name is owned.
 
 Usage (after `swift build -c release` and `make -C bench`):
-    bench/callgrind.py --bin .build/release [--method trigger|toggle|builtin] [-n 2000] [--warmup 2000]
+    bench/callgrind.py --bin .build/release [--method trigger|toggle|builtin|startup] [-n 2000] [--warmup 2000]
                        [--peers "C peer,C contract,petald"] [--keep DIR] [--by-object]
 
 Needs valgrind (Debian's package of that name). Standard library only.
@@ -139,6 +141,20 @@ def count(bench, label, method, n, warmup, keep, objects):
                     raise BenchError(f"{label} exited under valgrind (status {server.returncode}); its log ends:\n{tail}")
         else:
             raise BenchError(f"{label} did not own {name} under valgrind")
+        if method == "startup":  # everything from exec to the name owned, as one "call"
+            kick = lambda: bench.client("seq", name, "--method", "toggle", "-n", 1, "--warmup", 0)  # noqa: E731
+            before = set(glob.glob(out + "*"))
+            kicks = control("-d", server.pid, kick)
+            print(f"    {kicks} extra Toggle(s) to make callgrind_control answer", file=sys.stderr, flush=True)
+            dumps = sorted(set(glob.glob(out + "*")) - before, key=os.path.getmtime)
+            if not dumps:
+                raise BenchError(f"callgrind wrote no dump for {label}")
+            if keep:
+                shutil.copy(dumps[-1], os.path.join(keep, os.path.basename(out)))
+            if objects:
+                for obj, cost in by_object(dumps[-1]).most_common(25):
+                    print(f"    {cost:>12,.0f}  {os.path.basename(obj or '?')}")
+            return summary(dumps[-1])
         calls = ["--method", method] if method != "builtin" else ["--method", "trigger"] + Bench.builtin_arguments(label)
         bench.client("seq", name, *calls, "-n", warmup, "--warmup", 0)
         kick = lambda: bench.client("seq", name, *calls, "-n", 1, "--warmup", 0)  # noqa: E731
@@ -170,8 +186,9 @@ def main():
     parser.add_argument("--bin", required=True, help="the folder of the release petald and its plugins")
     parser.add_argument("--tools", default=os.path.join(HERE, "..", ".build", "bench"),
                         help="the folder of bench-client, the C peers and libbench.so")
-    parser.add_argument("--method", default="trigger", choices=("trigger", "toggle", "builtin"),
-                        help="trigger: Trigger(bench.noop); builtin: Trigger(phone.call), refused by the built-in plugin")
+    parser.add_argument("--method", default="trigger", choices=("trigger", "toggle", "builtin", "startup"),
+                        help="trigger: Trigger(bench.noop); builtin: Trigger(phone.call), refused by the built-in plugin; "
+                             "startup: exec to the name owned")
     parser.add_argument("-n", type=int, default=2000, help="calls counted (default 2000)")
     parser.add_argument("--warmup", type=int, default=2000, help="calls before the count (default 2000)")
     parser.add_argument("--peers", default="C peer,C contract,petald",
@@ -199,6 +216,11 @@ def main():
     finally:
         bench.close()
     floor = figures[labels[0]]
+    if args.method == "startup":
+        print("instructions from exec to the name owned (server only, user space, the dynamic loader's included):")
+        for label in labels:
+            print(f"  {label:<14} {figures[label]:>12,.0f}   {figures[label] / floor:.2f}× {labels[0]}")
+        return 0
     what = {"toggle": "Toggle", "trigger": "Trigger(bench.noop)", "builtin": "Trigger(phone.call)"}[args.method]
     print(f"instructions per {what} (server only, after {args.warmup:,} calls of warm-up, "
           f"mean of {args.n:,}):")

@@ -8,7 +8,10 @@ library reads, answers or buffers anything behind its back.
                                 Properties.Get("org.petal.Petal1.Menu",
                                 "State") calls and never reads a byte, prints
                                 `sent SECONDS`; on `drain` reads every reply and
-                                prints a JSON count of returns and errors
+                                prints a JSON count of returns and errors.
+                                --nobody: the calls go to a name nobody owns,
+                                with NO_AUTO_START, after no warm-up: what the
+                                bus alone costs the others (it answers each)
   probe  --dest NAME            Get(State) calls one at a time, each timed,
                                 INTERVAL ms apart (--interval, default 1), after
                                 200 of warm-up; prints `ready`, and on a line
@@ -291,8 +294,8 @@ def decode_reply(kind, fields, body):
     return reply
 
 
-def get_state_message(serial, destination):
-    return message(serial, destination, PATH, PROPERTIES, "Get", "ss", body_bytes("ss", [MENU, "State"]))
+def get_state_message(serial, destination, flags=0):
+    return message(serial, destination, PATH, PROPERTIES, "Get", "ss", body_bytes("ss", [MENU, "State"]), flags)
 
 
 def check_state(reply, what):
@@ -314,13 +317,13 @@ def say(text):
 
 def flood(args):
     conn = Connection()
-    for _ in range(1000):
+    for _ in range(0 if args.nobody else 1000):
         check_state(conn.call(args.dest, PATH, PROPERTIES, "Get", "ss", [MENU, "State"]), "warm-up")
     say("ready")
     wait_for("go")
     # The calls differ only in their serial (bytes 8–11), so they are copied from one.
     first = conn.serial + 1
-    template = bytearray(get_state_message(first, args.dest))
+    template = bytearray(get_state_message(first, args.dest, NO_AUTO_START if args.nobody else 0))
     started = time.monotonic()
     chunk = bytearray()
     for serial in range(first, first + args.n):
@@ -410,6 +413,9 @@ def main():
         command.set_defaults(run=run)
         if name in ("flood", "bigdict"):
             command.add_argument("-n", type=int, required=True)
+        if name == "flood":
+            command.add_argument("--nobody", action="store_true",
+                                 help="--dest is owned by nobody: no warm-up, NO_AUTO_START, errors expected")
         if name == "bigdict":
             command.add_argument("--known", action="store_true",
                                  help="make a small Trigger first, so the server knows the caller")

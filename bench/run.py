@@ -125,6 +125,9 @@ NOBODY = "org.petal.Bench.Nobody"  # owned by no one: the huge a{sv} sent there 
 TOGGLE_ITEM = "like"
 HOSTILE_GOALS_MS = 50  # the worst delay another caller may see
 FLOOD_GOAL_MIB = 16  # petald's RssAnon growth under a flood of unread calls
+# Another caller's worst delay during that flood, against the same flood sent to a name
+# nobody owns while petald is timed (the bus's own share; at least 1 ms, so noise is no floor).
+FLOOD_FAIRNESS_GOAL = 1.5
 BIG_RESULT_GOAL_MS = 5  # the worst delay another caller may see while a plugin's 10 MiB result is refused
 
 
@@ -616,6 +619,9 @@ class Bench:
             print(f"  hostile: {c['flood']:,} unread Get(State) calls to {label}", file=sys.stderr, flush=True)
             results[label]["flood"] = self.with_server(*commands[label], self.flood)
         petal_name, petal_command = commands["petald"]
+        print(f"  hostile: {c['flood']:,} unread Get(State) calls to {NOBODY}, petald timed", file=sys.stderr, flush=True)
+        results["bus alone"]["flood"] = self.with_server(
+            petal_name, petal_command, lambda name, pid: self.flood(name, pid, flood_dest=NOBODY))
         # (column, where the a{sv} goes, the server started and timed, from a caller it knows)
         big = [(label, commands[label][0], *commands[label], False) for label in HOSTILE_PEERS]
         big += [("bus alone", NOBODY, petal_name, petal_command, False),
@@ -645,18 +651,28 @@ class Bench:
             server.terminate()
             server.wait()
 
-    def flood(self, name, pid):
-        """N Get(State) calls sent and never read; the server's RssAnon once it and the bus are quiet."""
+    def flood(self, name, pid, flood_dest=None):
+        """N Get(State) calls sent and never read; the server's RssAnon once it and the bus are quiet,
+        and the worst delay of another caller's Get(State) on `name`, timed every 1 ms meanwhile.
+        With `flood_dest` (a name nobody owns), the flood goes there: the bus's own share."""
         c = self.counts
-        flooder = HostileClient(self, "flood", name, "-n", c["flood"])
+        flooder = HostileClient(self, "flood", flood_dest or name, "-n", c["flood"], *(["--nobody"] if flood_dest else []))
         flooder.expect()  # ready, after 1,000 calls of warm-up
+        probe = HostileClient(self, "probe", name)
+        probe.expect()  # ready, after 200 calls of warm-up
+        # What the probe's calls cost the server and the bus: "quiet" below is above that.
+        idle_from, cpu_from = time.monotonic(), cpu_ns(pid) + cpu_ns(self.bus.pid)
+        time.sleep(c["quiet"])
+        probing = (cpu_ns(pid) + cpu_ns(self.bus.pid) - cpu_from) / ((time.monotonic() - idle_from) * 1e9)
         before = rss_anon_kib(pid)
         peak = before
+        started_ns = time.monotonic_ns()
         flooder.say("go")
         started = time.monotonic()
         sent = None
         window = [(started, cpu_ns(pid) + cpu_ns(self.bus.pid))]
-        while True:  # until both have spent under 1% of a CPU for `quiet` seconds after the last call was sent
+        while True:  # until both have spent under 1% of a CPU (beyond the probe's share) for `quiet` seconds
+            # after the last call was sent
             time.sleep(0.02)
             peak = max(peak, rss_anon_kib(pid))
             if sent is None and not flooder.lines.empty():
@@ -667,18 +683,31 @@ class Bench:
                 window.pop(0)  # window[0]: the last reading at least `quiet` s old
             then, cpu_then = window[0]
             if sent is not None and now - then >= c["quiet"] and now - started > sent + c["quiet"] and \
-                    window[-1][1] - cpu_then < 0.01 * (now - then) * 1e9:
+                    window[-1][1] - cpu_then < (0.01 + 1.5 * probing) * (now - then) * 1e9:
                 break
             if now - started > 300:
                 raise BenchError(f"{name} was still busy 300 s after the flood began")
         settled = time.monotonic() - started
         after = rss_anon_kib(pid)
+        probe.say("stop")
+        samples = probe.finish()["samples"]
         flooder.say("drain")
         answers = flooder.finish()
-        if answers["returns"] != c["flood"] or answers["errors"]:
+        if flood_dest:
+            if sum(answers["errors"].values()) != c["flood"]:
+                raise BenchError(f"the bus answered {answers} to the {c['flood']:,} calls to {flood_dest}")
+        elif answers["returns"] != c["flood"] or answers["errors"]:
             raise BenchError(f"{name} answered {answers['returns']:,} of the {c['flood']:,} flooded calls "
                              f"with a state; errors: {answers['errors']}")
-        return {"growth_kib": after - before, "peak_kib": peak - before, "sent_s": sent, "settled_s": settled, "answered": answers["returns"]}
+        quiet = [latency for sent_ns, latency in samples if sent_ns < started_ns]
+        during = sorted(latency for sent_ns, latency in samples if sent_ns + latency >= started_ns)
+        if len(quiet) < 10 or not during:
+            raise BenchError(f"the probe of {name} made {len(quiet)} calls before the flood and {len(during)} after")
+        p50 = statistics.median(quiet) / 1e6
+        return {"growth_kib": after - before, "peak_kib": peak - before, "sent_s": sent, "settled_s": settled,
+                "answered": answers["returns"], "probe_p50_ms": p50, "probe_max_ms": during[-1] / 1e6,
+                "probe_p99_ms": during[int(len(during) * 0.99)] / 1e6, "delay_ms": during[-1] / 1e6 - p50,
+                "probe_calls": len(during)}
 
     def probed(self, probe_dest, event):
         """Get(State) on probe_dest timed every millisecond by a connection of its own while
@@ -977,6 +1006,19 @@ def report_hostile(hostile, smoke, counts):
          *cells(lambda r: f"{r['flood']['sent_s']:.1f} / {r['flood']['settled_s']:.1f}")),
         ("  calls answered with the state (read at the end)", "", "all", f"{flood['answered']:,}", "",
          *cells(lambda r: f"{r['flood']['answered']:,}")),
+        ("  worst delay of another caller's Get(State) meanwhile (max − p50)", "ms",
+         f"≤ {FLOOD_FAIRNESS_GOAL:g}× bus", ms(flood["delay_ms"]),
+         verdict(flood["delay_ms"] <= FLOOD_FAIRNESS_GOAL * max(bus["flood"]["delay_ms"], 1.0)),
+         *cells(lambda r: ms(r["flood"]["delay_ms"]), bus_cell=ms(bus["flood"]["delay_ms"]))),
+        ("  … ÷ the bus alone's (the flood sent to a name nobody owns)", "×", f"≤ {FLOOD_FAIRNESS_GOAL:g}",
+         f"{flood['delay_ms'] / max(bus['flood']['delay_ms'], 1.0):.2f}×", "",
+         *cells(lambda r: f"{r['flood']['delay_ms'] / max(bus['flood']['delay_ms'], 1.0):.2f}×", bus_cell="1.00×")),
+        ("  that caller's p50 before / p99 / max while it came", "ms", "",
+         f"{flood['probe_p50_ms']:.2f} / {flood['probe_p99_ms']:,.1f} / {flood['probe_max_ms']:,.1f}", "",
+         *cells(lambda r: f"{r['flood']['probe_p50_ms']:.2f} / {r['flood']['probe_p99_ms']:,.1f} / "
+                          f"{r['flood']['probe_max_ms']:,.1f}",
+                bus_cell=f"{bus['flood']['probe_p50_ms']:.2f} / {bus['flood']['probe_p99_ms']:,.1f} / "
+                         f"{bus['flood']['probe_max_ms']:,.1f}")),
         (f"{keys} Trigger(bench.noop): the answer", "", "InvalidParams", answer(big["reply"]),
          verdict(big["reply"].get("error") == invalid), *cells(lambda r: answer(r["big"]["reply"]),
                                                                bus_cell=answer(bus["big"]["reply"]))),

@@ -36,9 +36,13 @@ public struct XDGDirectories: Sendable {
         var environment: [String: String] = [:]
         var entry = environ
         while let pointer = entry.pointee {
-            let text = String(cString: pointer)
-            if let equals = text.firstIndex(of: "=") {
-                environment[String(text[..<equals])] = String(text[text.index(after: equals)...])
+            // Split on the first "=" byte: cheaper than by characters, which run
+            // grapheme breaking over every variable at every start.
+            let bytes = UnsafeBufferPointer(
+                start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer))
+            if let equals = bytes.firstIndex(of: UInt8(ascii: "=")) {
+                environment[String(decoding: bytes[..<equals], as: UTF8.self)] = String(
+                    decoding: bytes[(equals + 1)...], as: UTF8.self)
             }
             entry += 1
         }

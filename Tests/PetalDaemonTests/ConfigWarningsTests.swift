@@ -1,6 +1,8 @@
 import DBus
 import Foundation
+import Linux
 import PetalAPI
+import PetalPluginRuntime
 import TestSupport
 import Testing
 
@@ -104,15 +106,26 @@ import Testing
     }
 
     /// `--check-config` knows the built-in plugins' actions without loading
-    /// them: the list it keeps must be what the plugins declare.
-    @Test func theBuiltInActionsCheckConfigKnowsAreThePluginsOwn() async throws {
-        let daemon = try await RunningDaemon(executable: "petald")
-        defer { daemon.stop() }
-        let actions = try await PetalClient(connection: daemon.client).snapshot().actions
-        var declared: [String: [String]] = [:]
-        for action in actions where BuiltInActions.ids[action.plugin] != nil {
-            declared[action.plugin, default: []].append(action.id)
+    /// them, and petald lists them before their first invocation loads them:
+    /// the list it keeps must be what the libraries' own tables declare, read
+    /// here by loading each library into this process.
+    @Test func theBuiltInActionsPetaldKnowsAreThePluginsOwn() throws {
+        var declared: [String: [BuiltInActions.Declared]] = [:]
+        for name in BuiltInActions.declared.keys {
+            let path = RunningDaemon.binDirectory.appendingPathComponent("libpetal-\(name).so").path
+            let file = try PluginFile(path: path, user: getuid())
+            guard
+                case .success(let plugin) = PluginLibrary.open(
+                    file, slot: CrashSlot(raw: -1), recordsCode: false, log: Logger())
+            else {
+                Issue.record("\(path) did not load")
+                continue
+            }
+            #expect(plugin.name == name)
+            declared[name] = plugin.declaredActions.map {
+                BuiltInActions.Declared(id: $0.id, title: $0.title, icon: $0.icon)
+            }
         }
-        #expect(declared.mapValues { $0.sorted() } == BuiltInActions.ids.mapValues { $0.sorted() })
+        #expect(declared == BuiltInActions.declared)
     }
 }

@@ -67,7 +67,7 @@ struct PluginLoader {
         return loaded
     }
 
-    private enum Plugin {
+    enum Plugin {
         case native(NativePlugin)
         case isolated(IsolatedPlugin)
     }
@@ -123,6 +123,12 @@ struct PluginLoader {
         let slot = quarantine.register(file.identity)
         if let note = file.note {
             quarantine.name(slot, file.identity, note.name, version: LogText.escaped(note.version, maximumBytes: 64))
+        }
+        if builtIn, let note = file.note, let actions = BuiltInActions.declared[note.name] {
+            return deferLoading(
+                file, note: note, actions: actions, slot: slot, record: &record, loadedNames: &loadedNames,
+                registry: &registry
+            ).map(Plugin.native)
         }
         let plugin: NativePlugin
         switch PluginLibrary.open(file, slot: slot, recordsCode: true, log: log) {

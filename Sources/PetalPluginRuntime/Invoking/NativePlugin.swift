@@ -20,10 +20,17 @@ package final class NativePlugin: @unchecked Sendable {
     package let version: String
     package let path: String
     package let identity: PluginIdentity
-    private let table: UnsafePointer<petal_plugin>
+    /// The library's table; nil while its loading is deferred (``NativePlugin+Deferred.swift``).
+    var table: UnsafePointer<petal_plugin>!
     private var state: UnsafeMutableRawPointer?
-    private let slot: CrashSlot
-    private let log: Logger
+    let slot: CrashSlot
+    let log: Logger
+    /// What a deferred plugin loads at its first invocation; taken on the worker.
+    var deferral: Deferral?
+    /// Why a deferred plugin could not be loaded, once that was tried; on the worker.
+    var deferredLoadFailure: String?
+    /// The actions a deferred plugin declares before its table is read.
+    let actionsInAdvance: [(id: String, title: String, icon: String)]?
     private let nextInvocation = Atomic<UInt64>(1)
     /// Orders the calls into the plugin: cancel after invoke, nothing after deinit.
     private let gate = PluginGate()
@@ -38,11 +45,31 @@ package final class NativePlugin: @unchecked Sendable {
         self.log = log
         name = String(cString: table.pointee.name)
         version = table.pointee.version.map { String(cString: $0) } ?? ""
+        actionsInAdvance = nil
+    }
+
+    /// A plugin whose library is loaded, and its `init` called with `host`,
+    /// on its worker just before its first invocation: until then it is
+    /// known by what its note and `actions` say (``NativePlugin+Deferred.swift``).
+    package init(
+        deferring file: PluginFile, name: String, version: String,
+        actions: [(id: String, title: String, icon: String)], host: UnsafePointer<petal_host>, slot: CrashSlot,
+        log: Logger
+    ) {
+        self.identity = file.identity
+        self.path = file.path
+        self.slot = slot
+        self.log = log
+        self.name = name
+        self.version = version
+        actionsInAdvance = actions
+        deferral = Deferral(file: file, host: host)
     }
 
     /// The actions the table declares, in order.
     package var declaredActions: [(id: String, title: String, icon: String)] {
-        (0..<table.pointee.action_count).map { index in
+        if let actionsInAdvance { return actionsInAdvance }
+        return (0..<table.pointee.action_count).map { index in
             let action = table.pointee.actions[index]
             return (
                 action.id.map { String(cString: $0) } ?? "",
@@ -79,7 +106,7 @@ package final class NativePlugin: @unchecked Sendable {
         let queued = worker?.drain(within: .seconds(5)) ?? true
         let drained = gate.close(within: .seconds(5)) && queued
         defer { worker?.stop() }
-        guard let deinitialize = table.pointee.deinit else { return }
+        guard let deinitialize = table?.pointee.deinit else { return }
         guard drained else {
             return log.warning(
                 "plugin \(name): its deinit is not called, since a call into it has not returned within 5 s")
@@ -105,6 +132,11 @@ package final class NativePlugin: @unchecked Sendable {
                 let refusal = gate.invoke(
                     id,
                     {
+                        if let failure = loadIfDeferred() {
+                            gate.end(id)
+                            PendingCompletions.take(token.context)?.fail(failure)
+                            return
+                        }
                         slot.inControl {
                             table.pointee.invoke(
                                 state, id, action, params.text,
@@ -113,7 +145,7 @@ package final class NativePlugin: @unchecked Sendable {
                                         result: result, errorName: errorName, message: message)
                                 }, token.context)
                         }
-                    }, cancel: { slot.inControl { table.pointee.cancel?(state, id) } })
+                    }, cancel: { slot.inControl { table?.pointee.cancel?(state, id) } })
                 if let refusal, let completion = PendingCompletions.take(token.context) { completion.fail(refusal) }
             } ?? false
         if !submitted, let completion = PendingCompletions.take(token.context) {
@@ -127,7 +159,7 @@ package final class NativePlugin: @unchecked Sendable {
     }
 
     private func sendCancel(_ id: UInt64) {
-        guard let cancel = table.pointee.cancel else { return }
+        guard let cancel = table?.pointee.cancel else { return }
         gate.call { slot.inControl { cancel(state, id) } }
     }
 }
