@@ -183,13 +183,16 @@ static inline void petal_pointer_warp_by(GdkDisplay *display, gint dx, gint dy) 
 }
 
 /// Commits `window`'s Wayland surface now, applying what was set on it since
-/// (a layer surface's keyboard mode) without waiting for GTK's next frame;
-/// nothing for a window that is not a mapped Wayland surface.
+/// (a layer surface's keyboard mode) without waiting for GTK's next frame,
+/// and sends it to the compositor at once rather than when the main loop next
+/// waits; nothing for a window that is not a mapped Wayland surface.
 static inline void petal_wayland_commit_now(GtkWidget *window) {
     GdkWindow *gdk_window = gtk_widget_get_window(window);
     if (!gdk_window || !GDK_IS_WAYLAND_WINDOW(gdk_window) || !gtk_widget_get_mapped(window)) return;
     struct wl_surface *surface = gdk_wayland_window_get_wl_surface(gdk_window);
-    if (surface) wl_surface_commit(surface);
+    if (!surface) return;
+    wl_surface_commit(surface);
+    wl_display_flush(gdk_wayland_display_get_wl_display(gdk_window_get_display(gdk_window)));
 }
 
 /// Whether the pointer's first button is held now, as the X server says

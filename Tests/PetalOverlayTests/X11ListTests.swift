@@ -90,6 +90,22 @@ import Testing
         #expect(picked == PickAnswer(ids: ["b", "d"], filter: "a", key: 1), "overlay log:\n\(session.overlay.log)")
     }
 
+    /// Enter while the menu is still opening (here for 30 s) answers, and the
+    /// window goes with the menu all the same: under load the first frame
+    /// came late in a 0.2 s opening, the Enter typed after it came before the
+    /// opening's end, and the window stayed (petald ignored its own close).
+    @Test func enterWhileTheMenuOpensAnswersAndTheWindowGoes() async throws {
+        let (session, display) = try await session()
+        defer { session.stop() }
+        let slow = Self.rows.replacingOccurrences(
+            of: #""layout": "list","#, with: #""layout": "list", "openDuration": 30,"#)
+        let answer = try await pick(slow, in: session, display)
+        try await display.type("omega")
+        try await display.press(.return)
+        #expect(try await answer.value == PickAnswer(ids: [], filter: "omega", custom: true))
+        try await display.waitForPixel(x: 195, y: 300, toBe: OverlaySession.background)
+    }
+
     @Test func enterWithNothingMatchingSubmitsTheFilterAndEscapeCancels() async throws {
         let (session, display) = try await session()
         defer { session.stop() }

@@ -159,7 +159,8 @@ public struct MenuChains: Sendable {
     }
 
     /// Closes the chain `name` is in at once, even while it opens: for a menu
-    /// whose only caller is gone (a `ChooseFrom` that timed out).
+    /// whose only caller is gone (a `ChooseFrom` that timed out), or one a
+    /// `Submit` chose from while it opened.
     public mutating func dismiss(_ name: String) -> [Change] {
         catchUp() + interruptChain(from: top(of: name))
     }

@@ -29,7 +29,8 @@ extension MenuService {
     /// `custom`, the filter text), answering every `Pick` and `Choose`
     /// waiting along the chain, running the items' actions unless one of
     /// them asked for `dispatch: false`, and closing the chain as an
-    /// activation does. Everything that can refuse is checked first.
+    /// activation does, even while it opens. Everything that can refuse is
+    /// checked first.
     func submit(_ ids: [String], details: DBusVariantDictionary, in name: String) throws(DBusError) {
         let menu = try menu(name)
         let details = try SubmitDetails(checking: details)
@@ -63,7 +64,8 @@ extension MenuService {
         let top = chains.top(of: name)
         let prefixes = answerWaiters(
             PickAnswer(ids: items.map(\.id), filter: details.filter, key: details.key), from: name)
-        if items.contains(where: menu.settings.closesAfterActivating) { apply(chains.closeChain(of: name)) }
+        // Submit is taken while the menu opens, when Close would be ignored: the chain closes all the same.
+        if items.contains(where: menu.settings.closesAfterActivating) { apply(chains.dismiss(name)) }
         for (item, action) in runs {
             do throws(DBusError) {
                 try actions.run(
@@ -88,7 +90,7 @@ extension MenuService {
                 "a custom entry is the filter text alone; Submit it with no ids, or drop \"custom\"")
         }
         _ = answerWaiters(PickAnswer(ids: [], filter: details.filter, custom: true, key: details.key), from: menu.name)
-        apply(chains.closeChain(of: menu.name))
+        apply(chains.dismiss(menu.name))
     }
 
     /// The items `ids` name, in menu order, once each is known, enabled and
