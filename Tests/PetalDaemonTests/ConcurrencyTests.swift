@@ -100,6 +100,66 @@ import Testing
         #expect(daemon.process.isRunning)
     }
 
+    /// A connection that has more calls waiting than one may (256) has the
+    /// calls over the limit answered at once with LimitExceeded, unread; the
+    /// others are answered with the state, so is another client's call, and
+    /// petald serves on as before. (petald is stopped while the calls are sent,
+    /// so that it finds them all waiting when it reads.)
+    @Test func callsOverTheLimitOfOneCallerAreRefusedAtOnce() async throws {
+        let daemon = try await RunningDaemon()
+        defer { daemon.stop() }
+        let flooder = try daemon.connectClient()
+        defer { flooder.close() }
+        let other = try daemon.connectClient()
+        defer { other.close() }
+        let pid = daemon.process.processIdentifier
+        let flood = 600  // ~120 KiB of Get(State): within what the bus hands on while petald is stopped
+        #expect(kill(pid, SIGSTOP) == 0)
+        defer { kill(pid, SIGCONT) }
+        let answers = Mutex<[String: Int]>([:])
+        let allAnswered = Task {
+            await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+                flooder.loop.execute {
+                    for _ in 0..<flood {
+                        let get = Message.methodCall(
+                            destination: RunningDaemon.name, path: RunningDaemon.path, interface: .propertiesInterface,
+                            member: "Get")
+                        try? get.append([.string("org.petal.Petal1.Menu"), .string("State")])
+                        flooder.sendWithReply(get, timeout: .seconds(60)) { result in
+                            let answer: String
+                            switch result {
+                            case .success(let reply): answer = (try? reply.arguments()) == [.variant(.string("collapsed"))] ? "state" : "other"
+                            case .failure(let error): answer = error.name
+                            }
+                            let count = answers.withLock { answers in
+                                answers[answer, default: 0] += 1
+                                return answers.values.reduce(0, +)
+                            }
+                            if count == flood { done.resume() }
+                        }
+                    }
+                }
+            }
+        }
+        // The bus has handed on every call of the flood once it answers the flooder's next call.
+        _ = try await flooder.call(
+            destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
+            member: "GetId", [])
+        let otherCall = Task {
+            try await daemon.call(
+                .propertiesInterface, "Get", [.string("org.petal.Petal1.Menu"), .string("State")], from: other)
+        }
+        #expect(kill(pid, SIGCONT) == 0)
+        #expect(try await otherCall.value == [.variant(.string("collapsed"))])
+        await allAnswered.value
+        let counted = answers.withLock { $0 }
+        let refused = counted["org.petal.Petal1.Error.LimitExceeded", default: 0]
+        #expect(refused > 0 && counted["state", default: 0] >= 256, "\(counted)")
+        #expect(refused + counted["state", default: 0] == flood, "nothing but the state or the refusal: \(counted)")
+        #expect(try await daemon.menu("Toggle") == [.string("expanding")])
+        #expect(daemon.process.isRunning)
+    }
+
     /// Calls Toggle `times` times on `connection`, keeping `inFlight` calls
     /// outstanding; returns how many times each state was answered.
     private func toggle(on connection: DBusConnection, times: Int, inFlight: Int) async throws -> [String: Int] {
