@@ -128,7 +128,9 @@ import Testing
                         flooder.sendWithReply(get, timeout: .seconds(60)) { result in
                             let answer: String
                             switch result {
-                            case .success(let reply): answer = (try? reply.arguments()) == [.variant(.string("collapsed"))] ? "state" : "other"
+                            case .success(let reply):
+                                let state = try? reply.arguments()
+                                answer = state == [.variant(.string("collapsed"))] ? "state" : "other"
                             case .failure(let error): answer = error.name
                             }
                             let count = answers.withLock { answers in
