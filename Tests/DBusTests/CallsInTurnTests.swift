@@ -85,4 +85,40 @@ import Testing
         calls.append("c1", from: ":1.3")
         #expect(drain(&calls) == ["c1"])
     }
+
+    @Test func aCallerWithTheMostCallsWaitingIsRefusedOneMore() {
+        var calls = CallsInTurn<String>(maximumPerCaller: 3)
+        let letIn = (1...3).map { calls.append("a\($0)", from: ":1.1") }
+        let fourth = calls.append("a4", from: ":1.1")
+        // Another caller is let in; the refused call was never added.
+        let other = calls.append("b1", from: ":1.2")
+        #expect(letIn == [true, true, true] && !fourth && other)
+        #expect(calls.count == 4)
+        #expect(drain(&calls) == ["a1", "b1", "a2", "a3"])
+    }
+
+    @Test func aCallServedMakesRoomForOneMore() {
+        var calls = CallsInTurn<String>(maximumPerCaller: 2)
+        calls.append("a1", from: ":1.1")
+        calls.append("a2", from: ":1.1")
+        let third = calls.append("a3", from: ":1.1")
+        #expect(!third)
+        #expect(calls.removeNext() == "a1")
+        let fourth = calls.append("a4", from: ":1.1")
+        let fifth = calls.append("a5", from: ":1.1")
+        #expect(fourth && !fifth)
+        #expect(drain(&calls) == ["a2", "a4"])
+    }
+
+    @Test func heldCallsAreAddedPastTheLimit() {
+        var calls = CallsInTurn<String>(maximumPerCaller: 2)
+        calls.append("a3", from: ":1.1")
+        calls.append("a4", from: ":1.1")
+        calls.prepend(["a1", "a2"], from: ":1.1")
+        #expect(calls.count == 4)
+        // Until they are served, nothing more of that caller's is let in.
+        let fifth = calls.append("a5", from: ":1.1")
+        #expect(!fifth)
+        #expect(drain(&calls) == ["a1", "a2", "a3", "a4"])
+    }
 }

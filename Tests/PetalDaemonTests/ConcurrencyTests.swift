@@ -100,6 +100,64 @@ import Testing
         #expect(daemon.process.isRunning)
     }
 
+    /// A connection that has more calls waiting than one may (256) has the
+    /// calls over the limit answered at once with LimitExceeded, unread; the
+    /// others are answered as ever, so is another client's call, and petald
+    /// serves on. The flood's calls are slow to serve (menus of 6 KiB that
+    /// petald reads whole before refusing them) and the bus hands on dozens
+    /// (a socket buffer) for each one served, so they pile up past 256.
+    @Test func callsOverTheLimitOfOneCallerAreRefusedAtOnce() async throws {
+        let daemon = try await RunningDaemon()
+        defer { daemon.stop() }
+        let flooder = try daemon.connectClient()
+        defer { flooder.close() }
+        let other = try daemon.connectClient()
+        defer { other.close() }
+        let numbers = Array(repeating: "1", count: 3_000).joined(separator: ",")
+        let slowMenu = #"{"items": [{"id": "a", "title": "A"}], "x": [\#(numbers)], "fault": }"#
+        @Sendable func createSlowMenu() async -> String {
+            do {
+                _ = try await daemon.call(
+                    "org.petal.Petal1.Menus", "CreateMenu", [.string(slowMenu), .vardict([])], from: flooder,
+                    timeout: .seconds(120))
+                return "made"
+            } catch let error as DBusError {
+                return error.message.contains("256 calls") ? "refused: \(error.name)" : error.name
+            } catch {
+                return "\(error)"
+            }
+        }
+        // Once, so that the flooder's Unix user is known and its calls wait in turn, not for the access check.
+        #expect(await createSlowMenu() == "org.petal.Petal1.Error.InvalidMenu")
+        let flood = 400
+        let answered = AnswerCount()
+        let flooding = Task {
+            await withTaskGroup(of: String.self) { group in
+                for _ in 0..<flood {
+                    group.addTask {
+                        let answer = await createSlowMenu()
+                        answered.count.withLock { $0 += 1 }
+                        return answer
+                    }
+                }
+                return await group.reduce(into: [String: Int]()) { counts, answer in counts[answer, default: 0] += 1 }
+            }
+        }
+        while answered.count.withLock({ $0 }) == 0 {
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        let state = try await daemon.call(
+            .propertiesInterface, "Get", [.string("org.petal.Petal1.Menu"), .string("State")], from: other)
+        #expect(state == [.variant(.string("collapsed"))])
+        let answers = await flooding.value
+        let refused = answers["refused: org.petal.Petal1.Error.LimitExceeded", default: 0]
+        let served = answers["org.petal.Petal1.Error.InvalidMenu", default: 0]
+        #expect(refused > 0 && served >= 256, "\(answers)")
+        #expect(refused + served == flood, "nothing but InvalidMenu or the refusal: \(answers)")
+        #expect(try await daemon.menu("Toggle") == [.string("expanding")])
+        #expect(daemon.process.isRunning)
+    }
+
     /// Calls Toggle `times` times on `connection`, keeping `inFlight` calls
     /// outstanding; returns how many times each state was answered.
     private func toggle(on connection: DBusConnection, times: Int, inFlight: Int) async throws -> [String: Int] {

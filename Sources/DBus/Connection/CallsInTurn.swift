@@ -4,10 +4,24 @@
 /// has sent before. What keeps a client that floods calls from making
 /// everyone else wait behind all of them (``DBusConnection``).
 ///
+/// A caller may have at most ``maximumPerCaller`` calls waiting: one more is
+/// refused (``append(_:from:)`` says so), so that a client that sends calls
+/// and never waits for their answers cannot fill what the connection may
+/// hold and stop it reading everyone else's.
+///
 /// Adding and taking a call cost the same however many callers wait (a
 /// session bus lets a user open thousands of connections).
 /// A pure value: it holds what it is given and says what comes next.
 struct CallsInTurn<Call> {
+    /// How many calls one caller may have waiting.
+    let maximumPerCaller: Int
+
+    /// Holds no call yet; a caller may have `maximumPerCaller` calls waiting.
+    init(maximumPerCaller: Int = .max) {
+        precondition(maximumPerCaller > 0, "a caller must be able to call")
+        self.maximumPerCaller = maximumPerCaller
+    }
+
     /// Each waiting caller's calls, oldest first, by the caller's bus name:
     /// a caller is in ``turns`` exactly while it has calls here.
     private var queues: [String: FIFO<Call>] = [:]
@@ -20,9 +34,12 @@ struct CallsInTurn<Call> {
     /// Whether no call waits.
     var isEmpty: Bool { count == 0 }
 
-    /// Adds `call` from `caller` after that caller's earlier calls.
-    mutating func append(_ call: Call, from caller: String) {
+    /// Adds `call` from `caller` after that caller's earlier calls; false,
+    /// adding nothing, when `caller` already has ``maximumPerCaller`` waiting.
+    @discardableResult
+    mutating func append(_ call: Call, from caller: String) -> Bool {
         if let index = queues.index(forKey: caller) {
+            guard queues.values[index].count < maximumPerCaller else { return false }
             queues.values[index].append(call)
         } else {
             // A caller with nothing waiting is served last, after everyone waiting now.
@@ -30,10 +47,12 @@ struct CallsInTurn<Call> {
             turns.append(caller)
         }
         count += 1
+        return true
     }
 
     /// Adds `calls` from `caller` before that caller's waiting calls: calls
-    /// it sent earlier, held until now (for an access check, say).
+    /// it sent earlier, held until now (for an access check, say). They were
+    /// let in when they came, so they are added even past ``maximumPerCaller``.
     mutating func prepend(_ calls: [Call], from caller: String) {
         guard !calls.isEmpty else { return }
         if let index = queues.index(forKey: caller) {
@@ -76,6 +95,8 @@ private struct FIFO<Element> {
     init(_ elements: [Element] = []) { self.elements = elements }
 
     var isEmpty: Bool { head == elements.count }
+
+    var count: Int { elements.count - head }
 
     mutating func append(_ element: Element) { elements.append(element) }
 

@@ -90,7 +90,7 @@ extension DBusConnection {
         switch dbus_message_get_type(raw) {
         case LibDBus.messageTypeMethodCall:
             let call = Message(retaining: raw)
-            waitingCalls.append(.read(call), from: call.sender ?? "")
+            if !waitingCalls.append(.read(call), from: call.sender ?? "") { refuseOverLimit(call) }
             return LibDBus.handled
         case LibDBus.messageTypeSignal:
             let message = Message(retaining: raw)
@@ -111,6 +111,32 @@ extension DBusConnection {
         default:
             return LibDBus.notYetHandled
         }
+    }
+
+    /// How many calls one caller may have read and waiting to be served:
+    /// far above what a client that waits for its answers has in flight (a
+    /// pipelining client keeps a few dozen), so only a client that sends
+    /// without waiting meets it.
+    public static let maximumWaitingCallsPerCaller = 256
+
+    /// Answers a call over ``maximumWaitingCallsPerCaller`` with the error
+    /// called `name` (the bus's `LimitsExceeded` until set); any thread.
+    public func answerCallsOverLimit(with name: String) {
+        loop.execute { [self] in callsOverLimitError = name }
+    }
+
+    /// A call of a caller who already has ``maximumWaitingCallsPerCaller``
+    /// calls waiting is answered at once, unread, so that it costs only the
+    /// answer and reading goes on behind it; one that wants no reply is dropped.
+    private func refuseOverLimit(_ call: Message) {
+        guard !call.noReplyExpected else { return }
+        let limit = Self.maximumWaitingCallsPerCaller
+        sendOnLoop(
+            call.makeError(
+                DBusError(
+                    callsOverLimitError,
+                    "\(limit) calls of this connection already wait to be served, the most one may have waiting: "
+                        + "wait for their answers before sending more")))
     }
 
     /// Serves `calls` of `caller`, held since they were read (for an access

@@ -65,7 +65,9 @@ final class Startup: Sendable {
     /// Connects to the bus of the options; nil, said in the log, when it cannot.
     private func connect() -> DBusConnection? {
         do {
-            return try DBusConnection.connect(to: options.bus, loop: loop)
+            let connection = try DBusConnection.connect(to: options.bus, loop: loop)
+            connection.answerCallsOverLimit(with: PetalBus.ErrorName.limitExceeded.errorName)
+            return connection
         } catch {
             let hint =
                 options.bus == .session

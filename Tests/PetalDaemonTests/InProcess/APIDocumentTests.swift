@@ -78,6 +78,7 @@ import Testing
             ("ad-hoc menus of all connections", "\(Limits.adHocMenusInAll)"),
             ("a context value", bytes(Limits.contextValueBytes)),
             ("`SetContext`'s argument in the message", bytes(Limits.contextWireBytes)),
+            ("calls one connection has waiting to be served", "\(DBusConnection.maximumWaitingCallsPerCaller)"),
         ]
         let missing = rows.map { "| \($0.0) | \($0.1) |" }.filter { !Self.document.contains($0) }
         #expect(missing.isEmpty, "docs/dbus-api.md's table of limits lacks: \(missing)")
