@@ -58,6 +58,7 @@ class StartupBench:
         self.pin = pin
         self.bus = self.petald = None
         self.env = None
+        self.frontend = None
 
     def start(self):
         if self.pin:
@@ -86,6 +87,18 @@ class StartupBench:
         with open(os.path.join(self.tmp, "petald.log")) as f:
             raise BenchError(f"petald did not own {NAME}: {f.read().strip() or 'no message'}")
 
+    def start_frontend(self):
+        """Owns org.petal.Frontend1 as petal-overlay would on a desktop, so that
+        petalctl's question (does anything draw menus?) gets the answer it gets
+        there, and it warns of nothing; the question itself still goes out."""
+        self.frontend = subprocess.Popen(
+            ["/usr/bin/python3", "-c", "import dbus, sys, time\n"
+             "bus = dbus.SessionBus(); bus.request_name('org.petal.Frontend1')\n"
+             "print('owned', flush=True); time.sleep(1e6)"],
+            env=self.env, stdout=subprocess.PIPE, text=True)
+        if self.frontend.stdout.readline().strip() != "owned":
+            raise BenchError("the stand-in frontend could not own org.petal.Frontend1")
+
     def busctl(self, *words):
         return subprocess.run(["busctl", "--user"] + list(words), env=self.env, capture_output=True, text=True)
 
@@ -98,7 +111,7 @@ class StartupBench:
         return len(menus) == 2 and '<method name="ShowMenu">' in menus[1].split("</interface>", 1)[0]
 
     def close(self):
-        for process in (self.petald, self.bus):
+        for process in (self.frontend, self.petald, self.bus):
             if process:
                 process.terminate()
                 process.wait()
@@ -177,6 +190,7 @@ def main():
     results, skipped = {}, []
     try:
         bench.start()
+        bench.start_frontend()
         for verb in ("toggle", "show"):
             if verb == "show" and not bench.serves_show_menu():
                 skipped.append("show: this petald does not serve ShowMenu (org.petal.Petal1.Menus) yet")
