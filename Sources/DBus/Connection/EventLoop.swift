@@ -63,6 +63,8 @@ public final class EventLoop: @unchecked Sendable {
     private var timers: [Timer] = []
     private var nextID: UInt64 = 1
     private var iterationHooks: [(id: HookID, hook: () -> Void)] = []
+    /// The posted work of this turn, swapped with the queue so that both keep their storage.
+    private var postedThisTurn: [@Sendable () -> Void] = []
 
     /// Creates the loop and starts its thread.
     ///
@@ -220,11 +222,12 @@ public final class EventLoop: @unchecked Sendable {
 
     private func run() {
         var pollSet: [pollfd] = []
+        var polled: [Source] = []  // kept from turn to turn, as pollSet is: a turn allocates neither
         while !stopRequested.load(ordering: .acquiring) {
             pollSet.removeAll(keepingCapacity: true)
             pollSet.append(pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0))
-            let polled = sources.filter { !$0.events.isEmpty }
-            for source in polled {
+            for source in sources where !source.events.isEmpty {
+                polled.append(source)
                 pollSet.append(pollfd(fd: source.fd, events: source.events.rawValue, revents: 0))
             }
             let ready = poll(&pollSet, nfds_t(pollSet.count), pollTimeout())
@@ -236,6 +239,7 @@ public final class EventLoop: @unchecked Sendable {
                     source.handler(Events(rawValue: pollSet[index + 1].revents))
                 }
             }
+            polled.removeAll(keepingCapacity: true)
             runPostedWork()
             fireDueTimers()
             for (_, hook) in iterationHooks { hook() }
@@ -269,14 +273,12 @@ public final class EventLoop: @unchecked Sendable {
     }
 
     private func runPostedWork() {
-        let work = posted.withLock { state in
-            defer {
-                state.queue.removeAll(keepingCapacity: true)
-                state.woken = false
-            }
-            return state.queue
+        posted.withLock { state in
+            swap(&state.queue, &postedThisTurn)
+            state.woken = false
         }
-        for item in work { item() }
+        for item in postedThisTurn { item() }
+        postedThisTurn.removeAll(keepingCapacity: true)
     }
 
     private func fireDueTimers() {

@@ -91,6 +91,7 @@ public struct DBusMethodDeclaration<each In: DBusArgumentValue, Out: Sendable>: 
     /// The in-arguments' values, as a call carries them.
     public func values(_ arguments: repeat each In) -> [DBusValue] {
         var values: [DBusValue] = []
+        values.reserveCapacity(inArguments.count)
         for argument in repeat each arguments { values.append(argument.dbusValue) }
         return values
     }

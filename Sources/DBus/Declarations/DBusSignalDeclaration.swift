@@ -29,6 +29,7 @@ public struct DBusSignalDeclaration<each Argument: DBusArgumentValue>: Sendable 
     /// The arguments' values, as the signal carries them.
     public func values(_ arguments: repeat each Argument) -> [DBusValue] {
         var values: [DBusValue] = []
+        values.reserveCapacity(self.arguments.count)
         for argument in repeat each arguments { values.append(argument.dbusValue) }
         return values
     }

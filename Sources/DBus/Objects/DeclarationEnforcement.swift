@@ -66,7 +66,8 @@ struct DeclaredTypes: Sendable {
 
     static func matches(_ values: [DBusValue], _ types: [DBusType]) -> Bool {
         guard values.count == types.count else { return false }
-        for (value, type) in zip(values, types) where value.type != type { return false }
+        // isOf, not type: a container's type would be built (and allocated) to be compared.
+        for (value, type) in zip(values, types) where !value.isOf(type) { return false }
         return true
     }
 }

@@ -5,7 +5,10 @@ import Glibc
 /// Containers carry their element type so that empty arrays still have a
 /// signature. Dictionaries are arrays of ``dictEntry(_:_:)`` values, as on the wire;
 /// ``dictionary(_:_:_:)`` builds one.
-public indirect enum DBusValue: Hashable, Sendable {
+///
+/// Only the cases that hold a value in themselves are boxed: a string or a
+/// number is stored inline, so making one allocates nothing.
+public enum DBusValue: Hashable, Sendable {
     case byte(UInt8)
     case boolean(Bool)
     case int16(Int16)
@@ -20,9 +23,9 @@ public indirect enum DBusValue: Hashable, Sendable {
     case signature(DBusSignature)
     /// A file descriptor owned by the value's holder (reading a message duplicates it).
     case unixFD(Int32)
-    case variant(DBusValue)
+    indirect case variant(DBusValue)
     case array(DBusType, [DBusValue])
-    case dictEntry(DBusValue, DBusValue)
+    indirect case dictEntry(DBusValue, DBusValue)
     case structure([DBusValue])
 
     /// The type of this value.

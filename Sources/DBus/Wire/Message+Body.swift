@@ -84,6 +84,7 @@ extension Message {
         var iter = DBusMessageIter()
         guard dbus_message_iter_init(pointer, &iter) != 0 else { return [] }
         var lengths: [Int?] = []
+        lengths.reserveCapacity(8)
         repeat {
             switch dbus_message_iter_get_arg_type(&iter) {
             case LibDBus.typeArray:

@@ -100,7 +100,8 @@ public final class Message: @unchecked Sendable {
 
     /// Whether the body's signature is exactly `expected`, compared without copying.
     public func hasSignature(_ expected: String) -> Bool {
-        dbus_message_has_signature(pointer, expected) != 0
+        // withCString reads a native string in place; passing the String copies it.
+        expected.withCString { dbus_message_has_signature(pointer, $0) != 0 }
     }
 
     /// The error carried by an error reply, or nil for any other message.

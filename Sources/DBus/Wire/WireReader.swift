@@ -1,4 +1,5 @@
 import CDBus
+import Synchronization
 
 /// Reads a received message's body from its wire form (little-endian) in one
 /// pass, where libdbus's iterators take a few calls and a type lookup per
@@ -22,8 +23,19 @@ struct WireReader {
         let fieldsLength = Int(bytes.loadUnaligned(fromByteOffset: 12, as: UInt32.self).littleEndian)
         var reader = WireReader(bytes: bytes, offset: 16 + fieldsLength)
         reader.align(8)
-        let signature = try DBusSignature(message.signature)
+        let signature = try parsedSignature(message.signature)
         return try signature.types.map { try reader.read($0) }
+    }
+
+    /// The last body signature parsed: a server reads the same few over and over,
+    /// and parsing one allocates its types.
+    private static let lastSignature = Mutex<DBusSignature?>(nil)
+
+    private static func parsedSignature(_ text: String) throws(DBusSignatureError) -> DBusSignature {
+        if let last = lastSignature.withLock({ $0 }), last.rawValue == text { return last }
+        let parsed = try DBusSignature(text)
+        lastSignature.withLock { $0 = parsed }
+        return parsed
     }
 
     private mutating func read(_ type: DBusType) throws -> DBusValue {

@@ -203,8 +203,25 @@ public struct WireWriter {
     }
 
     /// The signature of the value's type; a basic value's without making its type.
+    /// Appends `value`'s type's signature, from the value itself, not from
+    /// its ``DBusValue/type``, which would allocate a container's type.
     private mutating func appendSignature(of value: DBusValue) {
-        if let code = value.basicTypeCode { bytes.append(code) } else { value.type.appendSignature(to: &bytes) }
+        if let code = value.basicTypeCode { return bytes.append(code) }
+        switch value {
+        case .array(let element, _):
+            bytes.append(UInt8(ascii: "a"))
+            element.appendSignature(to: &bytes)
+        case .dictEntry(let key, let entryValue):
+            bytes.append(UInt8(ascii: "{"))
+            appendSignature(of: key)
+            appendSignature(of: entryValue)
+            bytes.append(UInt8(ascii: "}"))
+        case .structure(let fields):
+            bytes.append(UInt8(ascii: "("))
+            for field in fields { appendSignature(of: field) }
+            bytes.append(UInt8(ascii: ")"))
+        default: value.type.appendSignature(to: &bytes)
+        }
     }
 
     // MARK: Bytes

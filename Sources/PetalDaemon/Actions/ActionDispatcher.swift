@@ -25,7 +25,10 @@ import PetalPluginRuntime
 /// next time it wakes. Other outcomes come back through the scheduler, which
 /// answers them. Confined to the scheduler's thread.
 final class ActionDispatcher {
-    private struct Running {
+    /// A class, so that setting its timer and cancellation once it is listed
+    /// changes it in place, not through the dictionary (whose in-place access
+    /// allocates).
+    private final class Running {
         let action: String
         let plugin: String
         /// The object `ActionStarted` was announced on, where `ActionFinished` goes too.
@@ -35,6 +38,13 @@ final class ActionDispatcher {
         let completion: (ActionOutcome) -> Void
         /// Claimed by whichever end answers.
         let answer = InvocationAnswer()
+
+        init(action: String, plugin: String, announcedAt: ObjectPath, completion: @escaping (ActionOutcome) -> Void) {
+            self.action = action
+            self.plugin = plugin
+            self.announcedAt = announcedAt
+            self.completion = completion
+        }
     }
 
     /// Every action that can run: the plugins' from start-up, and the providers' while they are registered.
@@ -134,15 +144,16 @@ final class ActionDispatcher {
         let id = lastID
         let actionID = action.id
         let plugin = registry.plugin(of: actionID) ?? ""
-        running[id] = Running(action: actionID, plugin: plugin, announcedAt: path) { outcome in
+        let invocation = Running(action: actionID, plugin: plugin, announcedAt: path) { outcome in
             switch outcome {
             case .success(let result): call.reply(ParamsCoding.result(from: result))
             case .failure(let error): call.fail(error.dbusError)
             }
         }
+        running[id] = invocation
         signals.emit(PetalBus.Menu.actionStarted, at: path, id, actionID, item)
         let timeout = settings.timeout
-        running[id]?.timer = scheduler.schedule(after: timeout) { [weak self] in
+        invocation.timer = scheduler.schedule(after: timeout) { [weak self] in
             // Answered from the action's thread just now: its retirement is on its way.
             guard self?.running[id]?.answer.isClaimed == false else { return }
             self?.log.warning(
@@ -160,7 +171,7 @@ final class ActionDispatcher {
         let dispatcher = UncheckedSendable(WeakReference(self))
         var params = params
         params.invocation = id
-        let answer = running[id]!.answer
+        let answer = invocation.answer
         let here =
             path == PetalBus.path
             ? signalsHere.map { AnswerHere(signals: $0, id: id, action: actionID, path: path, call: call) } : nil
@@ -180,7 +191,7 @@ final class ActionDispatcher {
             if wakeForEnds.isSet { scheduler.execute(retire) } else { scheduler.executeWhenAwake(retire) }
         }
         // The outcome comes through the scheduler, so the run is still listed here.
-        running[id]?.cancellation = cancellation
+        invocation.cancellation = cancellation
     }
 
     /// Ends invocation `id` with `outcome`; `late` names the action and its

@@ -138,12 +138,17 @@ package final class NativePlugin: @unchecked Sendable {
                             return
                         }
                         slot.inControl {
-                            table.pointee.invoke(
-                                state, id, action, params.text,
-                                { context, result, errorName, message in
-                                    PendingCompletions.take(context)?.complete(
-                                        result: result, errorName: errorName, message: message)
-                                }, token.context)
+                            // withCString reads a native string in place; passing the String copies it.
+                            action.withCString { actionText in
+                                params.text.withCString { paramsText in
+                                    table.pointee.invoke(
+                                        state, id, actionText, paramsText,
+                                        { context, result, errorName, message in
+                                            PendingCompletions.take(context)?.complete(
+                                                result: result, errorName: errorName, message: message)
+                                        }, token.context)
+                                }
+                            }
                         }
                     }, cancel: { slot.inControl { table?.pointee.cancel?(state, id) } })
                 if let refusal, let completion = PendingCompletions.take(token.context) { completion.fail(refusal) }
