@@ -63,8 +63,6 @@ public final class EventLoop: @unchecked Sendable {
     private var timers: [Timer] = []
     private var nextID: UInt64 = 1
     private var iterationHooks: [(id: HookID, hook: () -> Void)] = []
-    /// The posted work of this turn, swapped with the queue so that both keep their storage.
-    private var postedThisTurn: [@Sendable () -> Void] = []
 
     /// Creates the loop and starts its thread.
     ///
@@ -222,7 +220,11 @@ public final class EventLoop: @unchecked Sendable {
 
     private func run() {
         var pollSet: [pollfd] = []
-        var polled: [Source] = []  // kept from turn to turn, as pollSet is: a turn allocates neither
+        // The sources polled this turn: made afresh each turn, not kept with
+        // their capacity, since a buffer kept from a busy moment pins the top
+        // of the heap and the memory freed below it is never given back
+        // (RssAnon stayed ~12 MiB higher after 1,000 ChooseFroms, bench/menus.py).
+        var polled: [Source] = []
         while !stopRequested.load(ordering: .acquiring) {
             pollSet.removeAll(keepingCapacity: true)
             pollSet.append(pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0))
@@ -239,7 +241,7 @@ public final class EventLoop: @unchecked Sendable {
                     source.handler(Events(rawValue: pollSet[index + 1].revents))
                 }
             }
-            polled.removeAll(keepingCapacity: true)
+            polled = []
             runPostedWork()
             fireDueTimers()
             for (_, hook) in iterationHooks { hook() }
@@ -273,12 +275,14 @@ public final class EventLoop: @unchecked Sendable {
     }
 
     private func runPostedWork() {
-        posted.withLock { state in
-            swap(&state.queue, &postedThisTurn)
-            state.woken = false
+        let work = posted.withLock { state in
+            defer {
+                state.queue = []
+                state.woken = false
+            }
+            return state.queue
         }
-        for item in postedThisTurn { item() }
-        postedThisTurn.removeAll(keepingCapacity: true)
+        for item in work { item() }
     }
 
     private func fireDueTimers() {
