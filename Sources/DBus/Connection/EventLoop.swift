@@ -220,10 +220,7 @@ public final class EventLoop: @unchecked Sendable {
 
     private func run() {
         var pollSet: [pollfd] = []
-        // The sources polled this turn: made afresh each turn, not kept with
-        // their capacity, since a buffer kept from a busy moment pins the top
-        // of the heap and the memory freed below it is never given back
-        // (RssAnon stayed ~12 MiB higher after 1,000 ChooseFroms, bench/menus.py).
+        // Made afresh each turn: a buffer kept from a busy moment pins the top of the heap.
         var polled: [Source] = []
         while !stopRequested.load(ordering: .acquiring) {
             pollSet.removeAll(keepingCapacity: true)
