@@ -273,11 +273,9 @@ public final class EventLoop: @unchecked Sendable {
 
     private func runPostedWork() {
         let work = posted.withLock { state in
-            defer {
-                state.queue = []
-                state.woken = false
-            }
-            return state.queue
+            let work = state.queue
+            (state.queue, state.woken) = ([], false)
+            return work
         }
         for item in work { item() }
     }
