@@ -62,6 +62,25 @@ import Testing
         #expect(session.actionItems == ["blue"])
     }
 
+    /// The same stroke on plain i3 (no compositor), which manages the
+    /// windows and must let the overlay's pointer grab through.
+    @Test func aStrokeLeftChoosesTheItemOnTheLeftUnderI3() async throws {
+        let (session, display, manager) = try await OverlaySession.start(
+            on: X11Desktop(composited: false, i3: true), configuration: Self.configuration)
+        defer {
+            session.stop()
+            manager?.stop()
+        }
+        try await show(session)
+        try await display.movePointer(toX: Self.centre.x, y: Self.centre.y)
+        try await display.pressButton()
+        try await stroke(display, [(-20, 0), (-60, 0), (-140, 2), (-260, 4), (-400, 4)])
+        try await session.waitForHighlighted("blue")
+        try await display.releaseButton()
+        try await session.waitForAction(on: "blue")
+        #expect(session.actionItems == ["blue"], "overlay log:\n\(session.overlay.log)")
+    }
+
     /// The point `length` pixels from `from` in the direction `degrees`
     /// (counter-clockwise from +x, as the menu's item angles).
     static func towards(_ degrees: Double, _ length: Double, from: (x: Int, y: Int)) -> (Int, Int) {
