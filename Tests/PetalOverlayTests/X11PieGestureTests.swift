@@ -48,25 +48,12 @@ import Testing
         }
     }
 
-    @Test func aStrokeLeftChoosesTheItemOnTheLeftWhereverItEnds() async throws {
-        let (session, display) = try await session()
-        defer { session.stop() }
-        try await show(session)
-        try await display.movePointer(toX: Self.centre.x, y: Self.centre.y)
-        try await display.pressButton()
-        // Far beyond the items: the direction alone counts.
-        try await stroke(display, [(-20, 0), (-60, 0), (-140, 2), (-260, 4), (-400, 4)])
-        try await session.waitForHighlighted("blue")
-        try await display.releaseButton()
-        try await session.waitForAction(on: "blue")
-        #expect(session.actionItems == ["blue"])
-    }
-
-    /// The same stroke on plain i3 (no compositor), which manages the
-    /// windows and must let the overlay's pointer grab through.
-    @Test func aStrokeLeftChoosesTheItemOnTheLeftUnderI3() async throws {
+    /// On Xvfb with xcompmgr, and on plain i3 (no compositor), which manages
+    /// the windows and must let the overlay's pointer grab through.
+    @Test(arguments: [X11Desktop(composited: true, i3: false), X11Desktop(composited: false, i3: true)])
+    func aStrokeLeftChoosesTheItemOnTheLeftWhereverItEnds(on desktop: X11Desktop) async throws {
         let (session, display, manager) = try await OverlaySession.start(
-            on: X11Desktop(composited: false, i3: true), configuration: Self.configuration)
+            on: desktop, configuration: Self.configuration)
         defer {
             session.stop()
             manager?.stop()
@@ -74,6 +61,7 @@ import Testing
         try await show(session)
         try await display.movePointer(toX: Self.centre.x, y: Self.centre.y)
         try await display.pressButton()
+        // Far beyond the items: the direction alone counts.
         try await stroke(display, [(-20, 0), (-60, 0), (-140, 2), (-260, 4), (-400, 4)])
         try await session.waitForHighlighted("blue")
         try await display.releaseButton()
