@@ -53,16 +53,45 @@ public struct ListPicker: Sendable {
     /// keys queued meanwhile; returns the first action they asked for. Rows
     /// given again (the menu changed) keep the filter; marks are dropped.
     public mutating func setRows(_ titles: [String], meta: [String] = []) -> ListAction? {
-        let first = matcher == nil
-        let sort: PickerMatcher.Sort = settings.sort == .score ? .score : .order
         if meta.isEmpty {
-            matcher = PickerMatcher(titles: titles, caseSensitive: settings.caseSensitive, sort: sort)
-        } else {
-            let rows = titles.indices.map {
-                PickerMatcher.Row(title: titles[$0], meta: $0 < meta.count ? meta[$0] : "")
-            }
-            matcher = PickerMatcher(rows: rows, caseSensitive: settings.caseSensitive, sort: sort)
+            return setMatcher(PickerMatcher(titles: titles, caseSensitive: settings.caseSensitive, sort: matcherSort))
         }
+        let rows = titles.indices.map {
+            PickerMatcher.Row(title: titles[$0], meta: $0 < meta.count ? meta[$0] : "")
+        }
+        return setMatcher(PickerMatcher(rows: rows, caseSensitive: settings.caseSensitive, sort: matcherSort))
+    }
+
+    /// Sets the rows to `table`'s, as ``setRows(_:meta:)`` does, without
+    /// folding them (``PickerMatcher/init(table:caseSensitive:sort:)``):
+    /// an empty filter shows them at once; the first filter with words
+    /// folds them unless ``adoptFolded(_:)`` brought them folded before.
+    public mutating func setRows(_ table: RowTable) -> ListAction? {
+        setMatcher(PickerMatcher(table: table, caseSensitive: settings.caseSensitive, sort: matcherSort))
+    }
+
+    /// The matcher, while its rows are not folded yet: a copy to fold
+    /// elsewhere (``PickerMatcher/fold()``) and hand to ``adoptFolded(_:)``.
+    public var matcherToFold: PickerMatcher? {
+        guard let matcher, !matcher.isFolded else { return nil }
+        return matcher
+    }
+
+    /// Takes `folded`, a folded copy of ``matcherToFold`` (the caller makes
+    /// sure the rows did not change meanwhile), unless the matcher folded its
+    /// rows itself in between; nothing shown changes.
+    public mutating func adoptFolded(_ folded: PickerMatcher) {
+        guard let matcher, !matcher.isFolded, folded.isFolded, folded.count == matcher.count else { return }
+        // Not folded, the matcher has only seen filters without words: the copy's state is its own.
+        self.matcher = folded
+    }
+
+    private var matcherSort: PickerMatcher.Sort { settings.sort == .score ? .score : .order }
+
+    /// Sets the matcher of new rows and applies the keys queued meanwhile.
+    private mutating func setMatcher(_ new: PickerMatcher) -> ListAction? {
+        let first = matcher == nil
+        matcher = new
         marked = []
         refilter()
         if first, filter == settings.filter, let position = shown.firstIndex(of: settings.selected) {
