@@ -81,3 +81,11 @@ public struct RowTable: Sendable {
         return index
     }
 }
+
+extension RowTable {
+    /// Row `row` as a menu's item: a choice with its id, title, icon and
+    /// meta words, disabled when it cannot be chosen.
+    public func item(_ row: Int) -> MenuItem {
+        MenuItem(id: id(row), title: title(row), icon: icon(row), enabled: isSelectable(row), meta: meta(row))
+    }
+}
