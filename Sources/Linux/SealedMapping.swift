@@ -5,6 +5,9 @@ import Glibc
 /// shrinking and growing: its bytes cannot change while they are read, and
 /// reading them cannot fault (a file shrunk under a mapping raises SIGBUS).
 /// Unmapped when the value goes away; it keeps its descriptor until then.
+///
+/// Unchecked Sendable: its stored properties never change, and the bytes
+/// they point at cannot (the seals forbid writing, and the mapping is read-only).
 public final class SealedMapping: @unchecked Sendable {
     /// The file mapped, kept open as long as the mapping.
     public let descriptor: FileDescriptor
