@@ -45,8 +45,8 @@ public struct MenuSnapshot: Equatable, Sendable {
     public var picker = PickerSettings()
     /// `ItemDetails` (v4): the fields of items beyond their rows, by item id.
     public var itemDetails = DBusDictionary<String, DBusVariantDictionary>([])
-    /// `RowCount` (v4): how many rows the menu has, in `Items` or in its row
-    /// table (`GetRows`; `Items` is then empty); from a petald without it, `Items`'s.
+    /// `RowCount` (v4): how many rows the menu has, its `Items` or its row
+    /// table (``PetalClient/rows()``); `Items`' count from a petald without it.
     public var rowCount = 0
 
     /// Reads the properties `GetAll` returned.
