@@ -84,7 +84,7 @@ final class PetaldFollower {
         ofMenuAt path: ObjectPath, then completion: @escaping @Sendable @MainActor (Result<RowTable, any Error>) -> Void
     ) {
         log.debug("calling petald: GetRows on \(path)")
-        feed.client.menu(at: path).getRows { result in
+        feed.client.menu(at: path).rows { result in
             switch result {
             case .success(let descriptor): RowWorker.readTable(descriptor, then: completion)
             case .failure(let error): MainQueue.post { completion(.failure(error)) }

@@ -37,18 +37,9 @@ import Testing
 
     /// Calls `PickFrom` with the rows in a sealed memfd and waits until its list is on screen.
     func pick(in session: OverlaySession, _ display: XvfbDisplay) async throws -> Task<PickAnswer, any Error> {
-        let connection = try DBusConnection.connect(to: .address(session.daemon.bus.address))
+        let caller = PetalClient(connection: try DBusConnection.connect(to: .address(session.daemon.bus.address)))
         let rows = try SealedMemory.make(name: "petal-test-rows", bytes: Self.rows())
-        let answer = Task {
-            let proxy = DBusProxy(
-                connection: connection, destination: PetalBus.name, path: PetalBus.path,
-                interface: PetalBus.Menus.interface, timeout: .seconds(35))
-            // The descriptor is borrowed into the message, which libdbus duplicates it into.
-            let options = DBusVariantDictionary([(key: "rows", value: rows.dbusValue)])
-            let answer = try await proxy.call(PetalBus.Menus.pickFrom, Self.json, options)
-            withExtendedLifetime(rows) {}
-            return PickAnswer(lenient: answer)
-        }
+        let answer = Task { try await caller.pickFrom(Self.json, timeout: 30, rows: rows) }
         // The window is 640 wide, centred: its left padding is at x = 192 + 3.
         try await display.waitForPixel(x: 195, y: 300, toBe: X11ListTests.panel, within: .seconds(20))
         return answer
