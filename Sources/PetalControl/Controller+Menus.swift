@@ -105,6 +105,8 @@ struct Choice {
     let json: String
     /// With `--lines`, the rows offered, to give back the chosen ones.
     let rows: ChoiceLines?
+    /// With `--lines` and a list, the rows as a row table, sent beside ``json``.
+    let table: [UInt8]?
 
     /// Reads the menu `options` name.
     ///
@@ -119,11 +121,12 @@ struct Choice {
             guard let json = String(validating: bytes, as: UTF8.self) else {
                 throw UsageError("\(path == "-" ? "standard input" : path) is not UTF-8 text; a menu is JSON")
             }
-            (self.json, rows) = (json, nil)
+            (self.json, rows, table) = (json, nil, nil)
         case .lines(let dmenu):
-            let rows = try ChoiceLines(try RowInput.read(), tabIcon: dmenu.tabIcon)
+            let rows = try RowInput.read(tabIcon: dmenu.tabIcon)
             if !rows.repairedLines.isEmpty { console.error(Self.repairNote(rows.repairedLines)) }
-            (json, self.rows) = (try rows.menuJSON(dmenu), rows)
+            let menu = try rows.menu(dmenu)
+            (json, self.rows, table) = (menu.json, rows, menu.table)
         }
     }
 

@@ -73,17 +73,18 @@ import Testing
         let daemon = try await RunningDaemon()
         defer { daemon.stop() }
 
-        let plain = try await dmenu(daemon, [], input: Self.rows, submit: Submission(ids: ["1"])) { menu in
+        let plain = try await dmenu(daemon, [], input: Self.rows, submit: Submission(ids: ["0"])) { menu in
             #expect(menu.layoutStyle == .radial, "auto: radial for 4 rows")
             #expect(
                 menu.items.map(\.title) == ["Lock", "Log out", "Café ☕", "Header"], "a TAB is part of the title")
             #expect(menu.items.map(\.icon) == ["system-lock-screen", "", "", ""])
             #expect(menu.items.map(\.enabled) == [true, true, true, false], "nonselectable")
+            #expect(menu.items.map(\.id) == ["0", "1", "2", "3"], "a row's id is its index: the empty line is none")
         }
         #expect(plain.status == 0 && plain.output == "Lock\n" && plain.errors.isEmpty, "\(plain.summary)")
 
         let formatted = try await dmenu(
-            daemon, ["-format", "i:d:s:q"], input: Self.rows, submit: Submission(ids: ["2"]))
+            daemon, ["-format", "i:d:s:q"], input: Self.rows, submit: Submission(ids: ["1"]))
         #expect(formatted.output == "1:2:Log\tout:'Log\tout'\n", "\(formatted.summary)")
 
         let custom = try await dmenu(
@@ -94,7 +95,7 @@ import Testing
 
         let several = try await dmenu(
             daemon, ["-multi-select", "-format", "d"], input: Self.rows,
-            submit: Submission(ids: ["4", "1"], details: SubmitDetails(filter: "o"))
+            submit: Submission(ids: ["2", "0"], details: SubmitDetails(filter: "o"))
         ) { menu in
             #expect(menu.picker.multi)
         }
@@ -102,7 +103,7 @@ import Testing
 
         let keyed = try await dmenu(
             daemon, ["-kb-custom-3", "Alt+3"], input: Self.rows,
-            submit: Submission(ids: ["4"], details: SubmitDetails(key: 1))
+            submit: Submission(ids: ["2"], details: SubmitDetails(key: 1))
         ) { menu in
             #expect(menu.picker.customKeys == ["Alt+3"])
         }
