@@ -1,5 +1,5 @@
 import Dispatch
-// dispatch-idle.swift — why petal-overlay wakes once a second while idle (docs/benchmarks.md,
+// dispatch-idle.swift — why petal-overlay wakes once a second while idle (docs/benchmarks-overlay.md,
 // "Idle wake-ups"): one task on Swift's global executor starts libdispatch's worker pool,
 // whose monitor timer then fires every second for the life of the process.
 //

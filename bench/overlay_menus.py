@@ -8,7 +8,7 @@
 - `petalctl choose --lines` against the dmenus given the same 20 lines,
   rofi -dmenu on X11, fuzzel --dmenu and wofi --dmenu on sway: exec to the
   first frame on screen, judged the same way for every program, since the
-  dmenus trace nothing (docs/benchmarks.md, "Several menus in the overlay"):
+  dmenus trace nothing (docs/benchmarks-overlay.md, "Several menus in the overlay"):
   on X11 the first DamageNotify of a new top-level window at or after its
   MapNotify (bench-x11-first-frame), on Wayland the first `wl_surface.commit`
   after an `attach` of a buffer, of a surface given a layer-shell or

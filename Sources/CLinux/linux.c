@@ -6,6 +6,7 @@
 #include <pthread.h>
 #include <spawn.h>
 #include <sys/eventfd.h>
+#include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/signalfd.h>
 #include <sys/syscall.h>
@@ -84,4 +85,19 @@ const char *clinux_signal_abbreviation(int signal) {
 
 int clinux_malloc_trim(void) {
     return malloc_trim(0);
+}
+
+_Static_assert(CLINUX_SEAL_SEAL == F_SEAL_SEAL && CLINUX_SEAL_SHRINK == F_SEAL_SHRINK
+    && CLINUX_SEAL_GROW == F_SEAL_GROW && CLINUX_SEAL_WRITE == F_SEAL_WRITE, "the kernel's F_SEAL_* values");
+
+int clinux_memfd_create(const char *name) {
+    return memfd_create(name, MFD_CLOEXEC | MFD_ALLOW_SEALING);
+}
+
+int clinux_add_seals(int fd, int seals) {
+    return fcntl(fd, F_ADD_SEALS, seals);
+}
+
+int clinux_get_seals(int fd) {
+    return fcntl(fd, F_GET_SEALS);
 }

@@ -107,4 +107,22 @@ int clinux_die_with_parent(int signal);
 /// The abbreviation of `signal` without "SIG" ("SEGV"), or NULL for an unknown number.
 const char *clinux_signal_abbreviation(int signal);
 
+/// memfd_create(name, MFD_CLOEXEC | MFD_ALLOW_SEALING): an anonymous file in
+/// memory that can be sealed; -1 with errno set on failure. <sys/mman.h>
+/// declares it only under _GNU_SOURCE, which Swift's Glibc module lacks.
+int clinux_memfd_create(const char *name);
+
+/// The seals of a memfd, the F_SEAL_* values (linux.c checks that they are the kernel's).
+#define CLINUX_SEAL_SEAL 0x0001
+#define CLINUX_SEAL_SHRINK 0x0002
+#define CLINUX_SEAL_GROW 0x0004
+#define CLINUX_SEAL_WRITE 0x0008
+
+/// fcntl(fd, F_ADD_SEALS, seals); 0, or -1 with errno set.
+int clinux_add_seals(int fd, int seals);
+
+/// fcntl(fd, F_GET_SEALS): the seals `fd` has, or -1 with errno set (EINVAL
+/// for a file that cannot be sealed: not a memfd or shared memory).
+int clinux_get_seals(int fd);
+
 #endif

@@ -61,31 +61,35 @@ public enum AdHocMenuDecoder {
     ///   - naming: the menu's name, given the valid `name` of the text or nil
     ///     when it has none (`adhoc-<n>`); called once, before the menu is
     ///     known to be valid, so it must spend nothing a refusal would waste.
+    ///   - rowsFromTable: whether the menu's rows come from a ``RowTable``:
+    ///     then it is a `list` with no `items`.
     /// - Returns: the menu, and its warnings (unknown keys and the like).
     /// - Throws: ``AdHocMenuError/limitExceeded(_:)`` when a limit is exceeded,
     ///   whatever else is wrong; otherwise ``AdHocMenuError/invalid(_:)`` with
     ///   every error.
     public static func decode(
-        _ bytes: [UInt8], defaults: MenuDefaults, naming: (String?) -> String
+        _ bytes: [UInt8], defaults: MenuDefaults, rowsFromTable: Bool = false, naming: (String?) -> String
     ) throws(AdHocMenuError) -> (menu: AdHocMenu, warnings: [ConfigurationProblem]) {
-        try decode(byteCount: bytes.count, defaults: defaults, naming: naming) { () throws(JSONParseError) in
+        try decode(byteCount: bytes.count, defaults: defaults, rowsFromTable: rowsFromTable, naming: naming) {
+            () throws(JSONParseError) in
             try JSONValue.parse(bytes)
         }
     }
 
-    /// Decodes and checks the JSON `text`, as ``decode(_:defaults:naming:)-([UInt8],_,_)`` does.
+    /// Decodes and checks the JSON `text`, as ``decode(_:defaults:rowsFromTable:naming:)-([UInt8],_,_,_)`` does.
     public static func decode(
-        _ text: String, defaults: MenuDefaults, naming: (String?) -> String
+        _ text: String, defaults: MenuDefaults, rowsFromTable: Bool = false, naming: (String?) -> String
     ) throws(AdHocMenuError) -> (menu: AdHocMenu, warnings: [ConfigurationProblem]) {
         // A string's UTF-8 is valid: the parser need not check it again.
-        try decode(byteCount: text.utf8.count, defaults: defaults, naming: naming) { () throws(JSONParseError) in
+        try decode(byteCount: text.utf8.count, defaults: defaults, rowsFromTable: rowsFromTable, naming: naming) {
+            () throws(JSONParseError) in
             try JSONValue.parse(text)
         }
     }
 
     /// Decodes and checks what `parse` parses, `byteCount` bytes of JSON.
     private static func decode(
-        byteCount: Int, defaults: MenuDefaults, naming: (String?) -> String,
+        byteCount: Int, defaults: MenuDefaults, rowsFromTable: Bool, naming: (String?) -> String,
         parse: () throws(JSONParseError) -> JSONValue
     ) throws(AdHocMenuError) -> (menu: AdHocMenu, warnings: [ConfigurationProblem]) {
         let root: JSONValue
@@ -95,7 +99,7 @@ public enum AdHocMenuDecoder {
             let position = SourcePosition(line: error.line, column: error.column, offset: error.offset)
             throw .invalid([ConfigurationProblem(.error, path: "", "invalid JSON: \(error.message)", at: position)])
         }
-        let decoder = decoded(root, defaults: defaults, name: naming)
+        let decoder = decoded(root, defaults: defaults, rowsFromTable: rowsFromTable, name: naming)
         if !decoder.exceededLimits.isEmpty { throw .limitExceeded(decoder.exceededLimits) }
         let result = decoder.finish(MenuConfiguration())
         guard result.errors.isEmpty else { throw .invalid(result.errors) }
@@ -116,7 +120,7 @@ public enum AdHocMenuDecoder {
     /// The decoder that has decoded the menu section `root` under the name that
     /// `name` gives for its valid `name` (or nil).
     private static func decoded(
-        _ root: JSONValue, defaults: MenuDefaults, name: (String?) -> String
+        _ root: JSONValue, defaults: MenuDefaults, rowsFromTable: Bool, name: (String?) -> String
     ) -> ConfigurationDecoder {
         var decoder = ConfigurationDecoder(positions: JSONSourceMap())
         guard let top = root.objectValue else {
@@ -129,7 +133,7 @@ public enum AdHocMenuDecoder {
         ) { value in
             value.stringValue.flatMap { MenuName.isValid($0) ? $0 : nil }
         }
-        let context = MenuContext(names: [], defaults: defaults, isAdHoc: true)
+        let context = MenuContext(names: [], defaults: defaults, isAdHoc: true, rowsFromTable: rowsFromTable)
         decoder.menuSection(root, at: "", named: name(given), in: context, extraKeys: ["name"])
         decoder.checkChains()
         return decoder

@@ -13,12 +13,15 @@ struct MenuContext {
     /// Whether the menu was made over D-Bus: its items may be choices, and its
     /// submenus are written in place.
     var isAdHoc: Bool
+    /// Whether the top menu's rows come from a row table (``RowTable``), not its `items`.
+    var rowsFromTable: Bool
 
-    init(names: [String], defaults: MenuDefaults, isAdHoc: Bool) {
+    init(names: [String], defaults: MenuDefaults, isAdHoc: Bool, rowsFromTable: Bool = false) {
         self.names = names
         self.nameSet = Set(names)
         self.defaults = defaults
         self.isAdHoc = isAdHoc
+        self.rowsFromTable = rowsFromTable
     }
 }
 
@@ -108,14 +111,18 @@ extension ConfigurationDecoder {
         let index = sections.count
         sections.append(MenuSection(name: name, items: []))
         let title = text("title", of: object, at: path, what: "a title", maximumBytes: Self.maximumTitleBytes)
-        let settings = menuSettings(object, at: path, over: context.defaults.settings)
+        var settings = menuSettings(object, at: path, over: context.defaults.settings)
+        let rowsFromTable = context.rowsFromTable && path.isEmpty
+        if rowsFromTable { checkRowTableMenu(object, settings: &settings) }
         var appearance = context.defaults.appearance
         if let given = section("appearance", of: object, at: path, known: Self.appearanceKeys) {
             appearance = appearanceSettings(given, at: JSONPath.member("appearance", of: path), over: appearance)
         }
         let itemsPath = JSONPath.member("items", of: path)
         let items: [MenuItem]
-        if let list = object["items"] {
+        if rowsFromTable {
+            items = []
+        } else if let list = object["items"] {
             menuSites.append(MenuSite(menu: name, path: itemsPath, position: positions[itemsPath]))
             items = self.items(
                 list, at: itemsPath, of: name, in: context, allowsEmpty: isMain,
