@@ -85,9 +85,12 @@ extension ChoiceLines {
                 title = title.lowerBound..<tab
             }
             if let nul { try options.read(buffer[(nul + 1)..<end], line: lineCount) }
-            guard options.icon.utf8.count <= ChoiceLines.maximumIconBytes else {
+            for (field, value, limit) in [
+                ("icon", options.icon, ChoiceLines.maximumIconBytes),
+                ("meta", options.meta, ChoiceLines.maximumMetaBytes),
+            ] where value.utf8.count > limit {
                 throw UsageError(
-                    "line \(lineCount)'s icon is \(options.icon.utf8.count) bytes, over the \(ChoiceLines.maximumIconBytes) a row's icon may have"
+                    "line \(lineCount)'s \(field) is \(value.utf8.count) bytes, over the \(limit) a row's \(field) may have"
                 )
             }
             var shownTitle: String?

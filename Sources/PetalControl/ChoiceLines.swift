@@ -57,6 +57,8 @@ struct ChoiceLines {
     static let maximumTitleBytes = Limits.itemTitleBytes
     /// A row's icon: at most this many bytes.
     static let maximumIconBytes = Limits.itemIconBytes
+    /// A row's meta words: at most this many bytes, as many as a title.
+    static let maximumMetaBytes = Limits.itemTitleBytes
 
     /// The row options rofi's syntax names, as docs/dmenu.md lists them.
     static let rowOptionsSyntax =

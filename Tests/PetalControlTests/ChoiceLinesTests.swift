@@ -159,6 +159,11 @@ import Testing
         } throws: { error in
             (error as? UsageError)?.description.contains("line 1's icon is 4097 bytes, over the 4096") == true
         }
+        #expect {
+            try lines("ok\nok\0meta\u{1F}" + String(repeating: "m", count: 4097))
+        } throws: { error in
+            (error as? UsageError)?.description.contains("line 2's meta is 4097 bytes, over the 4096") == true
+        }
     }
 
     @Test func theLayoutFollowsTheRowsAndItsLimits() throws {
