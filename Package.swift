@@ -211,7 +211,7 @@ let testTargets: [Target] = [
     .testTarget(name: "TextEscapingTests", dependencies: ["TextEscaping"]),
     // The parser, help and completion scripts of a sample program; the scripts run by bash, zsh and fish.
     .testTarget(name: "PetalCommandLineTests", dependencies: ["PetalCommandLine"]),
-    .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
+    .testTarget(name: "DBusTests", dependencies: ["DBus", "Linux", "TestSupport"]),
     // docs/architecture.md's table of modules, checked against the imports and this file.
     .testTarget(name: "ArchitectureTests"),
     .testTarget(name: "PetalJSONTests", dependencies: ["PetalJSON"]),

@@ -66,7 +66,8 @@ extension DBusConnection {
     ) -> Result<Out, DBusError> {
         reply.flatMap { reply in
             do {
-                return .success(try method.decodeReply(try reply.argumentsWithoutDescriptors(), from: peer))
+                // A descriptor the reply declares is duplicated into the value decoded; the rest are closed.
+                return .success(try reply.withArguments { values in try method.decodeReply(values, from: peer) })
             } catch let error as DBusError {
                 return .failure(error)
             } catch {

@@ -133,6 +133,9 @@ public struct DBusMethodDeclaration<each In: DBusArgumentValue, Out: Sendable>: 
         do {
             return (repeat try reader.take((each In).self))
         } catch {
+            if signature(of: values) == inSignature {
+                throw DBusError.failed("\(interface).\(name): a file descriptor of the call could not be kept open")
+            }
             // The object server checked the signature first, so only a wrong check reaches here.
             throw DBusError.invalidArgs(
                 "\(interface).\(name) takes \"\(signature(of: inArguments.map(\.type)))\", not \"\(signature(of: values))\""
@@ -181,11 +184,16 @@ extension DBusMethodDeclaration {
     ///
     /// The handler runs on the connection's loop thread with the call's
     /// arguments as Swift values, checked against the declaration before it
-    /// runs. Unix file descriptors the call carries are open while it runs.
+    /// runs. Unix file descriptors the call carries are open while it runs and
+    /// closed when it returns; a ``FileDescriptor`` argument owns a duplicate.
     public func serve(_ handler: @escaping @Sendable (MethodCall, repeat each In) throws -> Out) -> DBusMethod {
         DBusMethod(declaration: self) { call, values in
             let arguments = try decodeArguments(values)
-            return .values(replyValues(try handler(call, repeat each arguments)))
+            let out = try handler(call, repeat each arguments)
+            // Answered here, while `out` lives: a descriptor it owns (a ``FileDescriptor``)
+            // must stay open until libdbus has duplicated it into the reply.
+            withExtendedLifetime(out) { _ = call.reply(replyValues(out)) }
+            return .later
         }
     }
 

@@ -37,6 +37,15 @@ extension Message {
         return values
     }
 
+    /// Decodes the whole body like ``arguments()`` and hands the values to
+    /// `body`, closing every descriptor they carry when it returns: a typed
+    /// value `body` makes of one (a ``FileDescriptor``) owns a duplicate.
+    public func withArguments<Result>(_ body: ([DBusValue]) throws -> Result) throws -> Result {
+        let values = try arguments()
+        defer { if carriesDescriptors { for value in values { _ = value.closingDescriptors() } } }
+        return try body(values)
+    }
+
     /// Decodes the whole body like ``arguments()``, closing every descriptor it
     /// carries at once; each stays in the values as `.unixFD(-1)`, so that
     /// its type can still be told.
@@ -197,6 +206,11 @@ extension Message {
         case .structure(let fields):
             guard !fields.isEmpty else { throw DBusValueError(message: "a struct needs at least one field") }
             for field in fields { try check(field, depth: depth + 1) }
+        case .unixFD(let fd):
+            // libdbus duplicates it into the message, and aborts the process when that fails.
+            guard fcntl(fd, F_GETFD) != -1 else {
+                throw DBusValueError(message: "the Unix file descriptor \(fd) is not open: it cannot be sent")
+            }
         default:
             break
         }

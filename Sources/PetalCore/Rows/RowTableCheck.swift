@@ -7,7 +7,8 @@ enum RowTableCheck {
 
     static func header(_ buffer: UnsafeRawBufferPointer) throws(RowTableError) -> Layout {
         guard buffer.count <= RowTableFormat.maximumBytes else {
-            throw RowTableError("the row table is \(buffer.count) bytes; at most \(RowTableFormat.maximumBytes)")
+            throw RowTableError(
+                "the row table is \(buffer.count) bytes; at most \(RowTableFormat.maximumBytes)", isOverALimit: true)
         }
         guard buffer.count >= RowTableFormat.headerBytes,
             buffer.prefix(8).elementsEqual(RowTableFormat.magic)
@@ -18,7 +19,8 @@ enum RowTableCheck {
         }
         let rows = Int(word(buffer, 12))
         guard (1...Limits.listMenuItems).contains(rows) else {
-            throw RowTableError("the row table has \(rows) rows; from 1 to \(Limits.listMenuItems)")
+            throw RowTableError(
+                "the row table has \(rows) rows; from 1 to \(Limits.listMenuItems)", isOverALimit: rows > 0)
         }
         guard word(buffer, 20) == 0 else { throw RowTableError("the row table's header bytes 20–23 are not 0") }
         let textOffset = RowTableFormat.textOffset(rows: rows)
