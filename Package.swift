@@ -120,7 +120,7 @@ let libraryTargets: [Target] = [
         ]),
 
     // The typed client of petald's public D-Bus API, for petalctl and the overlay alike.
-    .target(name: "PetalAPI", dependencies: ["DBus", "DBusJSON", "PetalCore", "PetalJSON"]),
+    .target(name: "PetalAPI", dependencies: ["DBus", "DBusJSON", "Linux", "PetalCore", "PetalJSON"]),
 
     // petalctl's commands, output and SVG preview, over the public D-Bus API only.
     .target(
@@ -227,7 +227,8 @@ let testTargets: [Target] = [
         ]),
     // petalctl: its parsing and SVG in unit tests, and the built binary against a daemon on a private bus.
     // The client library: lenient reading of what petald serves, and its calls against a daemon.
-    .testTarget(name: "PetalAPITests", dependencies: ["DBus", "PetalCore", "PetalJSON", "PetalAPI", "TestSupport"]),
+    .testTarget(
+        name: "PetalAPITests", dependencies: ["DBus", "Linux", "PetalCore", "PetalJSON", "PetalAPI", "TestSupport"]),
     .testTarget(
         name: "PetalControlTests",
         dependencies: [

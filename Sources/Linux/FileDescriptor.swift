@@ -29,3 +29,8 @@ public final class FileDescriptor: Sendable {
 
     deinit { close(rawValue) }
 }
+
+extension FileDescriptor: Equatable {
+    /// Whether both are the same owner: an open descriptor has one, so two owners are two descriptors.
+    public static func == (lhs: FileDescriptor, rhs: FileDescriptor) -> Bool { lhs === rhs }
+}

@@ -5,10 +5,14 @@ import Glibc
 /// shrinking and growing: its bytes cannot change while they are read, and
 /// reading them cannot fault (a file shrunk under a mapping raises SIGBUS).
 /// Unmapped when the value goes away; it keeps its descriptor until then.
+///
+/// Unchecked Sendable: its stored properties never change, and the bytes
+/// they point at cannot (the seals forbid writing, and the mapping is read-only).
 public final class SealedMapping: @unchecked Sendable {
     /// The file mapped, kept open as long as the mapping.
     public let descriptor: FileDescriptor
-    /// The file's bytes, at least one; read-only, valid while this value lives.
+    /// The file's bytes, at least one; read-only, valid while this value lives:
+    /// keep the mapping in a variable as long as they are read, or use ``withBytes(_:)``.
     public let bytes: UnsafeRawBufferPointer
 
     /// The seals a file must have to be mapped: no writing, shrinking or growing.
@@ -49,6 +53,14 @@ public final class SealedMapping: @unchecked Sendable {
         }
         self.descriptor = descriptor
         self.bytes = UnsafeRawBufferPointer(start: start, count: size)
+    }
+
+    /// Runs `body` with the file's bytes, this mapping kept alive meanwhile (even a temporary's).
+    public func withBytes<Result, Failure: Error>(
+        _ body: (UnsafeRawBufferPointer) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        defer { withExtendedLifetime(self) {} }
+        return try body(bytes)
     }
 
     deinit { munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count) }

@@ -45,6 +45,9 @@ public struct MenuSnapshot: Equatable, Sendable {
     public var picker = PickerSettings()
     /// `ItemDetails` (v4): the fields of items beyond their rows, by item id.
     public var itemDetails = DBusDictionary<String, DBusVariantDictionary>([])
+    /// `RowCount` (v4): how many rows the menu has, its `Items` or its row
+    /// table (``PetalClient/rows()``); `Items`' count from a petald without it.
+    public var rowCount = 0
 
     /// Reads the properties `GetAll` returned.
     ///
@@ -78,6 +81,7 @@ public struct MenuSnapshot: Equatable, Sendable {
         owner = lenient(Menu.owner) ?? owner
         picker = lenient(Menu.picker).map { PickerSettings(lenient: $0) } ?? picker
         itemDetails = lenient(Menu.itemDetails) ?? itemDetails
+        rowCount = lenient(Menu.rowCount).map { Int($0) } ?? items.count
     }
 
     /// Each item's details, by id, as its row of `Items` and its entry of

@@ -1,4 +1,5 @@
 import DBus
+import Linux
 import PetalCore
 
 extension PetalBus {
@@ -49,6 +50,10 @@ extension PetalBus {
             interface, "Show", in: DBusIn("options", DBusVariantDictionary.self), out: DBusOut("state", MenuState.self))
         /// `Back() → s state`: closes the innermost open submenu of this menu's chain, else this menu.
         public static let back = DBusMethodDeclaration(interface, "Back", out: DBusOut("state", MenuState.self))
+        /// `GetRows() → h rows`: the menu's rows as a row table in a sealed memfd
+        /// (made from `Items` for a menu that has no table), which the caller owns.
+        public static let getRows = DBusMethodDeclaration(
+            interface, "GetRows", out: DBusOut("rows", FileDescriptor.self))
 
         // MARK: Properties
 
@@ -91,6 +96,9 @@ extension PetalBus {
         /// property names; the only place an ad-hoc menu's items have them.
         public static let itemDetails = DBusPropertyDeclaration(
             interface, "ItemDetails", DBusDictionary<String, DBusVariantDictionary>.self)
+        /// `RowCount u`: how many rows the menu has, its `Items` or its row table
+        /// (a menu made from a table serves `Items`, `Layout` and `ItemDetails` empty).
+        public static let rowCount = DBusPropertyDeclaration(interface, "RowCount", UInt32.self)
 
         // MARK: Signals
 

@@ -1,4 +1,5 @@
 import DBus
+import Linux
 import PetalCore
 
 /// Named menus, submenus and ad-hoc menus (docs/dbus-api.md): a client of
@@ -81,12 +82,17 @@ extension PetalClient {
     }
 
     /// Calls `CreateMenu`: makes an ad-hoc menu from `json` (a menu section),
-    /// owned by this connection; a `transient` one goes once it closes.
+    /// owned by this connection; a `transient` one goes once it closes. With
+    /// `rows`, a sealed memfd holding a row table, the menu's rows are its
+    /// rows, and `json` has no `items`.
     ///
     /// - Throws: `org.petal.Petal1.Error.InvalidMenu` with the JSON path of the
     ///   fault, `LimitExceeded` naming the limit.
-    public func createMenu(_ json: String, transient: Bool = false) async throws -> ObjectPath {
-        try await root.call(PetalBus.Menus.createMenu, json, CreateMenuOptions(transient: transient).dictionary)
+    public func createMenu(_ json: String, transient: Bool = false, rows: FileDescriptor? = nil) async throws
+        -> ObjectPath
+    {
+        try await root.call(
+            PetalBus.Menus.createMenu, json, CreateMenuOptions(transient: transient, rows: rows).dictionary)
     }
 
     /// Calls `RemoveMenu` for an ad-hoc menu this connection made.
@@ -103,20 +109,24 @@ extension PetalClient {
     ///   - options: where the menu opens.
     ///   - timeout: seconds petald waits for a choice; nil waits for ever.
     ///   - dispatch: whether a chosen item's action runs.
+    ///   - rows: a sealed memfd holding a row table: the menu's rows, when `json` has no `items`.
     /// - Throws: `org.petal.Petal1.Error.Cancelled` when the menu closes first
     ///   or the timeout passes; `InvalidMenu`, `LimitExceeded`.
     public func chooseFrom(
-        _ json: String, options: ShowOptions = ShowOptions(), timeout: Double?, dispatch: Bool = true
+        _ json: String, options: ShowOptions = ShowOptions(), timeout: Double?, dispatch: Bool = true,
+        rows: FileDescriptor? = nil
     ) async throws -> String {
-        let (proxy, options) = choiceCall(options, timeout: timeout, dispatch: dispatch)
+        let (proxy, options) = choiceCall(options, timeout: timeout, dispatch: dispatch, rows: rows)
         return try await proxy.call(PetalBus.Menus.chooseFrom, json, options)
     }
 
-    /// The root's proxy with the time a choice may take, and `ChooseFrom`'s options.
-    private func choiceCall(_ options: ShowOptions, timeout: Double?, dispatch: Bool) -> (
+    /// The root's proxy with the time a choice may take, and `ChooseFrom`'s
+    /// options, which borrow `rows`' descriptor.
+    private func choiceCall(_ options: ShowOptions, timeout: Double?, dispatch: Bool, rows: FileDescriptor?) -> (
         DBusProxy, DBusVariantDictionary
     ) {
-        let choice = ChooseFromOptions(show: options, choose: ChooseOptions(timeout: timeout, dispatch: dispatch))
+        let choice = ChooseFromOptions(
+            show: options, choose: ChooseOptions(timeout: timeout, dispatch: dispatch), rows: rows)
         var proxy = root
         proxy.timeout = Self.choiceCallTimeout(timeout)
         return (proxy, choice.dictionary)
@@ -125,12 +135,12 @@ extension PetalClient {
     // MARK: - Callback forms, for the overlay and petalctl's key presses
 
     /// Calls `ChooseFrom`, from any thread; `completion` runs on the
-    /// connection's loop thread with the id chosen, as ``chooseFrom(_:options:timeout:dispatch:)``.
+    /// connection's loop thread with the id chosen, as ``chooseFrom(_:options:timeout:dispatch:rows:)``.
     public func chooseFrom(
         _ json: String, options: ShowOptions = ShowOptions(), timeout: Double?, dispatch: Bool = true,
-        then completion: @escaping @Sendable (Result<String, DBusError>) -> Void
+        rows: FileDescriptor? = nil, then completion: @escaping @Sendable (Result<String, DBusError>) -> Void
     ) {
-        let (proxy, options) = choiceCall(options, timeout: timeout, dispatch: dispatch)
+        let (proxy, options) = choiceCall(options, timeout: timeout, dispatch: dispatch, rows: rows)
         proxy.call(PetalBus.Menus.chooseFrom, json, options, then: completion)
     }
 

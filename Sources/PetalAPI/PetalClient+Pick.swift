@@ -1,4 +1,5 @@
 import DBus
+import Linux
 
 /// Picking (docs/dbus-api.md, "Picking"): `Pick` on this client's menu,
 /// `PickFrom` on the root, and `Submit`, a frontend's answer.
@@ -19,28 +20,31 @@ extension PetalClient {
     }
 
     /// Calls `PickFrom`: shows a menu made of `json` for this call and waits
-    /// for what is picked in it, as ``pick(_:timeout:dispatch:)``.
+    /// for what is picked in it, as ``pick(_:timeout:dispatch:)``. With
+    /// `rows`, a sealed memfd holding a row table, the menu's rows are its
+    /// rows, and `json` has no `items`.
     public func pickFrom(
-        _ json: String, options: ShowOptions = ShowOptions(), timeout: Double? = nil, dispatch: Bool = true
+        _ json: String, options: ShowOptions = ShowOptions(), timeout: Double? = nil, dispatch: Bool = true,
+        rows: FileDescriptor? = nil
     ) async throws -> PickAnswer {
         var proxy = root
         proxy.timeout = Self.choiceCallTimeout(timeout)
-        let answer = try await proxy.call(
-            PetalBus.Menus.pickFrom, json, Self.pickOptions(options, timeout: timeout, dispatch: dispatch))
+        let options = Self.pickOptions(options, timeout: timeout, dispatch: dispatch, rows: rows)
+        let answer = try await proxy.call(PetalBus.Menus.pickFrom, json, options)
         return PickAnswer(lenient: answer)
     }
 
     /// Calls `PickFrom`, from any thread; `completion` runs on the
-    /// connection's loop thread, as ``pickFrom(_:options:timeout:dispatch:)``.
+    /// connection's loop thread, as ``pickFrom(_:options:timeout:dispatch:rows:)``.
     public func pickFrom(
         _ json: String, options: ShowOptions = ShowOptions(), timeout: Double?, dispatch: Bool = true,
-        then completion: @escaping @Sendable (Result<PickAnswer, DBusError>) -> Void
+        rows: FileDescriptor? = nil, then completion: @escaping @Sendable (Result<PickAnswer, DBusError>) -> Void
     ) {
         var proxy = root
         proxy.timeout = Self.choiceCallTimeout(timeout)
-        proxy.call(PetalBus.Menus.pickFrom, json, Self.pickOptions(options, timeout: timeout, dispatch: dispatch)) {
-            completion($0.map { PickAnswer(lenient: $0) })
-        }
+        let options = Self.pickOptions(options, timeout: timeout, dispatch: dispatch, rows: rows)
+        // The options borrow `rows`' descriptor: the message, built before `call` returns, holds its own copy.
+        proxy.call(PetalBus.Menus.pickFrom, json, options) { completion($0.map { PickAnswer(lenient: $0) }) }
     }
 
     /// Calls `Submit` on this client's menu: `ids` are chosen, with `details`.
@@ -58,7 +62,9 @@ extension PetalClient {
         menu.call(PetalBus.Menu.submit, ids, details.dictionary, then: completion)
     }
 
-    private static func pickOptions(_ options: ShowOptions, timeout: Double?, dispatch: Bool) -> DBusVariantDictionary {
-        PickOptions(show: options, choose: ChooseOptions(timeout: timeout, dispatch: dispatch)).dictionary
+    private static func pickOptions(
+        _ options: ShowOptions, timeout: Double?, dispatch: Bool, rows: FileDescriptor? = nil
+    ) -> DBusVariantDictionary {
+        PickOptions(show: options, choose: ChooseOptions(timeout: timeout, dispatch: dispatch), rows: rows).dictionary
     }
 }

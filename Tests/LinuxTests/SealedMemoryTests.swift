@@ -134,3 +134,10 @@ private func readFile(_ path: String) throws -> String {
     defer { close(fd) }
     return String(decoding: try readToEnd(fd, path: path, limit: 1 << 24), as: UTF8.self)
 }
+
+extension SealedMemoryTests {
+    @Test func aTemporaryMappingLivesWhileItsBytesAreRead() throws {
+        let file = try SealedMemory.make(name: "petal-test-temporary", bytes: Array("rows".utf8))
+        #expect(try SealedMapping(file, maximumSize: 4).withBytes { Array($0) } == Array("rows".utf8))
+    }
+}

@@ -133,7 +133,8 @@ public struct DBusMethodDeclaration<each In: DBusArgumentValue, Out: Sendable>: 
         do {
             return (repeat try reader.take((each In).self))
         } catch {
-            if signature(of: values) == inSignature {
+            // Of the right types, yet unread: a descriptor `dup` refused (EMFILE).
+            if signature(of: values) == inSignature, inSignature.contains("h") {
                 throw DBusError.failed("\(interface).\(name): a file descriptor of the call could not be kept open")
             }
             // The object server checked the signature first, so only a wrong check reaches here.
