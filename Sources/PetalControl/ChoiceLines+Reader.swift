@@ -93,37 +93,23 @@ extension ChoiceLines {
                     "line \(lineCount)'s \(field) is \(value.utf8.count) bytes, over the \(limit) a row's \(field) may have"
                 )
             }
-            var shownTitle: String?
+            var shownTitle = String(decoding: UnsafeBufferPointer(rebasing: buffer[title]), as: UTF8.self)
             if !ChoiceLines.isPlainASCII(buffer, title) {
-                let decoded = String(decoding: UnsafeBufferPointer(rebasing: buffer[title]), as: UTF8.self)
-                shownTitle = ChoiceLines.shown(decoded)
+                shownTitle = ChoiceLines.shown(shownTitle)
                 if !ChoiceLines.isUTF8(buffer, text) { repairedLines.append(lineCount) }
             } else if text.upperBound > title.upperBound,
                 !ChoiceLines.isUTF8(buffer, title.upperBound..<text.upperBound)
             {
                 repairedLines.append(lineCount)
             }
-            let titleBytes = shownTitle?.utf8.count ?? title.count
-            guard titleBytes <= ChoiceLines.maximumTitleBytes else {
-                throw Self.titleTooLong(titleBytes, line: lineCount)
+            guard shownTitle.utf8.count <= ChoiceLines.maximumTitleBytes else {
+                throw Self.titleTooLong(shownTitle.utf8.count, line: lineCount)
             }
             // A row's title is never empty: a line of row options alone (an icon's row) is shown as a space.
-            if titleBytes == 0 { shownTitle = " " }
+            if shownTitle.isEmpty { shownTitle = " " }
             if !options.info.isEmpty { infos[rows.count] = options.info }
             rows.append(Row(number: lineCount, text: text))
-            options.icon.withUTF8 { icon in
-                options.meta.withUTF8 { meta in
-                    let (icon, meta) = (UnsafeRawBufferPointer(icon), UnsafeRawBufferPointer(meta))
-                    guard var shownTitle else {
-                        let title = UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: buffer[title]))
-                        return table.append(title: title, icon: icon, meta: meta, selectable: options.selectable)
-                    }
-                    shownTitle.withUTF8 {
-                        table.append(
-                            title: UnsafeRawBufferPointer($0), icon: icon, meta: meta, selectable: options.selectable)
-                    }
-                }
-            }
+            table.append(title: shownTitle, icon: options.icon, meta: options.meta, selectable: options.selectable)
         }
 
         private static func titleTooLong(_ bytes: Int, line: Int) -> UsageError {
