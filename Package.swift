@@ -222,8 +222,8 @@ let testTargets: [Target] = [
     .testTarget(
         name: "PetalDaemonTests",
         dependencies: [
-            "DBus", "PetalAPI", "PetalCore", "PetalJSON", "PetalConfiguration", "PetalDaemon", "PetalPluginRuntime",
-            "TestSupport",
+            "DBus", "Linux", "PetalAPI", "PetalCore", "PetalJSON", "PetalConfiguration", "PetalDaemon",
+            "PetalPluginRuntime", "TestSupport",
         ]),
     // petalctl: its parsing and SVG in unit tests, and the built binary against a daemon on a private bus.
     // The client library: lenient reading of what petald serves, and its calls against a daemon.
