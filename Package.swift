@@ -232,7 +232,7 @@ let testTargets: [Target] = [
     .testTarget(
         name: "PetalControlTests",
         dependencies: [
-            "DBus", "PetalCommandLine", "PetalCore", "PetalJSON", "PetalAPI", "PetalControl", "TestSupport",
+            "DBus", "Linux", "PetalCommandLine", "PetalCore", "PetalJSON", "PetalAPI", "PetalControl", "TestSupport",
         ],
         exclude: ["Golden"]),
     // The real petald loading plugins: C fixtures compiled at test time, and the examples.
