@@ -222,8 +222,8 @@ let testTargets: [Target] = [
     .testTarget(
         name: "PetalDaemonTests",
         dependencies: [
-            "DBus", "PetalAPI", "PetalCore", "PetalJSON", "PetalConfiguration", "PetalDaemon", "PetalPluginRuntime",
-            "TestSupport",
+            "DBus", "Linux", "PetalAPI", "PetalCore", "PetalJSON", "PetalConfiguration", "PetalDaemon",
+            "PetalPluginRuntime", "TestSupport",
         ]),
     // petalctl: its parsing and SVG in unit tests, and the built binary against a daemon on a private bus.
     // The client library: lenient reading of what petald serves, and its calls against a daemon.
@@ -232,7 +232,7 @@ let testTargets: [Target] = [
     .testTarget(
         name: "PetalControlTests",
         dependencies: [
-            "DBus", "PetalCommandLine", "PetalCore", "PetalJSON", "PetalAPI", "PetalControl", "TestSupport",
+            "DBus", "Linux", "PetalCommandLine", "PetalCore", "PetalJSON", "PetalAPI", "PetalControl", "TestSupport",
         ],
         exclude: ["Golden"]),
     // The real petald loading plugins: C fixtures compiled at test time, and the examples.

@@ -1,13 +1,14 @@
 #!/usr/bin/python3
 """petalctl dmenu's rows: 100,000 lines of 50 bytes read from standard input,
-made into the menu's JSON and sent in one PickFrom, timed from exec to exit.
+made into a row table and sent in one PickFrom (the table in a sealed memfd,
+its `rows` option), timed from exec to exit.
 
     bench/dmenu_rows.py --bin .build/release [--rounds 10] [--smoke]
 
 petalctl runs on a private bus where nothing owns org.petal.Petal1, so the
 bus answers the PickFrom it was sent with ServiceUnknown (status 3) once the
-whole message has reached it: the time is the reading, the JSON, the connection
-and the sending, and nothing of petald. The same command given one line is
+whole message has reached it: the time is the reading, the table, the memfd,
+the connection and the sending, and nothing of petald. The same command given one line is
 the floor (the process's start, the connection, a small message); the
 difference is what the rows cost. Goal: at most 60 ms for 100,000 rows.
 

@@ -24,24 +24,32 @@
  *                   StateChanged "expanding"; the second client then submits
  *                   the last row. With --pid, petald's VmRSS before the first,
  *                   while each is open, and after the last has gone
+ *   pick-table      (--rows R, after pick, --picks P times) the same rows as a
+ *                   row table (docs/dbus-api.md, "Row tables") in a sealed
+ *                   memfd passed as PickFrom's option `rows`, the JSON only
+ *                   {"name": …}; rows known by their index, the last submitted
  *
  * The second connection owns org.petal.Frontend1, as a frontend does: it is
  * the one that answers, and petald then asks the bus to start none.
  *
  * Usage: bench-menus-client [-n N] [--warmup W] [--menu MENU] [--item ITEM] [--items K]
  *                           [--rows R] [--picks P] [--pid PID]
- *                           [--only toggle|show|toggle+activate|choose|pick]
+ *                           [--only toggle|show|toggle+activate|choose|pick|pick-table]
  * Prints one line: `key=value` per scenario (p50/p90/max in µs). `--only`
  * runs one scenario (for counting it under callgrind) and prints its figures.
  * The bus is $DBUS_SESSION_BUS_ADDRESS.
  */
 #define _GNU_SOURCE
 #include <dbus/dbus.h>
+#include <fcntl.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "samples.h"
 
@@ -57,8 +65,8 @@ static struct {
 } opt = { .n = 2000, .warmup = 200, .items = 20, .rows = 100000, .picks = 10, .pid = 0, .menu = "apps",
           .item = "item-0", .only = NULL };
 
-static const char *const scenarios[] = { "toggle", "show", "toggle+activate", "choose", "pick" };
-#define SCENARIOS 5
+static const char *const scenarios[] = { "toggle", "show", "toggle+activate", "choose", "pick", "pick-table" };
+#define SCENARIOS 6
 
 /* The InterfacesAdded and InterfacesRemoved the second client has heard. */
 static long interfaces_added, interfaces_removed;
@@ -294,14 +302,68 @@ static void wait_removed(DBusConnection *bus, long iteration) {
     wait_removed_path(bus, path);
 }
 
-static double pick(DBusConnection *asker, DBusConnection *chooser, const char *json, long iteration) {
+/* Appends a little-endian u32 at `at`. */
+static void put_u32(unsigned char *at, uint32_t value) {
+    for (int i = 0; i < 4; i++) at[i] = (unsigned char)(value >> (8 * i));
+}
+
+/* A sealed memfd holding a row table of `rows` rows titled as row_menu's,
+ * without ids (known by their index); its size in `*bytes`. */
+static int row_table(long rows, long *bytes) {
+    size_t text_size = (size_t)rows * 64, text_length = 0;
+    char *text = need(malloc(text_size));
+    size_t header = 24 + 16 * (size_t)rows, flags = ((size_t)rows + 3) / 4 * 4;
+    unsigned char *head = need(calloc(1, header + flags));
+    memcpy(head, "PETALROW", 8);
+    put_u32(head + 8, 1);
+    put_u32(head + 12, (uint32_t)rows);
+    for (long i = 0; i < rows; i++) {
+        put_u32(head + 24 + 16 * i, (uint32_t)text_length);  /* no id */
+        text_length += (size_t)snprintf(text + text_length, text_size - text_length,
+                                        "%06ld: a line of clipboard history, 50 B", i);
+        for (int field = 1; field < 4; field++) put_u32(head + 24 + 16 * i + 4 * field, (uint32_t)text_length);
+    }
+    put_u32(head + 16, (uint32_t)text_length);
+    int fd = memfd_create("bench-rows", MFD_CLOEXEC | MFD_ALLOW_SEALING);
+    if (fd < 0 || write(fd, head, header + flags) != (ssize_t)(header + flags)
+        || write(fd, text, text_length) != (ssize_t)text_length
+        || fcntl(fd, F_ADD_SEALS, F_SEAL_WRITE | F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_SEAL) < 0)
+        die("could not make the row table's memfd");
+    *bytes = (long)(header + flags + text_length);
+    free(text);
+    free(head);
+    return fd;
+}
+
+/* PickFrom({"name": NAME}, {"rows": <h fd>}). */
+static DBusMessage *pick_table_call(const char *name, int fd) {
+    char json[64];
+    snprintf(json, sizeof json, "{\"name\":\"%s\"}", name);
+    const char *text = json, *key = "rows";
+    DBusMessage *message = need(dbus_message_new_method_call(DEST, ROOT, MENUS_IFACE, "PickFrom"));
+    DBusMessageIter it, dict, entry, variant;
+    dbus_message_iter_init_append(message, &it);
+    if (!dbus_message_iter_append_basic(&it, DBUS_TYPE_STRING, &text)
+        || !dbus_message_iter_open_container(&it, DBUS_TYPE_ARRAY, "{sv}", &dict)
+        || !dbus_message_iter_open_container(&dict, DBUS_TYPE_DICT_ENTRY, NULL, &entry)
+        || !dbus_message_iter_append_basic(&entry, DBUS_TYPE_STRING, &key)
+        || !dbus_message_iter_open_container(&entry, DBUS_TYPE_VARIANT, "h", &variant)
+        || !dbus_message_iter_append_basic(&variant, DBUS_TYPE_UNIX_FD, &fd)
+        || !dbus_message_iter_close_container(&entry, &variant) || !dbus_message_iter_close_container(&dict, &entry)
+        || !dbus_message_iter_close_container(&it, &dict)) die("out of memory");
+    return message;
+}
+
+/* One PickFrom of the menu `rows<iteration>`: of `json`, or when `table` is
+ * a descriptor, of that row table. */
+static double pick(DBusConnection *asker, DBusConnection *chooser, const char *json, int table, long iteration) {
     char name[32], path[96], last[24];
     snprintf(name, sizeof name, "rows%ld", iteration);
     snprintf(path, sizeof path, ROOT "/menus/%s", name);
-    snprintf(last, sizeof last, "r%ld", opt.rows - 1);
+    snprintf(last, sizeof last, table >= 0 ? "%ld" : "r%ld", opt.rows - 1);
     char *named = need(strdup(json));
     memcpy(strstr(named, "rows0"), name, strlen("rows0"));  /* the same length: rows0 … rows9 */
-    DBusMessage *message = menus_call("PickFrom", named);
+    DBusMessage *message = table >= 0 ? pick_table_call(name, table) : menus_call("PickFrom", named);
     dbus_uint32_t serial;
     double t0 = now_us();
     if (!dbus_connection_send(asker, message, &serial)) die("out of memory");
@@ -361,7 +423,7 @@ int main(int argc, char **argv) {
     }
     int known = !opt.only;
     for (int s = 0; s < SCENARIOS; s++) known = known || !strcmp(opt.only, scenarios[s]);
-    if (!known) die("--only takes toggle, show, toggle+activate, choose or pick, not \"%s\"", opt.only);
+    if (!known) die("--only takes toggle, show, toggle+activate, choose, pick or pick-table, not \"%s\"", opt.only);
     DBusConnection *bus = connect_bus(), *chooser = connect_bus();
     const char *rules[] = {
         "type='signal',sender='" DEST "',interface='" MENU_IFACE "',member='StateChanged',path_namespace='" ROOT "/menus'",
@@ -404,20 +466,39 @@ int main(int argc, char **argv) {
             if (measured) samples[3][at] = chosen, choices++;
         }
     }
-    long pick_rows = 0;
+    /* Counted before the picks, whose menus are announced too. */
+    long choose_added = interfaces_added - added_before, choose_removed = interfaces_removed - removed_before;
+    long pick_rows = 0, table_rows = 0, table_bytes = 0, table_rss_idle = 0, table_rss_open = 0, table_rss_after = 0;
+    struct timespec settle = { .tv_sec = 0, .tv_nsec = 500 * 1000 * 1000 };
     if (runs(4)) {
         char *json = row_menu("rows0", opt.rows);
         json_bytes = (long)strlen(json);
         rss_idle = rss_kib();
         for (long i = 0; i < opt.picks + 1; i++) {  /* the first is a warm-up */
-            double opened = pick(bus, chooser, json, i % 10);
+            double opened = pick(bus, chooser, json, -1, i % 10);
             if (i) samples[4][pick_rows++] = opened;
             wait_removed(chooser, i % 10);
         }
-        struct timespec settle = { .tv_sec = 0, .tv_nsec = 500 * 1000 * 1000 };
         nanosleep(&settle, NULL);
         rss_after = rss_kib();
         free(json);
+    }
+    if (runs(5)) {
+        int table = row_table(opt.rows, &table_bytes);
+        nanosleep(&settle, NULL);
+        table_rss_idle = rss_kib();
+        long pick_rss_open = rss_open;
+        rss_open = 0;
+        for (long i = 0; i < opt.picks + 1; i++) {
+            double opened = pick(bus, chooser, "rows0", table, i % 10);
+            if (i) samples[5][table_rows++] = opened;
+            wait_removed(chooser, i % 10);
+        }
+        table_rss_open = rss_open;
+        rss_open = pick_rss_open;
+        nanosleep(&settle, NULL);
+        table_rss_after = rss_kib();
+        close(table);
     }
     if (runs(0)) print_figures("toggle", samples[0], toggles);
     if (runs(1)) print_figures("show", samples[1], opt.n);
@@ -425,13 +506,17 @@ int main(int argc, char **argv) {
     if (runs(3)) {
         print_figures("choose", samples[3], opt.n);
         printf("choose_added_per_call=%.2f choose_removed_per_call=%.2f ",
-               (double)(interfaces_added - added_before) / (double)choices,
-               (double)(interfaces_removed - removed_before) / (double)choices);
+               (double)choose_added / (double)choices, (double)choose_removed / (double)choices);
     }
     if (runs(4)) {
         print_figures("pick", samples[4], pick_rows);
         printf("pick_rows=%ld pick_json_bytes=%ld rss_idle_kib=%ld rss_open_kib=%ld rss_after_kib=%ld ", opt.rows,
                json_bytes, rss_idle, rss_open, rss_after);
+    }
+    if (runs(5)) {
+        print_figures("picktable", samples[5], table_rows);
+        printf("picktable_bytes=%ld picktable_rss_idle_kib=%ld picktable_rss_open_kib=%ld picktable_rss_after_kib=%ld ",
+               table_bytes, table_rss_idle, table_rss_open, table_rss_after);
     }
     printf("iterations=%ld\n", opt.n);
     return 0;

@@ -1,4 +1,5 @@
 import DBus
+import Linux
 import PetalAPI
 import PetalCommandLine
 import PetalCore
@@ -64,15 +65,16 @@ extension Controller {
         }
     }
 
-    /// `choose --lines` and `dmenu`: `PickFrom` with the rows, then each
-    /// choice printed as `--format` says, and rofi's exit statuses.
+    /// `choose --lines` and `dmenu`: `PickFrom` with the rows (a list's as a
+    /// row table in a sealed memfd, the `rows` option), then each choice
+    /// printed as `--format` says, and rofi's exit statuses.
     private func pick(_ choice: Choice, rows: ChoiceLines, options: DmenuOptions, client: PetalClient)
         -> Result<Void, any Error>
     {
         let answer = Self.wait {
             client.pickFrom(
                 choice.json, options: choice.options.placement, timeout: choice.options.timeout, dispatch: false,
-                then: $0)
+                rows: choice.table, then: $0)
         }
         switch answer {
         case .failure(let error) where error.name == PetalBus.ErrorName.cancelled.errorName:
@@ -105,6 +107,8 @@ struct Choice {
     let json: String
     /// With `--lines`, the rows offered, to give back the chosen ones.
     let rows: ChoiceLines?
+    /// With `--lines` and a list, the rows' table in a sealed memfd, sent beside ``json``.
+    let table: FileDescriptor?
 
     /// Reads the menu `options` name.
     ///
@@ -119,11 +123,22 @@ struct Choice {
             guard let json = String(validating: bytes, as: UTF8.self) else {
                 throw UsageError("\(path == "-" ? "standard input" : path) is not UTF-8 text; a menu is JSON")
             }
-            (self.json, rows) = (json, nil)
+            (self.json, rows, table) = (json, nil, nil)
         case .lines(let dmenu):
-            let rows = try ChoiceLines(try RowInput.read(), tabIcon: dmenu.tabIcon)
+            let rows = try RowInput.read(tabIcon: dmenu.tabIcon)
             if !rows.repairedLines.isEmpty { console.error(Self.repairNote(rows.repairedLines)) }
-            (json, self.rows) = (try rows.menuJSON(dmenu), rows)
+            let menu = try rows.menu(dmenu)
+            (json, self.rows, table) = (menu.json, rows, try menu.table.map(Self.sealed))
+        }
+    }
+
+    /// A sealed memfd holding `table`: how a list's rows go to petald.
+    private static func sealed(_ table: [UInt8]) throws(ControlFailure) -> FileDescriptor {
+        do {
+            return try SealedMemory.make(name: "petalctl-rows", bytes: table)
+        } catch {
+            throw ControlFailure(
+                status: .daemonError, message: "cannot put the rows in a sealed memfd for petald: \(error)")
         }
     }
 

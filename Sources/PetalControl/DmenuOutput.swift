@@ -5,8 +5,8 @@ import PetalJSON
 /// for each chosen row as `--format` says (one for a custom entry, whose
 /// text is the filter and whose index is −1), or with `--json` one object.
 struct DmenuOutput {
-    /// The chosen rows, in menu order; empty for a custom entry.
-    let rows: [ChoiceLines.Row]
+    /// The chosen rows' indexes, in menu order; empty for a custom entry.
+    let rows: [Int]
     let answer: PickAnswer
     /// The N of the `--kb-custom-N` that chose, or 0 for Enter or a click.
     let customKey: Int
@@ -17,7 +17,7 @@ struct DmenuOutput {
     ///
     /// - Throws: ``ControlFailure`` when petald answered an id that is none of the rows.
     init(answer: PickAnswer, rows lines: ChoiceLines, options: DmenuOptions) throws(ControlFailure) {
-        var rows: [ChoiceLines.Row] = []
+        var rows: [Int] = []
         for id in answer.ids {
             guard let row = lines.row(chosen: id) else {
                 throw ControlFailure(
@@ -38,7 +38,8 @@ struct DmenuOutput {
         guard !answer.custom else { return format.line(row: nil, index: -1, filter: answer.filter) + [0x0A] }
         var text: [UInt8] = []
         for row in rows {
-            text += format.line(row: Array(lines.text(of: row)), index: row.number - 1, filter: answer.filter)
+            text += format.line(
+                row: Array(lines.text(of: row)), index: lines.rows[row].number - 1, filter: answer.filter)
             text.append(0x0A)
         }
         return text
@@ -48,10 +49,10 @@ struct DmenuOutput {
     var json: JSONValue {
         let rows = rows.map { row -> JSONValue in
             var object: JSONObject = [
-                "index": .int(Int64(row.number - 1)),
+                "index": .int(Int64(lines.rows[row].number - 1)),
                 "line": .string(String(decoding: lines.text(of: row), as: UTF8.self)),
             ]
-            if !row.info.isEmpty { object["info"] = .string(row.info) }
+            if !lines.info(of: row).isEmpty { object["info"] = .string(lines.info(of: row)) }
             return .object(object)
         }
         return .object([

@@ -3,53 +3,49 @@ import Linux
 import PetalCommandLine
 
 /// Reads the rows of `choose --lines` and `dmenu` from a file descriptor as
-/// they come, in chunks appended to one buffer (never a string built line
-/// by line), and refuses a line over ``ChoiceLines/maximumLineBytes`` or an
-/// input over ``ChoiceLines/maximumInputBytes`` as soon as it is seen,
+/// they come: each chunk is appended to one buffer (kept, to print the
+/// chosen rows' bytes) and its whole lines go to the row table at once
+/// (``ChoiceLines/Reader``), while they are in the cache. A line over
+/// ``ChoiceLines/maximumLineBytes`` or an input over
+/// ``ChoiceLines/maximumInputBytes`` is refused as soon as it is seen,
 /// without waiting for the rest.
 enum RowInput {
     /// How much one `read` asks for.
     static let chunkBytes = 256 * 1024
 
-    /// Every byte of `fd` up to its end.
+    /// The rows of every line of `fd` up to its end.
     ///
-    /// - Throws: ``UsageError`` naming the line that is too long, saying
-    ///   the input is too large, or why it cannot be read.
-    static func read(_ fd: Int32 = STDIN_FILENO) throws(UsageError) -> [UInt8] {
+    /// - Throws: ``UsageError`` naming the line that is refused (too long,
+    ///   rofi's syntax), saying the input is too large, or why it cannot be
+    ///   read; ``ControlFailure`` (status 1) when no line is a row.
+    static func read(_ fd: Int32 = STDIN_FILENO, tabIcon: Bool = false) throws -> ChoiceLines {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(initialCapacity(fd))
+        var reader = ChoiceLines.Reader(tabIcon: tabIcon)
         // Each read lands in one reused chunk and is copied to the end of `bytes`: nothing is
         // zeroed first, and the chunk's pages stay in the cache.
         let chunk = UnsafeMutablePointer<UInt8>.allocate(capacity: chunkBytes)
         defer { chunk.deallocate() }
-        // The number of the line being read, and where it starts.
-        var (line, lineStart) = (1, 0)
+        // Where the first line not yet read starts.
+        var next = 0
         while true {
             let count = Glibc.read(fd, chunk, chunkBytes)
             if count < 0 {
                 if errno == EINTR { continue }
                 throw UsageError("cannot read standard input: \(errorText(errno))")
             }
-            if count == 0 { return bytes }
-            let before = bytes.count
+            let atEnd = count == 0
             bytes.append(contentsOf: UnsafeBufferPointer(start: chunk, count: count))
-            let tooLong = bytes.withUnsafeBufferPointer { buffer -> Int? in
-                var next = before
-                while let newline = memchr(buffer.baseAddress! + next, 0x0A, buffer.count - next) {
-                    next = buffer.baseAddress!.distance(to: newline.assumingMemoryBound(to: UInt8.self)) + 1
-                    if next - 1 - lineStart > ChoiceLines.maximumLineBytes { return line }
-                    (line, lineStart) = (line + 1, next)
-                }
-                return buffer.count - lineStart > ChoiceLines.maximumLineBytes ? line : nil
+            next = try bytes.withUnsafeBufferPointer { buffer throws(UsageError) in
+                try reader.read(buffer, from: next, atEnd: atEnd)
             }
-            if let tooLong {
-                throw UsageError(
-                    "line \(tooLong) is over \(ChoiceLines.maximumLineBytes / 1024) KiB; a row's title may have at most \(ChoiceLines.maximumTitleBytes) bytes, its icon \(ChoiceLines.maximumIconBytes)"
-                )
+            if atEnd { return try ChoiceLines(bytes, reader) }
+            guard bytes.count - next <= ChoiceLines.maximumLineBytes else {
+                throw ChoiceLines.lineTooLong(reader.lineCount + 1)
             }
             guard bytes.count <= ChoiceLines.maximumInputBytes else {
                 throw UsageError(
-                    "standard input holds over \(ChoiceLines.maximumInputBytes / 1024 / 1024) MiB; a menu to choose from is at most \(ChoiceLines.maximumInputBytes / 1024 / 1024) MiB of JSON"
+                    "standard input holds over \(ChoiceLines.maximumInputBytes / 1024 / 1024) MiB; a menu's rows are at most \(ChoiceLines.maximumInputBytes / 1024 / 1024) MiB"
                 )
             }
         }

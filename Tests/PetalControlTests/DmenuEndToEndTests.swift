@@ -1,5 +1,6 @@
 import DBus
 import Foundation
+import Linux
 import PetalAPI
 import PetalCore
 import TestSupport
@@ -16,11 +17,12 @@ import Testing
     }
 
     /// Runs `petalctl dmenu arguments` with `input` on standard input; once
-    /// its menu is open, checks it with `inspect`, then submits
-    /// `submission` (or closes the menu for nil), and returns how petalctl ended.
+    /// its menu is open, checks it with `inspect` (and its row table, if it
+    /// has one, with `inspectRows`), then submits `submission` (or closes the
+    /// menu for nil), and returns how petalctl ended.
     func dmenu(
         _ daemon: RunningDaemon, _ arguments: [String], input: String, submit submission: Submission?,
-        inspect: (MenuSnapshot) throws -> Void = { _ in }
+        inspect: (MenuSnapshot) throws -> Void = { _ in }, inspectRows: (RowTable) throws -> Void = { _ in }
     ) async throws -> ExternalCommand {
         let file = daemon.bus.directory.appendingPathComponent("rows-\(UUID().uuidString.prefix(6))")
         try Data(input.utf8).write(to: file)
@@ -41,7 +43,12 @@ import Testing
         guard let menu else {
             throw TestSetupError("petalctl dmenu's menu never opened; it ended: \(try await result)")
         }
-        try inspect(try await menu.snapshot())
+        let snapshot = try await menu.snapshot()
+        try inspect(snapshot)
+        if snapshot.items.isEmpty, snapshot.rowCount > 0 {
+            let mapping = try SealedMapping(try await menu.rows(), maximumSize: RowTableFormat.maximumBytes)
+            try inspectRows(try RowTable(RowBytes(Array(mapping.bytes))))
+        }
         if let submission {
             try await submitted(submission, to: menu)
         } else {
@@ -73,17 +80,18 @@ import Testing
         let daemon = try await RunningDaemon()
         defer { daemon.stop() }
 
-        let plain = try await dmenu(daemon, [], input: Self.rows, submit: Submission(ids: ["1"])) { menu in
+        let plain = try await dmenu(daemon, [], input: Self.rows, submit: Submission(ids: ["0"])) { menu in
             #expect(menu.layoutStyle == .radial, "auto: radial for 4 rows")
             #expect(
                 menu.items.map(\.title) == ["Lock", "Log out", "Café ☕", "Header"], "a TAB is part of the title")
             #expect(menu.items.map(\.icon) == ["system-lock-screen", "", "", ""])
             #expect(menu.items.map(\.enabled) == [true, true, true, false], "nonselectable")
+            #expect(menu.items.map(\.id) == ["0", "1", "2", "3"], "a row's id is its index: the empty line is none")
         }
         #expect(plain.status == 0 && plain.output == "Lock\n" && plain.errors.isEmpty, "\(plain.summary)")
 
         let formatted = try await dmenu(
-            daemon, ["-format", "i:d:s:q"], input: Self.rows, submit: Submission(ids: ["2"]))
+            daemon, ["-format", "i:d:s:q"], input: Self.rows, submit: Submission(ids: ["1"]))
         #expect(formatted.output == "1:2:Log\tout:'Log\tout'\n", "\(formatted.summary)")
 
         let custom = try await dmenu(
@@ -94,7 +102,7 @@ import Testing
 
         let several = try await dmenu(
             daemon, ["-multi-select", "-format", "d"], input: Self.rows,
-            submit: Submission(ids: ["4", "1"], details: SubmitDetails(filter: "o"))
+            submit: Submission(ids: ["2", "0"], details: SubmitDetails(filter: "o"))
         ) { menu in
             #expect(menu.picker.multi)
         }
@@ -102,7 +110,7 @@ import Testing
 
         let keyed = try await dmenu(
             daemon, ["-kb-custom-3", "Alt+3"], input: Self.rows,
-            submit: Submission(ids: ["4"], details: SubmitDetails(key: 1))
+            submit: Submission(ids: ["2"], details: SubmitDetails(key: 1))
         ) { menu in
             #expect(menu.picker.customKeys == ["Alt+3"])
         }
@@ -121,13 +129,15 @@ import Testing
             "-p", "run", "-mesg", "pick one", "-filter", "row 9", "-selected-row", "9", "-no-custom",
             "--case-sensitive", "-sort", "-i",
         ]
-        let chosen = try await dmenu(daemon, arguments, input: many, submit: Submission(ids: ["999"])) { menu in
+        let chosen = try await dmenu(daemon, arguments, input: many, submit: Submission(ids: ["998"])) { menu in
             #expect(menu.layoutStyle == .list, "auto: a list beyond 8 rows")
-            #expect(menu.items.count == 1000)
+            #expect(menu.items.isEmpty && menu.rowCount == 1000, "a list's rows come as a row table")
             var picker = PickerSettings()
             (picker.prompt, picker.message, picker.filter, picker.selected) = ("run", "pick one", "row 9", 9)
             (picker.custom, picker.caseSensitive, picker.sort) = (false, true, .score)
             #expect(menu.picker == picker)
+        } inspectRows: { table in
+            #expect(table.count == 1000 && table.title(998) == "row 999" && table.id(998) == "998")
         }
         #expect(chosen.status == 0 && chosen.output == "row 999\n", "\(chosen.summary)")
     }

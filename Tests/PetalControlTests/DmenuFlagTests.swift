@@ -127,8 +127,10 @@ import Testing
         var options = DmenuOptions()
         options.format = DmenuFormat("d s")
         options.customKeys = [3: "Alt+3", 7: "Alt+7"]
-        let several = try DmenuOutput(answer: PickAnswer(ids: ["2", "4"], key: 2), rows: rows, options: options)
-        #expect(String(decoding: several.text, as: UTF8.self) == "2 Log out\n4 Reboot\n", "one line a row")
+        let several = try DmenuOutput(answer: PickAnswer(ids: ["1", "2"], key: 2), rows: rows, options: options)
+        #expect(
+            String(decoding: several.text, as: UTF8.self) == "2 Log out\n4 Reboot\n",
+            "ids are row indexes; d prints the line number")
         #expect(several.customKey == 7, "the picker's second key is -kb-custom-7")
         #expect(
             several.json

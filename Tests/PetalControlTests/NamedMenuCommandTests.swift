@@ -218,7 +218,7 @@ import Testing
         let items = try await Petalctl.run(on: daemon, ["items", "--menu", name])
         #expect(items.output.contains("Lock") && items.output.contains("system-lock-screen"), "\(items.output)")
         #expect(items.output.contains("Café ☕"))
-        _ = try await Petalctl.run(on: daemon, ["activate", "1", "--menu", name])
+        _ = try await Petalctl.run(on: daemon, ["activate", "0", "--menu", name])
         let result = try await chosen
         #expect(result.status == 0, "\(result.summary)")
         #expect(result.output == "Lock\tsystem-lock-screen\n")

@@ -32,7 +32,7 @@ import Testing
         #expect(mistyped.status == 1)
         #expect(
             mistyped.errors
-                == "org.freedesktop.DBus.Error.InvalidArgs: menu power has no item \"lokc\" (did you mean \"lock\"?); Highlighted takes one of its ids (lock) or \"\" for none\n",
+                == "org.freedesktop.DBus.Error.InvalidArgs: menu power has no item \"lokc\" (did you mean \"lock\"?); Highlighted takes one of its ids or \"\" for none: its Items property lists the ids: lock\n",
             "\(mistyped.summary)")
         #expect(try await Petalctl.run(on: daemon, ["highlight"]).output == "lock\n", "a refusal changes nothing")
         let none = try await Petalctl.run(on: daemon, ["highlight", "--none"])

@@ -103,19 +103,20 @@ import Testing
         let call = try await standIn.waitForChoice(pick: true)
         #expect(
             call.arguments[0]
-                == #"{"layout":"radial","items":[{"id":"1","title":"Lock","icon":"system-lock-screen"},"#
-                + #"{"id":"2","title":"Log out"},{"id":"4","title":"Log out"},{"id":"5","title":"Café ☕"}]}"#)
+                == #"{"layout":"radial","items":[{"id":"0","title":"Lock","icon":"system-lock-screen"},"#
+                + #"{"id":"1","title":"Log out"},{"id":"2","title":"Log out"},{"id":"3","title":"Café ☕"}]}"#,
+            "a row's id is its index; the empty line is none")
         #expect(call.arguments[1].contains("anchor=") && call.arguments[1].contains("center"))
         #expect(call.arguments[1].contains("timeout=") && call.arguments[1].contains("30"))
-        try await standIn.answerPick(PickAnswer(ids: ["1"]))
+        try await standIn.answerPick(PickAnswer(ids: ["0"]))
         let result = try await chosen
         #expect(result.status == 0, "\(result.summary)")
         #expect(result.output == "Lock\tsystem-lock-screen\n", "the line with its tab and icon")
 
         async let other = run(standIn, ["dmenu"], input: input)
         let tabbed = try await standIn.waitForChoice(pick: true)
-        #expect(tabbed.arguments[0].contains(#"{"id":"1","title":"Lock system-lock-screen"}"#), "a TAB is title")
-        try await standIn.answerPick(PickAnswer(ids: ["5"]))
+        #expect(tabbed.arguments[0].contains(#"{"id":"0","title":"Lock system-lock-screen"}"#), "a TAB is title")
+        try await standIn.answerPick(PickAnswer(ids: ["3"]))
         #expect(try await other.output == "Café ☕\r\n", "a \\r stays")
     }
 
@@ -124,10 +125,9 @@ import Testing
         defer { standIn.stop() }
         async let chosen = run(standIn, ["dmenu", "-l", "20", "--width", "900", "--layout", "list"], input: "a\n")
         let call = try await standIn.waitForChoice(pick: true)
-        #expect(
-            call.arguments[0]
-                == #"{"layout":"list","appearance":{"lines":20,"width":900},"items":[{"id":"1","title":"a"}]}"#)
-        try await standIn.answerPick(PickAnswer(ids: ["1"]))
+        #expect(call.arguments[0] == #"{"layout":"list","appearance":{"lines":20,"width":900}}"#, "no items")
+        #expect(call.arguments[1].contains("rows="), "a list's rows go as a row table: \(call.arguments[1])")
+        try await standIn.answerPick(PickAnswer(ids: ["0"]))
         #expect(try await chosen.output == "a\n")
     }
 

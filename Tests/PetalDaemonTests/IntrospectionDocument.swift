@@ -27,7 +27,7 @@ struct IntrospectedInterface: Equatable, CustomStringConvertible {
             "Reload": [],
             "RegisterProvider": ["in o"], "UnregisterProvider": ["in o"],
             "Show": ["in a{sv}", "out s"], "Back": ["out s"],
-            "Pick": ["in a{sv}", "out a{sv}"], "Submit": ["in as", "in a{sv}"],
+            "Pick": ["in a{sv}", "out a{sv}"], "Submit": ["in as", "in a{sv}"], "GetRows": ["out h"],
         ],
         signals: [
             "StateChanged": ["s", "s"],
@@ -40,7 +40,7 @@ struct IntrospectedInterface: Equatable, CustomStringConvertible {
             "Highlighted": "s readwrite", "Layout": "a(sdd) read", "LayoutStyle": "s readwrite", "Version": "s read",
             "Appearance": "a{sv} read", "Name": "s read", "Title": "s read", "Placement": "a{sv} read",
             "Parent": "o read", "Submenu": "o read", "Owner": "s read", "Picker": "a{sv} read",
-            "ItemDetails": "a{sa{sv}} read",
+            "ItemDetails": "a{sa{sv}} read", "RowCount": "u read",
         ])
 
     /// The same interface without annotations, to compare members only.

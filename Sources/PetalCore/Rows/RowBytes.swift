@@ -3,8 +3,10 @@
 ///
 /// A ``RowTable`` reads its rows straight from here, so a table received as
 /// a sealed memory file is never copied.
+///
+/// Unchecked Sendable: the bytes are never written after init, and
+/// `release` runs once, in deinit.
 public final class RowBytes: @unchecked Sendable {
-    // @unchecked: the bytes are never written after init, and `release` runs once, in deinit.
     /// The bytes.
     public let buffer: UnsafeRawBufferPointer
     private let release: (@Sendable () -> Void)?

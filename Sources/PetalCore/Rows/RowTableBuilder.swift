@@ -41,7 +41,8 @@ public struct RowTableBuilder: Sendable {
     ) {
         ends.append(UInt32(truncatingIfNeeded: text.count))
         for field in [title, icon, meta] {
-            text.append(contentsOf: field)
+            // As typed bytes, so that the array copies them with memcpy rather than one at a time.
+            if !field.isEmpty { field.withMemoryRebound(to: UInt8.self) { text.append(contentsOf: $0) } }
             ends.append(UInt32(truncatingIfNeeded: text.count))
         }
         flags.append(selectable ? 0 : RowTableFormat.unselectableFlag)
@@ -56,7 +57,11 @@ public struct RowTableBuilder: Sendable {
         for word in [RowTableFormat.version, UInt32(count), UInt32(truncatingIfNeeded: text.count), 0] {
             Self.append(word, to: &bytes)
         }
-        for end in ends { Self.append(end, to: &bytes) }
+        #if _endian(little)
+            ends.withUnsafeBytes { words in words.withMemoryRebound(to: UInt8.self) { bytes.append(contentsOf: $0) } }
+        #else
+            for end in ends { Self.append(end, to: &bytes) }
+        #endif
         bytes.append(contentsOf: flags)
         bytes.append(contentsOf: repeatElement(0, count: textOffset - bytes.count))
         bytes.append(contentsOf: text)

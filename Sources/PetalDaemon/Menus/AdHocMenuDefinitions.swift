@@ -16,12 +16,13 @@ enum AdHocMenuDefinitions {
     ///   wrong; `InvalidMenu` with the JSON path of each fault, and for a
     ///   `name` another menu has.
     static func decode(
-        _ json: String, defaults: MenuDefaults, isTaken: (String) -> Bool, nextName: () -> String
+        _ json: String, defaults: MenuDefaults, rowsFromTable: Bool = false, isTaken: (String) -> Bool,
+        nextName: () -> String
     ) throws(DBusError) -> (sections: [MenuSection], warnings: [ConfigurationProblem]) {
         var taken: String?
         let decoded: (menu: AdHocMenu, warnings: [ConfigurationProblem])
         do {
-            decoded = try AdHocMenuDecoder.decode(json, defaults: defaults) { given in
+            decoded = try AdHocMenuDecoder.decode(json, defaults: defaults, rowsFromTable: rowsFromTable) { given in
                 guard let given else { return nextName() }
                 if isTaken(given) { taken = given }
                 return given

@@ -33,21 +33,22 @@ struct AdHocMenus {
     }
 
     /// Throws `LimitExceeded`, saying which, when `owner` may make no other
-    /// menu of `bytes` bytes of JSON now.
-    func admit(_ bytes: Int, from owner: String) throws(DBusError) {
-        guard bytes <= Self.maximumBytes else { throw Self.tooLarge(bytes) }
+    /// menu of `json` bytes of JSON and `rows` bytes of row table now.
+    func admit(_ json: Int, rows: Int = 0, from owner: String) throws(DBusError) {
+        guard json <= Self.maximumBytes else { throw Self.tooLarge(json) }
         try admit(owner)
+        let bytes = json + rows
         let own = made[owner]?.reduce(0) { $0 + $1.bytes } ?? 0
         guard own + bytes <= Limits.adHocBytesPerConnection else {
             throw PetalError.make(
                 .limitExceeded,
-                "\(owner)'s ad-hoc menus hold \(own) bytes of JSON; with \(bytes) more they would pass the \(Limits.adHocBytesPerConnection) bytes one connection may keep; remove one (RemoveMenu) first"
+                "\(owner)'s ad-hoc menus hold \(own) bytes of JSON and row tables; with \(bytes) more they would pass the \(Limits.adHocBytesPerConnection) bytes one connection may keep; remove one (RemoveMenu) first"
             )
         }
         guard bytesInAll + bytes <= Limits.adHocBytesInAll else {
             throw PetalError.make(
                 .limitExceeded,
-                "the ad-hoc menus hold \(bytesInAll) bytes of JSON; with \(bytes) more they would pass the \(Limits.adHocBytesInAll) bytes petald keeps; try again when one is removed"
+                "the ad-hoc menus hold \(bytesInAll) bytes of JSON and row tables; with \(bytes) more they would pass the \(Limits.adHocBytesInAll) bytes petald keeps; try again when one is removed"
             )
         }
     }

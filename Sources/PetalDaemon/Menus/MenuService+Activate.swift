@@ -21,7 +21,7 @@ extension MenuService {
         guard let item = menu.item(id) else {
             throw PetalError.make(
                 .unknownItem,
-                "no item has id \"\(id)\" in menu \(name); its Items property lists the ids: \(menu.items.map(\.id).joined(separator: ", "))"
+                "no item has id \"\(id)\" in menu \(name); \(menu.idsListed)"
             )
         }
         let state = state(of: name)

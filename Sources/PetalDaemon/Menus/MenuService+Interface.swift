@@ -54,6 +54,7 @@ extension MenuService {
                     of: "details", to: ChooseOptions.maximumBytes, refusal: ChooseOptions.tooLarge
                 )
                 .serve { [unowned self] call, ids, details in try submit(ids, details: details, in: call.menuName()) },
+                Menu.getRows.serve { [unowned self] call in try menu(call.menuName()).rowsFile() },
             ],
             properties: [
                 Menu.state.serve(MenuObject.self) { [unowned self] in state(of: $0.name) },
@@ -85,6 +86,7 @@ extension MenuService {
                 Menu.itemDetails.serve(MenuObject.self) { [unowned self] in
                     menus[$0.name]?.itemDetails ?? DBusDictionary([])
                 },
+                Menu.rowCount.serve(MenuObject.self) { [unowned self] in UInt32(menus[$0.name]?.itemCount ?? 0) },
             ], signals: Menu.signals)
     }
 

@@ -69,16 +69,30 @@ extension MenuService {
     }
 
     /// `CreateMenu`: makes an ad-hoc menu of `json` owned by `owner`, with
-    /// the submenus written in it; `transient` in `options` removes it once it closes.
+    /// the submenus written in it, or with the rows of a row table; `transient`
+    /// in `options` removes it once it closes.
     @discardableResult
     func createMenu(
         _ json: String, options: DBusVariantDictionary, owner: String, forcingTransient: Bool = false
     ) throws(DBusError) -> ServedMenu {
-        try adHoc.admit(json.utf8.count, from: owner)
         let requested = try CreateMenuOptions(checking: options)
-        let transient = forcingTransient || requested.transient
+        return try createMenu(
+            json, rows: requested.rows, owner: owner, transient: forcingTransient || requested.transient)
+    }
+
+    /// Makes an ad-hoc menu of `json`, its rows from the row table in the
+    /// sealed memory file `rowsFile` if given; everything that can refuse
+    /// comes first, the sizes before anything is read.
+    func createMenu(
+        _ json: String, rows rowsFile: FileDescriptor?, owner: String, transient: Bool
+    ) throws(DBusError) -> ServedMenu {
+        let mapping = try rowsFile.map { file throws(DBusError) in try RowsOption.map(file) }
+        let bytes = json.utf8.count + (mapping?.bytes.count ?? 0)
+        try adHoc.admit(json.utf8.count, rows: mapping?.bytes.count ?? 0, from: owner)
+        let rows = try mapping.map { mapping throws(DBusError) in try RowsOption.read(mapping) }
         let (definitions, warnings) = try AdHocMenuDefinitions.decode(
-            json, defaults: configuration.defaults, isTaken: { [unowned self] in menus[$0] != nil },
+            json, defaults: configuration.defaults, rowsFromTable: rows != nil,
+            isTaken: { [unowned self] in menus[$0] != nil },
             nextName: { [unowned self] in adHoc.nextName { menus[$0] != nil } })
         guard let top = definitions.first else { throw PetalError.make(.invalidMenu, "the menu has no items") }
         if !warnings.isEmpty {
@@ -86,9 +100,10 @@ extension MenuService {
         }
         var made: [ServedMenu] = []
         for definition in definitions {
-            made.append(addMenu(definition, owner: owner, transient: transient && definition.name == top.name))
+            let isTop = definition.name == top.name
+            made.append(addMenu(definition, owner: owner, transient: transient && isTop, rows: isTop ? rows : nil))
         }
-        adHoc.record(top.name, with: definitions.map(\.name), bytes: json.utf8.count, by: owner)
+        adHoc.record(top.name, with: definitions.map(\.name), bytes: bytes, by: owner)
         for menu in made { publish(menu) }
         signals.emitPropertiesChanged(at: PetalBus.path, [PetalBus.Menus.menus])
         if json.utf8.count >= Self.largeMenuBytes {
@@ -118,8 +133,7 @@ extension MenuService {
     /// timeout or `NoFrontend` makes it.
     func chooseFrom(_ json: String, options: DBusVariantDictionary, caller: ChoiceCaller) throws(DBusError) {
         let options = try ChooseFromOptions(checking: options)
-        let menu = try createMenu(
-            json, options: DBusVariantDictionary([]), owner: caller.sender, forcingTransient: true)
+        let menu = try createMenu(json, rows: options.rows, owner: caller.sender, transient: true)
         try menu.choosers.admit()
         _ = self.show(menu.name, options.show)
         // Nobody waits on it any more: it closes, even while it opens, and goes once closed.

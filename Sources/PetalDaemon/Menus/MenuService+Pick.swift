@@ -105,16 +105,16 @@ extension MenuService {
             throw DBusError.invalidArgs(
                 "\(ids.count) ids were submitted, but menu \(menu.name) picks one item (its picker.multi is false)")
         }
-        guard ids.count <= menu.items.count else {
+        guard ids.count <= menu.itemCount else {
             throw DBusError.invalidArgs(
-                "\(ids.count) ids were submitted; menu \(menu.name) has \(menu.items.count) items")
+                "\(ids.count) ids were submitted; menu \(menu.name) has \(menu.itemCount) items")
         }
         var seen = Set<String>()
         for id in ids {
             try PetalError.checkLength(id, what: "item id")
             guard let item = menu.item(id) else {
                 throw PetalError.make(
-                    .unknownItem, "no item has id \"\(id)\" in menu \(menu.name); its Items property lists the ids")
+                    .unknownItem, "no item has id \"\(id)\" in menu \(menu.name); \(menu.idsListed)")
             }
             guard item.enabled else {
                 throw PetalError.make(.itemDisabled, "item \"\(id)\" of menu \(menu.name) is disabled")
@@ -128,7 +128,8 @@ extension MenuService {
                 )
             }
         }
-        return menu.items.filter { seen.contains($0.id) }
+        guard let rows = menu.rows else { return menu.items.filter { seen.contains($0.id) } }
+        return ids.compactMap(rows.row(forID:)).sorted().map(rows.item)
     }
 
     /// The action `item` runs, if it has one that is registered.

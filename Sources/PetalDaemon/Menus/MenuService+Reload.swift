@@ -64,6 +64,7 @@ extension MenuService {
         if menu.appearance != previousAppearance { changed.append(Menu.appearance) }
         if menu.title != previousTitle { changed.append(Menu.title) }
         if menu.definition.picker != previousPicker { changed.append(Menu.picker) }
+        if menu.items.count != previous.count { changed.append(Menu.rowCount) }
         signals.emitPropertiesChanged(at: menu.path, changed)
         menu.publishItems(replacing: previous, interfaces: itemInterfaces)
     }

@@ -175,10 +175,12 @@ public final class MenuService: @unchecked Sendable {
 
     /// Serves a new menu from `definition` (its objects registered once started).
     @discardableResult
-    func addMenu(_ definition: MenuSection, owner: String = "", transient: Bool = false) -> ServedMenu {
+    func addMenu(
+        _ definition: MenuSection, owner: String = "", transient: Bool = false, rows: ReceivedRows? = nil
+    ) -> ServedMenu {
         let menu = ServedMenu(
-            definition, owner: owner, transient: transient, signals: signals, server: server, actions: actions,
-            selections: selections, log: log)
+            definition, owner: owner, transient: transient, rows: rows, signals: signals, server: server,
+            actions: actions, selections: selections, log: log)
         menus[definition.name] = menu
         order.append(definition.name)
         chains.add(

@@ -27,10 +27,15 @@ final class ServedMenu {
     private(set) var definition: MenuSection
     /// The items as served: disabled when nothing provides their action, toggles with their selection.
     private(set) var items: [MenuItem] = [] {
-        didSet { itemDetailsServed = nil }
+        didSet { (itemDetailsServed, rowsFileServed) = (nil, nil) }
     }
+    /// The row table a menu was made from, read in place; its `items` are then empty.
+    let received: ReceivedRows?
     /// ``itemDetails`` as last built, until the items change.
-    private var itemDetailsServed: DBusDictionary<String, DBusVariantDictionary>?
+    var itemDetailsServed: DBusDictionary<String, DBusVariantDictionary>?
+    /// The sealed memory file `GetRows` hands out for a menu made without a
+    /// table: made from the items when first asked for, until they change.
+    var rowsFileServed: FileDescriptor?
     private(set) var highlighted = ""
     private(set) var layoutOverride: LayoutStyle?
     /// Where clients draw it: its anchor, or where `Show` put it, or the item it was opened from.
@@ -51,8 +56,9 @@ final class ServedMenu {
     /// A menu from `definition`, whose items run through `actions`, their
     /// objects served on `server`; ad-hoc when it has an `owner`.
     init(
-        _ definition: MenuSection, owner: String = "", transient: Bool = false, signals: any SignalSink,
-        server: ObjectServer?, actions: ActionDispatcher, selections: SelectionStore, log: Logger
+        _ definition: MenuSection, owner: String = "", transient: Bool = false, rows: ReceivedRows? = nil,
+        signals: any SignalSink, server: ObjectServer?, actions: ActionDispatcher, selections: SelectionStore,
+        log: Logger
     ) {
         name = definition.name
         path = PetalBus.menuPath(definition.name)
@@ -66,6 +72,7 @@ final class ServedMenu {
         placement = MenuPlacement(anchor: definition.appearance.anchor)
         itemObjects =
             owner.isEmpty ? server.map { ItemObjects(server: $0, signals: signals, name: definition.name) } : nil
+        received = rows
         items = resolved(definition.items, keeping: [:])
     }
 
@@ -82,7 +89,16 @@ final class ServedMenu {
     // MARK: Items
 
     /// The item with `id` as it is now.
-    func item(_ id: String) -> MenuItem? { items.first { $0.id == id } }
+    func item(_ id: String) -> MenuItem? {
+        guard let rows else { return items.first { $0.id == id } }
+        return rows.row(forID: id).map(rows.item)
+    }
+
+    /// The rows of a menu made from a row table.
+    var rows: RowTable? { received?.table }
+
+    /// How many items or rows it has.
+    var itemCount: Int { rows?.count ?? items.count }
 
     /// The item of `object`, looked for first where it was.
     func item(at object: ItemObject) -> MenuItem? {
@@ -220,41 +236,6 @@ final class ServedMenu {
         }
     }
 
-    /// The `Items` rows; a submenu item's action column is "".
-    var itemRows: [ItemRow] { items.map(Self.row) }
-
-    private static func row(of item: MenuItem) -> ItemRow {
-        ItemRow(
-            id: item.id, title: item.title, icon: item.currentIcon, action: item.kind == .action ? item.action : "",
-            enabled: item.enabled, selected: item.selected)
-    }
-
-    /// `ItemDetails`: each item's fields that its row of `Items` does not
-    /// say (``PetalBus/Item/fields``), for the items that have any.
-    var itemDetails: DBusDictionary<String, DBusVariantDictionary> {
-        if let itemDetailsServed { return itemDetailsServed }
-        var entries: [(key: String, value: DBusVariantDictionary)] = []
-        // Most items (a picker's rows) have nothing beyond their row: they are skipped unread.
-        for item in items where Self.hasFieldsBeyondItsRow(item) {
-            let implied = ItemDetails(row: Self.row(of: item))
-            let fields = PetalBus.Item.fields.compactMap { field in
-                field.value(of: item, beyond: implied).map { (field.property.name.rawValue, $0) }
-            }
-            if !fields.isEmpty { entries.append((item.id, DBusVariantDictionary(fields))) }
-        }
-        let built = DBusDictionary(entries)
-        itemDetailsServed = built
-        return built
-    }
-
-    /// Whether `item` has a field its row of `Items` does not say: the row
-    /// carries the id, title, current icon, action, enabled and selected, and
-    /// implies the kind (a choice without an action, else an action).
-    private static func hasFieldsBeyondItsRow(_ item: MenuItem) -> Bool {
-        item.submenu != nil || item.toggle || item.key != nil || !item.color.isEmpty || !item.selectedIcon.isEmpty
-            || !item.meta.isEmpty
-    }
-
     /// `Picker`: the menu's `picker` section, the keys that differ from their defaults.
     var picker: DBusVariantDictionary { (definition.picker ?? PickerSettings()).dictionary }
 
@@ -269,9 +250,8 @@ final class ServedMenu {
     func setHighlighted(_ id: String) throws(DBusError) {
         try PetalError.checkLength(id, what: "item id", error: DBusError.Name.invalidArgs)
         guard id.isEmpty || item(id) != nil else {
-            let ids = items.map(\.id)
             throw DBusError.invalidArgs(
-                "menu \(name) has no item \"\(id)\"\(Spelling.suggestion(for: id, among: ids)); Highlighted takes one of its ids (\(ids.joined(separator: ", "))) or \"\" for none"
+                "menu \(name) has no item \"\(id)\"\(Spelling.suggestion(for: id, among: items.map(\.id))); Highlighted takes one of its ids or \"\" for none: \(idsListed)"
             )
         }
         guard id != highlighted else { return }
