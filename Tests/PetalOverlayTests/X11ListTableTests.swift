@@ -79,4 +79,21 @@ import Testing
             picked == PickAnswer(ids: ["0", "2", "59999"], filter: "delta hotel 9999"),
             "overlay log:\n\(session.overlay.log)")
     }
+    /// Keys typed as the menu starts to open, before `GetRows` has brought the
+    /// rows and the window is on screen, reach the filter whole and in order.
+    @Test func keysTypedBeforeTheRowsComeReachTheFilterWhole() async throws {
+        let (session, display) = try await session()
+        defer { session.stop() }
+        let opening = try await session.daemon.client.signals(
+            MatchRule(sender: RunningDaemon.name.rawValue, interface: "org.petal.Petal1.Menu", member: "StateChanged"))
+        let caller = PetalClient(connection: try DBusConnection.connect(to: .address(session.daemon.bus.address)))
+        let rows = try SealedMemory.make(name: "petal-test-rows", bytes: Self.rows())
+        let answer = Task { try await caller.pickFrom(Self.json, timeout: 30, rows: rows) }
+        for await signal in opening where signal.path != RunningDaemon.path.rawValue { break }
+        try await display.xdotool(["type", "--delay", "1", "gamma kn"])
+        try await display.press(.return)
+        let picked = try await answer.value
+        #expect(picked == PickAnswer(ids: [Self.needle.id], filter: "gamma kn"), "overlay log:\n\(session.overlay.log)")
+        #expect(session.window.keys.isEmpty, "the window below got \(session.window.keys)")
+    }
 }
