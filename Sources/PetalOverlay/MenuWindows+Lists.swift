@@ -79,7 +79,8 @@ extension MenuWindows {
 
     /// Calls `GetRows` for `window`'s menu (once at a time), gives it the
     /// table, shows it if it is not on screen yet, then folds its rows in the
-    /// background. Without a table (an error, logged) it shows no rows.
+    /// background. Without a table (an error, logged) it shows no rows, and
+    /// the keys typed meanwhile apply to none.
     private func askForTable(of window: ListWindow) {
         guard !window.tableAsked else { return }
         window.tableAsked = true
@@ -88,7 +89,10 @@ extension MenuWindows {
             window.tableAsked = false
             switch outcome {
             case .success(let table): window.setTable(table)
-            case .failure(let error): log.warning("cannot read the rows of \(window.path): \(error)")
+            case .failure(let error):
+                log.warning("cannot read the rows of \(window.path): \(error)")
+                // No rows, but keys work: Escape closes, Enter answers the filter.
+                if !window.picker.hasRows, let action = window.picker.setRows([]) { window.act(action) }
             }
             if !window.isShown, let snapshot = mirror.snapshot(at: window.path) {
                 show(window, placement: snapshot.placement)
