@@ -133,7 +133,7 @@ def run(bench, traced, wayland_traced):
     overlay = kind(bench.overlay_command(), bench.env, "petal-overlay")
     frames = None if bench.wayland else x11_frames(bench.tools_dir, bench.env)
     first = {count: {name: [] for name in ("petal", "painted", "signalled", "petal-fd", "painted-fd", "signalled-fd",
-                                          peer)} for count in ROWS}
+                                          "first-key", peer)} for count in ROWS}
     watch = watcher(bench.tools_dir, bench.env)
     try:
         overlay.until(lambda e: e[0] == "frame", "first frame")
@@ -144,8 +144,11 @@ def run(bench, traced, wayland_traced):
                 for name, command in (turns if i % 2 == 0 else turns[::-1]):
                     if name.startswith("petal"):
                         fd = name == "petal-fd"
-                        on_screen, painted, signalled = petal_first_frame(bench, overlay, frames, watch,
-                                                                          files[count], count, by_fd=fd)
+                        on_screen, painted, signalled, first_key = petal_first_frame(
+                            bench, overlay, frames, watch, files[count], count, by_fd=fd,
+                            first_key=fd and count == BIG)
+                        if first_key is not None:
+                            first[count]["first-key"].append(first_key)
                         suffix = "-fd" if fd else ""
                         first[count]["petal" + suffix].append(on_screen)
                         first[count]["painted" + suffix].append(painted)
@@ -166,10 +169,13 @@ def run(bench, traced, wayland_traced):
     return dict(first=first, keys=keys, peer=peer)
 
 
-def petal_first_frame(bench, overlay, frames, watch, rows_file, count, by_fd=False):
+def petal_first_frame(bench, overlay, frames, watch, rows_file, count, by_fd=False, first_key=False):
     """A PickFrom of the rows (`by_fd`: as a row table): ms to the list's
     first frame on screen, to its first painted (`trace frame`), and to
-    petald's StateChanged(expanding) as a bystander on the bus reads it."""
+    petald's StateChanged(expanding) as a bystander on the bus reads it;
+    with `first_key`, also ms from the overlay's `trace key` of a key typed
+    at once after that frame (before the rows may be folded) to the frame
+    it filtered, else None."""
     picker = Picker(rows_file, bench.env, by_fd)
     try:
         sent = picker.send()
@@ -185,11 +191,28 @@ def petal_first_frame(bench, overlay, frames, watch, rows_file, count, by_fd=Fal
             listed, f"trace frame of the list of {count}", timeout=FIRST_FRAME_TIMEOUT)[-1]
         signalled = watch.until(lambda i: i[0] == "signal" and i[1] >= sent and i[2][1] == "expanding"
                                 and i[2][0] != MAIN_PATH, f"StateChanged of the list of {count}")[1]
-        return (at - sent) / 1000, (painted[1] - sent) / 1000, (signalled - sent) / 1000
+        key_ms = type_first_key(bench, overlay, painted[3], painted[1]) if first_key else None
+        return (at - sent) / 1000, (painted[1] - sent) / 1000, (signalled - sent) / 1000, key_ms
     finally:
         picker.stop()
         settle_after(bench, overlay, frames)
         watch.drain()
+
+
+def type_first_key(bench, overlay, path, since):
+    """Types `o` into the list at `path` at once: ms from its `trace key` to the next frame it paints."""
+    if bench.wayland:
+        subprocess.run(["wtype", "-k", "o"], env=bench.env, check=True, timeout=TIMEOUT)
+    else:
+        xkeys = XKeys(bench.display)
+        try:
+            xkeys.press("o")
+        finally:
+            xkeys.close()
+    key_at = overlay.until(lambda e: e[0] == "key" and e[3] == path and e[1] >= since,
+                           "trace key of the first key")[-1][1]
+    drawn = overlay.until(lambda e: e[0] == "frame" and e[3] == path and e[1] >= key_at, "frame after the first key")
+    return (drawn[-1][1] - key_at) / 1000
 
 
 def peer_first_frame(bench, overlay, frames, command, rows_file, label, kind):
@@ -321,6 +344,10 @@ def report(r, counts, print_table, median):
                               ("  sent → first frame painted (trace frame)", "painted")):
                 values = first[count][key + suffix]
                 rows.append((what, f"{median(values):.1f}", f"{min(values):.1f}", f"{max(values):.1f}", ""))
+            keyed = first[count]["first-key"] if suffix else []
+            if keyed:
+                rows.append(("  a key at once after it: trace key → frame", f"{median(keyed):.1f}",
+                             f"{min(keyed):.1f}", f"{max(keyed):.1f}", ""))
         rows.append((f"{command}, {count:,} lines", f"{other:.1f}", f"{min(first[count][peer]):.1f}",
                      f"{max(first[count][peer]):.1f}", "1.00×"))
     print_table(("program", "median ms", "min ms", "max ms", f"/ {peer}"), rows)
