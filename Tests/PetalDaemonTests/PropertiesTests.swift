@@ -18,8 +18,10 @@ import Testing
                 "State": "s", "Items": "a(ssssbb)", "Actions": "a(sss)", "Plugins": "a(sssss)",
                 "Highlighted": "s", "Layout": "a(sdd)", "LayoutStyle": "s", "Version": "s", "Appearance": "a{sv}",
                 "Name": "s", "Title": "s", "Placement": "a{sv}", "Parent": "o", "Submenu": "o", "Owner": "s",
-                "Picker": "a{sv}", "ItemDetails": "a{sa{sv}}",
+                "Picker": "a{sv}", "ItemDetails": "a{sa{sv}}", "RowCount": "u",
             ])
+        guard case .array(_, let items) = all.entries["Items"] else { throw TestSetupError("no Items") }
+        #expect(all.entries["RowCount"] == .uint32(UInt32(items.count)), "RowCount counts the Items")
         #expect(all.entries["Name"] == .string("main") && all.entries["Parent"] == .objectPath("/"))
         #expect(all.entries["Owner"] == .string(""), "a configured menu has no owner")
         #expect(all.entries["State"] == .string("collapsed"))
