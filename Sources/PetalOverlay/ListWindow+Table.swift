@@ -39,7 +39,8 @@ extension ListWindow {
     }
 
     /// Folds the rows for the filter on ``RowWorker``, unless they are folded
-    /// already; the fold is taken if the rows are still the same when it is done.
+    /// already; keys that filter wait for it, queued (ListPicker.awaitFold),
+    /// and the fold is taken if the rows are still the same when it is done.
     func foldInBackground() {
         guard let matcher = picker.matcherToFold else { return }
         let generation = rowsSet
@@ -47,11 +48,19 @@ extension ListWindow {
             var folded = matcher
             folded.fold()
             MainQueue.post { [weak self] in
+                // New rows ended the wait (ListPicker.setRows).
                 guard let self, rowsSet == generation else { return }
-                picker.adoptFolded(folded)
+                let action = picker.adoptFolded(folded)
+                redraw()
+                accessibilityChanged()
+                if let action { act(action) }
             }
         }
-        if submitted != true { log.debug("no worker thread: the rows of \(path) are folded at the first key") }
+        if submitted == true {
+            picker.awaitFold()
+        } else {
+            log.debug("no worker thread: the rows of \(path) are folded at the first key")
+        }
     }
 }
 

@@ -30,6 +30,8 @@ public struct ListPicker: Sendable {
     public private(set) var isDone = false
     private var matcher: PickerMatcher?
     private var queued: [ListKey] = []
+    /// Whether keys that filter wait for ``adoptFolded(_:)`` (``awaitFold()``).
+    private var awaitingFold = false
 
     /// A picker of `settings`, drawing `lines` rows, whose rows are not known yet.
     public init(settings: PickerSettings, acceptsCustom: Bool, lines: Int = ListMetrics.defaultLines) {
@@ -77,13 +79,26 @@ public struct ListPicker: Sendable {
         return matcher
     }
 
+    /// From now on, while the rows are not folded, a key that changes the
+    /// filter (and every key after it) is queued until ``adoptFolded(_:)``
+    /// brings the fold made elsewhere: the rows are not folded twice, and the
+    /// main thread does not wait. New rows end the wait.
+    public mutating func awaitFold() {
+        awaitingFold = matcherToFold != nil
+    }
+
     /// Takes `folded`, a folded copy of ``matcherToFold`` (the caller makes
     /// sure the rows did not change meanwhile), unless the matcher folded its
-    /// rows itself in between; nothing shown changes.
-    public mutating func adoptFolded(_ folded: PickerMatcher) {
-        guard let matcher, !matcher.isFolded, folded.isFolded, folded.count == matcher.count else { return }
-        // Not folded, the matcher has only seen filters without words: the copy's state is its own.
-        self.matcher = folded
+    /// rows itself in between; nothing shown changes. Then applies the keys
+    /// ``awaitFold()`` queued; returns the first action they asked for.
+    public mutating func adoptFolded(_ folded: PickerMatcher) -> ListAction? {
+        if let matcher, !matcher.isFolded, folded.isFolded, folded.count == matcher.count {
+            // Not folded, the matcher has only seen filters without words: the copy's state is its own.
+            self.matcher = folded
+        }
+        guard awaitingFold else { return nil }
+        awaitingFold = false
+        return applyQueued()
     }
 
     private var matcherSort: PickerMatcher.Sort { settings.sort == .score ? .score : .order }
@@ -92,11 +107,17 @@ public struct ListPicker: Sendable {
     private mutating func setMatcher(_ new: PickerMatcher) -> ListAction? {
         let first = matcher == nil
         matcher = new
+        awaitingFold = false
         marked = []
         refilter()
         if first, filter == settings.filter, let position = shown.firstIndex(of: settings.selected) {
             move(to: position)
         }
+        return applyQueued()
+    }
+
+    /// Applies the keys queued, in order; returns the first action they asked for.
+    private mutating func applyQueued() -> ListAction? {
         let keys = queued
         queued = []
         var action: ListAction?
@@ -110,7 +131,7 @@ public struct ListPicker: Sendable {
     /// Applies `key`, or queues it while the rows are not known; returns what the frontend must do.
     public mutating func press(_ key: ListKey) -> ListAction? {
         guard !isDone else { return nil }
-        guard hasRows else {
+        guard hasRows, !awaitingFold || (queued.isEmpty && !key.changesFilter) else {
             queued.append(key)
             return nil
         }

@@ -48,7 +48,7 @@ import Testing
         _ = picker.press(.down)
         var folded = try #require(picker.matcherToFold)
         folded.fold()
-        picker.adoptFolded(folded)
+        _ = picker.adoptFolded(folded)
         #expect(picker.matcherToFold == nil)
         #expect(picker.highlightedRow == 1, "taking the fold changes nothing shown")
         ListPickerTests.type("web", into: &picker)
@@ -60,12 +60,42 @@ import Testing
         _ = picker.setRows(try Self.table())
         var other = PickerMatcher(table: try Self.table(["car", "bus"]))
         other.fold()
-        picker.adoptFolded(other)
+        _ = picker.adoptFolded(other)
         #expect(picker.matcherToFold != nil, "a fold of another number of rows")
         var late = try #require(picker.matcherToFold)
         late.fold()
         ListPickerTests.type("gr", into: &picker)
-        picker.adoptFolded(late)
+        _ = picker.adoptFolded(late)
         #expect(picker.shown == [5], "the picker's own fold and filter stay")
+    }
+
+    /// Awaiting a fold made elsewhere, keys that filter (and all after them)
+    /// are queued, not folded for, and applied in order once it comes.
+    @Test func keysThatFilterWaitForTheFold() throws {
+        var picker = Self.picker()
+        _ = picker.setRows(try Self.table())
+        var folded = try #require(picker.matcherToFold)
+        picker.awaitFold()
+        #expect(picker.press(.down) == nil)
+        #expect(picker.highlightedRow == 1, "a key that does not filter applies at once")
+        for key: ListKey in [.character("b"), .character("l"), .down] { #expect(picker.press(key) == nil) }
+        #expect(picker.filter == "" && picker.highlightedRow == 1, "queued behind the filter's first key")
+        #expect(picker.matcherToFold != nil, "nothing folded meanwhile")
+        folded.fold()
+        #expect(picker.adoptFolded(folded) == nil)
+        #expect(picker.filter == "bl")
+        #expect(picker.shown == [3])
+        #expect(picker.press(.enter) == .submit(rows: [3], filter: "bl", key: 0))
+    }
+
+    @Test func newRowsEndTheWaitAndApplyTheKeysQueued() throws {
+        var picker = Self.picker()
+        _ = picker.setRows(try Self.table())
+        picker.awaitFold()
+        ListPickerTests.type("gr", into: &picker)
+        #expect(picker.filter == "")
+        #expect(picker.setRows(try Self.table(["grape", "green", "blue"])) == nil)
+        #expect(picker.filter == "gr")
+        #expect(picker.shown == [0, 1])
     }
 }
