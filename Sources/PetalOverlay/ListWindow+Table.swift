@@ -7,7 +7,7 @@ import PetalScene
 /// A list window whose menu's rows are a row table (docs/overlay.md, "The
 /// list layout"): drawn from the table in place, a `String` made only for
 /// each row on screen; folded for the filter on a worker thread once the
-/// first frame is drawn, or by the first key that needs it if that comes first.
+/// first frame is drawn, keys that filter waiting for it meanwhile.
 extension ListWindow {
     /// Whether the window waits for its menu's row table: `RowCount` rows, and no table of them yet.
     var awaitsTable: Bool { tableRowCount > 0 && table?.count != tableRowCount }
@@ -23,11 +23,8 @@ extension ListWindow {
     /// Whether the window was shown (it is kept off screen while its table comes).
     var isShown: Bool { gtk_widget_get_visible(widget) != PETAL_FALSE }
 
-    /// How many rows the menu has.
-    var rowCount: Int { table?.count ?? rows.count }
-
     /// The menu's rows are `table`'s: shown at once, unfolded; the keys typed
-    /// meanwhile are applied (those that filter fold the rows first).
+    /// meanwhile are applied (any that filter fold the rows here, before the first frame).
     func setTable(_ table: RowTable) {
         self.table = table
         rowsSet += 1

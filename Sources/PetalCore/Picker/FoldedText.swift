@@ -34,8 +34,8 @@ struct FoldedText: Sendable {
         text.withUTF8 { append(utf8: $0) }
     }
 
-    /// Appends valid UTF-8 folded, as ``append(_:)-(String)`` appends a string's: what a row
-    /// read in place from a ``RowTable`` is, without a `String` made for it.
+    /// Appends UTF-8 folded, as ``append(_:)`` appends a string's: a row read
+    /// in place from a ``RowTable``, without a `String` made for it.
     mutating func append(utf8: UnsafeRawBufferPointer) {
         append(utf8: utf8.assumingMemoryBound(to: UInt8.self))
     }
