@@ -5,14 +5,16 @@ layout"), against the dmenus given the same rows.
 - First frame: a PickFrom of 5 rows and of 100,000 rows, made over D-Bus by
   bench/list_client.py (dbus-python; its start and the menu's JSON are not
   timed: it says `ready`, then the clock starts just before the call goes
-  out), to the list window's first frame on screen, judged as for the
+  out), each twice: the rows as the JSON's `items`, and as a row table in a
+  sealed memfd (the `rows` option, as `petalctl dmenu` sends them; the table
+  made before `ready`, as the JSON is), to the list window's first frame on screen, judged as for the
   dmenus (overlay_menus: on X11 the first DamageNotify after the MapNotify
   of a new top-level window; on Wayland the first commit after an attach of
   a new layer-shell or xdg-shell surface). rofi -dmenu (X11) and
   fuzzel --dmenu (Wayland) get the same titles on standard input, exec →
   first frame, reading them all included.
 - Keystroke → filtered frame at 100,000 rows: keys typed into the open
-  picker one at a time, each once the frame of the one before is painted;
+  picker (its rows sent as a row table) one at a time, each once the frame of the one before is painted;
   on X11 sent with XTest (libXtst through ctypes), from just before the key
   goes out to the list window's next `trace frame` after its `trace key`;
   on Wayland sent with wtype, from the window's `trace key` (the key as the
@@ -87,8 +89,10 @@ class XKeys:
 class Picker:
     """bench/list_client.py, ready to send its PickFrom of the rows in `rows_file`."""
 
-    def __init__(self, rows_file, env):
-        self.proc = subprocess.Popen(["/usr/bin/python3", os.path.join(HERE, "list_client.py"), rows_file], env=env,
+    def __init__(self, rows_file, env, by_fd=False):
+        flags = ["--rows-fd"] if by_fd else []
+        self.proc = subprocess.Popen(["/usr/bin/python3", os.path.join(HERE, "list_client.py"), *flags, rows_file],
+                                     env=env,
                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                      text=True, bufsize=1)
         line = self.proc.stdout.readline()
@@ -128,21 +132,27 @@ def run(bench, traced, wayland_traced):
     kind = wayland_traced if bench.wayland else traced
     overlay = kind(bench.overlay_command(), bench.env, "petal-overlay")
     frames = None if bench.wayland else x11_frames(bench.tools_dir, bench.env)
-    first = {count: {"petal": [], "painted": [], "signalled": [], peer: []} for count in ROWS}
+    first = {count: {name: [] for name in ("petal", "painted", "signalled", "petal-fd", "painted-fd", "signalled-fd",
+                                          "first-key", peer)} for count in ROWS}
     watch = watcher(bench.tools_dir, bench.env)
     try:
         overlay.until(lambda e: e[0] == "frame", "first frame")
         bench.settle(overlay)
         for i in range(bench.counts["startups"]):
             for count in ROWS:
-                turns = [("petal", None), (peer, peer_command)]
+                turns = [("petal", None), ("petal-fd", None), (peer, peer_command)]
                 for name, command in (turns if i % 2 == 0 else turns[::-1]):
-                    if name == "petal":
-                        on_screen, painted, signalled = petal_first_frame(bench, overlay, frames, watch,
-                                                                          files[count], count)
-                        first[count]["petal"].append(on_screen)
-                        first[count]["painted"].append(painted)
-                        first[count]["signalled"].append(signalled)
+                    if name.startswith("petal"):
+                        fd = name == "petal-fd"
+                        on_screen, painted, signalled, first_key = petal_first_frame(
+                            bench, overlay, frames, watch, files[count], count, by_fd=fd,
+                            first_key=fd and count == BIG and not bench.wayland)
+                        if first_key is not None:
+                            first[count]["first-key"].append(first_key)
+                        suffix = "-fd" if fd else ""
+                        first[count]["petal" + suffix].append(on_screen)
+                        first[count]["painted" + suffix].append(painted)
+                        first[count]["signalled" + suffix].append(signalled)
                     else:
                         first[count][peer].append(peer_first_frame(bench, overlay, frames, command, files[count],
                                                                    f"{peer} ({count} lines)", kind))
@@ -159,11 +169,15 @@ def run(bench, traced, wayland_traced):
     return dict(first=first, keys=keys, peer=peer)
 
 
-def petal_first_frame(bench, overlay, frames, watch, rows_file, count):
-    """A PickFrom of the rows: ms to the list's first frame on screen, to its
-    first painted (`trace frame`), and to petald's StateChanged(expanding) as
-    a bystander on the bus reads it."""
-    picker = Picker(rows_file, bench.env)
+def petal_first_frame(bench, overlay, frames, watch, rows_file, count, by_fd=False, first_key=False):
+    """A PickFrom of the rows (`by_fd`: as a row table): ms to the list's
+    first frame on screen, to its first painted (`trace frame`), and to
+    petald's StateChanged(expanding) as a bystander on the bus reads it;
+    with `first_key`, also ms from the overlay's `trace key` of a key typed
+    at once after that frame (before the rows may be folded) to the frame
+    it filtered, else None. (On X11 alone: on sway, fuzzel --dmenu started
+    after a picker's keys crashed, SIGSEGV, as the keystrokes below began.)"""
+    picker = Picker(rows_file, bench.env, by_fd)
     try:
         sent = picker.send()
         seen = []
@@ -178,11 +192,28 @@ def petal_first_frame(bench, overlay, frames, watch, rows_file, count):
             listed, f"trace frame of the list of {count}", timeout=FIRST_FRAME_TIMEOUT)[-1]
         signalled = watch.until(lambda i: i[0] == "signal" and i[1] >= sent and i[2][1] == "expanding"
                                 and i[2][0] != MAIN_PATH, f"StateChanged of the list of {count}")[1]
-        return (at - sent) / 1000, (painted[1] - sent) / 1000, (signalled - sent) / 1000
+        key_ms = type_first_key(bench, overlay, painted[3], painted[1]) if first_key else None
+        return (at - sent) / 1000, (painted[1] - sent) / 1000, (signalled - sent) / 1000, key_ms
     finally:
         picker.stop()
         settle_after(bench, overlay, frames)
         watch.drain()
+
+
+def type_first_key(bench, overlay, path, since):
+    """Types `o` into the list at `path` at once: ms from its `trace key` to the next frame it paints."""
+    if bench.wayland:
+        subprocess.run(["wtype", "-k", "o"], env=bench.env, check=True, timeout=TIMEOUT)
+    else:
+        xkeys = XKeys(bench.display)
+        try:
+            xkeys.press("o")
+        finally:
+            xkeys.close()
+    key_at = overlay.until(lambda e: e[0] == "key" and e[3] == path and e[1] >= since,
+                           "trace key of the first key")[-1][1]
+    drawn = overlay.until(lambda e: e[0] == "frame" and e[3] == path and e[1] >= key_at, "frame after the first key")
+    return (drawn[-1][1] - key_at) / 1000
 
 
 def peer_first_frame(bench, overlay, frames, command, rows_file, label, kind):
@@ -214,7 +245,7 @@ def keystrokes(bench, overlay, frames, rows_file):
     sent (X11) to the next frame painted, and from the overlay's `trace key`
     to that frame."""
     rounds = 1 if bench.smoke else 8
-    picker = Picker(rows_file, bench.env)
+    picker = Picker(rows_file, bench.env, by_fd=True)
     xkeys = None if bench.wayland else XKeys(bench.display)
     sent_to_frame, key_to_frame, delivered_to_commit = [], [], []
     try:
@@ -305,13 +336,19 @@ def report(r, counts, print_table, median):
           f"({command}, the same titles on standard input), {counts['startups']} of each in turn:\n")
     rows = []
     for count in ROWS:
-        petal, other = median(first[count]["petal"]), median(first[count][peer])
-        rows.append((f"PickFrom, {count:,} rows", f"{petal:.1f}", f"{min(first[count]['petal']):.1f}",
-                     f"{max(first[count]['petal']):.1f}", f"{petal / other:.2f}×"))
-        for what, key in (("  sent → StateChanged (petald)", "signalled"),
-                          ("  sent → first frame painted (trace frame)", "painted")):
-            rows.append((what, f"{median(first[count][key]):.1f}", f"{min(first[count][key]):.1f}",
-                         f"{max(first[count][key]):.1f}", ""))
+        other = median(first[count][peer])
+        for how, suffix in (("items in the JSON", ""), ("rows fd", "-fd")):
+            petal = first[count]["petal" + suffix]
+            rows.append((f"PickFrom, {count:,} rows ({how})", f"{median(petal):.1f}", f"{min(petal):.1f}",
+                         f"{max(petal):.1f}", f"{median(petal) / other:.2f}×"))
+            for what, key in (("  sent → StateChanged (petald)", "signalled"),
+                              ("  sent → first frame painted (trace frame)", "painted")):
+                values = first[count][key + suffix]
+                rows.append((what, f"{median(values):.1f}", f"{min(values):.1f}", f"{max(values):.1f}", ""))
+            keyed = first[count]["first-key"] if suffix else []
+            if keyed:
+                rows.append(("  a key at once after it: trace key → frame", f"{median(keyed):.1f}",
+                             f"{min(keyed):.1f}", f"{max(keyed):.1f}", ""))
         rows.append((f"{command}, {count:,} lines", f"{other:.1f}", f"{min(first[count][peer]):.1f}",
                      f"{max(first[count][peer]):.1f}", "1.00×"))
     print_table(("program", "median ms", "min ms", "max ms", f"/ {peer}"), rows)
@@ -320,13 +357,15 @@ def report(r, counts, print_table, median):
          "×", "≤"),
         (f"PickFrom {BIG:,} rows → first frame ≤ {peer}'s", median(first[BIG]["petal"]) / median(first[BIG][peer]),
          1.0, "×", "≤"),
+        (f"PickFrom {BIG:,} rows by rows fd → first frame ≤ {peer}'s",
+         median(first[BIG]["petal-fd"]) / median(first[BIG][peer]), 1.0, "×", "≤"),
     ]
     if keys is None:
         print("\nKeystroke → filtered frame: measured on X11 alone.")
         return goals
     shown = keys["sent_to_frame"] or keys["key_to_frame"]
     how = "XTest key sent" if keys["sent_to_frame"] else "the overlay's trace key (wtype)"
-    print(f"\nKeystroke → filtered frame at {BIG:,} rows, {keys['count']} keys ({' '.join(KEYS)}, repeated):\n")
+    print(f"\nKeystroke → filtered frame at {BIG:,} rows (a rows fd), {keys['count']} keys ({' '.join(KEYS)}, repeated):\n")
     table = []
     if keys["sent_to_frame"]:
         table.append(("XTest key sent → frame painted", keys["sent_to_frame"]))

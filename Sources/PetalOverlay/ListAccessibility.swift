@@ -34,8 +34,8 @@ final class ListAccessibility {
         g_object_unref(accessible)
     }
 
-    /// Brings the children in step with `picker` (only the rows on screen are read).
-    func update(picker: ListPicker, rows: [ItemRow], metrics: ListMetrics) {
+    /// Brings the children in step with `picker` (only the rows on screen are read, through `row`).
+    func update(picker: ListPicker, metrics: ListMetrics, row: (Int) -> ItemRow) {
         let prompt = picker.settings.prompt
         var state = PetalAccessibleChildState(
             check_box: PETAL_FALSE, checked: PETAL_FALSE, enabled: PETAL_TRUE,
@@ -45,7 +45,7 @@ final class ListAccessibility {
         let visible = Array(picker.visible)
         petal_accessible_window_truncate(accessible, guint(visible.count + 1))
         for (offset, position) in visible.enumerated() {
-            let row = rows[picker.shown[position]]
+            let row = row(picker.shown[position])
             var item = PetalAccessibleChildState(
                 check_box: PETAL_FALSE,
                 checked: picker.marked.contains(picker.shown[position]) ? PETAL_TRUE : PETAL_FALSE,

@@ -56,7 +56,7 @@ extension ListWindow {
         var tooltip: (rect: Rect, text: String)?
         for (offset, position) in picker.visible.enumerated() {
             let index = picker.shown[position]
-            let row = rows[index]
+            let row = self.row(index)
             let rect = metrics.row(offset)
             let highlighted = position == picker.highlighted
             if highlighted {

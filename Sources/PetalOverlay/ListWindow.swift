@@ -23,12 +23,20 @@ final class ListWindow {
     let log: Logger
     var picker: ListPicker
     private(set) var keyMap: ListKeyMap
-    /// The menu's rows, as `Items` serves them.
-    private(set) var rows: [ItemRow] = []
+    /// The menu's rows, as `Items` serves them; empty for a menu of a row table.
+    var rows: [ItemRow] = []
+    /// The rows of a menu of a row table (`RowCount` rows, `Items` empty), once `GetRows` brought them.
+    var table: RowTable?
+    /// Counts the rows set: a fold made off the main thread is taken only for the rows it was made of.
+    var rowsSet = 0
+    /// The menu's `RowCount` when its rows are a row table (`Items` empty), else 0.
+    var tableRowCount = 0
+    /// Whether `GetRows` was called and has not answered yet.
+    var tableAsked = false
     /// The mirror's revision of the menu when it was last read (MenuMirror.revision(at:)).
     private(set) var revision: Int
     /// The key hint of each row, by id ("" for none).
-    private(set) var keyHints: [String: String] = [:]
+    var keyHints: [String: String] = [:]
     private(set) var appearance: AppearanceSettings
     var metrics: ListMetrics
     /// What the user chose or asked for: a `Submit` or a `Close`.
@@ -50,7 +58,6 @@ final class ListWindow {
     /// The state last told to ``trace``.
     private var tracedState: MenuState?
 
-    /// A window for the list menu `menu`, not yet shown.
     /// A window for the list menu `menu`, not yet shown; `standInGrabbed`
     /// says whether the caller already grabbed the keyboard on `standIn`
     /// (``grabKeyboard(on:)``), which the window then gives back.
@@ -67,7 +74,7 @@ final class ListWindow {
         let snapshot = menu.snapshot
         appearance = snapshot.appearance.settings
         // The window's size is the appearance's as the menu opens; a reload changes the next one's.
-        let lines = ListMetrics.lines(appearance.lines, forRows: snapshot.items.count)
+        let lines = ListMetrics.lines(appearance.lines, forRows: max(snapshot.items.count, snapshot.rowCount))
         picker = ListPicker(
             settings: snapshot.picker, acceptsCustom: snapshot.picker.acceptsCustom(isAdHoc: !snapshot.owner.isEmpty),
             lines: lines)
@@ -121,7 +128,11 @@ final class ListWindow {
         self.revision = revision
         let snapshot = menu.snapshot
         appearance = snapshot.appearance.settings
-        if snapshot.items != rows || !picker.hasRows {
+        // A table's rows come with `GetRows` (MenuWindows asks while ``awaitsTable``).
+        tableRowCount = snapshot.items.isEmpty ? snapshot.rowCount : 0
+        if tableRowCount == 0, snapshot.items != rows || !picker.hasRows {
+            table = nil
+            rowsSet += 1
             rows = snapshot.items
             keyHints = [:]
             for (id, detail) in menu.details where !detail.key.isEmpty { keyHints[id] = detail.key }
@@ -242,7 +253,8 @@ final class ListWindow {
 
     /// The ids of `rows` (indices into the menu's rows).
     func ids(of indices: [Int]) -> [String] {
-        indices.compactMap { rows.indices.contains($0) ? rows[$0].id : nil }
+        if let table { return indices.compactMap { $0 >= 0 && $0 < table.count ? table.id($0) : nil } }
+        return indices.compactMap { rows.indices.contains($0) ? rows[$0].id : nil }
     }
 
     /// A GDK key event in plain values.
@@ -262,6 +274,6 @@ final class ListWindow {
 
     /// Tells assistive technology the filter and the rows on screen.
     func accessibilityChanged() {
-        accessibility.update(picker: picker, rows: rows, metrics: metrics)
+        accessibility.update(picker: picker, metrics: metrics) { self.row($0) }
     }
 }

@@ -30,6 +30,7 @@ extension MenuWindows {
             window.traceState(state)
             if window.revision != revision, let menu = mirror.menu(at: path) {
                 window.update(menu: menu, revision: revision)
+                if window.awaitsTable { askForTable(of: window) }
             }
             if state == .expanded, window.closeWhenOpen {
                 window.closeWhenOpen = false
@@ -56,7 +57,17 @@ extension MenuWindows {
         }
         lists[path] = window
         window.traceState(state)
-        let placement = menu.snapshot.placement
+        // A menu of a row table is shown once its rows are here: its first frame has them.
+        if window.awaitsTable {
+            askForTable(of: window)
+        } else {
+            show(window, placement: menu.snapshot.placement)
+        }
+        return true
+    }
+
+    /// Puts `window` on screen, on the output `placement` names or the pointer's.
+    private func show(_ window: ListWindow, placement: MenuPlacement) {
         let pointer = outputs.pointer()
         let choice = OutputGeometry.choose(
             among: outputs.outputs, named: placement.output, pointer: pointer, focused: outputs.focused)
@@ -64,7 +75,30 @@ extension MenuWindows {
         window.show(
             on: output, monitor: output.flatMap { HeldMonitor(outputs.monitor(named: $0.name)) },
             placement: placement, pointer: pointer)
-        return true
+    }
+
+    /// Calls `GetRows` for `window`'s menu (once at a time), gives it the
+    /// table, shows it if it is not on screen yet, then folds its rows in the
+    /// background. Without a table (an error, logged) it shows no rows, and
+    /// the keys typed meanwhile apply to none.
+    private func askForTable(of window: ListWindow) {
+        guard !window.tableAsked else { return }
+        window.tableAsked = true
+        follower.rows(ofMenuAt: window.path) { [weak self, weak window] outcome in
+            guard let self, let window, lists[window.path] === window else { return }
+            window.tableAsked = false
+            switch outcome {
+            case .success(let table): window.setTable(table)
+            case .failure(let error):
+                log.warning("cannot read the rows of \(window.path): \(error)")
+                // No rows, but keys work: Escape closes, Enter answers the filter.
+                if !window.picker.hasRows, let action = window.picker.setRows([]) { window.act(action) }
+            }
+            if !window.isShown, let snapshot = mirror.snapshot(at: window.path) {
+                show(window, placement: snapshot.placement)
+            }
+            window.foldInBackground()
+        }
     }
 
     /// Carries out what a list asks: `Submit` its rows or its filter text, or `Close`.

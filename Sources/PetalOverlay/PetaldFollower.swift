@@ -1,6 +1,7 @@
 import DBus
 import Linux
 import PetalAPI
+import PetalCore
 import PetalScene
 
 /// What ``PetaldFollower`` tells the windows as petald's menus change.
@@ -74,6 +75,20 @@ final class PetaldFollower {
         let log = self.log
         feed.client.menu(at: path).submit(ids, details) { result in
             if case .failure(let error) = result { log.warning("Submit on \(path) failed: \(error)") }
+        }
+    }
+
+    /// Calls `GetRows` on the menu at `path` and reads the row table it
+    /// answers off the main loop (``RowWorker``); `completion` runs on the main loop.
+    func rows(
+        ofMenuAt path: ObjectPath, then completion: @escaping @Sendable @MainActor (Result<RowTable, any Error>) -> Void
+    ) {
+        log.debug("calling petald: GetRows on \(path)")
+        feed.client.menu(at: path).rows { result in
+            switch result {
+            case .success(let descriptor): RowWorker.readTable(descriptor, then: completion)
+            case .failure(let error): MainQueue.post { completion(.failure(error)) }
+            }
         }
     }
 

@@ -31,9 +31,17 @@ struct FoldedText: Sendable {
     /// Appends `text` folded; its start counts as the start of a word.
     mutating func append(_ text: String) {
         var text = text
-        text.withUTF8 { utf8 in
-            if !appendASCII(utf8) { appendScalars(utf8) }
-        }
+        text.withUTF8 { append(utf8: $0) }
+    }
+
+    /// Appends UTF-8 folded, as ``append(_:)`` appends a string's: a row read
+    /// in place from a ``RowTable``, without a `String` made for it.
+    mutating func append(utf8: UnsafeRawBufferPointer) {
+        append(utf8: utf8.assumingMemoryBound(to: UInt8.self))
+    }
+
+    private mutating func append(utf8: UnsafeBufferPointer<UInt8>) {
+        if !appendASCII(utf8) { appendScalars(utf8) }
     }
 
     /// Appends a byte that no folded text holds (0xFF is never UTF-8): the
@@ -80,7 +88,16 @@ struct FoldedText: Sendable {
     /// The general path, one scalar at a time.
     private mutating func appendScalars(_ utf8: UnsafeBufferPointer<UInt8>) {
         var previous = PickerCharacterKind.white
-        for scalar in String(decoding: utf8, as: UTF8.self).unicodeScalars {
+        var decoder = UTF8()
+        var input = utf8.makeIterator()
+        while true {
+            // As `String(decoding:as:)` reads it (an invalid byte is U+FFFD), without making one.
+            let scalar: Unicode.Scalar
+            switch decoder.decode(&input) {
+            case .scalarValue(let value): scalar = value
+            case .error: scalar = "\u{FFFD}"
+            case .emptyInput: return
+            }
             let before = bytes.count
             if scalar.isASCII {
                 let byte = UInt8(truncatingIfNeeded: scalar.value)

@@ -12,7 +12,9 @@
 /// in their own order. Case is ignored unless `caseSensitive`, by
 /// lowercasing (``FoldedText`` says how far that goes beyond ASCII).
 ///
-/// The rows are folded once, into one buffer; a filter that only narrows the
+/// The rows are folded once, into one buffer (rows read from a ``RowTable``
+/// only when a filter first has words, or at ``fold()``, so that a picker of
+/// 100,000 rows is drawn before they are); a filter that only narrows the
 /// last one (a letter typed at the end of a word, a word added) looks only
 /// at the rows the last one matched, and only for the words it adds.
 public struct PickerMatcher: Sendable {
@@ -42,7 +44,12 @@ public struct PickerMatcher: Sendable {
     public let caseSensitive: Bool
     /// How matching rows are ordered.
     public let sort: Sort
-    private let rows: PickerRows
+    /// How many rows there are.
+    public let count: Int
+    /// The rows folded; nil until they are needed, for rows read from a table.
+    private var folded: PickerRows?
+    /// The table the rows are read from; nil for rows given whole.
+    private let table: RowTable?
     /// 0..<count, what an empty filter shows, made once.
     private let everyRow: [Int]
     /// The words of the last filter.
@@ -62,7 +69,9 @@ public struct PickerMatcher: Sendable {
     public init(rows: [Row], caseSensitive: Bool = false, sort: Sort = .order) {
         self.caseSensitive = caseSensitive
         self.sort = sort
-        self.rows = PickerRows(rows, lowercased: !caseSensitive, withBonuses: sort == .score)
+        folded = PickerRows(rows, lowercased: !caseSensitive, withBonuses: sort == .score)
+        table = nil
+        count = rows.count
         everyRow = Array(rows.indices)
         matched = everyRow
         shown = everyRow
@@ -73,8 +82,29 @@ public struct PickerMatcher: Sendable {
         self.init(rows: titles.map { Row(title: $0) }, caseSensitive: caseSensitive, sort: sort)
     }
 
-    /// How many rows there are.
-    public var count: Int { rows.count }
+    /// A matcher of the rows of `table` (their titles and meta words), which
+    /// folds them only when a filter first has words, or at ``fold()``: until
+    /// then it costs an index per row.
+    public init(table: RowTable, caseSensitive: Bool = false, sort: Sort = .order) {
+        self.caseSensitive = caseSensitive
+        self.sort = sort
+        self.table = table
+        folded = nil
+        count = table.count
+        everyRow = Array(0..<table.count)
+        matched = everyRow
+        shown = everyRow
+    }
+
+    /// Whether the rows are folded: a filter with words does not have to fold them first.
+    public var isFolded: Bool { folded != nil }
+
+    /// Folds the rows now if they are not: what a frontend does off its main
+    /// thread, on a copy, to hand back before the first key needs it.
+    public mutating func fold() {
+        guard folded == nil, let table else { return }
+        folded = PickerRows(table, lowercased: !caseSensitive, withBonuses: sort == .score)
+    }
 
     /// The rows that match `text`, as indices into the rows given, in the
     /// order to show them; every row, in its own order, for a text with no words.
@@ -89,6 +119,8 @@ public struct PickerMatcher: Sendable {
             shown = everyRow
             return shown
         }
+        fold()
+        guard let rows = folded else { return shown }
         let narrowing = next.narrows(words)
         let added = next.added(since: narrowing ? words : .none)
         let candidates = narrowing ? matched : everyRow

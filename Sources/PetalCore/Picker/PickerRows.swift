@@ -13,24 +13,52 @@ struct PickerRows: Sendable {
 
     /// Folds `rows`, keeping the fuzzy score's bonuses when `withBonuses`.
     init(_ rows: [PickerMatcher.Row], lowercased: Bool, withBonuses: Bool) {
+        self.init(
+            count: rows.count, textBytes: rows.reduce(0) { $0 + $1.title.utf8.count + $1.meta.utf8.count },
+            lowercased: lowercased, withBonuses: withBonuses
+        ) { row, field, text in
+            text.append(field == .title ? rows[row].title : rows[row].meta)
+        }
+    }
+
+    /// Folds the titles and meta words of `table`'s rows from its bytes, in
+    /// place: no `String` is made for a row (but for a scalar beyond ASCII
+    /// whose lowercase mapping is read).
+    init(_ table: RowTable, lowercased: Bool, withBonuses: Bool) {
+        var textBytes = 0
+        for row in 0..<table.count {
+            textBytes += table.range(of: .title, row: row).count + table.range(of: .meta, row: row).count
+        }
+        self.init(count: table.count, textBytes: textBytes, lowercased: lowercased, withBonuses: withBonuses) {
+            row, field, text in
+            table.withBytes(of: field, row: row) { text.append(utf8: $0) }
+        }
+    }
+
+    /// Folds `count` rows whose title and meta words `append` appends to the text, given a row and
+    /// `.title` or `.meta`; `textBytes` is about how many bytes they hold.
+    private init(
+        count: Int, textBytes: Int, lowercased: Bool, withBonuses: Bool,
+        append: (Int, RowTable.Field, inout FoldedText) -> Void
+    ) {
         var text = FoldedText(lowercased: lowercased, withBonuses: withBonuses)
-        text.reserveCapacity(rows.reduce(0) { $0 + $1.title.utf8.count + $1.meta.utf8.count + 1 })
+        text.reserveCapacity(textBytes + count)
         var starts: [Int] = []
-        starts.reserveCapacity(rows.count + 1)
+        starts.reserveCapacity(count + 1)
         var titleEnds: [Int] = []
-        titleEnds.reserveCapacity(rows.count)
-        for row in rows {
+        titleEnds.reserveCapacity(count)
+        for row in 0..<count {
             starts.append(text.bytes.count)
-            text.append(row.title)
+            append(row, .title, &text)
             titleEnds.append(text.bytes.count)
             text.appendBorder()
-            if !row.meta.isEmpty { text.append(row.meta) }
+            append(row, .meta, &text)
         }
         starts.append(text.bytes.count)
         self.text = text
         self.starts = starts
         self.titleEnds = titleEnds
-        masks = ByteMask.of(rows: rows.count, of: text.bytes, startingAt: starts)
+        masks = ByteMask.of(rows: count, of: text.bytes, startingAt: starts)
     }
 
     /// How many rows there are.

@@ -28,6 +28,14 @@ public enum ListKey: Equatable, Sendable {
     case escape
     /// The picker's custom key N (from 1).
     case custom(Int)
+
+    /// Whether the key edits the filter (and so may need the rows folded).
+    public var changesFilter: Bool {
+        switch self {
+        case .character, .backspace, .clearFilter, .deleteWord: true
+        default: false
+        }
+    }
 }
 
 /// What a `list` picker asks its frontend to do after a key.

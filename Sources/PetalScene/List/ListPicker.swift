@@ -30,6 +30,8 @@ public struct ListPicker: Sendable {
     public private(set) var isDone = false
     private var matcher: PickerMatcher?
     private var queued: [ListKey] = []
+    /// Whether keys that filter wait for ``adoptFolded(_:)`` (``awaitFold()``).
+    private var awaitingFold = false
 
     /// A picker of `settings`, drawing `lines` rows, whose rows are not known yet.
     public init(settings: PickerSettings, acceptsCustom: Bool, lines: Int = ListMetrics.defaultLines) {
@@ -53,21 +55,69 @@ public struct ListPicker: Sendable {
     /// keys queued meanwhile; returns the first action they asked for. Rows
     /// given again (the menu changed) keep the filter; marks are dropped.
     public mutating func setRows(_ titles: [String], meta: [String] = []) -> ListAction? {
-        let first = matcher == nil
-        let sort: PickerMatcher.Sort = settings.sort == .score ? .score : .order
         if meta.isEmpty {
-            matcher = PickerMatcher(titles: titles, caseSensitive: settings.caseSensitive, sort: sort)
-        } else {
-            let rows = titles.indices.map {
-                PickerMatcher.Row(title: titles[$0], meta: $0 < meta.count ? meta[$0] : "")
-            }
-            matcher = PickerMatcher(rows: rows, caseSensitive: settings.caseSensitive, sort: sort)
+            return setMatcher(PickerMatcher(titles: titles, caseSensitive: settings.caseSensitive, sort: matcherSort))
         }
+        let rows = titles.indices.map {
+            PickerMatcher.Row(title: titles[$0], meta: $0 < meta.count ? meta[$0] : "")
+        }
+        return setMatcher(PickerMatcher(rows: rows, caseSensitive: settings.caseSensitive, sort: matcherSort))
+    }
+
+    /// Sets the rows to `table`'s, as ``setRows(_:meta:)`` does, without
+    /// folding them (``PickerMatcher/init(table:caseSensitive:sort:)``):
+    /// an empty filter shows them at once; the first filter with words
+    /// folds them unless ``adoptFolded(_:)`` brought them folded before.
+    public mutating func setRows(_ table: RowTable) -> ListAction? {
+        setMatcher(PickerMatcher(table: table, caseSensitive: settings.caseSensitive, sort: matcherSort))
+    }
+
+    /// The matcher, while its rows are not folded yet: a copy to fold
+    /// elsewhere (``PickerMatcher/fold()``) and hand to ``adoptFolded(_:)``.
+    public var matcherToFold: PickerMatcher? {
+        guard let matcher, !matcher.isFolded else { return nil }
+        return matcher
+    }
+
+    /// From now on, while the rows are not folded, a key that changes the
+    /// filter (and every key after it) is queued until ``adoptFolded(_:)``
+    /// brings the fold made elsewhere: the rows are not folded twice, and the
+    /// main thread does not wait. New rows end the wait.
+    public mutating func awaitFold() {
+        awaitingFold = matcherToFold != nil
+    }
+
+    /// Takes `folded`, a folded copy of ``matcherToFold`` (the caller makes
+    /// sure the rows did not change meanwhile), unless the matcher folded its
+    /// rows itself in between; nothing shown changes. Then applies the keys
+    /// ``awaitFold()`` queued; returns the first action they asked for.
+    public mutating func adoptFolded(_ folded: PickerMatcher) -> ListAction? {
+        if let matcher, !matcher.isFolded, folded.isFolded, folded.count == matcher.count {
+            // Not folded, the matcher has only seen filters without words: the copy's state is its own.
+            self.matcher = folded
+        }
+        guard awaitingFold else { return nil }
+        awaitingFold = false
+        return applyQueued()
+    }
+
+    private var matcherSort: PickerMatcher.Sort { settings.sort == .score ? .score : .order }
+
+    /// Sets the matcher of new rows and applies the keys queued meanwhile.
+    private mutating func setMatcher(_ new: PickerMatcher) -> ListAction? {
+        let first = matcher == nil
+        matcher = new
+        awaitingFold = false
         marked = []
         refilter()
         if first, filter == settings.filter, let position = shown.firstIndex(of: settings.selected) {
             move(to: position)
         }
+        return applyQueued()
+    }
+
+    /// Applies the keys queued, in order; returns the first action they asked for.
+    private mutating func applyQueued() -> ListAction? {
         let keys = queued
         queued = []
         var action: ListAction?
@@ -81,7 +131,7 @@ public struct ListPicker: Sendable {
     /// Applies `key`, or queues it while the rows are not known; returns what the frontend must do.
     public mutating func press(_ key: ListKey) -> ListAction? {
         guard !isDone else { return nil }
-        guard hasRows else {
+        guard hasRows, !awaitingFold || (queued.isEmpty && !key.changesFilter) else {
             queued.append(key)
             return nil
         }
