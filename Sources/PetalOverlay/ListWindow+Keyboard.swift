@@ -39,8 +39,8 @@ extension ListWindow {
         return true
     }
 
-    /// On Wayland, once this window is mapped and takes keys itself, the
-    /// stand-in's layer surface gives the keyboard back.
+    /// On Wayland, once this window has drawn its first frame and takes keys
+    /// itself, the stand-in's layer surface gives the keyboard back.
     func releaseStandIn() {
         guard backend == .layerShell, standInGrabbed, let standIn else { return }
         standInGrabbed = false
