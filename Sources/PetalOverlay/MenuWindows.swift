@@ -50,6 +50,7 @@ final class MenuWindows {
         GtkSignals.followCompositing(self)
         outputs.changed = { [unowned self] in screenChanged() }
         follower.start()
+        ListWindowSpare.prepare()
     }
 
     /// Brings the window of the menu at `path` in line with the mirror once
