@@ -286,5 +286,12 @@ for target in package.targets where target.type != .system {
         (target.swiftSettings ?? []) + [
             .swiftLanguageMode(.v6),
             .enableUpcomingFeature("ExistentialAny"),
+            // Generic types' metadata built by direct calls, not by demangling
+            // their names at first use: the runtime checks a demangled type's
+            // requirements by scanning every conformance record (~40,000
+            // instructions each), ~2.9 M of petald's start-up (docs/benchmarks.md).
+            .unsafeFlags(
+                ["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"],
+                .when(configuration: .release)),
         ]
 }
