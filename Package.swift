@@ -52,9 +52,13 @@ let pluginTargets: [Target] = builtInPlugins.flatMap { plugin -> [Target] in
 }
 
 /// Swift's runtime linked into the program, with packed relative relocations
-/// (see petald's target below), by GNU ld, which gold (the default) cannot.
+/// (see petald's target below), by GNU ld, which gold (the default) cannot;
+/// the runtime's few libstdc++ pieces built in too (Linker/libstdc++.so).
 let builtInRuntime: [LinkerSetting] = [
-    .unsafeFlags(["-static-stdlib", "-use-ld=bfd", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"])
+    .unsafeFlags([
+        "-static-stdlib", "-use-ld=bfd", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+        "-L\(Context.packageDirectory)/Linker",
+    ])
 ]
 
 let libraryTargets: [Target] = [
@@ -160,7 +164,9 @@ let libraryTargets: [Target] = [
     // "Start-up"), and petalctl runs once per key press (bench/petalctl.py).
     // Linked with packed relative relocations (DT_RELR, read by glibc 2.36):
     // the ~30,000 pointers to relocate take 6 KiB instead of 720 KiB, read
-    // and kept resident at every start.
+    // and kept resident at every start. libstdc++, which the runtime needs
+    // for ~25 symbols, is linked in from its archive: loading libstdc++.so.6
+    // cost ~1.8 M of the ~14 M instructions from exec to the name owned.
     // Petal's own plugins, which use the shared runtime, are loaded at their
     // first invocation, so a session that never uses one never maps it; a
     // plugin in Swift then runs on the shared runtime it brings, beside the
@@ -280,5 +286,12 @@ for target in package.targets where target.type != .system {
         (target.swiftSettings ?? []) + [
             .swiftLanguageMode(.v6),
             .enableUpcomingFeature("ExistentialAny"),
+            // Generic types' metadata built by direct calls, not by demangling
+            // their names at first use: the runtime checks a demangled type's
+            // requirements by scanning every conformance record (~40,000
+            // instructions each), ~2.9 M of petald's start-up (docs/benchmarks.md).
+            .unsafeFlags(
+                ["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"],
+                .when(configuration: .release)),
         ]
 }
