@@ -35,7 +35,7 @@ BIN          := $(shell $(SWIFT) build -c $(CONFIG) --show-bin-path 2>/dev/null)
 # managers on Xvfb: i3 (i3-wm, with i3-msg) through its IPC socket, and
 # openbox, which keeps _NET_ACTIVE_WINDOW, through the X server; the
 # overlay's X11 tests run under i3 as well as on bare Xvfb.
-APT_PACKAGES := libdbus-1-dev pkg-config dbus dbus-bin systemd libglib2.0-bin util-linux \
+APT_PACKAGES := libdbus-1-dev libstdc++-12-dev pkg-config dbus dbus-bin systemd libglib2.0-bin util-linux \
                 python3-dbus python3-gi gcc binutils scdoc zsh fish \
                 libgtk-3-dev libgtk-layer-shell-dev xvfb xcompmgr xdotool imagemagick \
                 sway grim wtype waybar passwd gir1.2-gtk-3.0 adwaita-icon-theme fonts-dejavu-core x11-utils strace \
@@ -46,9 +46,10 @@ APT_PACKAGES := libdbus-1-dev pkg-config dbus dbus-bin systemd libglib2.0-bin ut
 # package), DESTDIR a staging root for packagers. The products come from a
 # release build made first, unless PRODUCTS names a folder of products already
 # built (e.g. PRODUCTS=.build/debug, as the tests and check-units do).
-# What building alone needs: libdbus, GTK 3 with gtk-layer-shell for
+# What building alone needs: libdbus, libstdc++'s archive (linked into petald
+# and petalctl), GTK 3 with gtk-layer-shell for
 # petal-overlay, and libxcb with RandR for petal-context.
-BUILD_PACKAGES := libdbus-1-dev pkg-config libgtk-3-dev libgtk-layer-shell-dev libxcb1-dev libxcb-randr0-dev
+BUILD_PACKAGES := libdbus-1-dev libstdc++-12-dev pkg-config libgtk-3-dev libgtk-layer-shell-dev libxcb1-dev libxcb-randr0-dev
 # What the overlay benchmark adds: a display of its own (Xvfb), a compositor so
 # the RGBA popup is composited as on a desktop, and xwininfo for its size; and
 # the part context (bench/context.py): headless sway and openbox, the desktops
