@@ -41,12 +41,15 @@ enum ListSignals {
                     ? PETAL_TRUE : PETAL_FALSE
             }, me)
         // Mapped: on X11 the keyboard grab the server refused before the window was viewable is taken now.
-        // (On Wayland the stand-in gives the keyboard back after the first frame: ListWindow.draw(on:).)
         _ = petal_connect_event(
             widget, "map-event",
             { _, _, data in
                 nonisolated(unsafe) let window = data
-                MainActor.assumeIsolated { ListWindow.from(window).takeKeyboard() }
+                MainActor.assumeIsolated {
+                    let list = ListWindow.from(window)
+                    list.takeKeyboard()
+                    list.releaseStandIn()
+                }
                 return PETAL_FALSE
             }, me)
         _ = petal_connect_delete(

@@ -102,11 +102,6 @@ extension ListWindow {
         if let tooltip { drawTooltip(tooltip.text, by: tooltip.rect, on: cr) }
         cairo_restore(cr)
         trace?.frame(at: Double(g_get_monotonic_time()) / 1e6, spread: 1)
-        // Only after this first frame's commit, which follows this handler, not when mapped: the
-        // stand-in's repaint came before it, and the keyboard must not be free between the two commits.
-        if standInGrabbed { MainQueue.post { [weak self] in self?.releaseStandIn() } }
-        // The next list's window, made while this one is on screen.
-        ListWindowSpare.prepare()
     }
 
     /// The prompt, then the filter text and a caret after it.

@@ -36,22 +36,15 @@ extension ListWindow {
         gtk_layer_set_keyboard_mode(petal_gtk_window(widget), GTK_LAYER_SHELL_KEYBOARD_MODE_EXCLUSIVE)
         // Now, not at GTK's next frame, which may be a frame away: keys are being typed.
         petal_wayland_commit_now(widget)
-        // gtk-layer-shell also marks the whole window for a repaint, to get a commit; unchanged,
-        // it would be painted ahead of the list's first frame: it waits until the list has drawn.
-        if let window = gtk_widget_get_window(widget) { gdk_window_freeze_updates(window) }
         return true
     }
 
-    /// On Wayland, once this window has drawn its first frame and takes keys
-    /// itself, the stand-in's layer surface gives the keyboard back.
+    /// On Wayland, once this window is mapped and takes keys itself, the
+    /// stand-in's layer surface gives the keyboard back.
     func releaseStandIn() {
         guard backend == .layerShell, standInGrabbed, let standIn else { return }
         standInGrabbed = false
         gtk_layer_set_keyboard_mode(petal_gtk_window(standIn), GTK_LAYER_SHELL_KEYBOARD_MODE_NONE)
-        // Now: sway keeps the keyboard on the stand-in, also exclusive, until it commits this.
-        petal_wayland_commit_now(standIn)
-        // Frozen as it took the keyboard (takeKeyboard(onLayerSurface:)).
-        if let window = gtk_widget_get_window(standIn) { gdk_window_thaw_updates(window) }
     }
 
     /// Grabs the keyboard on X11 on `widget`'s window, if it is viewable; says whether it did.

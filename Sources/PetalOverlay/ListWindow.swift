@@ -82,10 +82,29 @@ final class ListWindow {
         metrics = ListMetrics(
             width: appearance.width, lines: lines, rowHeight: ListMetrics.iconSize + 8,
             hasMessage: !snapshot.picker.message.isEmpty)
-        // Made ahead of time (ListWindowSpare): only its title, size and place are this menu's.
-        (widget, backend) = ListWindowSpare.take()
-        gtk_window_set_title(
-            petal_gtk_window(widget), "Petal: \(snapshot.title.isEmpty ? snapshot.name : snapshot.title)")
+        let display = gdk_display_get_default()
+        if let display, petal_display_is_wayland(display) != PETAL_FALSE, gtk_layer_is_supported() != PETAL_FALSE {
+            backend = .layerShell
+            widget = petal_accessible_window_new(GTK_WINDOW_TOPLEVEL)
+            let window = petal_gtk_window(widget)
+            gtk_layer_init_for_window(window)
+            gtk_layer_set_layer(window, GTK_LAYER_SHELL_LAYER_OVERLAY)
+            gtk_layer_set_namespace(window, "petal-overlay-list")
+            gtk_layer_set_exclusive_zone(window, -1)
+        } else {
+            backend = .x11
+            widget = petal_accessible_window_new(GTK_WINDOW_POPUP)
+        }
+        let window = petal_gtk_window(widget)
+        gtk_window_set_title(window, "Petal: \(snapshot.title.isEmpty ? snapshot.name : snapshot.title)")
+        gtk_window_set_decorated(window, PETAL_FALSE)
+        gtk_window_set_skip_taskbar_hint(window, PETAL_TRUE)
+        gtk_widget_set_app_paintable(widget, PETAL_TRUE)
+        gtk_widget_add_events(
+            widget,
+            Int32(
+                bitPattern: GDK_BUTTON_PRESS_MASK.rawValue | GDK_KEY_PRESS_MASK.rawValue | GDK_SCROLL_MASK.rawValue
+                    | GDK_STRUCTURE_MASK.rawValue))
         ListSignals.connect(self, to: widget)
         metrics.rowHeight = ListMetrics.rowHeight(forTextHeight: textHeight())
         for name in ListKeyMap.unparsed(snapshot.picker.customKeys) {

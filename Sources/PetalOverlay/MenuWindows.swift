@@ -50,7 +50,6 @@ final class MenuWindows {
         GtkSignals.followCompositing(self)
         outputs.changed = { [unowned self] in screenChanged() }
         follower.start()
-        ListWindowSpare.prepare()
     }
 
     /// Brings the window of the menu at `path` in line with the mirror once
