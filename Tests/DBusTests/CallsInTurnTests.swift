@@ -92,7 +92,7 @@ import Testing
         let fourth = calls.append("a4", from: ":1.1")
         // Another caller is let in; the refused call was never added.
         let other = calls.append("b1", from: ":1.2")
-        #expect(letIn == [true, true, true] && !fourth && other)
+        #expect(letIn == [nil, nil, nil] && fourth == .tooManyCalls && other == nil)
         #expect(calls.count == 4)
         #expect(drain(&calls) == ["a1", "b1", "a2", "a3"])
     }
@@ -102,11 +102,11 @@ import Testing
         calls.append("a1", from: ":1.1")
         calls.append("a2", from: ":1.1")
         let third = calls.append("a3", from: ":1.1")
-        #expect(!third)
+        #expect(third == .tooManyCalls)
         #expect(calls.removeNext() == "a1")
         let fourth = calls.append("a4", from: ":1.1")
         let fifth = calls.append("a5", from: ":1.1")
-        #expect(fourth && !fifth)
+        #expect(fourth == nil && fifth == .tooManyCalls)
         #expect(drain(&calls) == ["a2", "a4"])
     }
 
@@ -118,7 +118,43 @@ import Testing
         #expect(calls.count == 4)
         // Until they are served, nothing more of that caller's is let in.
         let fifth = calls.append("a5", from: ":1.1")
-        #expect(!fifth)
+        #expect(fifth == .tooManyCalls)
         #expect(drain(&calls) == ["a1", "a2", "a3", "a4"])
+    }
+
+    @Test func aCallerWithACallWaitingIsRefusedPastTheBytesOfAll() {
+        var calls = CallsInTurn<String>(maximumBytes: 100)
+        let first = calls.append("a1", from: ":1.1", bytes: 60)
+        let second = calls.append("a2", from: ":1.1", bytes: 41)
+        let third = calls.append("a3", from: ":1.1", bytes: 40)
+        #expect(first == nil && second == .tooManyBytes && third == nil)
+        #expect(calls.bytes == 100 && calls.count == 2)
+        // Another caller's first call is let in however large, its second is not.
+        let other = calls.append("b1", from: ":1.2", bytes: 500)
+        let otherSecond = calls.append("b2", from: ":1.2", bytes: 1)
+        #expect(other == nil && otherSecond == .tooManyBytes)
+        #expect(drain(&calls) == ["a1", "b1", "a3"])
+        #expect(calls.bytes == 0)
+    }
+
+    @Test func aCallServedGivesBackItsBytes() {
+        var calls = CallsInTurn<String>(maximumBytes: 100)
+        calls.append("a1", from: ":1.1", bytes: 50)
+        calls.append("a2", from: ":1.1", bytes: 50)
+        #expect(calls.append("a3", from: ":1.1", bytes: 50) == .tooManyBytes)
+        #expect(calls.removeNext() == "a1")
+        #expect(calls.bytes == 50)
+        #expect(calls.append("a3", from: ":1.1", bytes: 50) == nil)
+        calls.removeAll()
+        #expect(calls.bytes == 0 && calls.append("a4", from: ":1.1", bytes: 100) == nil)
+    }
+
+    @Test func heldCallsCountNoBytes() {
+        var calls = CallsInTurn<String>(maximumBytes: 100)
+        calls.append("a2", from: ":1.1", bytes: 100)
+        calls.prepend(["a1"], from: ":1.1")
+        #expect(calls.bytes == 100)
+        #expect(calls.removeNext() == "a1" && calls.bytes == 100)
+        #expect(calls.removeNext() == "a2" && calls.bytes == 0)
     }
 }

@@ -90,7 +90,10 @@ extension DBusConnection {
         switch dbus_message_get_type(raw) {
         case LibDBus.messageTypeMethodCall:
             let call = Message(retaining: raw)
-            if !waitingCalls.append(.read(call), from: call.sender ?? "") { refuseOverLimit(call) }
+            let caller = call.sender ?? ""
+            if let refusal = waitingCalls.append(.read(call), from: caller, bytes: call.approximateByteCount) {
+                refuse(call, because: refusal)
+            }
             return LibDBus.handled
         case LibDBus.messageTypeSignal:
             let message = Message(retaining: raw)
@@ -119,24 +122,35 @@ extension DBusConnection {
     /// without waiting meets it.
     public static let maximumWaitingCallsPerCaller = 256
 
-    /// Answers a call over ``maximumWaitingCallsPerCaller`` with the error
+    /// How many bytes the calls read and waiting to be served may take, from
+    /// all callers, but for each caller's first (``CallsInTurn``): callers
+    /// that send large calls without waiting for their answers meet it, are
+    /// refused, and reading goes on, far below libdbus's limit on what is read
+    /// and not yet let go (63 MiB), at which it would stop reading everyone.
+    public static let maximumWaitingCallBytes = 8 << 20
+
+    /// Answers a call refused by ``CallsInTurn``'s limits with the error
     /// called `name` (the bus's `LimitsExceeded` until set); any thread.
     public func answerCallsOverLimit(with name: String) {
         loop.execute { [self] in callsOverLimitError = name }
     }
 
-    /// A call of a caller who already has ``maximumWaitingCallsPerCaller``
-    /// calls waiting is answered at once, unread, so that it costs only the
-    /// answer and reading goes on behind it; one that wants no reply is dropped.
-    private func refuseOverLimit(_ call: Message) {
+    /// A call refused by ``CallsInTurn``'s limits is answered at once,
+    /// unread, so that it costs only the answer and reading goes on behind
+    /// it; one that wants no reply is dropped.
+    private func refuse(_ call: Message, because refusal: CallsInTurn<WaitingCall>.Refusal) {
         guard !call.noReplyExpected else { return }
-        let limit = Self.maximumWaitingCallsPerCaller
-        sendOnLoop(
-            call.makeError(
-                DBusError(
-                    callsOverLimitError,
-                    "\(limit) calls of this connection already wait to be served, the most one may have waiting: "
-                        + "wait for their answers before sending more")))
+        let text =
+            switch refusal {
+            case .tooManyCalls:
+                "\(Self.maximumWaitingCallsPerCaller) calls of this connection already wait to be served, "
+                    + "the most one may have waiting: wait for their answers before sending more"
+            case .tooManyBytes:
+                "calls of \(Self.maximumWaitingCallBytes >> 20) MiB already wait to be served, the most all "
+                    + "connections may have waiting, and this connection has some of them: "
+                    + "wait for their answers before sending more"
+            }
+        sendOnLoop(call.makeError(DBusError(callsOverLimitError, text)))
     }
 
     /// Serves `calls` of `caller`, held since they were read (for an access

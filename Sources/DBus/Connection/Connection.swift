@@ -23,8 +23,9 @@ public final class DBusConnection: @unchecked Sendable {
     private var disconnectHandlers: [() -> Void] = []
     private(set) var isConnected = true
     /// Calls read and not yet served, each caller in turn (``dispatchQueued()``).
-    var waitingCalls = CallsInTurn<WaitingCall>(maximumPerCaller: maximumWaitingCallsPerCaller)
-    /// The error a call over ``maximumWaitingCallsPerCaller`` is answered with (``answerCallsOverLimit(with:)``).
+    var waitingCalls = CallsInTurn<WaitingCall>(
+        maximumPerCaller: maximumWaitingCallsPerCaller, maximumBytes: maximumWaitingCallBytes)
+    /// The error a call refused by ``waitingCalls``' limits is answered with (``answerCallsOverLimit(with:)``).
     var callsOverLimitError = "org.freedesktop.DBus.Error.LimitsExceeded"
     /// Whether libdbus holds a signal back, at the head of its queue, until
     /// every call read before it has been served.

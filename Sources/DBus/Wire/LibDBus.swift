@@ -6,6 +6,8 @@ import CDBus
 enum LibDBus {
     static let typeInvalid: Int32 = 0
     static let typeString = Int32(UInt8(ascii: "s"))
+    static let typeObjectPath = Int32(UInt8(ascii: "o"))
+    static let typeSignature = Int32(UInt8(ascii: "g"))
     static let typeArray = Int32(UInt8(ascii: "a"))
     static let typeVariant = Int32(UInt8(ascii: "v"))
     static let typeStruct = Int32(UInt8(ascii: "r"))

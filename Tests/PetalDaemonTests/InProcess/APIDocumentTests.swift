@@ -80,6 +80,10 @@ import Testing
             ("a context value", bytes(Limits.contextValueBytes)),
             ("`SetContext`'s argument in the message", bytes(Limits.contextWireBytes)),
             ("calls one connection has waiting to be served", "\(DBusConnection.maximumWaitingCallsPerCaller)"),
+            (
+                "calls all connections have waiting to be served, but for each one's first",
+                bytes(DBusConnection.maximumWaitingCallBytes)
+            ),
         ]
         let missing = rows.map { "| \($0.0) | \($0.1) |" }.filter { !Self.document.contains($0) }
         #expect(missing.isEmpty, "docs/dbus-api.md's table of limits lacks: \(missing)")
