@@ -61,7 +61,11 @@ BENCH_PACKAGES := xvfb xcompmgr x11-utils sway openbox rofi fuzzel wofi libxcb-d
 
 # SwiftPM refuses the -pthread that pkg-config gives for GTK (it warns and
 # drops it), so CGtk's flags come from a copy without it, written first.
+# libdbus's come from a copy without -L<libdir>, which SwiftPM would pass
+# before Linker/ (scripts/dbus-pkgconfig.sh says why).
 GTK_PC       := .build/pkgconfig/gtk+-3.0.pc
+DBUS_PC      := .build/pkgconfig/dbus-1.pc
+PC_FILES     := $(GTK_PC) $(DBUS_PC)
 export PKG_CONFIG_PATH := $(CURDIR)/.build/pkgconfig$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH))
 
 PREFIX       ?= $(HOME)/.local
@@ -81,11 +85,14 @@ all: build
 deps:
 	@scripts/install-deps.sh $(APT_PACKAGES)
 
-build: deps $(GTK_PC)
+build: deps $(PC_FILES)
 	$(SWIFT) build $(SWIFT_FLAGS)
 
 $(GTK_PC): scripts/gtk-pkgconfig.sh | build-deps
 	scripts/gtk-pkgconfig.sh $@
+
+$(DBUS_PC): scripts/dbus-pkgconfig.sh | build-deps
+	scripts/dbus-pkgconfig.sh $@
 
 ## Install only the libraries the build needs (`make install` needs no test packages).
 build-deps:
@@ -125,7 +132,7 @@ format:
 	$(SWIFT) format format --in-place --recursive --parallel $(FORMATTED)
 
 ## Install what is missing, build everything and run the whole test suite.
-test: deps $(GTK_PC) examples man lint
+test: deps $(PC_FILES) examples man lint
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	SWIFT="$(SWIFT)" scripts/run-tests.sh $(CONFIG)
 	$(MAKE) check-units
@@ -135,7 +142,7 @@ test: deps $(GTK_PC) examples man lint
 ## and servers are pinned to CPU 0 unless BENCH_PIN=0. Then petal-overlay against
 ## a minimal GTK 3 program, several menus and the dmenus on Xvfb and on headless
 ## sway (bench/overlay.py; needs xvfb, xcompmgr, sway, rofi, fuzzel and wofi).
-bench: deps $(GTK_PC)
+bench: deps $(PC_FILES)
 	@scripts/install-deps.sh $(BENCH_PACKAGES)
 	$(SWIFT) build -c release
 	$(MAKE) -C bench
@@ -144,7 +151,7 @@ bench: deps $(GTK_PC)
 	bench/overlay.py --wayland --bin "$$($(SWIFT) build -c release --show-bin-path)"
 
 ## The same with tiny counts, for CI: fails on any wrong reply, never on a figure.
-bench-smoke: deps $(GTK_PC)
+bench-smoke: deps $(PC_FILES)
 	@scripts/install-deps.sh $(BENCH_PACKAGES)
 	$(SWIFT) build -c release
 	$(MAKE) -C bench
@@ -158,7 +165,7 @@ introspect: build
 
 ## Install binaries, plugins, the plugin header, the systemd and D-Bus units
 ## (their paths filled in), man pages, completions and docs under DESTDIR/PREFIX.
-install: man $(GTK_PC)
+install: man $(PC_FILES)
 ifeq ($(PRODUCTS),)
 	$(SWIFT) build -c release
 	PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" PRODUCTS="$$($(SWIFT) build -c release --show-bin-path)" scripts/install.sh install

@@ -53,7 +53,8 @@ let pluginTargets: [Target] = builtInPlugins.flatMap { plugin -> [Target] in
 
 /// Swift's runtime linked into the program, with packed relative relocations
 /// (see petald's target below), by GNU ld, which gold (the default) cannot;
-/// the runtime's few libstdc++ pieces built in too (Linker/libstdc++.so).
+/// the runtime's few libstdc++ pieces and libdbus built in too
+/// (Linker/libstdc++.so, Linker/libdbus-1.so).
 let builtInRuntime: [LinkerSetting] = [
     .unsafeFlags([
         "-static-stdlib", "-use-ld=bfd", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
@@ -66,6 +67,9 @@ let libraryTargets: [Target] = [
     // Glibc module lacks (eventfd, signalfd, pipe2, O_PATH, thread names).
     .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
     .target(name: "CLinux"),
+    // libsystemd's two socket-activation calls that libdbus's archive refers to, for
+    // the programs linked with it (Linker/libdbus-1.so): petald and petalctl only.
+    .target(name: "CDBusArchive"),
     // Every system call goes through one helper: EINTR retried, errors naming the call and path.
     .target(name: "Linux", dependencies: ["CLinux", "TextEscaping"]),
 
@@ -166,14 +170,16 @@ let libraryTargets: [Target] = [
     // the ~30,000 pointers to relocate take 6 KiB instead of 720 KiB, read
     // and kept resident at every start. libstdc++, which the runtime needs
     // for ~25 symbols, is linked in from its archive: loading libstdc++.so.6
-    // cost ~1.8 M of the ~14 M instructions from exec to the name owned.
+    // cost ~1.8 M of the ~14 M instructions from exec to the name owned. So
+    // is libdbus, whose shared library brings libsystemd and six more.
     // Petal's own plugins, which use the shared runtime, are loaded at their
     // first invocation, so a session that never uses one never maps it; a
     // plugin in Swift then runs on the shared runtime it brings, beside the
     // one built in, the two meeting only through the plugin's C table
     // (docs/plugins.md). petalctl loads no plugins.
-    .executableTarget(name: "petald", dependencies: ["PetalDaemon"], linkerSettings: builtInRuntime),
-    .executableTarget(name: "petalctl", dependencies: ["PetalControl"], linkerSettings: builtInRuntime),
+    .executableTarget(name: "petald", dependencies: ["CDBusArchive", "PetalDaemon"], linkerSettings: builtInRuntime),
+    .executableTarget(
+        name: "petalctl", dependencies: ["CDBusArchive", "PetalControl"], linkerSettings: builtInRuntime),
     // One isolated plugin in a process of its own, started by petald (plugins.isolate):
     // its own few files (not one line: nothing else uses them) on the runtime
     // petald uses too, and never PetalDaemon (ArchitectureTests checks).
@@ -213,7 +219,7 @@ let testTargets: [Target] = [
         name: "petal-test-daemon",
         dependencies: ["PetalDaemon", "PetalConfiguration", "PetalCore", "PetalJSON", "PetalPluginRuntime"],
         path: "Tests/TestDaemon"),
-    .testTarget(name: "LinuxTests", dependencies: ["Linux"]),
+    .testTarget(name: "LinuxTests", dependencies: ["CDBusArchive", "Linux"]),
     .testTarget(name: "TextEscapingTests", dependencies: ["TextEscaping"]),
     // The parser, help and completion scripts of a sample program; the scripts run by bash, zsh and fish.
     .testTarget(name: "PetalCommandLineTests", dependencies: ["PetalCommandLine"]),
