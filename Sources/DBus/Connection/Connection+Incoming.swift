@@ -5,19 +5,22 @@ import Glibc
 /// back-pressure, and signals in their order after the calls read before them.
 extension DBusConnection {
     /// How many bytes of replies and signals may wait to be written to the bus
-    /// before dispatching pauses.
-    static let maximumQueuedBytes = 8 << 20
+    /// before dispatching pauses. Small, because an answer waits behind all of
+    /// them: while a busy bus reads this connection slowly, a megabyte keeps
+    /// another caller's answer from waiting behind many (part menus of
+    /// docs/benchmarks.md: 8 MiB made it wait ~3× as long under a flood).
+    static let maximumQueuedBytes = 1 << 20
 
     /// libdbus reads on the watch handlers; this runs the filter for each queued message.
     ///
     /// Back-pressure, as dbus-daemon applies it: while more than
     /// ``maximumQueuedBytes`` wait to be written, no further call is
     /// dispatched, so a client that floods calls and never reads its replies
-    /// costs bounded memory. Undispatched calls then fill libdbus's own limit
-    /// on received messages (63 MiB by default), at which it stops reading the
-    /// socket; the loop runs this again as the bus drains what is queued. (A
-    /// lower receive limit would deadlock: a call held for the access check
-    /// counts against it, and the bus's answer to that check must still be read.)
+    /// costs bounded memory. Calls read meanwhile wait, within the limits of
+    /// ``CallsInTurn`` (refused past them, so reading goes on); the loop runs
+    /// this again as the bus drains what is queued. (A lower receive limit in
+    /// libdbus would deadlock: a call held for the access check counts against
+    /// it, and the bus's answer to that check must still be read.)
     ///
     /// Calls are served each caller in turn, not in the order they were read
     /// (``CallsInTurn``): between two calls, what has come meanwhile is read,
