@@ -154,8 +154,8 @@ import Testing
 
     @Test func aMenuLargerThanTheOutputIsCentredAsFarAsTheButtonStaysOn() {
         let small = OutputGeometry(name: "tiny", frame: Rect(x: 0, y: 0, width: 200, height: 1000))
-        // The circle reaches 130 each side: 260 wide, centred on 200.
-        #expect(Self.centre(Self.circle, .bottomRight, on: small).x == 100)
+        // The circle reaches 130 each side: 260 wide, drawn in to 200 (``RingFit``) and centred.
+        #expect(abs(Self.centre(Self.circle, .bottomRight, on: small).x - 100) < 1e-6)
         // A row far wider than the output: the button stays on it, at its left edge.
         let row = F.menu(.linear, count: 30)
         let centre = Self.centre(row, .bottomRight, on: small)
