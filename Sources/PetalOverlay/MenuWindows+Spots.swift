@@ -9,7 +9,8 @@ extension MenuWindows {
     /// The output a window's menu is on, its centre button's centre there, and the output's monitor.
     func position(of window: OverlayWindow) -> (OutputGeometry, Point, HeldMonitor?)? {
         if let spot = window.spot { return (spot.output, spot.centre, spot.monitor) }
-        guard let (output, found) = outputs.output(of: window) else { return nil }
+        guard let (whole, found) = outputs.output(of: window) else { return nil }
+        let output = outputs.withWorkArea(whole)
         let monitor = HeldMonitor(found)
         let appearance = window.scene.menu.appearance
         if window.backend == .x11 {
@@ -73,9 +74,9 @@ extension MenuWindows {
             )
         }
         let request = PlacementRequest(anchor: placement.anchor, at: at, output: placement.output)
-        let centre = Placement.centre(of: scene, placed: request, on: choice.output, pointer: pointer)
-        return MenuSpot(
-            output: choice.output, centre: centre, monitor: HeldMonitor(outputs.monitor(named: choice.output.name)))
+        let output = outputs.withWorkArea(choice.output)
+        let centre = Placement.centre(of: scene, placed: request, on: output, pointer: pointer)
+        return MenuSpot(output: output, centre: centre, monitor: HeldMonitor(outputs.monitor(named: output.name)))
     }
 
     /// Whether a menu opening at the pointer must ask where it is: on

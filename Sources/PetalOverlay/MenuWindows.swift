@@ -159,9 +159,11 @@ final class MenuWindows {
                 }
                 for (index, window) in placed.enumerated() {
                     let placedCentre = placement.menus[index].centre
-                    // A top-level menu moves only with a chain open from it; alone it stays where it was put.
+                    // A top-level menu moves when open, to keep its ring or the chain on the work area; resting
+                    // collapsed, its button stays where it was put.
+                    let open = placed.count > 1 || window.scene.state != .collapsed
                     let spot: MenuSpot? =
-                        index > 0 || (placed.count > 1 && placedCentre != centre)
+                        index > 0 || (open && placedCentre != centre)
                         ? MenuSpot(output: output, centre: placedCentre, monitor: monitor) : nil
                     arranged[window.path] = (arrangement(of: window, in: placement, at: index), spot)
                 }
@@ -206,6 +208,7 @@ final class MenuWindows {
         let size = painter.text.labelSizes(in: menu)
         return ChainArrangement(
             positions: menu.items.map(\.position), buttonSize: menu.appearance.buttonSize,
+            itemSize: menu.appearance.itemSize,
             labels: placement.labelBoxes(ofMenu: index, highlighted: window.scene.highlighted, size: size),
             labelReach: placement.labelReach(ofMenu: index, size: size))
     }

@@ -66,6 +66,14 @@ final class OverlayOutputs {
         monitors[name]
     }
 
+    /// `output` with the work area its monitor has now (on X11 the screen
+    /// less its panels: ``X11WorkArea``), which placement keeps menus on;
+    /// as it is on Wayland, where a client is not told.
+    func withWorkArea(_ output: OutputGeometry) -> OutputGeometry {
+        guard !isWayland, let monitor = monitors[output.name] else { return output }
+        return X11WorkArea.of(output, monitor: monitor, display: display)
+    }
+
     /// The output the window manager says is focused: on X11 the one holding
     /// most of the active window (`_NET_ACTIVE_WINDOW`); nil on Wayland, which
     /// tells a client no such thing, and when there is no active window.
