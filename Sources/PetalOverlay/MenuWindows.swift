@@ -159,9 +159,10 @@ final class MenuWindows {
                 }
                 for (index, window) in placed.enumerated() {
                     let placedCentre = placement.menus[index].centre
-                    // A top-level menu moves when open, to keep its ring or the chain on the work area; resting
-                    // collapsed, its button stays where it was put.
-                    let open = placed.count > 1 || window.scene.state != .collapsed
+                    // A top-level menu moves with a chain open from it, and on X11 when open alone, to keep its
+                    // ring on the work area; resting collapsed, its button stays where it was put. On Wayland a
+                    // layer surface at its anchor stays there: the overlay is not told the panels it keeps clear of.
+                    let open = placed.count > 1 || (window.backend == .x11 && window.scene.state != .collapsed)
                     let spot: MenuSpot? =
                         index > 0 || (open && placedCentre != centre)
                         ? MenuSpot(output: output, centre: placedCentre, monitor: monitor) : nil
