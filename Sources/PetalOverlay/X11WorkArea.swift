@@ -22,11 +22,12 @@ enum X11WorkArea {
             return placed
         }
         let screen = Size(width: Double(gdk_window_get_width(root)), height: Double(gdk_window_get_height(root)))
-        return placed.less(struts(display), screen: screen)
+        let scale = Double(gdk_monitor_get_scale_factor(monitor))
+        return placed.less(struts(display, scale: scale), screen: screen)
     }
 
-    /// The struts of the panels on the screen.
-    private static func struts(_ display: OpaquePointer) -> [ScreenStrut] {
+    /// The struts of the panels on the screen, in logical pixels (`scale` X pixels each).
+    private static func struts(_ display: OpaquePointer, scale: Double) -> [ScreenStrut] {
         var values = [Int](repeating: 0, count: capacity)
         let used = Int(petal_x11_struts(display, &values, Int32(capacity)))
         var struts: [ScreenStrut] = []
@@ -34,7 +35,7 @@ enum X11WorkArea {
         while index < used {
             let count = values[index]
             guard count > 0, index + 1 + count <= used else { break }
-            struts += ScreenStrut.parse(Array(values[(index + 1)...(index + count)]))
+            struts += ScreenStrut.parse(Array(values[(index + 1)...(index + count)]), scale: scale)
             index += 1 + count
         }
         return struts

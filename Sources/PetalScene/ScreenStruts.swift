@@ -23,16 +23,20 @@ public struct ScreenStrut: Equatable, Sendable {
     /// The struts of one `_NET_WM_STRUT_PARTIAL` value (12 numbers: left,
     /// right, top, bottom, then each one's start and end), or of a
     /// `_NET_WM_STRUT` value (4 numbers, each along its whole edge); none
-    /// for any other count. Struts of no thickness are left out.
-    public static func parse(_ values: [Int]) -> [ScreenStrut] {
+    /// for any other count. Struts of no thickness are left out. The values
+    /// are X pixels, `scale` of them to a logical pixel (GDK_SCALE).
+    public static func parse(_ values: [Int], scale: Double = 1) -> [ScreenStrut] {
         guard values.count == 12 || values.count == 4 else { return [] }
         let whole = values.count == 4
         let edges: [Edge] = [.left, .right, .top, .bottom]
+        let scale = scale.isFinite && scale > 0 ? scale : 1
         return edges.indices.compactMap { index in
             guard values[index] > 0 else { return nil }
             let (start, end) =
-                whole ? (0.0, Double(Int32.max)) : (Double(values[4 + 2 * index]), Double(values[5 + 2 * index]))
-            return ScreenStrut(edge: edges[index], thickness: Double(values[index]), start: start, end: end)
+                whole
+                ? (0.0, Double(Int32.max))
+                : (Double(values[4 + 2 * index]) / scale, Double(values[5 + 2 * index]) / scale)
+            return ScreenStrut(edge: edges[index], thickness: Double(values[index]) / scale, start: start, end: end)
         }
     }
 }
@@ -47,8 +51,10 @@ extension OutputGeometry {
         for strut in struts where strut.thickness > 0 {
             let across: Bool
             switch strut.edge {
-            case .top, .bottom: across = strut.start < right && strut.end >= left
-            case .left, .right: across = strut.start < bottom && strut.end >= top
+            // `end` is the last pixel (the EWMH) or, as i3bar sets it, the first one past the band:
+            // a band ending where the output begins does not reach into it.
+            case .top, .bottom: across = strut.start < right && strut.end > left
+            case .left, .right: across = strut.start < bottom && strut.end > top
             }
             guard across else { continue }
             switch strut.edge {

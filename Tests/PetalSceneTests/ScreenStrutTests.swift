@@ -38,6 +38,25 @@ import Testing
         #expect(Self.large.less(struts, screen: Self.screen).workArea == Rect(x: 0, y: 30, width: 1280, height: 969))
     }
 
+    @Test func i3barsBandEndingWhereTheNextOutputBeginsLeavesThatOutputWhole() {
+        // i3bar on the left output only; its end is the first pixel past the band, not the last in it.
+        let left = OutputGeometry(name: "a", frame: Rect(x: 0, y: 0, width: 1024, height: 600))
+        let right = OutputGeometry(name: "b", frame: Rect(x: 1024, y: 0, width: 1024, height: 600))
+        let struts = ScreenStrut.parse([0, 0, 0, 20, 0, 0, 0, 0, 0, 0, 0, 1024])
+        let screen = Size(width: 2048, height: 600)
+        #expect(left.less(struts, screen: screen).workArea == Rect(x: 0, y: 0, width: 1024, height: 580))
+        #expect(right.less(struts, screen: screen).workArea == Rect(x: 0, y: 0, width: 1024, height: 600))
+    }
+
+    @Test func aStrutInXPixelsIsTakenOffInLogicalOnes() {
+        // GDK_SCALE=2 on a 2048×1200 screen: a 40-pixel bar is 20 logical pixels.
+        let struts = ScreenStrut.parse([0, 0, 0, 40, 0, 0, 0, 0, 0, 0, 0, 2047], scale: 2)
+        #expect(struts == [ScreenStrut(edge: .bottom, thickness: 20, start: 0, end: 1023.5)])
+        #expect(
+            Self.small.less(struts, screen: Size(width: 1024, height: 600)).workArea
+                == Rect(x: 0, y: 0, width: 1024, height: 580))
+    }
+
     @Test func aBandBelowAShorterOutputLeavesItWhole() {
         // The screen's bottom edge is 424 pixels below the small output's.
         let struts = [ScreenStrut(edge: .bottom, thickness: 40, start: 0, end: 2303)]
