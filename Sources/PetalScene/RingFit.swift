@@ -75,7 +75,7 @@ public enum RingFit {
     }
 
     /// The largest value from `low` (which `fits`) to `high` (which does
-    /// not) that `fits`, found by halving to a millionth of the range.
+    /// not) that `fits`, found by halving the range 40 times.
     private static func largest(from low: Double, to high: Double, where fits: (Double) -> Bool) -> Double {
         var (low, high) = (low, high)
         for _ in 0..<40 {
