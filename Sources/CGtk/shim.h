@@ -11,7 +11,6 @@
 
 #include <gtk/gtk.h>
 #include <gdk/gdkx.h>
-#include <X11/Xatom.h>
 #include <gdk/gdkwayland.h>
 #include <gtk-layer-shell/gtk-layer-shell.h>
 #include <glib-unix.h>
@@ -171,79 +170,7 @@ static inline GdkMonitor *petal_x11_active_monitor(GdkScreen *screen) {
 
 // MARK: X11 struts
 
-/// Whether the window manager publishes a work area (`_NET_WORKAREA` on the
-/// root window), which GDK's monitor work areas are then made of.
-static inline gboolean petal_x11_publishes_work_area(GdkDisplay *display) {
-    if (!GDK_IS_X11_DISPLAY(display)) return TRUE;
-    Display *x = gdk_x11_display_get_xdisplay(display);
-    Atom atom = XInternAtom(x, "_NET_WORKAREA", True);
-    if (atom == None) return FALSE;
-    Atom type = None;
-    int format = 0;
-    unsigned long count = 0, after = 0;
-    unsigned char *data = NULL;
-    gdk_x11_display_error_trap_push(display);
-    int status = XGetWindowProperty(x, gdk_x11_get_default_root_xwindow(), atom, 0, 4, False, XA_CARDINAL, &type,
-                                    &format, &count, &after, &data);
-    gdk_x11_display_error_trap_pop_ignored(display);
-    if (data) XFree(data);
-    return status == Success && type == XA_CARDINAL && count >= 4;
-}
-
-/// Appends `window`'s strut, when it is viewable and has one, to `values`:
-/// its length (12 for `_NET_WM_STRUT_PARTIAL`, else 4 for `_NET_WM_STRUT`),
-/// then its numbers. Returns how many of `values` are used now.
-static inline int petal_x11_append_strut(Display *x, Window window, const Atom *atoms, long *values, int used,
-                                         int capacity) {
-    for (int index = 0; index < 2; index++) {
-        if (atoms[index] == None) continue;
-        Atom type = None;
-        int format = 0;
-        unsigned long count = 0, after = 0;
-        unsigned char *data = NULL;
-        int status = XGetWindowProperty(x, window, atoms[index], 0, 12, False, XA_CARDINAL, &type, &format, &count,
-                                        &after, &data);
-        gboolean found = status == Success && data && format == 32 && count == (index == 0 ? 12 : 4);
-        XWindowAttributes attributes;
-        if (found && used + 1 + (int)count <= capacity && XGetWindowAttributes(x, window, &attributes)
-            && attributes.map_state == IsViewable) {
-            values[used++] = (long)count;
-            for (unsigned long number = 0; number < count; number++) values[used++] = ((long *)data)[number];
-        }
-        if (data) XFree(data);
-        if (found) break;
-    }
-    return used;
-}
-
-/// The struts of every viewable top-level window and of each window inside
-/// one (where a window manager frames a panel, as i3 its bar), as
-/// ``petal_x11_append_strut`` writes them; returns how many of `values` are used.
-static inline int petal_x11_struts(GdkDisplay *display, long *values, int capacity) {
-    if (!GDK_IS_X11_DISPLAY(display)) return 0;
-    Display *x = gdk_x11_display_get_xdisplay(display);
-    const Atom atoms[2] = {XInternAtom(x, "_NET_WM_STRUT_PARTIAL", True), XInternAtom(x, "_NET_WM_STRUT", True)};
-    if (atoms[0] == None && atoms[1] == None) return 0;
-    int used = 0;
-    Window root = None, parent = None, *tops = NULL;
-    unsigned int topCount = 0;
-    gdk_x11_display_error_trap_push(display);
-    if (XQueryTree(x, gdk_x11_get_default_root_xwindow(), &root, &parent, &tops, &topCount)) {
-        for (unsigned int top = 0; top < topCount; top++) {
-            used = petal_x11_append_strut(x, tops[top], atoms, values, used, capacity);
-            Window *inner = NULL;
-            unsigned int innerCount = 0;
-            if (!XQueryTree(x, tops[top], &root, &parent, &inner, &innerCount)) continue;
-            for (unsigned int index = 0; index < innerCount; index++) {
-                used = petal_x11_append_strut(x, inner[index], atoms, values, used, capacity);
-            }
-            if (inner) XFree(inner);
-        }
-        if (tops) XFree(tops);
-    }
-    gdk_x11_display_error_trap_pop_ignored(display);
-    return used;
-}
+#include "x11_struts.h"
 
 // MARK: X11 pointer
 

@@ -14,7 +14,8 @@ extension MenuWindows {
         let monitor = HeldMonitor(found)
         let appearance = window.scene.menu.appearance
         if window.backend == .x11 {
-            let area = window.workArea
+            // Where place() puts it: on the work area kept in outputs, in whole pixels.
+            let area = output.workArea.offset(by: Point(x: output.frame.x, y: output.frame.y)).integral
             let local = Placement.buttonCentre(
                 in: Size(width: Double(area.width), height: Double(area.height)), appearance: appearance,
                 pointer: window.pointerAtOpening)
@@ -28,6 +29,14 @@ extension MenuWindows {
             window.coversOutput
             ? window.origin : Placement.buttonCentre(in: output.size, appearance: appearance, pointer: nil)
         return (output, centre, monitor)
+    }
+
+    /// Whether `main` rests collapsed with a circle of another open menu,
+    /// `open` (desktop coordinates), within reach of its button (``RestingButton/stepsAside(_:for:)``).
+    func mainStepsAside(for open: [Circle]) -> Bool {
+        guard main.scene.state == .collapsed, let (mainOutput, mainCentre, _) = position(of: main) else { return false }
+        let button = Circle(centre: mainOutput.desktop(mainCentre), radius: main.scene.menu.appearance.buttonSize / 2)
+        return RestingButton.stepsAside(button, for: open)
     }
 
     /// Where `main` goes: at its configured anchor on the primary output
