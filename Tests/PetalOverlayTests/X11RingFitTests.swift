@@ -45,4 +45,67 @@ import Testing
         try await session.daemon.waitForState("collapsed")
         try await display.waitForPixel(x: anchor.x - 20, y: anchor.y, toBe: "#ef5285")
     }
+
+    /// The same ring with a 40-pixel panel along the screen's bottom edge
+    /// (a dock window keeping it with `_NET_WM_STRUT_PARTIAL`; Xvfb has no
+    /// window manager to publish a work area): the ring opens wholly above
+    /// the panel, and the panel's strut is read as the menu opens, not as its highlight moves.
+    @Test func thirtyItemsAtTheBottomRightOpenAboveABottomPanel() async throws {
+        let (session, display) = try await OverlaySession.start(
+            configuration: Self.configuration, waitingForButton: false
+        ) { try await XvfbDisplay(width: 1024, height: 600, compositor: false) }
+        defer { session.stop() }
+        try await display.waitForPixel(x: 1024 - 16 - 30 - 20, y: 600 - 32 - 30, toBe: "#ef5285", within: .seconds(20))
+        let panel = try await SolidWindow(
+            on: display, colour: "#202020", size: (1024, 40), position: (0, 560), title: "panel", strutBottom: 40)
+        defer { _ = panel.client.stop() }
+        try await display.waitForPixel(x: 10, y: 580, toBe: "#202020")
+
+        _ = try await session.daemon.menu("Open")
+        try await session.daemon.waitForState("expanded")
+        // Drawn in to the 560 pixels above the panel: its lowest item (15) comes down close to the panel.
+        let lowest = Self.colours[15 % 6]
+        let deadline = ContinuousClock.now + .seconds(10)
+        var image = try await display.screenshot()
+        while !(500..<560).contains(where: { y in (600..<1024).contains { x in image.hex(x: x, y: y) == lowest } }) {
+            guard ContinuousClock.now < deadline else { throw TestSetupError("no item 15 above the panel") }
+            try await Task.sleep(for: .milliseconds(50))
+            image = try await display.screenshot()
+        }
+        _ = try await display.screenshot(savingAs: "ring-fit-30-above-panel")
+        for y in 560..<600 {
+            for x in 0..<1024 where image.hex(x: x, y: y) != "#202020" {
+                Issue.record("(\(x), \(y)) on the panel is \(image.hex(x: x, y: y))")
+                return
+            }
+        }
+
+        // Moving the highlight arranges the chain again, and reads no struts.
+        let scans = Self.strutScans(in: session.overlay.log)
+        for _ in 0..<2 {
+            let before = try await session.daemon.property("Highlighted").stringValue ?? ""
+            try await display.press(.right)
+            let deadline = ContinuousClock.now + .seconds(10)
+            while try await session.daemon.property("Highlighted").stringValue ?? "" == before {
+                guard ContinuousClock.now < deadline else { throw TestSetupError("the highlight did not move") }
+                try await Task.sleep(for: .milliseconds(20))
+            }
+        }
+        #expect(scans > 0)
+        #expect(Self.strutScans(in: session.overlay.log) == scans)
+
+        // Closed, main rests at its anchor on the work area above the panel.
+        _ = try await session.daemon.menu("Close")
+        try await session.daemon.waitForState("collapsed")
+        try await display.waitForPixel(x: 1024 - 16 - 30 - 20, y: 560 - 32 - 30, toBe: "#ef5285")
+    }
+
+    /// How many times the overlay read the panels' struts, as its debug log last said.
+    static func strutScans(in log: String) -> Int {
+        let marker = "strut scans so far: "
+        guard let line = log.split(separator: "\n").last(where: { $0.contains(marker) }),
+            let range = line.range(of: marker)
+        else { return 0 }
+        return Int(line[range.upperBound...].prefix { $0.isNumber }) ?? 0
+    }
 }
