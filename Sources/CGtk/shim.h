@@ -168,6 +168,10 @@ static inline GdkMonitor *petal_x11_active_monitor(GdkScreen *screen) {
 }
 #pragma GCC diagnostic pop
 
+// MARK: X11 struts
+
+#include "x11_struts.h"
+
 // MARK: X11 pointer
 
 /// Moves the pointer by (`dx`, `dy`) logical pixels (X11 only: a Wayland

@@ -9,11 +9,13 @@ extension MenuWindows {
     /// The output a window's menu is on, its centre button's centre there, and the output's monitor.
     func position(of window: OverlayWindow) -> (OutputGeometry, Point, HeldMonitor?)? {
         if let spot = window.spot { return (spot.output, spot.centre, spot.monitor) }
-        guard let (output, found) = outputs.output(of: window) else { return nil }
+        guard let (whole, found) = outputs.output(of: window) else { return nil }
+        let output = outputs.withWorkArea(whole)
         let monitor = HeldMonitor(found)
         let appearance = window.scene.menu.appearance
         if window.backend == .x11 {
-            let area = window.workArea
+            // Where place() puts it: on the work area kept in outputs, in whole pixels.
+            let area = output.workArea.offset(by: Point(x: output.frame.x, y: output.frame.y)).integral
             let local = Placement.buttonCentre(
                 in: Size(width: Double(area.width), height: Double(area.height)), appearance: appearance,
                 pointer: window.pointerAtOpening)
@@ -27,6 +29,14 @@ extension MenuWindows {
             window.coversOutput
             ? window.origin : Placement.buttonCentre(in: output.size, appearance: appearance, pointer: nil)
         return (output, centre, monitor)
+    }
+
+    /// Whether `main` rests collapsed with a circle of another open menu,
+    /// `open` (desktop coordinates), within reach of its button (``RestingButton/stepsAside(_:for:)``).
+    func mainStepsAside(for open: [Circle]) -> Bool {
+        guard main.scene.state == .collapsed, let (mainOutput, mainCentre, _) = position(of: main) else { return false }
+        let button = Circle(centre: mainOutput.desktop(mainCentre), radius: main.scene.menu.appearance.buttonSize / 2)
+        return RestingButton.stepsAside(button, for: open)
     }
 
     /// Where `main` goes: at its configured anchor on the primary output
@@ -73,9 +83,9 @@ extension MenuWindows {
             )
         }
         let request = PlacementRequest(anchor: placement.anchor, at: at, output: placement.output)
-        let centre = Placement.centre(of: scene, placed: request, on: choice.output, pointer: pointer)
-        return MenuSpot(
-            output: choice.output, centre: centre, monitor: HeldMonitor(outputs.monitor(named: choice.output.name)))
+        let output = outputs.withWorkArea(choice.output)
+        let centre = Placement.centre(of: scene, placed: request, on: output, pointer: pointer)
+        return MenuSpot(output: output, centre: centre, monitor: HeldMonitor(outputs.monitor(named: output.name)))
     }
 
     /// Whether a menu opening at the pointer must ask where it is: on

@@ -38,6 +38,7 @@ final class MenuWindows {
         self.outputs = outputs
         self.log = log
         windows[main.path] = main
+        main.outputs = outputs
         main.perform = { [unowned self, unowned main] intent in perform(intent, from: main) }
         main.closed = { [unowned self, unowned main] in reopen(main) }
         follower.delegate = self
@@ -87,6 +88,10 @@ final class MenuWindows {
         let state = menu.snapshot.state
         let scene = MenuFeed.sceneMenu(menu)
         let isTopLevel = menu.snapshot.parent == .root
+        // The panels are read as a top-level menu opens, not each time its chain is arranged.
+        if isTopLevel, state != .collapsed, windows[path]?.scene.state ?? .collapsed == .collapsed {
+            outputs.refreshWorkAreas()
+        }
         if let window = windows[path] {
             let opening = window.scene.state == .collapsed && state != .collapsed
             if opening && isTopLevel && mustProbePointer(menu) {
@@ -107,6 +112,7 @@ final class MenuWindows {
             let window = OverlayWindow(
                 path: path, scene: Scene(menu: scene),
                 spot: isTopLevel && !probing ? spot(for: menu, scene: scene) : nil, painter: painter, log: log)
+            window.outputs = outputs
             window.perform = { [unowned self, unowned window] intent in perform(intent, from: window) }
             window.closed = { [weak self, weak window] in
                 if let self, let window { reopen(window) }
@@ -159,9 +165,12 @@ final class MenuWindows {
                 }
                 for (index, window) in placed.enumerated() {
                     let placedCentre = placement.menus[index].centre
-                    // A top-level menu moves only with a chain open from it; alone it stays where it was put.
+                    // A top-level menu moves with a chain open from it, and on X11 when open alone, to keep its
+                    // ring on the work area; resting collapsed, its button stays where it was put. On Wayland a
+                    // layer surface at its anchor stays there: the overlay is not told the panels it keeps clear of.
+                    let open = placed.count > 1 || (window.backend == .x11 && window.scene.state != .collapsed)
                     let spot: MenuSpot? =
-                        index > 0 || (placed.count > 1 && placedCentre != centre)
+                        index > 0 || (open && placedCentre != centre)
                         ? MenuSpot(output: output, centre: placedCentre, monitor: monitor) : nil
                     arranged[window.path] = (arrangement(of: window, in: placement, at: index), spot)
                 }
@@ -206,6 +215,7 @@ final class MenuWindows {
         let size = painter.text.labelSizes(in: menu)
         return ChainArrangement(
             positions: menu.items.map(\.position), buttonSize: menu.appearance.buttonSize,
+            itemSize: menu.appearance.itemSize,
             labels: placement.labelBoxes(ofMenu: index, highlighted: window.scene.highlighted, size: size),
             labelReach: placement.labelReach(ofMenu: index, size: size))
     }
@@ -220,14 +230,6 @@ final class MenuWindows {
             chain.append(child)
         }
         return chain
-    }
-
-    /// Whether `main` rests collapsed with a circle of another open menu,
-    /// `open` (desktop coordinates), within reach of its button (``RestingButton/stepsAside(_:for:)``).
-    private func mainStepsAside(for open: [Circle]) -> Bool {
-        guard main.scene.state == .collapsed, let (mainOutput, mainCentre, _) = position(of: main) else { return false }
-        let button = Circle(centre: mainOutput.desktop(mainCentre), radius: main.scene.menu.appearance.buttonSize / 2)
-        return RestingButton.stepsAside(button, for: open)
     }
 
     /// `composited-changed`: a compositing manager started or stopped; every window follows.

@@ -29,6 +29,8 @@ final class OverlayOutputs {
     private var names: WaylandOutputNames?
     /// Each output's monitor, by name, as of the last refresh.
     private var monitors: [String: OpaquePointer] = [:]
+    /// Each output's work area on X11, by name, as last read (``refreshWorkAreas()``).
+    private var workAreas: [String: Rect] = [:]
     private var handlers: [(instance: UnsafeMutableRawPointer, id: gulong)] = []
 
     /// The outputs of GDK's default display, followed from now on; nil when
@@ -64,6 +66,39 @@ final class OverlayOutputs {
     /// on Wayland and its geometry on X11; nil when no output has that name.
     func monitor(named name: String) -> OpaquePointer? {
         monitors[name]
+    }
+
+    /// `output` with its work area as last read (``refreshWorkAreas()``):
+    /// on X11 the screen less its panels (``X11WorkArea``), which placement
+    /// keeps menus on; as it is on Wayland, where a client is not told.
+    func withWorkArea(_ output: OutputGeometry) -> OutputGeometry {
+        guard let area = workAreas[output.name] else { return output }
+        return OutputGeometry(name: output.name, frame: output.frame, scale: output.scale, workArea: area)
+    }
+
+    /// The primary output's work area (less panels) in screen pixels, as
+    /// last read: where `main`'s window rests on X11 without a spot.
+    var primaryWorkArea: PixelRect {
+        guard let output = (primary ?? outputs.first).map(withWorkArea) else {
+            return PixelRect(x: 0, y: 0, width: 1280, height: 720)
+        }
+        return output.workArea.offset(by: Point(x: output.frame.x, y: output.frame.y)).integral
+    }
+
+    /// Reads the outputs' work areas again on X11, where they are kept between
+    /// reads (the struts of panels take X round trips a window): as a
+    /// top-level menu opens and as the outputs change, not each time one is placed.
+    func refreshWorkAreas() {
+        guard !isWayland else { return }
+        let paired = outputs.compactMap { output in monitors[output.name].map { (output, $0) } }
+        var areas: [String: Rect] = [:]
+        for output in X11WorkArea.of(paired, display: display) { areas[output.name] = output.workArea }
+        if areas != workAreas {
+            let lines = areas.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
+            log.debug("work areas: \(lines.joined(separator: ", "))")
+        }
+        workAreas = areas
+        log.debug("work areas read (strut scans so far: \(X11WorkArea.scans))")
     }
 
     /// The output the window manager says is focused: on X11 the one holding
@@ -193,9 +228,11 @@ final class OverlayOutputs {
             primary = found.first { byName[$0.name] == monitor }
         }
         monitors = byName
-        guard found != outputs || primary != self.primary else { return }
+        let same = found == outputs && primary == self.primary
         outputs = found
         self.primary = primary
+        refreshWorkAreas()
+        guard !same else { return }
         if logging { log.info("outputs: \(Self.describe(outputs, primary: primary))") }
         changed()
     }

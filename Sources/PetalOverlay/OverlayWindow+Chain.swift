@@ -9,6 +9,8 @@ struct ChainArrangement: Equatable {
     /// Each item's centre relative to the button, in menu order.
     var positions: [Point]
     var buttonSize: Double
+    /// Its items' size: smaller than configured for a ring drawn in to fit the work area (``RingFit``).
+    var itemSize: Double
     /// The labels shown now, by item id, relative to the button.
     var labels: [String: Rect]
     /// Every place a label may take, relative to the button; nil for none.
@@ -23,6 +25,7 @@ extension OverlayWindow {
         var menu = menu
         for index in menu.items.indices { menu.items[index].position = arrangement.positions[index] }
         menu.appearance.buttonSize = arrangement.buttonSize
+        menu.appearance.itemSize = arrangement.itemSize
         return menu
     }
 

@@ -151,16 +151,10 @@ extension OverlayWindow {
             height: Double(max(gtk_widget_get_allocated_height(widget), 1)))
     }
 
-    /// The primary monitor's work area (less panels), in screen pixels.
+    /// The primary monitor's work area (less panels: ``X11WorkArea``), in
+    /// screen pixels, as ``OverlayOutputs`` last read it.
     var workArea: PixelRect {
-        guard let display = gdk_display_get_default(),
-            let monitor = gdk_display_get_primary_monitor(display) ?? gdk_display_get_monitor(display, 0)
-        else {
-            return PixelRect(x: 0, y: 0, width: 1280, height: 720)
-        }
-        var rect = GdkRectangle()
-        gdk_monitor_get_workarea(monitor, &rect)
-        return PixelRect(x: Int(rect.x), y: Int(rect.y), width: Int(rect.width), height: Int(rect.height))
+        outputs?.primaryWorkArea ?? PixelRect(x: 0, y: 0, width: 1280, height: 720)
     }
 
     /// Where the pointer is now, for the `pointer` anchor: relative to the work

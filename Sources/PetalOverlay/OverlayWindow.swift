@@ -83,6 +83,8 @@ final class OverlayWindow {
     var keyRedirect: ((guint, guint) -> Bool)?
     let painter: CairoPainter
     let log: Logger
+    /// The desktop's outputs, whose work areas place a window without a spot on X11 (``workArea``).
+    weak var outputs: OverlayOutputs?
 
     /// The button's resting centre on the surface.
     var origin = Point(x: 0, y: 0) {

@@ -32,6 +32,8 @@ public struct Rect: Equatable, Sendable, CustomStringConvertible {
     public var minY: Double { y }
     public var maxX: Double { x + width }
     public var maxY: Double { y + height }
+    /// Its width and height.
+    public var size: Size { Size(width: width, height: height) }
 
     /// The smallest rectangle holding both.
     public func union(_ other: Rect) -> Rect {

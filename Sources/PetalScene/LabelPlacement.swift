@@ -146,7 +146,7 @@ extension MenuChainPlacement {
 
     /// Where the labels of `items` of the menu at `index` go on the output,
     /// by id, each of the size `size` gives its item (its title's extent and
-    /// padding): over no circle of the chain, and on the output where they can be.
+    /// padding): over no circle of the chain, and on its work area where they can be.
     public func labels(ofMenu index: Int, items: [String], size: (SceneItem) -> Size) -> [String: Rect] {
         guard menus.indices.contains(index) else { return [:] }
         let menu = menus[index]
@@ -156,7 +156,10 @@ extension MenuChainPlacement {
         // to (the larger part of the output): away from the centre is the next item.
         var side: Point?
         if menu.menu.style == .stack {
-            let room = LayoutRoom(width: output.size.width, height: output.size.height, centre: menu.centre)
+            let area = output.workArea
+            let room = LayoutRoom(
+                width: area.width, height: area.height,
+                centre: Point(x: menu.centre.x - area.x, y: menu.centre.y - area.y))
             side = Point(x: room.columnsGoLeft ? -1 : 1, y: 0)
         }
         let requests = chosen.map { item in
@@ -164,8 +167,7 @@ extension MenuChainPlacement {
                 item: Circle(centre: menu.centre.adding(item.position), radius: radius), menuCentre: menu.centre,
                 size: size(item), side: side)
         }
-        let area = Rect(x: 0, y: 0, width: output.size.width, height: output.size.height)
-        let boxes = LabelPlacement.place(requests, clearing: circles, on: area)
+        let boxes = LabelPlacement.place(requests, clearing: circles, on: output.workArea)
         return Dictionary(zip(chosen.map(\.id), boxes), uniquingKeysWith: { first, _ in first })
     }
 }

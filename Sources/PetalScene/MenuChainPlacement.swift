@@ -4,11 +4,14 @@ import PetalCore
 /// (docs/overlay.md, "A chain that never covers itself").
 ///
 /// The top-level menu goes where its placement asks, its row or column
-/// wrapped on the output. Each submenu's centre sits on the item that
-/// opened it, and its items fan away from its parent, clear of every circle
-/// of the chain before it (``ChainFan``). When any circle of the chain would
-/// leave the output, the whole chain moves inwards together — the parent
-/// too, never a submenu alone — so no menu of the chain covers another.
+/// wrapped on the output's work area, its ring made smaller when it is
+/// larger than the work area (``RingFit``). Each submenu's centre sits on
+/// the item that opened it, and its items fan away from its parent, clear
+/// of every circle of the chain before it (``ChainFan``). When any circle of
+/// the chain would leave the work area, the whole chain moves inwards
+/// together — the parent too, never a submenu alone — so no menu of the
+/// chain covers another; a chain larger than the work area keeps its
+/// innermost menu wholly on it.
 /// While a submenu is open, its parents' other items fade to
 /// ``SubmenuLayout/fadedOpacity`` and stay where they are.
 public struct MenuChainPlacement: Equatable, Sendable {
@@ -36,17 +39,20 @@ public struct MenuChainPlacement: Equatable, Sendable {
     /// A chain of one top-level menu whose centre button is asked to go to
     /// `centre` on `output` (``Placement/wantedCentre(of:placed:on:pointer:)``,
     /// or ``Placement/centre(of:placed:on:pointer:)``): its row wrapped on
-    /// the output, with room for its labels between the rows when
-    /// `labelSize` tells their sizes (``SceneMenu/wrapped(on:centre:labelSize:)``),
-    /// and moved inwards just enough that all of it lies there.
+    /// the output's work area, with room for its labels between the rows
+    /// when `labelSize` tells their sizes (``SceneMenu/wrapped(on:centre:labelSize:)``),
+    /// its ring fitted to the work area (``RingFit``), and moved inwards just
+    /// enough that all of it lies there.
     public init(
         _ menu: SceneMenu, centre: Point, on output: OutputGeometry, labelSize: ((SceneItem) -> Size)? = nil
     ) {
         self.output = output
         wanted = centre
         offsets = [.zero]
-        let wrapped = menu.wrapped(on: output.size, centre: centre, labelSize: labelSize)
-        menus = [Menu(menu: wrapped, centre: centre, openedItem: nil)]
+        let area = output.workArea
+        let wrapped = menu.wrapped(
+            on: area.size, centre: Point(x: centre.x - area.x, y: centre.y - area.y), labelSize: labelSize)
+        menus = [Menu(menu: RingFit.fitted(wrapped, in: area.size), centre: centre, openedItem: nil)]
         keepOnOutput()
     }
 
@@ -69,7 +75,8 @@ public struct MenuChainPlacement: Equatable, Sendable {
     /// output's top-left corner) when given: where a pie stroke paused or
     /// turned, so that the stroke goes on in it. Its items fan away from
     /// its parent either way. Its rows have room for its labels between
-    /// them when `labelSize` tells their sizes.
+    /// them when `labelSize` tells their sizes; its ring is fitted to the
+    /// work area (``RingFit``).
     @discardableResult
     public mutating func open(
         _ submenu: SceneMenu, from item: String, centre requested: Point? = nil,
@@ -86,10 +93,13 @@ public struct MenuChainPlacement: Equatable, Sendable {
         // Every circle of the chain so far, relative to the new submenu's centre.
         let taken = zip(menus, offsets).flatMap { placed, at in placed.menu.circles(at: at.adding(back)) }
         let centre = menus[last].centre.adding(opener)
-        var menu = submenu.wrapped(on: output.size, centre: centre, labelSize: labelSize)
+        let area = output.workArea
+        var menu = submenu.wrapped(
+            on: area.size, centre: Point(x: centre.x - area.x, y: centre.y - area.y), labelSize: labelSize)
         // Drawn on the item that opened it, its button covers no more than that item did.
         menu.appearance.buttonSize = min(menu.appearance.buttonSize, menus[last].menu.appearance.itemSize)
-        let roomward = Point(x: output.size.width / 2 - centre.x, y: output.size.height / 2 - centre.y)
+        menu = RingFit.fitted(menu, in: area.size)
+        let roomward = Point(x: area.x + area.width / 2 - centre.x, y: area.y + area.height / 2 - centre.y)
         let places = ChainFan.fanned(
             menu.items.map(\.position), style: menu.style, itemRadius: menu.appearance.itemSize / 2,
             awayFrom: Point(x: -opener.x, y: -opener.y), clearing: taken, roomward: roomward)
@@ -125,15 +135,21 @@ public struct MenuChainPlacement: Equatable, Sendable {
     }
 
     /// Moves the whole chain, from where the top-level menu was asked to go,
-    /// just far enough that every circle lies on the output; a chain larger
-    /// than the output is centred on it, as far as the innermost menu's
-    /// button (what closes it) stays on it.
+    /// just far enough that every circle lies on the output's work area. A
+    /// chain larger than it is centred on it as far as the innermost menu
+    /// (what the pointer is in) stays wholly on it; when even that menu is
+    /// larger, as far as its button (what closes it) stays on it.
     private mutating func keepOnOutput() {
         let relative = zip(menus, offsets).flatMap { placed, at in placed.menu.circles(at: at) }
-        let bounds = relative.dropFirst().reduce(relative[0].bounds) { $0.union($1.bounds) }
-        let innermost = Circle(
-            centre: offsets[offsets.count - 1], radius: menus[menus.count - 1].menu.appearance.buttonSize / 2)
-        let top = Placement.kept(wanted, bounds: bounds, button: innermost, in: output.size)
+        let innermost = menus[menus.count - 1].menu.circles(at: offsets[offsets.count - 1])
+        let top = Placement.kept(
+            wanted, bounds: Self.bounds(of: relative), keeping: [Self.bounds(of: innermost), innermost[0].bounds],
+            in: output.workArea)
         for index in menus.indices { menus[index].centre = top.adding(offsets[index]) }
+    }
+
+    /// The rectangle around `circles` (never empty: a menu's button comes first).
+    private static func bounds(of circles: [Circle]) -> Rect {
+        circles.dropFirst().reduce(circles[0].bounds) { $0.union($1.bounds) }
     }
 }

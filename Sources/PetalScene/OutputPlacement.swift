@@ -23,58 +23,75 @@ extension Placement {
     /// The centre button's centre for `menu` on `output`, relative to the
     /// output's top-left corner in logical pixels.
     ///
-    /// `at` wins; else the anchor: a corner (with the appearance's margin),
-    /// the centre, or `pointer` (desktop coordinates; the output's centre
-    /// when nil). The centre is then moved inwards just enough that every
-    /// circle of the expanded menu at rest lies on the output (``keptOn(_:centre:menu:)``).
+    /// `at` wins; else the anchor: a corner of the work area (with the
+    /// appearance's margin), its centre, or `pointer` (desktop coordinates;
+    /// the work area's centre when nil). The centre is then moved inwards
+    /// just enough that every circle of the expanded menu at rest lies on
+    /// the work area (``keptOn(_:centre:menu:)``), a ring too large for it
+    /// first made smaller (``RingFit``).
     public static func centre(
         of menu: SceneMenu, placed request: PlacementRequest, on output: OutputGeometry, pointer: Point?
     ) -> Point {
-        keptOn(output.size, centre: wantedCentre(of: menu, placed: request, on: output, pointer: pointer), menu: menu)
+        let wanted = wantedCentre(of: menu, placed: request, on: output, pointer: pointer)
+        return keptOn(output.workArea, centre: wanted, menu: RingFit.fitted(menu, in: output.workArea.size))
     }
 
     /// Where the placement asks the centre button's centre to go on
     /// `output`, before anything is moved inwards: `at`, else the anchor (a
-    /// corner with the appearance's margin, the centre, or `pointer`, in
-    /// desktop coordinates, the output's centre when nil).
+    /// corner of its work area with the appearance's margin, the centre, or
+    /// `pointer`, in desktop coordinates, the work area's centre when nil).
     public static func wantedCentre(
         of menu: SceneMenu, placed request: PlacementRequest, on output: OutputGeometry, pointer: Point?
     ) -> Point {
         if let at = request.at, at.x.isFinite, at.y.isFinite { return at }
         var appearance = menu.appearance
         appearance.anchor = request.anchor
+        let area = output.workArea
         let local = pointer.flatMap { $0.x.isFinite && $0.y.isFinite ? output.local($0) : nil }
-        return buttonCentre(in: output.size, appearance: appearance, pointer: local)
+        let inArea = local.map { Point(x: $0.x - area.x, y: $0.y - area.y) }
+        let centre = buttonCentre(
+            in: Size(width: area.width, height: area.height), appearance: appearance, pointer: inArea)
+        return Point(x: centre.x + area.x, y: centre.y + area.y)
     }
 
     /// `centre` moved inwards just enough that every circle of `menu`
     /// expanded at rest — the button, and each item at its position — lies on
-    /// an area of `size` (shadows and rings may be clipped).
+    /// `area` (shadows and rings may be clipped).
     ///
     /// On an axis where the menu is larger than the area, its circles are
     /// centred on the area as far as the button stays on it: the button is
     /// what opens and closes the menu.
-    public static func keptOn(_ size: Size, centre: Point, menu: SceneMenu) -> Point {
-        let button = Circle(centre: .zero, radius: menu.appearance.buttonSize / 2)
-        return kept(centre, bounds: restingBounds(of: menu), button: button, in: size)
+    public static func keptOn(_ area: Rect, centre: Point, menu: SceneMenu) -> Point {
+        let button = Rect(around: .zero, radius: menu.appearance.buttonSize / 2)
+        return kept(centre, bounds: restingBounds(of: menu), keeping: [button], in: area)
     }
 
-    /// `wanted` moved just enough that `bounds` (relative to it) lie on an
-    /// area of `size`. On an axis where they are larger than the area, they
-    /// are centred on it as far as `button` (relative to `wanted`, the
-    /// button that opens or closes what is drawn) stays on it.
-    public static func kept(_ wanted: Point, bounds: Rect, button: Circle, in size: Size) -> Point {
-        let radius = button.radius
-        func kept(_ wanted: Double, low: Double, high: Double, button: Double, extent: Double) -> Double {
-            let (least, most) = (-low, extent - high)
+    /// `wanted` moved just enough that `bounds` (relative to it) lie on
+    /// `area`. On an axis where they are larger than the area, they are
+    /// centred on it as far as the first of `keeping` (relative to `wanted`,
+    /// most wanted first) that is not larger than the area stays on it; the
+    /// last is centred on the area when none fits.
+    public static func kept(_ wanted: Point, bounds: Rect, keeping: [Rect], in area: Rect) -> Point {
+        func kept(
+            _ wanted: Double, low: Double, high: Double, keeping: [(low: Double, high: Double)], start: Double,
+            extent: Double
+        ) -> Double {
+            let (least, most) = (start - low, start + extent - high)
             if least <= most { return min(max(wanted, least), most) }
-            let centred = (extent - low - high) / 2
-            guard radius * 2 <= extent else { return extent / 2 - button }
-            return min(max(centred, radius - button), extent - radius - button)
+            let centred = start + (extent - low - high) / 2
+            for kept in keeping where kept.high - kept.low <= extent {
+                return min(max(centred, start - kept.low), start + extent - kept.high)
+            }
+            let last = keeping.last ?? (low: 0, high: 0)
+            return start + (extent - last.low - last.high) / 2
         }
         return Point(
-            x: kept(wanted.x, low: bounds.minX, high: bounds.maxX, button: button.centre.x, extent: size.width),
-            y: kept(wanted.y, low: bounds.minY, high: bounds.maxY, button: button.centre.y, extent: size.height))
+            x: kept(
+                wanted.x, low: bounds.minX, high: bounds.maxX, keeping: keeping.map { ($0.minX, $0.maxX) },
+                start: area.x, extent: area.width),
+            y: kept(
+                wanted.y, low: bounds.minY, high: bounds.maxY, keeping: keeping.map { ($0.minY, $0.maxY) },
+                start: area.y, extent: area.height))
     }
 
     /// The squares around every circle of `menu` expanded at rest, relative

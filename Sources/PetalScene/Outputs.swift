@@ -16,11 +16,24 @@ public struct OutputGeometry: Equatable, Sendable {
     /// scale that is not a positive finite number is taken as 1.
     public var scale: Double
 
-    /// An output called `name` covering `frame` at `scale`.
-    public init(name: String, frame: Rect, scale: Double = 1) {
+    /// The part of it menus go on, relative to its top-left corner: all of
+    /// it but what panels keep for themselves (X11's work area).
+    public var workArea: Rect
+
+    /// An output called `name` covering `frame` at `scale`, of which menus
+    /// go on `workArea` (relative to its top-left corner; all of it when
+    /// nil, or when it is empty or not wholly on the output).
+    public init(name: String, frame: Rect, scale: Double = 1, workArea: Rect? = nil) {
         self.name = name
         self.frame = frame
         self.scale = scale.isFinite && scale > 0 ? scale : 1
+        let whole = Rect(x: 0, y: 0, width: frame.width, height: frame.height)
+        self.workArea = whole
+        if let area = workArea, area.width > 0, area.height > 0, area.minX >= 0, area.minY >= 0,
+            area.maxX <= whole.maxX, area.maxY <= whole.maxY
+        {
+            self.workArea = area
+        }
     }
 
     /// The output's size in logical pixels.

@@ -152,10 +152,14 @@ import Testing
         #expect(Self.centre(menu, .bottomLeft, at: Point(x: .infinity, y: 3)) == Point(x: 130, y: 1080 - 62))
     }
 
-    @Test func aMenuLargerThanTheOutputIsCentredAsFarAsTheButtonStaysOn() {
-        let small = OutputGeometry(name: "tiny", frame: Rect(x: 0, y: 0, width: 200, height: 1000))
-        // The circle reaches 130 each side: 260 wide, centred on 200.
-        #expect(Self.centre(Self.circle, .bottomRight, on: small).x == 100)
+    @Test func aMenuLargerThanTheOutputEvenAtItsSmallestIsCentredAsFarAsTheButtonStaysOn() {
+        let small = OutputGeometry(name: "tiny", frame: Rect(x: 0, y: 0, width: 120, height: 1000))
+        // The circle at its smallest (``RingFit``: items of 40, 4 apart from the button) is 148
+        // wide, wider than the output: centred on it, both sides cut off alike.
+        let smallest = RingFit.fitted(Self.circle, in: small.size)
+        #expect(smallest.appearance.itemSize == RingFit.minimumItemSize)
+        #expect(!Self.liesOn(small.size, smallest, centre: Self.centre(Self.circle, .bottomRight, on: small)))
+        #expect(abs(Self.centre(Self.circle, .bottomRight, on: small).x - 60) < 1e-6)
         // A row far wider than the output: the button stays on it, at its left edge.
         let row = F.menu(.linear, count: 30)
         let centre = Self.centre(row, .bottomRight, on: small)

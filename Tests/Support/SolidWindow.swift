@@ -24,10 +24,13 @@ public final class SolidWindow: @unchecked Sendable {
     ///   - colour: `#rrggbb`.
     ///   - size: the window's size; the whole screen when nil.
     ///   - position: where its top left goes (X11 without a window manager only).
+    ///   - strutBottom: when given (X11 only), it is a panel keeping that many
+    ///     pixels along the screen's bottom edge (`_NET_WM_STRUT_PARTIAL`).
     /// - Throws: ``TestSetupError`` if it is not drawn within `limit`.
     public init(
         on display: some HeadlessDisplay, colour: String, size: (width: Int, height: Int)? = nil,
-        position: (x: Int, y: Int) = (0, 0), title: String = "petal-solid-window", within limit: Duration = .seconds(20)
+        position: (x: Int, y: Int) = (0, 0), title: String = "petal-solid-window", strutBottom: Int? = nil,
+        within limit: Duration = .seconds(20)
     ) async throws {
         _ = try RGBAImage.components(of: colour)
         self.colour = colour
@@ -36,6 +39,7 @@ public final class SolidWindow: @unchecked Sendable {
             "--position", "\(position.x),\(position.y)", "--title", title,
         ]
         if let size { arguments += ["--size", "\(size.width)x\(size.height)"] }
+        if let strutBottom { arguments += ["--strut-bottom", "\(strutBottom)"] }
         client = try display.launch("/usr/bin/python3", arguments: arguments)
         let ready = try await client.waitForLine(within: limit) { $0.hasPrefix("ready ") }
         let numbers = ready.split(separator: " ").dropFirst().compactMap { Int($0) }

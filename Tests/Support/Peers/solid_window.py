@@ -8,11 +8,16 @@ one solid colour that reports every input it gets, one line each on stdout:
     key NAME                  a key press (GDK key name: Escape, Return, 1, Tab, Left, ...)
     focus in|out              keyboard focus came or went
 
-Usage: solid_window.py --color '#rrggbb' [--size WxH] [--position X,Y] [--title T]
+Usage: solid_window.py --color '#rrggbb' [--size WxH] [--position X,Y] [--title T] [--strut-bottom N]
+
+With --strut-bottom (X11 only) it is a panel: a dock window whose
+_NET_WM_STRUT_PARTIAL keeps N pixels along the screen's bottom edge, set
+with xprop before it says ready.
 Run by Debian's /usr/bin/python3, which has gi; needs gir1.2-gtk-3.0.
 Works on X11 and Wayland alike: the backend comes from GDK_BACKEND.
 """
 import argparse
+import subprocess
 import sys
 
 import gi
@@ -32,6 +37,7 @@ def main():
     parser.add_argument("--size", default=None, help="WxH; the whole screen when absent")
     parser.add_argument("--position", default="0,0")
     parser.add_argument("--title", default="petal-solid-window")
+    parser.add_argument("--strut-bottom", type=int, default=0)
     options = parser.parse_args()
 
     colour = Gdk.RGBA()
@@ -51,6 +57,8 @@ def main():
     window.set_decorated(False)
     window.set_default_size(width, height)
     window.move(x, y)
+    if options.strut_bottom:
+        window.set_type_hint(Gdk.WindowTypeHint.DOCK)
     # The colour through CSS, not a draw handler: Python's cairo bindings (python3-gi-cairo) are not needed.
     css = Gtk.CssProvider()
     css.load_from_data(f"window {{ background: {colour.to_string()}; }}".encode())
@@ -62,6 +70,12 @@ def main():
         # After the first frame: a moment later it has reached the screen, then say so once.
         clock.disconnect(handler[0])
         def report():
+            if options.strut_bottom:
+                gi.require_version("GdkX11", "3.0")
+                from gi.repository import GdkX11  # noqa: F401, E402
+                strut = [0, 0, 0, options.strut_bottom] + [0] * 7 + [window.get_screen().get_width() - 1]
+                subprocess.run(["xprop", "-id", str(window.get_window().get_xid()), "-f", "_NET_WM_STRUT_PARTIAL",
+                                "32c", "-set", "_NET_WM_STRUT_PARTIAL", ", ".join(map(str, strut))], check=True)
             allocation = window.get_allocation()
             say("ready", allocation.width, allocation.height)
             return False
