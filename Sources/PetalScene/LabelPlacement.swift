@@ -133,10 +133,12 @@ public enum LabelPlacement {
 
 extension MenuChainPlacement {
     /// The items of the menu at `index` whose labels `mode` shows, by id:
-    /// none, the highlighted one (when it is an item of that menu), or all.
+    /// none, the highlighted one (when it is an item of that menu), or all;
+    /// never an item whose title shows nothing (an icon alone), whose plate
+    /// would be an empty box.
     public func labelledItems(ofMenu index: Int, mode: LabelMode, highlighted: String) -> [String] {
         guard menus.indices.contains(index) else { return [] }
-        let ids = menus[index].menu.items.map(\.id)
+        let ids = menus[index].menu.items.filter { $0.title.contains { !$0.isWhitespace } }.map(\.id)
         switch mode {
         case .never: return []
         case .hover: return ids.contains(highlighted) ? [highlighted] : []

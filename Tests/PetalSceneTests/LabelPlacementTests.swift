@@ -98,4 +98,14 @@ import Testing
         #expect(chain.labelledItems(ofMenu: 0, mode: .never, highlighted: "item1").isEmpty)
         #expect(chain.labelledItems(ofMenu: 3, mode: .always, highlighted: "").isEmpty)
     }
+
+    @Test func anItemWhoseTitleShowsNothingHasNoLabel() {
+        var menu = F.menu(.radial)
+        menu.items[0].title = ""
+        menu.items[1].title = " \t"
+        let chain = MenuChainPlacement(menu, centre: Point(x: 600, y: 600), on: Self.output)
+        #expect(chain.labelledItems(ofMenu: 0, mode: .always, highlighted: "") == ["item2"])
+        #expect(chain.labelledItems(ofMenu: 0, mode: .hover, highlighted: "item0").isEmpty)
+        #expect(chain.labelledItems(ofMenu: 0, mode: .hover, highlighted: "item2") == ["item2"])
+    }
 }
