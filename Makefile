@@ -63,9 +63,18 @@ BENCH_PACKAGES := xvfb xcompmgr x11-utils sway openbox rofi fuzzel wofi libxcb-d
 # drops it), so CGtk's flags come from a copy without it, written first.
 # libdbus's come from a copy without -L<libdir>, which SwiftPM would pass
 # before Linker/ (scripts/dbus-pkgconfig.sh says why).
+# LIBDBUS=shared links petald and petalctl with libdbus-1.so instead of its
+# archive, for a distribution that wants every program to take libdbus's
+# updates (after a build of the other kind, `rm -rf .build` first: SwiftPM
+# keeps the flags it found).
+LIBDBUS      ?= static
 GTK_PC       := .build/pkgconfig/gtk+-3.0.pc
 DBUS_PC      := .build/pkgconfig/dbus-1.pc
+ifeq ($(LIBDBUS),static)
 PC_FILES     := $(GTK_PC) $(DBUS_PC)
+else
+PC_FILES     := $(GTK_PC) shared-libdbus
+endif
 export PKG_CONFIG_PATH := $(CURDIR)/.build/pkgconfig$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH))
 
 PREFIX       ?= $(HOME)/.local
@@ -93,6 +102,10 @@ $(GTK_PC): scripts/gtk-pkgconfig.sh | build-deps
 
 $(DBUS_PC): scripts/dbus-pkgconfig.sh | build-deps
 	scripts/dbus-pkgconfig.sh $@
+
+.PHONY: shared-libdbus
+shared-libdbus:
+	rm -f $(DBUS_PC)
 
 ## Install only the libraries the build needs (`make install` needs no test packages).
 build-deps:
