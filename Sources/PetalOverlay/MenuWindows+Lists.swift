@@ -46,6 +46,7 @@ extension MenuWindows {
             main.backend == .x11
             ? ListWindow.grabKeyboard(on: main.widget)
             : !main.keyboardTaken && ListWindow.takeKeyboard(onLayerSurface: main.widget)
+        if grabbed { log.debug("list \(path.rawValue): the keyboard is taken, before its window is made") }
         let window = ListWindow(menu: menu, revision: revision, standIn: main.widget, standInGrabbed: grabbed, log: log)
         // Keys that reach main's window while the list is not on screen yet are the list's (ListWindow.standIn).
         main.keyRedirect = { [weak window] keyval, modifiers in

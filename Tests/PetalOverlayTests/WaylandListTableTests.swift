@@ -33,8 +33,9 @@ import Testing
         #expect(session.window.keys.isEmpty, "the window below got \(session.window.keys)")
     }
 
-    /// Keys typed from `StateChanged` on, while the rows are still coming and
-    /// the layer surface is not made yet, reach the filter whole and in order.
+    /// Keys typed once the overlay has taken the keyboard, while the rows are
+    /// still coming and the layer surface is not made yet, reach the filter
+    /// whole and in order.
     @Test func keysTypedBeforeTheRowsComeReachTheFilterWhole() async throws {
         let (session, display) = try await session()
         defer { session.stop() }
@@ -44,6 +45,8 @@ import Testing
         let rows = try SealedMemory.make(name: "petal-test-rows", bytes: X11ListTableTests.rows())
         let answer = Task { try await caller.pickFrom(X11ListTableTests.json, timeout: 30, rows: rows) }
         for await signal in opening where signal.path != RunningDaemon.path.rawValue { break }
+        // From the moment the overlay has taken the keyboard (X11ListTests says why not sooner).
+        try await session.overlay.waitForLog("the keyboard is taken, before its window is made")
         try await display.wtype(["-d", "1", "gamma kn"])
         try await display.press(.return)
         let picked = try await answer.value

@@ -79,8 +79,9 @@ import Testing
             picked == PickAnswer(ids: ["0", "2", "59999"], filter: "delta hotel 9999"),
             "overlay log:\n\(session.overlay.log)")
     }
-    /// Keys typed as the menu starts to open, before `GetRows` has brought the
-    /// rows and the window is on screen, reach the filter whole and in order.
+    /// Keys typed once the overlay has taken the keyboard for the opening
+    /// menu, before `GetRows` has brought the rows and the window is on
+    /// screen, reach the filter whole and in order.
     @Test func keysTypedBeforeTheRowsComeReachTheFilterWhole() async throws {
         let (session, display) = try await session()
         defer { session.stop() }
@@ -90,6 +91,8 @@ import Testing
         let rows = try SealedMemory.make(name: "petal-test-rows", bytes: Self.rows())
         let answer = Task { try await caller.pickFrom(Self.json, timeout: 30, rows: rows) }
         for await signal in opening where signal.path != RunningDaemon.path.rawValue { break }
+        // From the moment the overlay has taken the keyboard (X11ListTests says why not sooner).
+        try await session.overlay.waitForLog("the keyboard is taken, before its window is made")
         try await display.xdotool(["type", "--delay", "1", "gamma kn"])
         try await display.press(.return)
         let picked = try await answer.value

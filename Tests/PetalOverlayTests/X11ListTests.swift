@@ -53,12 +53,12 @@ import Testing
         try await display.waitForPixel(x: 195, y: 300, toBe: OverlaySession.background)
     }
 
-    /// Keys typed the moment the menu starts to open, before the overlay has
-    /// drawn (or even made) its window, reach the filter whole and in order:
-    /// the overlay takes the keyboard as the menu opens and queues them.
-    /// (Typed at `InterfacesAdded`, before the overlay has even heard of the
-    /// menu, a first key now and then reached the window below in full-suite
-    /// runs: no program can take keys it does not know are its own yet.)
+    /// Keys typed the moment the overlay has taken the keyboard for the list,
+    /// before it has made (let alone drawn) the list's window, reach the
+    /// filter whole and in order: they are queued for it. (Typed at
+    /// `StateChanged`, before the overlay had read that signal under a full
+    /// suite's load, a first key now and then reached the window below: no
+    /// program can take keys it does not know are its own yet.)
     @Test func keysTypedBeforeTheFirstFrameReachTheFilterWhole() async throws {
         let (session, display) = try await session()
         defer { session.stop() }
@@ -68,6 +68,9 @@ import Testing
         let answer = Task { try await caller.pickFrom(Self.rows, timeout: 30) }
         // Typed as soon as the menu starts to open: the list is not on screen yet.
         for await signal in opening where signal.path != RunningDaemon.path.rawValue { break }
+        // Once the overlay has heard of the menu and taken the keyboard: keys typed before it
+        // knows the menu is its own go where the display server sends them (docs/overlay.md).
+        try await session.overlay.waitForLog("the keyboard is taken, before its window is made")
         try await display.xdotool(["type", "--delay", "1", "gam kn"])
         try await display.press(.return)
         let picked = try await answer.value

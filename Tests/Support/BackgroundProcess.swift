@@ -119,6 +119,19 @@ public final class BackgroundProcess: @unchecked Sendable {
             """)
     }
 
+    /// Waits until its log (stderr) holds `text`.
+    ///
+    /// - Throws: ``TestSetupError`` when `limit` passes or the process exits first, with its log.
+    public func waitForLog(_ text: String, within limit: Duration = .seconds(10)) async throws {
+        let deadline = ContinuousClock.now + limit
+        while !log.contains(text) {
+            guard process.isRunning, ContinuousClock.now < deadline else {
+                throw TestSetupError("\(name): its log did not say \"\(text)\" within \(limit):\n\(log)")
+            }
+            try await Task.sleep(for: .milliseconds(2))
+        }
+    }
+
     /// Stops it: SIGTERM, then SIGKILL if it still runs after `grace`; waits for it.
     ///
     /// Returns whether SIGTERM was enough. Blocks the calling thread for at most `grace`.
