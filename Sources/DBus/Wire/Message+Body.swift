@@ -95,21 +95,28 @@ extension Message {
         var lengths: [Int?] = []
         lengths.reserveCapacity(8)
         repeat {
-            switch dbus_message_iter_get_arg_type(&iter) {
-            case LibDBus.typeArray:
-                // libdbus reads the length through the iterator inside the array, not the one over it.
-                var elements = DBusMessageIter()
-                dbus_message_iter_recurse(&iter, &elements)
-                lengths.append(Int(petal_dbus_iter_array_bytes(&elements)))
-            case LibDBus.typeString:
-                var text: UnsafePointer<CChar>?
-                dbus_message_iter_get_basic(&iter, &text)
-                lengths.append(text.map { strlen($0) })
-            default:
-                lengths.append(nil)
-            }
+            let type = dbus_message_iter_get_arg_type(&iter)
+            lengths.append(type == LibDBus.typeArray || type == LibDBus.typeString ? Self.byteLength(&iter) : nil)
         } while dbus_message_iter_next(&iter) != 0
         return lengths
+    }
+
+    /// The bytes of the array's elements or the string's text at `iter`, read
+    /// without decoding (an array's from its length prefix); nil for any other value.
+    static func byteLength(_ iter: inout DBusMessageIter) -> Int? {
+        switch dbus_message_iter_get_arg_type(&iter) {
+        case LibDBus.typeArray:
+            // libdbus reads the length through the iterator inside the array, not the one over it.
+            var elements = DBusMessageIter()
+            dbus_message_iter_recurse(&iter, &elements)
+            return Int(petal_dbus_iter_array_bytes(&elements))
+        case LibDBus.typeString, LibDBus.typeObjectPath, LibDBus.typeSignature:
+            var text: UnsafePointer<CChar>?
+            dbus_message_iter_get_basic(&iter, &text)
+            return text.map { strlen($0) }
+        default:
+            return nil
+        }
     }
 
     // MARK: Reading

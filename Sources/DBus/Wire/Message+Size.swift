@@ -1,5 +1,4 @@
 import CDBus
-import Glibc
 
 extension Message {
     /// About how many bytes the message takes, found without decoding it:
@@ -25,14 +24,9 @@ extension Message {
             case LibDBus.typeInvalid:
                 return
             case LibDBus.typeArray:
-                // libdbus reads the length through the iterator inside the array, not the one over it.
-                var elements = DBusMessageIter()
-                dbus_message_iter_recurse(&iter, &elements)
-                total += 4 + Int(petal_dbus_iter_array_bytes(&elements))
+                total += 4 + (byteLength(&iter) ?? 0)
             case LibDBus.typeString, LibDBus.typeObjectPath, LibDBus.typeSignature:
-                var text: UnsafePointer<CChar>?
-                dbus_message_iter_get_basic(&iter, &text)
-                total += 5 + (text.map { strlen($0) } ?? 0)
+                total += 5 + (byteLength(&iter) ?? 0)
             case LibDBus.typeVariant, LibDBus.typeStruct, LibDBus.typeDictEntry:
                 // Their depth is bounded by the specification (64), which libdbus checked on reading.
                 var fields = DBusMessageIter()
