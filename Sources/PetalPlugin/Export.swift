@@ -11,18 +11,29 @@ import Synchronization
 /// public func petalPluginEntry() -> UnsafeRawPointer { export(HelloPlugin.self) }
 /// ```
 ///
-/// The table is built once and lives for the rest of the process. Its
-/// `invoke` runs a ``SynchronousPlugin``'s `perform(_:params:invocation:)`
+/// The table is built once per type and lives for the rest of the process.
+/// Its `invoke` runs a ``SynchronousPlugin``'s `perform(_:params:invocation:)`
 /// to its end on the calling thread, and a ``Plugin``'s async `perform` in a
 /// task that starts there (docs/plugins.md#synchronous-or-async).
+///
+/// A library exports one plugin; a program may link up to
+/// ``maximumExportsPerProgram`` plugins and export each (petald links
+/// Petal's own plugins so). Each table finds its plugin through the state
+/// its `init` returns.
 public func export<P: Plugin>(_ type: P.Type) -> UnsafeRawPointer {
-    Exported.shared.withLock { exported in
-        if let exported { return UnsafeRawPointer(exported.table) }
-        let made = Exported(P.self)
-        exported = made
+    Exported.all.withLock { all in
+        if let made = all.first(where: { $0.type == ObjectIdentifier(P.self) }) { return UnsafeRawPointer(made.table) }
+        precondition(
+            all.count < Exported.initializers.count,
+            "export(\(P.self)): a program may export at most \(maximumExportsPerProgram) plugins")
+        let made = Exported(P.self, initialize: Exported.initializers[all.count])
+        all.append(made)
         return UnsafeRawPointer(made.table)
     }
 }
+
+/// How many plugin types one program (or library) may ``export(_:)``.
+public var maximumExportsPerProgram: Int { Exported.initializers.count }
 
 /// The plugin an exported library made in `init`, in the form it was written.
 private enum Performer: Sendable {
@@ -32,18 +43,21 @@ private enum Performer: Sendable {
     case asynchronous(any Plugin)
 }
 
-/// The one plugin this library exports, its C table, and its running invocations.
+/// One plugin type this program exports, its C table, and its running invocations.
 ///
 /// Unchecked Sendable: its table is written once before the daemon sees it; the rest is behind Mutexes.
 final class Exported: @unchecked Sendable {
-    static let shared = Mutex<Exported?>(nil)
+    /// Every type exported, in the order of their first export; never shrinks.
+    static let all = Mutex<[Exported]>([])
 
+    let type: ObjectIdentifier
     let table: UnsafeMutablePointer<petal_plugin>
     private let make: (PluginHost) throws -> Performer
     private let performer = Mutex<Performer?>(nil)
     private let running = RunningInvocations()
 
-    fileprivate init<P: Plugin>(_ type: P.Type) {
+    fileprivate init<P: Plugin>(_ type: P.Type, initialize: Initializer) {
+        self.type = ObjectIdentifier(P.self)
         // Decided once, here, rather than by a cast at each invocation.
         if let synchronous = P.self as? any SynchronousPlugin.Type {
             make = { .synchronous(try synchronous.init(host: $0)) }
@@ -63,16 +77,47 @@ final class Exported: @unchecked Sendable {
                 abi_major: UInt16(PETAL_PLUGIN_ABI_MAJOR), abi_minor: UInt16(PETAL_PLUGIN_ABI_MINOR),
                 name: UnsafePointer(strdup(P.name)), version: UnsafePointer(strdup(P.version)),
                 actions: UnsafePointer(actions), action_count: P.actions.count,
-                init: { host, _, failure in Exported.current.start(host!, failure: failure) },
-                invoke: { _, id, action, params, complete, context in
-                    Exported.current.invoke(
+                init: initialize,
+                invoke: { state, id, action, params, complete, context in
+                    guard let state else {
+                        let finish = Completion(complete: complete!, context: context)
+                        return finish(.failure(.failed("the plugin was not initialised")))
+                    }
+                    Exported.of(state).invoke(
                         id, action: String(cString: action!), params: params, complete: complete!, context: context)
                 },
-                cancel: { _, id in Exported.current.running.cancel(id) },
+                cancel: { state, id in state.map { Exported.of($0).running.cancel(id) } },
                 deinit: nil))
     }
 
-    static var current: Exported { shared.withLock { $0! } }
+    /// The exported plugin whose `init` returned `state`.
+    static func of(_ state: UnsafeMutableRawPointer) -> Exported {
+        Unmanaged<Exported>.fromOpaque(state).takeUnretainedValue()
+    }
+
+    /// The `init` of the exported type at `index` of ``all``.
+    private static func start(
+        _ index: Int, _ host: UnsafePointer<petal_host>?, _ state: UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
+        _ failure: UnsafeMutablePointer<UnsafePointer<CChar>?>?
+    ) -> Int32 {
+        let exported = all.withLock { $0[index] }
+        let status = exported.start(host!, failure: failure)
+        if status == 0 { state?.pointee = Unmanaged.passUnretained(exported).toOpaque() }
+        return status
+    }
+
+    typealias Initializer =
+        @convention(c) (
+            UnsafePointer<petal_host>?, UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
+            UnsafeMutablePointer<UnsafePointer<CChar>?>?
+        ) -> Int32
+
+    /// One C `init` per exported type: a C function cannot capture which
+    /// type it starts, and `init` is the one call that has no state to say it.
+    static let initializers: [Initializer] = [
+        { start(0, $0, $1, $2) }, { start(1, $0, $1, $2) }, { start(2, $0, $1, $2) }, { start(3, $0, $1, $2) },
+        { start(4, $0, $1, $2) }, { start(5, $0, $1, $2) }, { start(6, $0, $1, $2) }, { start(7, $0, $1, $2) },
+    ]
 
     private func start(_ host: UnsafePointer<petal_host>, failure: UnsafeMutablePointer<UnsafePointer<CChar>?>?)
         -> Int32

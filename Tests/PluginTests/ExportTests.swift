@@ -5,8 +5,7 @@ import Testing
 
 @testable import PetalPlugin
 
-/// The one plugin this test process exports (a library exports one plugin,
-/// and so does a process): it refuses to load when its settings say so, and
+/// A plugin this test process exports: it refuses to load when its settings say so, and
 /// its actions say which thread they ran on, fail, or wait to be cancelled.
 /// Only `import PetalPlugin` is needed for `JSONObject`.
 private struct ProbePlugin: SynchronousPlugin {
@@ -43,6 +42,19 @@ private struct ProbePlugin: SynchronousPlugin {
             try invocation.checkCancellation()
             return ["cancelled": false]
         }
+    }
+}
+
+/// A second plugin type this process exports, as petald exports each of its own.
+private struct EchoPlugin: SynchronousPlugin {
+    static let name = "echo"
+    static let version = "2.0.0"
+    static let actions = [PluginAction("echo.say", title: "Say")]
+
+    init(host: PluginHost) throws {}
+
+    func perform(_ action: String, params: Parameters, invocation: Invocation) throws -> JSONObject {
+        ["said": .string(try params.string("text") ?? "")]
     }
 }
 
@@ -86,6 +98,12 @@ private final class Completions: Sendable {
         UnsafeMutableRawPointer(mutating: export(ProbePlugin.self)).assumingMemoryBound(to: petal_plugin.self)
     }
 
+    /// The state the last successful `init` returned, which `invoke` and `cancel` are given (its bit pattern).
+    private static let state = Mutex<UInt>(0)
+
+    /// The state `init` returned, as the daemon passes it back.
+    static var initializedState: UnsafeMutableRawPointer? { UnsafeMutableRawPointer(bitPattern: state.withLock { $0 }) }
+
     /// Calls the table's `init` with a host table whose settings are `settings`; returns its status and reason.
     static func start(settings: String = "{}") -> (status: Int32, reason: String?) {
         let host = UnsafeMutablePointer<petal_host>.allocate(capacity: 1)  // kept: the plugin may keep it
@@ -95,6 +113,7 @@ private final class Completions: Sendable {
         var state: UnsafeMutableRawPointer?
         var failure: UnsafePointer<CChar>?
         let status = table.pointee.`init`!(host, &state, &failure)
+        if status == 0 { Self.state.withLock { $0 = UInt(bitPattern: state) } }
         return (status, failure.map { String(cString: $0) })
     }
 
@@ -103,7 +122,8 @@ private final class Completions: Sendable {
         _ id: UInt64, _ action: String, _ params: String = "{}", into completions: Completions
     ) {
         table.pointee.invoke(
-            nil, id, action, params, Completions.complete, Unmanaged.passUnretained(completions).toOpaque())
+            initializedState, id, action, params, Completions.complete, Unmanaged.passUnretained(completions).toOpaque()
+        )
     }
 
     /// petald shows "its init failed: REASON": the reason alone, with no error name in front.
@@ -161,7 +181,7 @@ private final class Completions: Sendable {
         while !ProbePlugin.waiting.withLock({ $0.contains(301) }) && ContinuousClock.now - started < .seconds(5) {
             usleep(1000)
         }
-        Self.table.pointee.cancel!(nil, 301)
+        Self.table.pointee.cancel!(Self.initializedState, 301)
         let call = try #require(completions.first())
         #expect(
             ContinuousClock.now - started < .seconds(4), "perform did not see its cancellation; it waited out its 5 s")
@@ -169,8 +189,8 @@ private final class Completions: Sendable {
         usleep(50_000)
         #expect(completions.calls.withLock { $0.count } == 1)
         // A cancel for an invocation that has ended, or was never made, is ignored.
-        Self.table.pointee.cancel!(nil, 301)
-        Self.table.pointee.cancel!(nil, 999_999)
+        Self.table.pointee.cancel!(Self.initializedState, 301)
+        Self.table.pointee.cancel!(Self.initializedState, 999_999)
     }
 
     /// Awaited (as a test of a plugin would), a synchronous plugin's perform
@@ -187,5 +207,39 @@ private final class Completions: Sendable {
         DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(100)) { task.cancel() }
         await #expect(throws: CancellationError.self) { try await task.value }
         #expect(ContinuousClock.now - started < .seconds(4))
+    }
+
+    /// A program may export several plugin types (petald links Petal's own):
+    /// each gets a table of its own, the same one at every export, and each
+    /// table's `invoke` reaches its own plugin through the state its `init` returned.
+    @Test func eachTypeExportedHasItsOwnTable() throws {
+        #expect(Self.start().status == 0)
+        let echo = UnsafeMutableRawPointer(mutating: export(EchoPlugin.self)).assumingMemoryBound(to: petal_plugin.self)
+        #expect(UnsafeRawPointer(echo) == export(EchoPlugin.self))
+        #expect(echo != Self.table)
+        #expect(String(cString: echo.pointee.name) == "echo" && String(cString: Self.table.pointee.name) == "probe")
+        let host = UnsafeMutablePointer<petal_host>.allocate(capacity: 1)  // kept: the plugin may keep it
+        host.initialize(to: petal_host())
+        host.pointee.struct_size = UInt32(MemoryLayout<petal_host>.size)
+        host.pointee.settings_json = UnsafePointer(strdup("{}"))
+        var state: UnsafeMutableRawPointer?
+        #expect(echo.pointee.`init`!(host, &state, nil) == 0)
+        #expect(state != nil && state != Self.initializedState)
+
+        let said = Completions()
+        echo.pointee.invoke(
+            state, 1, "echo.say", #"{"text": "hi"}"#, Completions.complete, Unmanaged.passUnretained(said).toOpaque())
+        #expect(said.calls.withLock { $0 } == [.init(result: #"{"said":"hi"}"#)])
+        let probed = Completions()
+        Self.invoke(2, "probe.fail", into: probed)
+        #expect(probed.calls.withLock { $0.first?.message } == "the probe failed on purpose")
+
+        // Without the state of a successful init, there is no plugin to run.
+        let uninitialised = Completions()
+        echo.pointee.invoke(
+            nil, 3, "echo.say", "{}", Completions.complete, Unmanaged.passUnretained(uninitialised).toOpaque())
+        #expect(
+            uninitialised.calls.withLock { $0 }
+                == [.init(result: nil, errorName: "ActionFailed", message: "the plugin was not initialised")])
     }
 }
