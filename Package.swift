@@ -127,6 +127,12 @@ let libraryTargets: [Target] = [
             "PetalPluginRuntime", "CLinux", "Linux", "PetalPluginABI", "Spelling", "TextEscaping",
         ]),
 
+    // Petal's own plugins as petald links them, each behind its C table.
+    .target(
+        name: "PetalBuiltInPlugins",
+        dependencies: ["PetalPlugin", "PetalPluginRuntime"] + builtInPlugins.map { .target(name: "\($0.folder)Plugin") }
+    ),
+
     // The typed client of petald's public D-Bus API, for petalctl and the overlay alike.
     .target(name: "PetalAPI", dependencies: ["DBus", "DBusJSON", "Linux", "PetalCore", "PetalJSON"]),
 
@@ -172,12 +178,14 @@ let libraryTargets: [Target] = [
     // for ~25 symbols, is linked in from its archive: loading libstdc++.so.6
     // cost ~1.8 M of the ~14 M instructions from exec to the name owned. So
     // is libdbus, whose shared library brings libsystemd and six more.
-    // Petal's own plugins, which use the shared runtime, are loaded at their
-    // first invocation, so a session that never uses one never maps it; a
-    // plugin in Swift then runs on the shared runtime it brings, beside the
-    // one built in, the two meeting only through the plugin's C table
+    // Petal's own plugins are linked into petald too (PetalBuiltInPlugins), on
+    // the runtime built in: their first invocation maps no library. A plugin
+    // of anyone else's in Swift runs on the shared runtime it brings, beside
+    // the one built in, the two meeting only through the plugin's C table
     // (docs/plugins.md). petalctl loads no plugins.
-    .executableTarget(name: "petald", dependencies: ["CDBusArchive", "PetalDaemon"], linkerSettings: builtInRuntime),
+    .executableTarget(
+        name: "petald", dependencies: ["CDBusArchive", "PetalBuiltInPlugins", "PetalDaemon"],
+        linkerSettings: builtInRuntime),
     .executableTarget(
         name: "petalctl", dependencies: ["CDBusArchive", "PetalControl"], linkerSettings: builtInRuntime),
     // One isolated plugin in a process of its own, started by petald (plugins.isolate):
@@ -234,8 +242,8 @@ let testTargets: [Target] = [
     .testTarget(
         name: "PetalDaemonTests",
         dependencies: [
-            "DBus", "Linux", "PetalAPI", "PetalCore", "PetalJSON", "PetalConfiguration", "PetalDaemon",
-            "PetalPluginRuntime", "TestSupport",
+            "DBus", "Linux", "PetalAPI", "PetalBuiltInPlugins", "PetalCore", "PetalJSON", "PetalConfiguration",
+            "PetalDaemon", "PetalPluginRuntime", "TestSupport",
         ]),
     // petalctl: its parsing and SVG in unit tests, and the built binary against a daemon on a private bus.
     // The client library: lenient reading of what petald serves, and its calls against a daemon.

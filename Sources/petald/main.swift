@@ -1,3 +1,4 @@
+import PetalBuiltInPlugins
 import PetalDaemon
 
-Daemon.main()
+Daemon.main(linkedPlugins: BuiltInPlugins.linked)

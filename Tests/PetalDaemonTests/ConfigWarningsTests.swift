@@ -2,6 +2,7 @@ import DBus
 import Foundation
 import Linux
 import PetalAPI
+import PetalBuiltInPlugins
 import PetalPluginRuntime
 import TestSupport
 import Testing
@@ -108,9 +109,11 @@ import Testing
     /// `--check-config` knows the built-in plugins' actions without loading
     /// them, and petald lists them before their first invocation loads them:
     /// the list it keeps must be what the libraries' own tables declare, read
-    /// here by loading each library into this process.
+    /// here by loading each library into this process, and what the copies
+    /// linked into petald declare, at the version their files' notes give.
     @Test func theBuiltInActionsPetaldKnowsAreThePluginsOwn() throws {
         var declared: [String: [BuiltInActions.Declared]] = [:]
+        var linked: [String: [BuiltInActions.Declared]] = [:]
         for name in BuiltInActions.declared.keys {
             let path = RunningDaemon.binDirectory.appendingPathComponent("libpetal-\(name).so").path
             let file = try PluginFile(path: path, user: getuid())
@@ -122,10 +125,26 @@ import Testing
                 continue
             }
             #expect(plugin.name == name)
-            declared[name] = plugin.declaredActions.map {
-                BuiltInActions.Declared(id: $0.id, title: $0.title, icon: $0.icon)
+            declared[name] = Self.declared(by: plugin)
+            guard let copy = BuiltInPlugins.linked.first(where: { $0.name == name }) else { continue }
+            #expect(
+                copy.version == file.note?.version,
+                "\(name): linked \(copy.version), note \(String(describing: file.note))")
+            guard
+                case .success(let plugin) = PluginLibrary.open(copy, for: file, slot: CrashSlot(raw: -1), log: Logger())
+            else {
+                Issue.record("the copy of \(name) linked into petald was refused")
+                continue
             }
+            #expect(plugin.version == copy.version)
+            linked[name] = Self.declared(by: plugin)
         }
         #expect(declared == BuiltInActions.declared)
+        #expect(linked == BuiltInActions.declared)
+        #expect(BuiltInPlugins.linked.count == BuiltInActions.declared.count)
+    }
+
+    private static func declared(by plugin: NativePlugin) -> [BuiltInActions.Declared] {
+        plugin.declaredActions.map { BuiltInActions.Declared(id: $0.id, title: $0.title, icon: $0.icon) }
     }
 }

@@ -29,8 +29,11 @@ public enum Daemon {
     /// libdispatch's `dispatch_main()`, which parks the main thread in
     /// `sigsuspend()` with an empty mask, so SIGTERM, SIGHUP and SIGINT would
     /// take their default action instead of reaching the daemon's signalfd.
-    public static func main(
-        registry: ActionRegistry = ActionRegistry(), configuration: MenuService.ConfigurationSource? = nil
+    ///
+    /// - Parameter linkedPlugins: Petal's own plugins, as linked into the program (petald links them).
+    package static func main(
+        registry: ActionRegistry = ActionRegistry(), linkedPlugins: [LinkedPlugin] = [],
+        configuration: MenuService.ConfigurationSource? = nil
     ) -> Never {
         SignalWatcher.blockHandledSignals()
         let arguments = Array(CommandLine.arguments.dropFirst())
@@ -39,7 +42,10 @@ public enum Daemon {
         // waited out here on the main thread, never on one of Swift's few
         // cooperative threads, which the plugins' tasks need.
         Task.detached {
-            started.put(await start(arguments: arguments, registry: registry, configuration: configuration))
+            started.put(
+                await start(
+                    arguments: arguments, registry: registry, linkedPlugins: linkedPlugins,
+                    configuration: configuration))
         }
         switch started.take() {
         case .exit(let status): exit(status)
@@ -81,9 +87,11 @@ public enum Daemon {
     ///
     /// - Parameters:
     ///   - registry: the actions available to items and `Trigger`.
+    ///   - linkedPlugins: Petal's own plugins as linked into the program.
     ///   - configuration: loads the menu at start-up and on reload.
     static func start(
-        arguments: [String], registry: ActionRegistry, configuration: MenuService.ConfigurationSource?
+        arguments: [String], registry: ActionRegistry, linkedPlugins: [LinkedPlugin],
+        configuration: MenuService.ConfigurationSource?
     ) async -> Start {
         let options: DaemonOptions
         do {
@@ -127,7 +135,7 @@ public enum Daemon {
             return .exit(0)
         }
         do {
-            return try await Startup(options: options, log: log).serve(
+            return try await Startup(options: options, log: log, linkedPlugins: linkedPlugins).serve(
                 registry: registry, initial: initial, configuration: configuration)
         } catch {
             log.error("\(error)")

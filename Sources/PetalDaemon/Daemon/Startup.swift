@@ -14,15 +14,18 @@ import Synchronization
 final class Startup: Sendable {
     let options: DaemonOptions
     let log: Logger
+    /// Petal's own plugins as linked into the program, taken instead of their libraries.
+    let linkedPlugins: [LinkedPlugin]
     let loop: EventLoop
     private let notifier: SystemdNotifier
     private let status = Atomic<Int32>(Daemon.ExitStatus.success.rawValue)
     private let stopRequested = Atomic<Bool>(false)
 
     /// A start-up with `options`, on a loop of its own.
-    init(options: DaemonOptions, log: Logger) throws {
+    init(options: DaemonOptions, log: Logger, linkedPlugins: [LinkedPlugin]) throws {
         self.options = options
         self.log = log
+        self.linkedPlugins = linkedPlugins
         loop = try EventLoop(name: "petald")
         notifier = SystemdNotifier(log: log)
     }
@@ -93,10 +96,11 @@ final class Startup: Sendable {
         let searchPath = PluginSearchPath(explicit: options.pluginDirectories + settings.paths)
         let binary = PluginSearchPath.parent(of: PluginSearchPath.executablePath())
         let builtIn: Set<String> = [binary, PluginSearchPath.parent(of: binary) + "/lib/petal/plugins"]
-        let loader = PluginLoader(
+        var loader = PluginLoader(
             searchPath: searchPath, builtInDirectories: builtIn, safeMode: options.safeMode, settings: settings,
             quarantine: Quarantine(directory: StateDirectory.path(log: log), log: log), log: log,
             connection: connection, launcher: launcher, isolation: isolation)
+        loader.linkedPlugins = Dictionary(linkedPlugins.map { ($0.name, $0) }) { first, _ in first }
         return loader.load(into: &registry)
     }
 

@@ -8,6 +8,9 @@ extension PluginLoader {
     /// `init` called, on its worker before its first invocation
     /// (``NativePlugin/loadIfDeferred()``). Start-up then maps no Swift
     /// plugin library, nor the runtime they share, for a plugin never used.
+    /// When petald carries the plugin linked in, at the version the note
+    /// gives, that copy is taken instead of the library, and no library is
+    /// mapped at all.
     /// Every check made before `dlopen` has been made; those made after it
     /// (the table's name and actions) are made at that first invocation,
     /// which fails, with every later one, if they do not hold.
@@ -24,8 +27,9 @@ extension PluginLoader {
         let context = PluginContext(
             name: note.name, settings: settings.settings[note.name]?.objectValue ?? [:], log: log,
             connection: connection, launcher: launcher, slot: slot)
+        let linked = linkedPlugins[note.name].flatMap { $0.version == note.version ? $0 : nil }
         let plugin = NativePlugin(
-            deferring: file, name: note.name, version: note.version,
+            deferring: file, linked: linked, name: note.name, version: note.version,
             actions: actions.map { ($0.id, $0.title, $0.icon) }, host: context.table, slot: slot, log: log)
         do {
             try plugin.startWorker()

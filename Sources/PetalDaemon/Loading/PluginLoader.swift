@@ -30,6 +30,9 @@ struct PluginLoader {
     let launcher: SystemdLauncher
     /// Which plugins run in a host process of their own, and how.
     let isolation: IsolationSupport
+    /// Petal's own plugins as linked into petald, by name: taken instead of
+    /// their files' libraries when they run inside petald (``deferLoading``).
+    var linkedPlugins: [String: LinkedPlugin] = [:]
 
     /// What the loader loaded: plugins inside petald, and plugins in hosts of their own.
     struct Loaded {

@@ -16,6 +16,8 @@ extension NativePlugin {
     /// Unchecked Sendable: made on the loop, then used on the plugin's worker alone.
     struct Deferral: @unchecked Sendable {
         let file: PluginFile
+        /// The plugin as linked into this program, taken instead of the file's library.
+        let linked: LinkedPlugin?
         let host: UnsafePointer<petal_host>
     }
 
@@ -31,13 +33,22 @@ extension NativePlugin {
             log.error("\(deferredLoadFailure ?? failure)")
             return .failed(deferredLoadFailure ?? failure)
         }
-        log.info("plugin \(name): its library was loaded for its first invocation")
+        log.info(
+            deferral.linked == nil
+                ? "plugin \(name): its library was loaded for its first invocation"
+                : "plugin \(name): started from the copy linked into this program, for its first invocation")
         return nil
     }
 
     private func load(_ deferral: Deferral) -> String? {
         let opened: NativePlugin
-        switch PluginLibrary.open(deferral.file, slot: slot, recordsCode: true, log: log) {
+        let result =
+            if let linked = deferral.linked {
+                PluginLibrary.open(linked, for: deferral.file, slot: slot, log: log)
+            } else {
+                PluginLibrary.open(deferral.file, slot: slot, recordsCode: true, log: log)
+            }
+        switch result {
         case .success(let plugin): opened = plugin
         case .failure(let refusal): return "\(refusal.status.rawValue): \(refusal.reason)"
         }

@@ -51,8 +51,9 @@ package final class NativePlugin: @unchecked Sendable {
     /// A plugin whose library is loaded, and its `init` called with `host`,
     /// on its worker just before its first invocation: until then it is
     /// known by what its note and `actions` say (``NativePlugin+Deferred.swift``).
+    /// Its table then comes from `linked` when given, else from the file's library.
     package init(
-        deferring file: PluginFile, name: String, version: String,
+        deferring file: PluginFile, linked: LinkedPlugin?, name: String, version: String,
         actions: [(id: String, title: String, icon: String)], host: UnsafePointer<petal_host>, slot: CrashSlot,
         log: Logger
     ) {
@@ -63,7 +64,7 @@ package final class NativePlugin: @unchecked Sendable {
         self.name = name
         self.version = version
         actionsInAdvance = actions
-        deferral = Deferral(file: file, host: host)
+        deferral = Deferral(file: file, linked: linked, host: host)
     }
 
     /// The actions the table declares, in order.

@@ -42,6 +42,24 @@ package enum PluginLibrary {
         guard let table = slot.inControl({ unsafeBitCast(symbol, to: Entry.self)() }) else {
             return .failure(Refusal(status: .failed, reason: "\(PETAL_PLUGIN_ENTRY_SYMBOL) returned NULL"))
         }
+        return take(table, file: file, slot: slot, log: log)
+    }
+
+    /// Takes the table of `linked`, a plugin linked into this program, for
+    /// `file`, the plugin's file, with the checks a table from that file would
+    /// meet. Its code is this program's, so no code ranges are recorded: a
+    /// crash is blamed on it when it comes inside a call into it.
+    package static func open(
+        _ linked: LinkedPlugin, for file: PluginFile, slot: CrashSlot, log: Logger
+    ) -> Result<NativePlugin, Refusal> {
+        let table = slot.inControl { linked.entry() }.assumingMemoryBound(to: petal_plugin.self)
+        return take(table, file: file, slot: slot, log: log)
+    }
+
+    /// The checks a table meets whatever else is loaded: its ABI, its name (the note's), its actions.
+    private static func take(
+        _ table: UnsafePointer<petal_plugin>, file: PluginFile, slot: CrashSlot, log: Logger
+    ) -> Result<NativePlugin, Refusal> {
         if let problem = PluginRules.compatibilityProblem(table.pointee) {
             return .failure(Refusal(status: .incompatible, reason: problem))
         }
