@@ -302,6 +302,7 @@ struct PluginLoader {
     /// The entry of `disabled` that names the file at `path` (`libNAME.so`, `NAME`, or
     /// `libpetal-NAME.so`'s `NAME`), so that it is refused before any of its code runs.
     static func disabledName(of path: String, in disabled: [String]) -> String? {
+        if disabled.isEmpty { return nil }
         let file = PluginSearchPath.lastComponent(of: path)
         let stem = PluginRules.stem(of: path)
         let bare = stem.hasPrefix("lib") ? String(stem.dropFirst(3)) : stem

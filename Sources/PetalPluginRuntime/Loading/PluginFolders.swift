@@ -94,12 +94,19 @@ enum PluginFolders {
     }
 
     /// The rule for one folder; `own` is the plugin's own folder, which the sticky bit does not excuse.
-    private static func check(_ info: stat, folder: String, own: Bool, user: uid_t) throws(PluginFile.Refusal) {
+    /// Checks one folder's owner and mode; `folder` names it in a refusal,
+    /// and is worked out only then (a `readlink` for a folder above).
+    private static func check(
+        _ info: stat, folder name: @autoclosure () -> String, own: Bool, user: uid_t
+    ) throws(PluginFile.Refusal) {
         let mode = info.st_mode & 0o7777
         let sticky = mode & S_ISVTX != 0
+        if !own && sticky && info.st_uid == 0 { return }
+        let fine = (info.st_uid == user || info.st_uid == 0) && mode & (S_IWGRP | S_IWOTH) == 0
+        if fine { return }
+        let folder = name()
         let place = own ? "" : " (above the plugin's folder)"
         let octal = String(mode, radix: 8)
-        if !own && sticky && info.st_uid == 0 { return }
         guard info.st_uid == user || info.st_uid == 0 else {
             throw PluginFile.Refusal(
                 description:

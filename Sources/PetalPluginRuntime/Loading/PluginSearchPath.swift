@@ -48,12 +48,24 @@ package struct PluginSearchPath: Equatable, Sendable {
         return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
+    /// The folder `path` is in: what comes before its last slash; "/" for a file
+    /// at the root, "." for a bare name. (Paths are searched as bytes, not as
+    /// characters: a slash is one byte in UTF-8, and the loader asks this of
+    /// every file it finds at start-up.)
     package static func parent(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
+    /// The last component of `path`, trailing slashes aside: `a/b.so` and `a/b.so/`
+    /// give `b.so`; a path of slashes alone, or an empty one, is given back whole.
     package static func lastComponent(of path: String) -> String {
-        path.split(separator: "/").last.map(String.init) ?? path
+        let bytes = path.utf8
+        let slash = UInt8(ascii: "/")
+        var end = bytes.endIndex
+        while end > bytes.startIndex, bytes[bytes.index(before: end)] == slash { end = bytes.index(before: end) }
+        guard end > bytes.startIndex else { return path }
+        let start = bytes[..<end].lastIndex(of: slash).map { bytes.index(after: $0) } ?? bytes.startIndex
+        return String(path[start..<end])
     }
 }
