@@ -54,11 +54,15 @@ let pluginTargets: [Target] = builtInPlugins.flatMap { plugin -> [Target] in
 /// Swift's runtime linked into the program, with packed relative relocations
 /// (see petald's target below), by GNU ld, which gold (the default) cannot;
 /// the runtime's few libstdc++ pieces and libdbus built in too
-/// (Linker/libstdc++.so, Linker/libdbus-1.so).
+/// (Linker/libstdc++.so, Linker/libdbus-1.so). `-static-stdlib` exports the
+/// program's own symbols (`-export-dynamic`); `--no-export-dynamic` takes that
+/// back: nothing looks them up, the loader and the runtime's `dladdr` would
+/// walk 5,700 of them at every start, and a plugin linking its own copy of
+/// the SDK or PetalJSON without a version script would bind to petald's.
 let builtInRuntime: [LinkerSetting] = [
     .unsafeFlags([
         "-static-stdlib", "-use-ld=bfd", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
-        "-L\(Context.packageDirectory)/Linker",
+        "-Xlinker", "--no-export-dynamic", "-L\(Context.packageDirectory)/Linker",
     ])
 ]
 
