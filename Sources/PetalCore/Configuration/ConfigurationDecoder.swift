@@ -167,14 +167,15 @@ public struct ConfigurationDecoder {
 
     /// The member `key` of `object` (at `parent`) converted by `convert`; nil when
     /// it is absent, or when `convert` refuses it, after reporting that `expected`
-    /// was expected.
+    /// was expected. (`expected` is worked out only then: a list of choices
+    /// costs more to write than the member costs to read.)
     mutating func member<T>(
-        _ key: String, of object: JSONObject, at parent: String, expected: String,
+        _ key: String, of object: JSONObject, at parent: String, expected: @autoclosure () -> String,
         _ convert: (JSONValue) -> T?
     ) -> T? {
         guard let value = object[key] else { return nil }
         if let converted = convert(value) { return converted }
-        report(.error, JSONPath.member(key, of: parent), "expected \(expected), found \(Self.describe(value))")
+        report(.error, JSONPath.member(key, of: parent), "expected \(expected()), found \(Self.describe(value))")
         return nil
     }
 
@@ -186,9 +187,9 @@ public struct ConfigurationDecoder {
     /// The number member `key`, if present and within `range`.
     mutating func number(
         _ key: String, of object: JSONObject, at parent: String, in range: ClosedRange<Double>,
-        excludingLowerBound: Bool = false, expected: String
+        excludingLowerBound: Bool = false, expected: @autoclosure () -> String
     ) -> Double? {
-        member(key, of: object, at: parent, expected: expected) { value in
+        member(key, of: object, at: parent, expected: expected()) { value in
             value.doubleValue.flatMap { number in
                 range.contains(number) && !(excludingLowerBound && number == range.lowerBound) ? number : nil
             }
