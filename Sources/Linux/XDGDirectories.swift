@@ -9,7 +9,7 @@ public struct XDGDirectories: Sendable {
     public let environment: [String: String]
 
     /// The folders of `environment`, the process's by default.
-    public init(environment: [String: String] = XDGDirectories.processEnvironment()) {
+    public init(environment: [String: String] = XDGDirectories.processVariables()) {
         self.environment = environment
     }
 
@@ -31,21 +31,12 @@ public struct XDGDirectories: Sendable {
         return home + "/" + relative
     }
 
-    /// The process environment as a dictionary.
-    public static func processEnvironment() -> [String: String] {
-        var environment: [String: String] = [:]
-        var entry = environ
-        while let pointer = entry.pointee {
-            // Split on the first "=" byte: cheaper than by characters, which run
-            // grapheme breaking over every variable at every start.
-            let bytes = UnsafeBufferPointer(
-                start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer))
-            if let equals = bytes.firstIndex(of: UInt8(ascii: "=")) {
-                environment[String(decoding: bytes[..<equals], as: UTF8.self)] = String(
-                    decoding: bytes[(equals + 1)...], as: UTF8.self)
-            }
-            entry += 1
+    /// The variables the folders are made of (`HOME` and the `XDG_` ones read
+    /// here), as the process has them: five lookups rather than the whole
+    /// environment decoded, which start-up would pay at each use.
+    public static func processVariables() -> [String: String] {
+        ["HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_RUNTIME_DIR"].reduce(into: [:]) {
+            if let value = getenv($1) { $0[$1] = String(cString: value) }
         }
-        return environment
     }
 }

@@ -10,7 +10,7 @@ public enum ConfigurationFile {
 
     /// `$XDG_CONFIG_HOME/petal/config.json`, else `$HOME/.config/petal/config.json`;
     /// nil when neither variable is usable (XDG_CONFIG_HOME must be absolute).
-    public static func defaultPath(environment: [String: String] = XDGDirectories.processEnvironment()) -> String? {
+    public static func defaultPath(environment: [String: String] = XDGDirectories.processVariables()) -> String? {
         XDGDirectories.petal(in: XDGDirectories(environment: environment).configHome).map { $0 + "/config.json" }
     }
 
@@ -43,7 +43,7 @@ public enum ConfigurationFile {
     /// file at ``defaultPath(environment:)``, or the embedded default menu when
     /// that file does not exist.
     public static func loadConfigured(
-        explicitPath: String?, environment: [String: String] = XDGDirectories.processEnvironment()
+        explicitPath: String?, environment: [String: String] = XDGDirectories.processVariables()
     ) throws(ConfigurationError) -> LoadedConfiguration {
         if let explicitPath { return try load(path: explicitPath) }
         guard let path = defaultPath(environment: environment) else { return LoadedConfiguration(.embeddedDefault) }

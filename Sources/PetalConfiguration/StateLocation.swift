@@ -9,12 +9,12 @@ public enum StateLocation {
 
     /// The XDG state base (`$XDG_STATE_HOME`, which must be absolute, else
     /// `$HOME/.local/state`); nil when neither variable is usable.
-    public static func base(environment: [String: String] = XDGDirectories.processEnvironment()) -> String? {
+    public static func base(environment: [String: String] = XDGDirectories.processVariables()) -> String? {
         XDGDirectories(environment: environment).stateHome
     }
 
     /// Petal's folder in the state base.
-    public static func folder(environment: [String: String] = XDGDirectories.processEnvironment()) -> String? {
+    public static func folder(environment: [String: String] = XDGDirectories.processVariables()) -> String? {
         XDGDirectories.petal(in: base(environment: environment))
     }
 }
