@@ -202,6 +202,8 @@ def main():
         parser.error(f"--peers takes names of: {', '.join(SERVERS)}")
     if not args.n > 0 or not args.warmup > 0:
         parser.error("-n and --warmup take positive numbers")
+    if args.keep:
+        os.makedirs(args.keep, exist_ok=True)
     bench = Bench(os.path.abspath(args.bin), os.path.abspath(args.tools), smoke=False, pin=False)
     figures = {}
     try:
