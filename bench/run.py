@@ -356,6 +356,10 @@ class Bench:
             results[petal_label]["startup_bare"] = self.client(
                 "startup", petal_name, "-n", c["startups"], "--", os.path.join(bare, "petald"),
                 "--config", self.config_path(), "-q")
+            # petald's first call into a built-in plugin after its start, and the call after it.
+            results[petal_label]["first_builtin"] = self.client(
+                "startup", petal_name, "-n", c["startups"], "--method", "trigger",
+                *self.builtin_arguments(petal_label), "--", *peers[-1][2])
 
         def serving(label, name, command):
             if label in ("C contract", "C hop") and "builtin" in self.parts:
@@ -908,8 +912,11 @@ def report_menu(results, args, counts, pin):
     print(f"\npetald only (Toggle: sequential runs of up to {counts['during_calls']:,} calls; "
           f"median of {reps + 1} idle runs and of the {reps} busy runs between them):")
     bare = f"{petal['startup_bare']['median_ms']:.2f}" if "startup_bare" in petal else "—"
+    first_builtin = (f"{petal['first_builtin']['first_call_ms']:.2f} / {petal['first_builtin']['second_call_ms']:.2f}"
+                     if "first_builtin" in petal else "—")
     print_table(("figure", "unit", "value"), [
         ("exec → name owned, no plugin loaded, median", "ms", bare),
+        ("first Trigger(phone.call) after start / the next, median", "ms", first_builtin),
         ("Toggle p50 / p99, idle", "µs", f"{during['idle']['p50_us']:,.1f} / {idle_p99:,.1f}"),
         (f"Toggle p50 / p99, while a {counts['during_seconds']} s action runs", "µs",
          f"{during['busy']['p50_us']:,.1f} / {busy_p99:,.1f}"),
