@@ -903,7 +903,15 @@ def report_menu(results, args, counts, pin):
     if rows:
         print_table(headers, rows)
 
+    bare = f"{petal['startup_bare']['median_ms']:.2f}" if "startup_bare" in petal else "—"
+    first_builtin = (f"{petal['first_builtin']['first_call_ms']:.2f} / {petal['first_builtin']['second_call_ms']:.2f}"
+                     if "first_builtin" in petal else "—")
+    start_rows = [("exec → name owned, no plugin loaded, median", "ms", bare),
+                  ("first Trigger(phone.call) after start / the next, median", "ms", first_builtin)]
     if "during" not in petal:
+        if "startup_bare" in petal:
+            print("\npetald only:")
+            print_table(("figure", "unit", "value"), start_rows)
         print("\npetald's own figures and the goals: only in a run with the part petald (and the others; no --only).")
         return
     during = petal["during"]
@@ -911,12 +919,8 @@ def report_menu(results, args, counts, pin):
     reps = counts["during_repeats"]
     print(f"\npetald only (Toggle: sequential runs of up to {counts['during_calls']:,} calls; "
           f"median of {reps + 1} idle runs and of the {reps} busy runs between them):")
-    bare = f"{petal['startup_bare']['median_ms']:.2f}" if "startup_bare" in petal else "—"
-    first_builtin = (f"{petal['first_builtin']['first_call_ms']:.2f} / {petal['first_builtin']['second_call_ms']:.2f}"
-                     if "first_builtin" in petal else "—")
     print_table(("figure", "unit", "value"), [
-        ("exec → name owned, no plugin loaded, median", "ms", bare),
-        ("first Trigger(phone.call) after start / the next, median", "ms", first_builtin),
+        *start_rows,
         ("Toggle p50 / p99, idle", "µs", f"{during['idle']['p50_us']:,.1f} / {idle_p99:,.1f}"),
         (f"Toggle p50 / p99, while a {counts['during_seconds']} s action runs", "µs",
          f"{during['busy']['p50_us']:,.1f} / {busy_p99:,.1f}"),
