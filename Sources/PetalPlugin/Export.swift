@@ -16,9 +16,8 @@ import Synchronization
 /// to its end on the calling thread, and a ``Plugin``'s async `perform` in a
 /// task that starts there (docs/plugins.md#synchronous-or-async).
 ///
-/// A library exports one plugin; a program may link up to
-/// ``maximumExportsPerProgram`` plugins and export each (petald links
-/// Petal's own plugins so). Each table finds its plugin through the state
+/// A library exports one plugin; a program may link up to eight plugins
+/// and export each (petald links Petal's own plugins so). Each table finds its plugin through the state
 /// its `init` returns.
 public func export<P: Plugin>(_ type: P.Type) -> UnsafeRawPointer {
     export(P.self, marking: nil)
@@ -31,15 +30,12 @@ package func export<P: Plugin>(_ type: P.Type, marking mark: ThreadMark?) -> Uns
         if let made = all.first(where: { $0.type == ObjectIdentifier(P.self) }) { return UnsafeRawPointer(made.table) }
         precondition(
             all.count < Exported.initializers.count,
-            "export(\(P.self)): a program may export at most \(maximumExportsPerProgram) plugins")
+            "export(\(P.self)): a program may export at most \(Exported.initializers.count) plugins")
         let made = Exported(P.self, initialize: Exported.initializers[all.count], marking: mark)
         all.append(made)
         return UnsafeRawPointer(made.table)
     }
 }
-
-/// How many plugin types one program (or library) may ``export(_:)``.
-public var maximumExportsPerProgram: Int { Exported.initializers.count }
 
 /// The plugin an exported library made in `init`, in the form it was written.
 private enum Performer: Sendable {

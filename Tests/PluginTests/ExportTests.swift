@@ -130,8 +130,18 @@ private final class Completions: Sendable {
     /// The state `init` returned, as the daemon passes it back.
     static var initializedState: UnsafeMutableRawPointer? { UnsafeMutableRawPointer(bitPattern: state.withLock { $0 }) }
 
-    /// Calls the table's `init` with a host table whose settings are `settings`; returns its status and reason.
+    /// Calls the probe table's `init` with a host table whose settings are `settings`; returns its status and reason.
     static func start(settings: String = "{}") -> (status: Int32, reason: String?) {
+        let (status, state, reason) = initialize(table, settings: settings)
+        if status == 0 { Self.state.withLock { $0 = UInt(bitPattern: state) } }
+        return (status, reason)
+    }
+
+    /// Calls `table`'s `init` as petald does, with a host table whose settings
+    /// are `settings`; returns its status, the state it returned, and its reason.
+    static func initialize(_ table: UnsafeMutablePointer<petal_plugin>, settings: String = "{}") -> (
+        status: Int32, state: UnsafeMutableRawPointer?, reason: String?
+    ) {
         let host = UnsafeMutablePointer<petal_host>.allocate(capacity: 1)  // kept: the plugin may keep it
         host.initialize(to: petal_host())
         host.pointee.struct_size = UInt32(MemoryLayout<petal_host>.size)
@@ -139,8 +149,7 @@ private final class Completions: Sendable {
         var state: UnsafeMutableRawPointer?
         var failure: UnsafePointer<CChar>?
         let status = table.pointee.`init`!(host, &state, &failure)
-        if status == 0 { Self.state.withLock { $0 = UInt(bitPattern: state) } }
-        return (status, failure.map { String(cString: $0) })
+        return (status, state, failure.map { String(cString: $0) })
     }
 
     /// Calls `invoke` for invocation `id` on the calling thread; the completion is recorded in `into`.
@@ -244,12 +253,8 @@ private final class Completions: Sendable {
         #expect(UnsafeRawPointer(echo) == export(EchoPlugin.self))
         #expect(echo != Self.table)
         #expect(String(cString: echo.pointee.name) == "echo" && String(cString: Self.table.pointee.name) == "probe")
-        let host = UnsafeMutablePointer<petal_host>.allocate(capacity: 1)  // kept: the plugin may keep it
-        host.initialize(to: petal_host())
-        host.pointee.struct_size = UInt32(MemoryLayout<petal_host>.size)
-        host.pointee.settings_json = UnsafePointer(strdup("{}"))
-        var state: UnsafeMutableRawPointer?
-        #expect(echo.pointee.`init`!(host, &state, nil) == 0)
+        let (status, state, _) = Self.initialize(echo)
+        #expect(status == 0)
         #expect(state != nil && state != Self.initializedState)
 
         let said = Completions()
@@ -276,12 +281,8 @@ private final class Completions: Sendable {
     @Test func anAsyncPerformResumesOnMarkedThreadsWhenExportedWithAMark() throws {
         let table = UnsafeMutableRawPointer(mutating: export(MarkedPlugin.self, marking: MarkedPlugin.mark))
             .assumingMemoryBound(to: petal_plugin.self)
-        let host = UnsafeMutablePointer<petal_host>.allocate(capacity: 1)  // kept: the plugin may keep it
-        host.initialize(to: petal_host())
-        host.pointee.struct_size = UInt32(MemoryLayout<petal_host>.size)
-        host.pointee.settings_json = UnsafePointer(strdup("{}"))
-        var state: UnsafeMutableRawPointer?
-        #expect(table.pointee.`init`!(host, &state, nil) == 0)
+        let (status, state, _) = Self.initialize(table)
+        #expect(status == 0)
         let completions = Completions()
         table.pointee.invoke(
             state, 1, "marked.await", "{}", Completions.complete, Unmanaged.passUnretained(completions).toOpaque())

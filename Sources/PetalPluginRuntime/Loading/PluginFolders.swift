@@ -93,36 +93,35 @@ enum PluginFolders {
         return info
     }
 
-    /// The rule for one folder; `own` is the plugin's own folder, which the sticky bit does not excuse.
-    /// Checks one folder's owner and mode; `folder` names it in a refusal,
-    /// and is worked out only then (a `readlink` for a folder above).
+    /// The rule for one folder; `own` is the plugin's own folder, which the
+    /// sticky bit does not excuse. `folder` names it in a refusal, and is
+    /// worked out only then (a `readlink` for a folder above).
     private static func check(
         _ info: stat, folder name: @autoclosure () -> String, own: Bool, user: uid_t
     ) throws(PluginFile.Refusal) {
         let mode = info.st_mode & 0o7777
         let sticky = mode & S_ISVTX != 0
         if !own && sticky && info.st_uid == 0 { return }
-        let fine = (info.st_uid == user || info.st_uid == 0) && mode & (S_IWGRP | S_IWOTH) == 0
-        if fine { return }
+        let ownerAllowed = info.st_uid == user || info.st_uid == 0
+        let writableByOthers = mode & (S_IWGRP | S_IWOTH) != 0
+        if ownerAllowed && !writableByOthers { return }
         let folder = name()
         let place = own ? "" : " (above the plugin's folder)"
         let octal = String(mode, radix: 8)
-        guard info.st_uid == user || info.st_uid == 0 else {
+        guard ownerAllowed else {
             throw PluginFile.Refusal(
                 description:
                     "the folder \(folder)\(place) belongs to uid \(info.st_uid) (mode \(octal)); it must belong to root or to petald's user (uid \(user)): run chown \(user == 0 ? "root" : String(user)) \(folder), or keep the plugin elsewhere"
             )
         }
-        guard mode & (S_IWGRP | S_IWOTH) == 0 else {
-            let why =
-                own
-                ? (sticky ? "; the plugin's own folder may not be writable by others, even with the sticky bit" : "")
-                : "; a folder above a plugin may be writable by others only when it is sticky and belongs to root, as /tmp is"
-            throw PluginFile.Refusal(
-                description:
-                    "the folder \(folder)\(place) is writable by other users (owner \(owner(info.st_uid)), mode \(octal)); run chmod go-w \(folder)\(why)"
-            )
-        }
+        let why =
+            own
+            ? (sticky ? "; the plugin's own folder may not be writable by others, even with the sticky bit" : "")
+            : "; a folder above a plugin may be writable by others only when it is sticky and belongs to root, as /tmp is"
+        throw PluginFile.Refusal(
+            description:
+                "the folder \(folder)\(place) is writable by other users (owner \(owner(info.st_uid)), mode \(octal)); run chmod go-w \(folder)\(why)"
+        )
     }
 
     private static func owner(_ uid: uid_t) -> String { uid == 0 ? "root" : "uid \(uid)" }
