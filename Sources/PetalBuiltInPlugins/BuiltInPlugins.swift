@@ -14,30 +14,11 @@ import PhonePlugin
 /// loads when one runs isolated.
 package enum BuiltInPlugins {
     /// Each plugin with its table, as `petald` passes them to the loader.
-    /// Each marks the threads its tasks resume on with its crash slot, since
-    /// no library's address range tells its code from petald's.
     package static let linked: [LinkedPlugin] = [
-        LinkedPlugin(name: CameraPlugin.name, version: CameraPlugin.version) {
-            export(CameraPlugin.self, marking: $0.threadMark)
-        },
-        LinkedPlugin(name: CommandPlugin.name, version: CommandPlugin.version) {
-            export(CommandPlugin.self, marking: $0.threadMark)
-        },
-        LinkedPlugin(name: MessagePlugin.name, version: MessagePlugin.version) {
-            export(MessagePlugin.self, marking: $0.threadMark)
-        },
-        LinkedPlugin(name: OpenPlugin.name, version: OpenPlugin.version) {
-            export(OpenPlugin.self, marking: $0.threadMark)
-        },
-        LinkedPlugin(name: PhonePlugin.name, version: PhonePlugin.version) {
-            export(PhonePlugin.self, marking: $0.threadMark)
-        },
+        LinkedPlugin(name: CameraPlugin.name, version: CameraPlugin.version) { export(CameraPlugin.self) },
+        LinkedPlugin(name: CommandPlugin.name, version: CommandPlugin.version) { export(CommandPlugin.self) },
+        LinkedPlugin(name: MessagePlugin.name, version: MessagePlugin.version) { export(MessagePlugin.self) },
+        LinkedPlugin(name: OpenPlugin.name, version: OpenPlugin.version) { export(OpenPlugin.self) },
+        LinkedPlugin(name: PhonePlugin.name, version: PhonePlugin.version) { export(PhonePlugin.self) },
     ]
-}
-
-extension CrashSlot {
-    /// The SDK's way to mark a thread as running this slot's plugin.
-    fileprivate var threadMark: ThreadMark {
-        ThreadMark(enter: { self.enter() }, leave: { CrashSlot.leave($0) })
-    }
 }

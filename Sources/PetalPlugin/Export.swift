@@ -17,21 +17,15 @@ import Synchronization
 /// task that starts there (docs/plugins.md#synchronous-or-async).
 ///
 /// A library exports one plugin; a program may link up to eight plugins
-/// and export each (petald links Petal's own plugins so). Each table finds its plugin through the state
-/// its `init` returns.
+/// and export each (petald links Petal's own plugins so). Each table finds
+/// its plugin through the state its `init` returns.
 public func export<P: Plugin>(_ type: P.Type) -> UnsafeRawPointer {
-    export(P.self, marking: nil)
-}
-
-/// ``export(_:)`` for a program that links the plugin in and marks the
-/// threads running its code with `mark`; the first export of a type decides.
-package func export<P: Plugin>(_ type: P.Type, marking mark: ThreadMark?) -> UnsafeRawPointer {
     Exported.all.withLock { all in
         if let made = all.first(where: { $0.type == ObjectIdentifier(P.self) }) { return UnsafeRawPointer(made.table) }
         precondition(
             all.count < Exported.initializers.count,
             "export(\(P.self)): a program may export at most \(Exported.initializers.count) plugins")
-        let made = Exported(P.self, initialize: Exported.initializers[all.count], marking: mark)
+        let made = Exported(P.self, initialize: Exported.initializers[all.count])
         all.append(made)
         return UnsafeRawPointer(made.table)
     }
@@ -54,15 +48,12 @@ final class Exported: @unchecked Sendable {
 
     let type: ObjectIdentifier
     let table: UnsafeMutablePointer<petal_plugin>
-    /// Where an async plugin's tasks run after a suspension, when its threads are marked.
-    private let executor: MarkingExecutor?
     private let make: (PluginHost) throws -> Performer
     private let performer = Mutex<Performer?>(nil)
     private let running = RunningInvocations()
 
-    fileprivate init<P: Plugin>(_ type: P.Type, initialize: Initializer, marking mark: ThreadMark?) {
+    fileprivate init<P: Plugin>(_ type: P.Type, initialize: Initializer) {
         self.type = ObjectIdentifier(P.self)
-        executor = mark.map(MarkingExecutor.init)
         // Decided once, here, rather than by a cast at each invocation.
         if let synchronous = P.self as? any SynchronousPlugin.Type {
             make = { .synchronous(try synchronous.init(host: $0)) }
@@ -180,9 +171,9 @@ final class Exported: @unchecked Sendable {
             #if compiler(>=6.2)
                 // Runs the task here, on the worker, up to its first suspension: a
                 // perform that never suspends is done before this returns.
-                invocation.attach(Task.immediate(executorPreference: executor, operation: run))
+                invocation.attach(Task.immediate(operation: run))
             #else
-                invocation.attach(Task.detached(executorPreference: executor, operation: run))
+                invocation.attach(Task.detached(operation: run))
             #endif
         }
     }

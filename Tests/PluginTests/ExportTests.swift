@@ -58,32 +58,6 @@ private struct EchoPlugin: SynchronousPlugin {
     }
 }
 
-/// An async plugin this process exports with its threads marked, as petald
-/// exports its own: its perform says whether its thread was marked after it
-/// awaited, when it no longer runs on the thread that invoked it.
-private struct MarkedPlugin: Plugin {
-    static let name = "marked"
-    static let version = "1.0.0"
-    static let actions = [PluginAction("marked.await", title: "Await, then look")]
-    /// The threads marked now, by their pthread ids.
-    static let markedThreads = Mutex<Set<UInt>>([])
-
-    static let mark = ThreadMark(
-        enter: { markedThreads.withLock { $0.insert(UInt(pthread_self())).inserted } ? 0 : 1 },
-        leave: { previous in if previous == 0 { markedThreads.withLock { _ = $0.remove(UInt(pthread_self())) } } })
-
-    static var isMarked: Bool { markedThreads.withLock { $0.contains(UInt(pthread_self())) } }
-
-    init(host: PluginHost) throws {}
-
-    func perform(_ action: String, params: Parameters) async throws -> JSONObject {
-        try await Task.sleep(for: .milliseconds(5))
-        let afterSleep = Self.isMarked
-        await Task.yield()
-        return ["afterSleep": .bool(afterSleep), "afterYield": .bool(Self.isMarked)]
-    }
-}
-
 private struct ProbeFailure: Error, CustomStringConvertible {
     var description: String { "the probe failed on purpose" }
 }
@@ -272,24 +246,5 @@ private final class Completions: Sendable {
         #expect(
             uninitialised.calls.withLock { $0 }
                 == [.init(result: nil, errorName: "ActionFailed", message: "the plugin was not initialised")])
-    }
-
-    /// petald links Petal's own plugins in and has no address range to tell
-    /// their code from its own: the SDK runs what an async perform does after
-    /// each suspension on a thread marked for the plugin, so that a crash
-    /// there is blamed on it as inside any call into it.
-    @Test func anAsyncPerformResumesOnMarkedThreadsWhenExportedWithAMark() throws {
-        let table = UnsafeMutableRawPointer(mutating: export(MarkedPlugin.self, marking: MarkedPlugin.mark))
-            .assumingMemoryBound(to: petal_plugin.self)
-        let (status, state, _) = Self.initialize(table)
-        #expect(status == 0)
-        let completions = Completions()
-        table.pointee.invoke(
-            state, 1, "marked.await", "{}", Completions.complete, Unmanaged.passUnretained(completions).toOpaque())
-        let call = try #require(completions.first())
-        let result = try JSONValue.parse(try #require(call.result, "\(call)"))
-        #expect(result["afterSleep"] == .bool(true), "\(result)")
-        #expect(result["afterYield"] == .bool(true), "\(result)")
-        #expect(MarkedPlugin.markedThreads.withLock { $0.isEmpty }, "every mark is taken back")
     }
 }

@@ -39,18 +39,6 @@ package struct CrashSlot: Sendable {
         }
     }
 
-    /// Marks the calling thread as running this plugin's code; returns the
-    /// mark it had, for ``leave(_:)``. For code that ``inControl(_:)`` cannot
-    /// wrap: the parts of a linked plugin's tasks, on the threads they resume on.
-    package func enter() -> Int32 {
-        clinux_plugin_enter(raw)
-    }
-
-    /// Gives the calling thread back the mark ``enter()`` returned.
-    package static func leave(_ previous: Int32) {
-        clinux_plugin_leave(previous)
-    }
-
     /// Runs `body` with the calling thread marked as running this plugin's
     /// code, as around every call into the plugin; the mark it had is
     /// restored after, so calls nest.

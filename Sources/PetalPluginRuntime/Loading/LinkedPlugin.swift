@@ -8,11 +8,10 @@ package struct LinkedPlugin: Sendable {
     package let name: String
     /// The version its table gives; a file whose note gives another is loaded from the file.
     package let version: String
-    /// Returns the plugin's table, as its library's entry point would, for
-    /// the plugin in the crash slot given, with which it marks its threads.
-    package let entry: @Sendable (CrashSlot) -> UnsafeRawPointer
+    /// Returns the plugin's table, as its library's entry point would.
+    package let entry: @Sendable () -> UnsafeRawPointer
 
-    package init(name: String, version: String, entry: @escaping @Sendable (CrashSlot) -> UnsafeRawPointer) {
+    package init(name: String, version: String, entry: @escaping @Sendable () -> UnsafeRawPointer) {
         self.name = name
         self.version = version
         self.entry = entry

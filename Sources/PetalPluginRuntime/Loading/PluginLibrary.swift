@@ -48,12 +48,11 @@ package enum PluginLibrary {
     /// Takes the table of `linked`, a plugin linked into this program, for
     /// `file`, the plugin's file, with the checks a table from that file would
     /// meet. Its code is this program's, so no code ranges are recorded: a
-    /// crash is blamed on it when it comes inside a call into it, or in a
-    /// thread it marks with `slot` (the SDK marks its tasks' threads).
+    /// crash is blamed on it when it comes inside a call into it.
     package static func open(
         _ linked: LinkedPlugin, for file: PluginFile, slot: CrashSlot, log: Logger
     ) -> Result<NativePlugin, Refusal> {
-        let table = slot.inControl { linked.entry(slot) }.assumingMemoryBound(to: petal_plugin.self)
+        let table = slot.inControl { linked.entry() }.assumingMemoryBound(to: petal_plugin.self)
         return take(table, file: file, slot: slot, log: log)
     }
 
